@@ -1,0 +1,187 @@
+import type { VehicleRecord, VehicleType } from "./vehicle";
+
+/**
+ * Every filter of the search screen, in the order spec.md §2 labels them: its query
+ * parameter, its label, how it reads a record, and for numeric filters the bands offered as
+ * options. The API, the search engines and the filter modal all work from this one table.
+ */
+
+export interface NumericRange {
+  min?: number;
+  max?: number;
+}
+
+interface FilterBase {
+  label: string;
+  /** The vehicle types it is offered for; all of them when absent. */
+  vehicleTypes?: readonly VehicleType[];
+}
+
+export interface TextFilter extends FilterBase {
+  kind: "text";
+  read(record: VehicleRecord): string | number | undefined;
+}
+
+export interface RangeFilter extends FilterBase {
+  kind: "range";
+  read(record: VehicleRecord): number | undefined;
+  /** Inclusive at both ends, like the `min-max` values a visitor sends. */
+  bands: readonly NumericRange[];
+  unit: { prefix?: string; suffix?: string };
+}
+
+export type FilterDefinition = TextFilter | RangeFilter;
+
+/** Bands between consecutive edges, opening with "up to the first" and closing with "from the last". */
+function bandsBetween(edges: readonly number[]): NumericRange[] {
+  return [
+    { max: edges[0] },
+    ...edges.slice(1).map((max, i) => ({ min: edges[i], max })),
+    { min: edges[edges.length - 1] },
+  ];
+}
+
+const FIRST_SINGLE_YEAR = 2000;
+
+/** One band a year from 2000 to next year's models, and everything older together. */
+function yearBands(): NumericRange[] {
+  const latest = new Date().getUTCFullYear() + 1;
+  const years = Array.from({ length: latest - FIRST_SINGLE_YEAR + 1 }, (_, i) => FIRST_SINGLE_YEAR + i);
+  return [{ max: FIRST_SINGLE_YEAR - 1 }, ...years.map((year) => ({ min: year, max: year }))];
+}
+
+const COMMERCIAL: readonly VehicleType[] = ["van", "truck"];
+const details = (record: VehicleRecord) => record.vehicle;
+
+export const FILTERS = {
+  make: { kind: "text", label: "Make", read: (r) => details(r).make },
+  model: { kind: "text", label: "Model", read: (r) => details(r).model },
+  cabType: { kind: "text", label: "Cab Type", vehicleTypes: COMMERCIAL, read: (r) => details(r).cabType },
+  wheelbase: { kind: "text", label: "Wheelbase", vehicleTypes: COMMERCIAL, read: (r) => details(r).wheelbase },
+  derivative: { kind: "text", label: "Derivative", read: (r) => details(r).derivative },
+  price: {
+    kind: "range",
+    label: "Price",
+    read: (r) => r.adverts.retailAdverts.totalPrice.amountGBP,
+    bands: bandsBetween([5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000, 100000]),
+    unit: { prefix: "£" },
+  },
+  year: { kind: "range", label: "Year", read: (r) => details(r).yearOfManufacture, bands: yearBands(), unit: {} },
+  mileage: {
+    kind: "range",
+    label: "Mileage",
+    read: (r) => details(r).odometerReadingMiles,
+    bands: bandsBetween([10000, 20000, 30000, 40000, 50000, 60000, 80000, 100000, 150000, 200000, 300000]),
+    unit: { suffix: " miles" },
+  },
+  gearbox: { kind: "text", label: "Gearbox", read: (r) => details(r).transmissionType },
+  bodyType: { kind: "text", label: "Body Type", read: (r) => details(r).bodyType },
+  colour: { kind: "text", label: "Colour", read: (r) => details(r).colour },
+  doors: { kind: "text", label: "Doors", read: (r) => details(r).doors },
+  seats: { kind: "text", label: "Seats", read: (r) => details(r).seats },
+  fuelType: { kind: "text", label: "Fuel Type", read: (r) => details(r).fuelType },
+  batteryRange: {
+    kind: "range",
+    label: "Battery Range",
+    read: (r) => details(r).batteryRange,
+    bands: bandsBetween([100, 150, 200, 250, 300, 350]),
+    unit: { suffix: " miles" },
+  },
+  chargingTime: {
+    kind: "range",
+    label: "Charging Time",
+    read: (r) => details(r).chargingTime,
+    bands: bandsBetween([4, 6, 8, 10, 12]),
+    unit: { suffix: " hours" },
+  },
+  engineSize: {
+    kind: "range",
+    label: "Engine Size",
+    read: (r) => details(r).engineSize,
+    bands: bandsBetween([1, 1.4, 1.6, 2, 2.5, 3, 4, 8, 12]),
+    unit: { suffix: "L" },
+  },
+  enginePower: {
+    kind: "range",
+    label: "Engine Power",
+    read: (r) => details(r).enginePower,
+    bands: bandsBetween([75, 100, 150, 200, 250, 300, 400, 500]),
+    unit: { suffix: " bhp" },
+  },
+  acceleration: {
+    kind: "range",
+    label: "Acceleration (0-62 mph)",
+    read: (r) => details(r).acceleration,
+    bands: bandsBetween([5, 6, 8, 10, 12, 15]),
+    unit: { suffix: "s" },
+  },
+  fuelConsumption: {
+    kind: "range",
+    label: "Fuel Consumption",
+    read: (r) => details(r).fuelConsumption,
+    bands: bandsBetween([30, 40, 50, 60, 70]),
+    unit: { suffix: " mpg" },
+  },
+  co2Emissions: {
+    kind: "range",
+    label: "CO2 Emissions",
+    read: (r) => details(r).co2Emissions,
+    bands: bandsBetween([50, 100, 120, 150, 200, 250]),
+    unit: { suffix: " g/km" },
+  },
+  taxPerYear: {
+    kind: "range",
+    label: "Tax Per Year",
+    read: (r) => details(r).taxPerYear,
+    bands: bandsBetween([50, 200, 400, 600]),
+    unit: { prefix: "£" },
+  },
+  insuranceGroup: {
+    kind: "range",
+    label: "Insurance Group",
+    read: (r) => details(r).insuranceGroup,
+    bands: [
+      { min: 1, max: 10 },
+      { min: 11, max: 20 },
+      { min: 21, max: 30 },
+      { min: 31, max: 40 },
+      { min: 41, max: 50 },
+    ],
+    unit: {},
+  },
+  driveType: { kind: "text", label: "Drive Type", read: (r) => details(r).driveType },
+  vatStatus: { kind: "text", label: "VAT Status", read: (r) => r.adverts.retailAdverts.vatStatus },
+} as const satisfies Record<string, FilterDefinition>;
+
+export type FilterName = keyof typeof FILTERS;
+export const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+
+export type TextFilterName = { [N in FilterName]: (typeof FILTERS)[N]["kind"] extends "text" ? N : never }[FilterName];
+export type RangeFilterName = Exclude<FilterName, TextFilterName>;
+
+export const TEXT_FILTER_NAMES = FILTER_NAMES.filter((name): name is TextFilterName => FILTERS[name].kind === "text");
+export const RANGE_FILTER_NAMES = FILTER_NAMES.filter((name): name is RangeFilterName => FILTERS[name].kind === "range");
+
+/** Filters as a query asks for them: text compared case-insensitively, ranges inclusive. */
+export type Filters = Partial<Record<TextFilterName, string> & Record<RangeFilterName, NumericRange>>;
+
+/** The key two spellings of one text value share ("Mercedes-Benz", "mercedes-benz "). */
+export function textKey(value: string | number): string {
+  return String(value).trim().toLowerCase();
+}
+
+/** A range as the contract writes it: `5000-10000`, `-20000`, `2018-`. */
+export function formatRange({ min, max }: NumericRange): string {
+  return `${min ?? ""}-${max ?? ""}`;
+}
+
+export function inRange(value: number, { min, max }: NumericRange): boolean {
+  return (min === undefined || value >= min) && (max === undefined || value <= max);
+}
+
+const optionCollator = new Intl.Collator("en-GB", { numeric: true, sensitivity: "base" });
+
+/** Option lists read A–Z, with numbers in numeric order ("2" before "10"). */
+export function compareOptionValues(a: string, b: string): number {
+  return optionCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}

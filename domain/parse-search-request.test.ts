@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { parseRange, parseSearchRequest } from "./parse-search-request";
+import { searchRequestToParams } from "./search-request";
+
+const parse = (query: string) => parseSearchRequest(new URLSearchParams(query));
+
+describe("parseRange", () => {
+  it.each([
+    ["5000-10000", { min: 5000, max: 10000 }],
+    ["-20000", { max: 20000 }],
+    ["2018-", { min: 2018 }],
+    ["1.4-2.0", { min: 1.4, max: 2 }],
+    ["2019", { min: 2019, max: 2019 }],
+    [" 5000-10000 ", { min: 5000, max: 10000 }],
+  ])("reads %j", (text, range) => {
+    expect(parseRange(text)).toEqual(range);
+  });
+
+  it.each(["abc", "-", "", "10-5", "5,000-10,000", "1e5-", "--5", "5-10-15", "£5000-"])("rejects %j with a reason", (text) => {
+    const result = parseRange(text);
+    expect(result).toHaveProperty("problem");
+  });
+
+  it("says which end is wrong when a range runs backwards", () => {
+    expect(parseRange("10-5")).toEqual({ problem: "starts above where it ends (10 is more than 5)" });
+  });
+});
+
+describe("parseSearchRequest", () => {
+  it("reads filters, sort and paging, with defaults for what is missing", () => {
+    expect(parse("make=Ford&price=5000-10000&sort=price_asc&page=2")).toEqual({
+      ok: true,
+      value: { filters: { make: "Ford", price: { min: 5000, max: 10000 } }, sort: "price_asc", page: 2, pageSize: 24 },
+    });
+    expect(parse("")).toEqual({ ok: true, value: { filters: {}, sort: "relevance", page: 1, pageSize: 24 } });
+  });
+
+  it("ignores unknown parameters and treats empty values as not given", () => {
+    expect(parse("utm_source=news&fbclid=x&make=&model=&price=&sort=&page=")).toEqual({
+      ok: true,
+      value: { filters: {}, sort: "relevance", page: 1, pageSize: 24 },
+    });
+  });
+
+  it.each([
+    ["price=abc", "price", 'price must be a range like 5000-10000, -20000 or 2018- (got "abc")'],
+    ["price=10-5", "price", "price starts above where it ends (10 is more than 5)"],
+    ["page=0", "page", "page must be a whole number from 1"],
+    ["page=1.5", "page", "page must be a whole number from 1"],
+    ["pageSize=1000", "pageSize", "pageSize must be a whole number from 1 to 100"],
+    ["pageSize=0", "pageSize", "pageSize must be a whole number from 1 to 100"],
+    ["sort=cheapest", "sort", "sort must be one of relevance, price_asc, price_desc, distance, mileage, year_desc, year_asc, most_recent"],
+    ["make=Ford&make=BMW", "make", "make was given 2 times; give it once"],
+    [`model=${"x".repeat(10_000)}`, "model", "model is too long (at most 100 characters)"],
+  ])("rejects %s naming the parameter", (query, field, message) => {
+    expect(parse(query)).toEqual({ ok: false, error: { field, message } });
+  });
+
+  it("lets unknown parameters repeat", () => {
+    expect(parse("utm_source=a&utm_source=b").ok).toBe(true);
+  });
+});
+
+describe("searchRequestToParams", () => {
+  it("writes only what differs from the defaults, in the filter table's order", () => {
+    const params = searchRequestToParams({
+      filters: { price: { max: 20000 }, make: "Ford", year: { min: 2018 } },
+      sort: "relevance",
+      page: 1,
+      pageSize: 24,
+    });
+    expect(params.toString()).toBe("make=Ford&price=-20000&year=2018-");
+  });
+
+  it("round-trips through the parser", () => {
+    const query = "make=Land+Rover&model=Defender&mileage=10000-30000&sort=year_desc&page=3&pageSize=50";
+    const parsed = parse(query);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(searchRequestToParams(parsed.value).toString()).toBe(query);
+  });
+});

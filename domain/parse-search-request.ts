@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { FILTER_NAMES, FILTERS, type FilterName, type Filters, type NumericRange } from "./filters";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SearchRequest } from "./search-request";
+import { DEFAULT_SORT, SORT_VALUES } from "./sort";
+
+/** Reads a search from a query string, once, at the edge (the API and the pages' loaders). */
+
+const MAX_TEXT_LENGTH = 100;
+
+export interface ParamError {
+  field: string;
+  message: string;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ParamError };
+
+const NUMBER = String.raw`\d+(?:\.\d+)?`;
+const RANGE_PATTERN = new RegExp(`^(${NUMBER})?-(${NUMBER})?$`);
+const EXACT_PATTERN = new RegExp(`^${NUMBER}$`);
+
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/** `5000-10000`, `-20000`, `2018-`, or one number meaning exactly that value; else why not. */
+export function parseRange(value: string): NumericRange | { problem: string } {
+  const trimmed = value.trim();
+  if (EXACT_PATTERN.test(trimmed)) return { min: Number(trimmed), max: Number(trimmed) };
+  const match = RANGE_PATTERN.exec(trimmed);
+  if (!match || (match[1] === undefined && match[2] === undefined)) {
+    return { problem: `must be a range like 5000-10000, -20000 or 2018- (got ${quoted(value)})` };
+  }
+  const range: NumericRange = {};
+  if (match[1] !== undefined) range.min = Number(match[1]);
+  if (match[2] !== undefined) range.max = Number(match[2]);
+  if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+    return { problem: `starts above where it ends (${range.min} is more than ${range.max})` };
+  }
+  return range;
+}
+
+const textFilterSchema = z.string().max(MAX_TEXT_LENGTH, `is too long (at most ${MAX_TEXT_LENGTH} characters)`);
+
+const rangeFilterSchema = z.string().transform((value, ctx) => {
+  const parsed = parseRange(value);
+  if (!("problem" in parsed)) return parsed;
+  ctx.addIssue({ code: "custom", message: parsed.problem });
+  return z.NEVER;
+});
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+
+const filterShape = {} as Record<FilterName, z.ZodOptional<z.ZodType<string | NumericRange, string>>>;
+for (const name of FILTER_NAMES) {
+  filterShape[name] = (FILTERS[name].kind === "text" ? textFilterSchema : rangeFilterSchema).optional();
+}
+
+const searchRequestSchema = z.object({
+  ...filterShape,
+  sort: z
+    .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` })
+    .default(DEFAULT_SORT),
+  page: wholeNumber(1, 1_000_000, "must be a whole number from 1").default(1),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`).default(
+    DEFAULT_PAGE_SIZE,
+  ),
+});
+
+const KNOWN_PARAMS = new Set<string>([...FILTER_NAMES, "sort", "page", "pageSize"]);
+
+/**
+ * Reads a query string. Unknown parameters (utm_source, fbclid) are ignored and empty values
+ * mean "not given"; a known parameter given twice or with a malformed value is an error
+ * naming it.
+ */
+export function parseSearchRequest(params: URLSearchParams): ParseResult<SearchRequest> {
+  const given: Record<string, string> = {};
+  for (const name of new Set(params.keys())) {
+    if (!KNOWN_PARAMS.has(name)) continue;
+    const values = params.getAll(name);
+    if (values.length > 1) {
+      return { ok: false, error: { field: name, message: `${name} was given ${values.length} times; give it once` } };
+    }
+    const value = values[0]!.trim();
+    if (value !== "") given[name] = value;
+  }
+  const parsed = searchRequestSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? "query");
+    return { ok: false, error: { field, message: `${field} ${issue.message}` } };
+  }
+  const { sort, page, pageSize, ...filterValues } = parsed.data;
+  const filters = Object.fromEntries(
+    Object.entries(filterValues).filter(([, value]) => value !== undefined),
+  ) as Filters;
+  return { ok: true, value: { filters, sort, page, pageSize } };
+}
+

@@ -1,0 +1,58 @@
+import type { VehicleRecord } from "./vehicle";
+
+/** The sort orders of spec.md §9, with the labels visitors see. */
+export const SORT_OPTIONS = [
+  { value: "relevance", label: "Relevance" },
+  { value: "price_asc", label: "Price low to high" },
+  { value: "price_desc", label: "Price high to low" },
+  { value: "distance", label: "Distance" },
+  { value: "mileage", label: "Mileage low to high" },
+  { value: "year_desc", label: "Age newest" },
+  { value: "year_asc", label: "Age oldest" },
+  { value: "most_recent", label: "Most recently added" },
+] as const;
+
+export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
+export const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]];
+export const DEFAULT_SORT: SortValue = "relevance";
+
+export type SortKey = "price" | "mileage" | "year" | "createdAt" | "hasImages";
+export interface SortStep {
+  key: SortKey;
+  direction: "asc" | "desc";
+}
+
+/**
+ * How each order ranks vehicles. Vehicles without the value go last in either direction,
+ * and ties fall back to the id so that pages never overlap or skip a vehicle. All stock is
+ * at the one dealership, so "distance" keeps the relevance order.
+ */
+const RELEVANCE: readonly SortStep[] = [
+  { key: "hasImages", direction: "desc" },
+  { key: "createdAt", direction: "desc" },
+];
+export const SORT_STEPS: Record<SortValue, readonly SortStep[]> = {
+  relevance: RELEVANCE,
+  distance: RELEVANCE,
+  price_asc: [{ key: "price", direction: "asc" }],
+  price_desc: [{ key: "price", direction: "desc" }],
+  mileage: [{ key: "mileage", direction: "asc" }],
+  year_desc: [{ key: "year", direction: "desc" }],
+  year_asc: [{ key: "year", direction: "asc" }],
+  most_recent: [{ key: "createdAt", direction: "desc" }],
+};
+
+export function sortKeyValue(record: VehicleRecord, key: SortKey): number | undefined {
+  switch (key) {
+    case "price":
+      return record.adverts.retailAdverts.totalPrice.amountGBP;
+    case "mileage":
+      return record.vehicle.odometerReadingMiles;
+    case "year":
+      return record.vehicle.yearOfManufacture;
+    case "createdAt":
+      return Date.parse(record.createdAt);
+    case "hasImages":
+      return record.media.images.length > 0 ? 1 : 0;
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from "zod";
+
+/**
+ * The vehicle record: the one shape the API returns, the store keeps, the indexer validates
+ * and the pages read (PRODUCT.md §4). Fields named like the filters they feed, so a filter
+ * name finds its field without a lookup table of synonyms.
+ */
+
+export const VEHICLE_TYPES = ["car", "van", "truck"] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
+
+/** Ids appear in URLs, so they are kept to URL-safe characters. */
+export const vehicleIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, "must be 1-64 letters, digits, '-' or '_'");
+
+/** Feeds write "no value" as null, "" or nothing at all; they all mean the same here. */
+const blankToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const text = (max = 80) => z.string().trim().min(1).max(max);
+const number = (min: number, max: number) => z.number().min(min).max(max);
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** Any UK plate style (current, prefix, suffix, dateless, NI): letters and digits, 2-7 of them. */
+export const registrationSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(?=(?:[A-Z0-9] ?){2,7}$)[A-Z0-9]+(?: [A-Z0-9]+)?$/, "is not a UK registration plate");
+
+/**
+ * Images may live on this site ("/media/...") or on an https host; anything else
+ * (javascript:, data:) would be an injection route into every page that shows the image.
+ */
+export const imageHrefSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^(\/[^/\\]|https:\/\/)/, "must be a site path starting with / or an https:// address");
+
+const latestModelYear = () => new Date().getUTCFullYear() + 1;
+
+export const vehicleDetailsSchema = z.object({
+  vehicleType: vehicleTypeSchema,
+  ownershipCondition: optional(z.enum(["New", "Used"])),
+  make: text(),
+  model: text(),
+  derivative: optional(text(160)),
+  registration: optional(registrationSchema),
+  yearOfManufacture: optional(whole(1900, 2100).refine((year) => year <= latestModelYear(), "is in the future")),
+  odometerReadingMiles: optional(whole(0, 3_000_000)),
+  transmissionType: optional(text(40)),
+  fuelType: optional(text(40)),
+  bodyType: optional(text(60)),
+  colour: optional(text(40)),
+  doors: optional(whole(0, 10)),
+  seats: optional(whole(1, 99)),
+  serviceHistory: optional(text(60)),
+  emissionClass: optional(text(40)),
+  owners: optional(whole(0, 99)),
+  cabType: optional(text(40)),
+  wheelbase: optional(text(40)),
+  driveType: optional(text(40)),
+  /** Litres, as a buyer reads a badge ("2.0"). */
+  engineSize: optional(number(0, 30)),
+  /** Brake horsepower. */
+  enginePower: optional(number(0, 2000)),
+  /** Seconds from 0 to 62 mph. */
+  acceleration: optional(number(0, 100)),
+  /** Combined miles per gallon. */
+  fuelConsumption: optional(number(0, 1000)),
+  /** Grams of CO2 per kilometre. */
+  co2Emissions: optional(number(0, 2000)),
+  /** Vehicle excise duty in pounds a year. */
+  taxPerYear: optional(number(0, 10_000)),
+  insuranceGroup: optional(whole(1, 50)),
+  /** Miles on a full battery (electric and plug-in vehicles). */
+  batteryRange: optional(number(0, 2000)),
+  /** Hours to charge fully from a home wallbox. */
+  chargingTime: optional(number(0, 100)),
+});
+
+export const retailAdvertSchema = z.object({
+  totalPrice: z.object({
+    amountGBP: z.number().positive().max(10_000_000).multipleOf(0.01),
+  }),
+  /** "Ex VAT" / "+ VAT" mean VAT is added to the price; "Inc VAT" and "No VAT" mean it is not. */
+  vatStatus: optional(text(20)),
+  description: optional(text(4000)),
+});
+
+const mediaSchema = z.object({
+  images: z.array(z.object({ href: imageHrefSchema })).max(100).default([]),
+});
+
+/**
+ * A record as a stock feed supplies it. The id may be left to the registration, and the
+ * times to the store; a feed that knows when a vehicle was first listed may say so.
+ */
+export const vehicleFeedRecordSchema = z.object({
+  _id: optional(vehicleIdSchema),
+  vehicle: vehicleDetailsSchema,
+  media: z.preprocess(blankToUndefined, mediaSchema.default({ images: [] })),
+  adverts: z.object({ retailAdverts: retailAdvertSchema }),
+  createdAt: optional(z.iso.datetime()),
+  updatedAt: optional(z.iso.datetime()),
+});
+
+/** A record as it is stored and served. */
+export const vehicleRecordSchema = vehicleFeedRecordSchema.extend({
+  _id: vehicleIdSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
+export type VehicleFeedRecord = z.infer<typeof vehicleFeedRecordSchema>;
+export type VehicleRecord = z.infer<typeof vehicleRecordSchema>;
+
+/**
+ * The id a feed record is stored under: its own `_id`, or else its registration without
+ * spaces, which is how most dealer systems key stock. Undefined when it has neither.
+ */
+export function feedRecordId(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as { _id?: unknown; vehicle?: { registration?: unknown } | null };
+  if (typeof record._id === "string" && vehicleIdSchema.safeParse(record._id).success) return record._id;
+  const registration = record.vehicle?.registration;
+  if (typeof registration !== "string") return undefined;
+  const compact = registration.replace(/\s+/g, "").toUpperCase();
+  return vehicleIdSchema.safeParse(compact).success ? compact : undefined;
+}
+
+export function priceOf(record: VehicleRecord): number {
+  return record.adverts.retailAdverts.totalPrice.amountGBP;
+}
