@@ -1,0 +1,271 @@
+import {
+  compareOptionValues,
+  FILTERS,
+  formatRange,
+  RANGE_FILTER_NAMES,
+  TEXT_FILTER_NAMES,
+  textKey,
+  type FilterName,
+  type NumericRange,
+  type RangeFilterName,
+  type TextFilterName,
+} from "../../domain/filters";
+import { SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
+import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
+import { Bitset } from "./bitset";
+import type { FacetOption, SearchQuery, SearchResult } from "./search-engine";
+
+/**
+ * The embedded search engine's data: one column per filter, documents numbered in id order.
+ * A filter becomes a bitset, filters combine by AND, options are counted by walking a
+ * column over the matching documents, and each sort order is a precomputed permutation.
+ * Immutable once built: a rebuild makes a new one and the engine swaps it in whole.
+ */
+
+interface TextColumn {
+  /** Display value per code; code 0 means "no value". */
+  values: string[];
+  codeOfKey: Map<string, number>;
+  codes: Uint32Array;
+  /** Documents holding code c are postingDocs[postingStart[c] .. postingStart[c + 1]). */
+  postingStart: Uint32Array;
+  postingDocs: Uint32Array;
+}
+
+interface RangeColumn {
+  /** NaN where the vehicle has no value. */
+  values: Float64Array;
+  bands: readonly NumericRange[];
+  /** 1 + the first band holding the value; 0 for none. */
+  band: Uint8Array;
+  /** 1 + a second band, for a value on an edge two inclusive bands share; 0 for none. */
+  edgeBand: Uint8Array;
+}
+
+const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages"];
+
+/** Records read between yields to the event loop, so searches keep being answered during a build. */
+const BUILD_BATCH = 4096;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class ColumnarIndex {
+  private constructor(
+    readonly size: number,
+    private readonly ids: string[],
+    private readonly everything: Bitset,
+    private readonly byType: Record<VehicleType, Bitset>,
+    private readonly text: Record<TextFilterName, TextColumn>,
+    private readonly range: Record<RangeFilterName, RangeColumn>,
+    private readonly orders: Record<SortValue, Uint32Array>,
+  ) {}
+
+  static async build(records: AsyncIterable<VehicleRecord>): Promise<ColumnarIndex> {
+    const raw = await collect(records);
+    const size = raw.ids.length;
+    const docOrder = Array.from({ length: size }, (_, i) => i).sort((a, b) =>
+      raw.ids[a]! < raw.ids[b]! ? -1 : raw.ids[a]! > raw.ids[b]! ? 1 : 0,
+    );
+    const ids = docOrder.map((i) => raw.ids[i]!);
+
+    const typeDocs: Record<VehicleType, number[]> = { car: [], van: [], truck: [] };
+    docOrder.forEach((source, doc) => typeDocs[raw.types[source]!].push(doc));
+    const byType = Object.fromEntries(
+      VEHICLE_TYPES.map((type) => [type, Bitset.of(size, typeDocs[type])]),
+    ) as Record<VehicleType, Bitset>;
+
+    const text = {} as Record<TextFilterName, TextColumn>;
+    for (const name of TEXT_FILTER_NAMES) text[name] = buildTextColumn(docOrder.map((i) => raw.text[name][i]));
+    await nextTurn();
+
+    const range = {} as Record<RangeFilterName, RangeColumn>;
+    for (const name of RANGE_FILTER_NAMES) {
+      range[name] = buildRangeColumn(
+        docOrder.map((i) => raw.range[name][i]!),
+        FILTERS[name].bands,
+      );
+    }
+    await nextTurn();
+
+    const sortColumns = Object.fromEntries(
+      SORT_KEYS.map((key) => [key, Float64Array.from(docOrder, (i) => raw.sort[key][i]!)]),
+    ) as Record<SortKey, Float64Array>;
+    const orders = {} as Record<SortValue, Uint32Array>;
+    for (const sort of SORT_VALUES) {
+      orders[sort] = sortOrder(sortColumns, sort, size);
+      await nextTurn();
+    }
+
+    return new ColumnarIndex(size, ids, Bitset.full(size), byType, text, range, orders);
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const base = query.type ? this.byType[query.type] : this.everything;
+    const filterSets = new Map<FilterName, Bitset>();
+    for (const [name, value] of Object.entries(query.filters) as [FilterName, string | NumericRange][]) {
+      filterSets.set(name, this.matching(name, value));
+    }
+    const matches = base.and(...filterSets.values());
+
+    const facets: SearchResult["facets"] = {};
+    if (query.facets.length > 0) {
+      const docsOf = new Map<FilterName | "all", Uint32Array>();
+      const docsFor = (facet: FilterName) => {
+        // A facet's own filter is left out of the set its options are counted over.
+        const key = filterSets.has(facet) ? facet : "all";
+        let docs = docsOf.get(key);
+        if (!docs) {
+          const others = [...filterSets].filter(([name]) => name !== facet).map(([, set]) => set);
+          docs = (key === "all" ? matches : base.and(...others)).toArray();
+          docsOf.set(key, docs);
+        }
+        return docs;
+      };
+      for (const facet of query.facets) facets[facet] = this.options(facet, docsFor(facet));
+    }
+
+    return { total: matches.count(), ids: this.page(matches, query), facets };
+  }
+
+  private matching(name: FilterName, value: string | NumericRange): Bitset {
+    if (typeof value === "string") {
+      const column = this.text[name as TextFilterName];
+      const code = column.codeOfKey.get(textKey(value));
+      if (code === undefined) return new Bitset(this.size);
+      return Bitset.of(this.size, column.postingDocs.subarray(column.postingStart[code], column.postingStart[code + 1]));
+    }
+    const { values } = this.range[name as RangeFilterName];
+    const min = value.min ?? -Infinity;
+    const max = value.max ?? Infinity;
+    const set = new Bitset(this.size);
+    for (let doc = 0; doc < values.length; doc++) {
+      const v = values[doc]!;
+      if (v >= min && v <= max) set.add(doc);
+    }
+    return set;
+  }
+
+  private options(facet: FilterName, docs: Uint32Array): FacetOption[] {
+    const options: FacetOption[] = [];
+    if (FILTERS[facet].kind === "text") {
+      const { codes, values } = this.text[facet as TextFilterName];
+      const counts = new Uint32Array(values.length);
+      for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]!++;
+      for (let code = 1; code < values.length; code++) {
+        if (counts[code]! > 0) options.push({ value: values[code]!, count: counts[code]! });
+      }
+    } else {
+      const { band, edgeBand, bands } = this.range[facet as RangeFilterName];
+      const counts = new Uint32Array(bands.length + 1);
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        counts[band[doc]!]!++;
+        counts[edgeBand[doc]!]!++;
+      }
+      bands.forEach((range, b) => {
+        if (counts[b + 1]! > 0) options.push({ value: formatRange(range), count: counts[b + 1]! });
+      });
+    }
+    return options;
+  }
+
+  private page(matches: Bitset, { sort, page, pageSize }: SearchQuery): string[] {
+    const order = this.orders[sort];
+    let skip = (page - 1) * pageSize;
+    const ids: string[] = [];
+    for (let i = 0; i < order.length && ids.length < pageSize; i++) {
+      const doc = order[i]!;
+      if (!matches.has(doc)) continue;
+      if (skip > 0) skip--;
+      else ids.push(this.ids[doc]!);
+    }
+    return ids;
+  }
+}
+
+interface RawColumns {
+  ids: string[];
+  types: VehicleType[];
+  text: Record<TextFilterName, (string | undefined)[]>;
+  range: Record<RangeFilterName, number[]>;
+  sort: Record<SortKey, number[]>;
+}
+
+async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumns> {
+  const raw: RawColumns = {
+    ids: [],
+    types: [],
+    text: Object.fromEntries(TEXT_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["text"],
+    range: Object.fromEntries(RANGE_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["range"],
+    sort: Object.fromEntries(SORT_KEYS.map((key) => [key, []])) as unknown as RawColumns["sort"],
+  };
+  for await (const record of records) {
+    raw.ids.push(record._id);
+    raw.types.push(record.vehicle.vehicleType);
+    for (const name of TEXT_FILTER_NAMES) {
+      const value = FILTERS[name].read(record);
+      raw.text[name].push(value === undefined ? undefined : String(value).trim());
+    }
+    for (const name of RANGE_FILTER_NAMES) raw.range[name].push(FILTERS[name].read(record) ?? Number.NaN);
+    for (const key of SORT_KEYS) raw.sort[key].push(sortKeyValue(record, key) ?? Number.NaN);
+    if (raw.ids.length % BUILD_BATCH === 0) await nextTurn();
+  }
+  return raw;
+}
+
+function buildTextColumn(docValues: (string | undefined)[]): TextColumn {
+  // The first spelling met (in id order) stands for every spelling of the same value.
+  const displayOfKey = new Map<string, string>();
+  for (const value of docValues) {
+    if (value === undefined) continue;
+    const key = textKey(value);
+    if (!displayOfKey.has(key)) displayOfKey.set(key, value);
+  }
+  const values = ["", ...[...displayOfKey.values()].sort(compareOptionValues)];
+  const codeOfKey = new Map(values.slice(1).map((value, i) => [textKey(value), i + 1]));
+
+  const codes = new Uint32Array(docValues.length);
+  const postingStart = new Uint32Array(values.length + 1);
+  docValues.forEach((value, doc) => {
+    const code = value === undefined ? 0 : codeOfKey.get(textKey(value))!;
+    codes[doc] = code;
+    postingStart[code + 1]!++;
+  });
+  for (let code = 1; code <= values.length; code++) postingStart[code]! += postingStart[code - 1]!;
+  const postingDocs = new Uint32Array(docValues.length);
+  const cursor = postingStart.slice(0, values.length);
+  for (let doc = 0; doc < codes.length; doc++) postingDocs[cursor[codes[doc]!]!++] = doc;
+  return { values, codeOfKey, codes, postingStart, postingDocs };
+}
+
+function buildRangeColumn(docValues: number[], bands: readonly NumericRange[]): RangeColumn {
+  const values = Float64Array.from(docValues);
+  const band = new Uint8Array(values.length);
+  const edgeBand = new Uint8Array(values.length);
+  values.forEach((value, doc) => {
+    if (Number.isNaN(value)) return;
+    for (let b = 0; b < bands.length; b++) {
+      const { min = -Infinity, max = Infinity } = bands[b]!;
+      if (value < min || value > max) continue;
+      if (band[doc] === 0) band[doc] = b + 1;
+      else edgeBand[doc] = b + 1;
+    }
+  });
+  return { values, bands, band, edgeBand };
+}
+
+function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size: number): Uint32Array {
+  const steps = SORT_STEPS[sort].map(({ key, direction }) => ({ column: columns[key], sign: direction === "asc" ? 1 : -1 }));
+  const order = Uint32Array.from({ length: size }, (_, i) => i);
+  // Documents are numbered in id order, so the document number is the id tie-break.
+  return order.sort((a, b) => {
+    for (const { column, sign } of steps) {
+      const x = column[a]!;
+      const y = column[b]!;
+      if (x === y || (Number.isNaN(x) && Number.isNaN(y))) continue;
+      if (Number.isNaN(x)) return 1;
+      if (Number.isNaN(y)) return -1;
+      return (x - y) * sign;
+    }
+    return a - b;
+  });
+}

@@ -1,0 +1,46 @@
+import type { FilterName, Filters } from "../../domain/filters";
+import type { SortValue } from "../../domain/sort";
+import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
+
+/**
+ * What the catalogue asks of a search engine. The embedded columnar index and the
+ * Meilisearch adapter both implement it and pass the same contract suite
+ * (tests/contract). Engines answer with ids; records come from the store of record.
+ */
+export interface SearchQuery {
+  /** Absent: every type (the plain /vehicles list). */
+  type?: VehicleType;
+  filters: Filters;
+  sort: SortValue;
+  page: number;
+  pageSize: number;
+  /**
+   * Filters whose options to count. Counts are disjunctive: a filter's own value does not
+   * narrow its own options, so a visitor sees what each alternative would give.
+   */
+  facets: readonly FilterName[];
+}
+
+export interface FacetOption {
+  /** A text value as stored, or a range band as `min-max`. */
+  value: string;
+  count: number;
+}
+
+export interface SearchResult {
+  total: number;
+  /** The requested page, in sort order. */
+  ids: string[];
+  /** One entry per requested facet: the options with at least one vehicle, in display order. */
+  facets: Partial<Record<FilterName, FacetOption[]>>;
+}
+
+export interface SearchEngine {
+  search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * Replaces everything the engine holds with these records. Searches go on being answered
+   * from the previous contents until the new ones are complete.
+   */
+  rebuild(records: AsyncIterable<VehicleRecord>): Promise<void>;
+  close(): Promise<void>;
+}
