@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { open, readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+
+const TEMP_MARK = ".partial-";
+
+/**
+ * Writes a file so that a crash at any moment leaves either the old file or the new one:
+ * the content goes to a temporary file beside it, is flushed to disk, and is then renamed
+ * over the old file (rename is atomic on one file system); the directory is flushed too so
+ * the rename itself survives a power cut.
+ */
+export async function writeFileAtomically(file: string, chunks: Iterable<string> | AsyncIterable<string>): Promise<void> {
+  const temp = `${file}${TEMP_MARK}${process.pid}-${randomBytes(4).toString("hex")}`;
+  const handle = await open(temp, "w", 0o640);
+  try {
+    let buffer = "";
+    for await (const chunk of chunks) {
+      buffer += chunk;
+      if (buffer.length >= 1 << 20) {
+        await handle.write(buffer);
+        buffer = "";
+      }
+    }
+    await handle.write(buffer);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(temp, file);
+  await syncDirectory(path.dirname(file));
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes temporary files a crashed writer left behind in this directory. */
+export async function removeAbandonedTempFiles(directory: string, baseName: string): Promise<void> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(`${baseName}${TEMP_MARK}`) && !name.includes(`${TEMP_MARK}${process.pid}-`))
+      .map((name) => rm(path.join(directory, name), { force: true })),
+  );
+}

@@ -1,0 +1,211 @@
+import { createReadStream, unwatchFile, watchFile, type Stats } from "node:fs";
+import { mkdir, stat, utimes } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import type { VehicleRecord } from "../../domain/vehicle";
+import type { Logger } from "../logger";
+import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
+import { withFileLock } from "./file-lock";
+import { stampRecord } from "./stamp-record";
+import { MassRemovalError, type StockChange, type StockChangeSummary, type VehicleStore } from "./vehicle-store";
+
+const STOCK_FILE = "vehicles.ndjson";
+const WATCH_INTERVAL_MS = 1000;
+
+/** Lines are written with `_id` first, so the id can be read without parsing the record. */
+const LEADING_ID = /^\{"_id":"([^"\\]+)"/;
+
+/**
+ * The embedded store: all stock in one NDJSON file under the data folder, held in memory as
+ * one JSON line per vehicle. Every change rewrites the file through a temporary file and a
+ * rename, so a process killed mid-import leaves the old stock or the new, never a mix; a
+ * lock file keeps two processes (the site and a command-line import) from writing at once.
+ */
+export class FileVehicleStore implements VehicleStore {
+  private lines = new Map<string, string>();
+  private loadedSignature = "";
+  private readonly listeners = new Set<() => void>();
+  /** Reloads and changes in this process run one after another. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly directory: string,
+    private readonly logger?: Pick<Logger, "warn">,
+  ) {}
+
+  static async open(directory: string, logger?: Pick<Logger, "warn">): Promise<FileVehicleStore> {
+    await mkdir(directory, { recursive: true });
+    await removeAbandonedTempFiles(directory, STOCK_FILE);
+    const store = new FileVehicleStore(directory, logger);
+    await store.reloadIfChanged();
+    return store;
+  }
+
+  private get stockFile(): string {
+    return path.join(this.directory, STOCK_FILE);
+  }
+
+  async get(id: string): Promise<VehicleRecord | undefined> {
+    const line = this.lines.get(id);
+    return line === undefined ? undefined : (JSON.parse(line) as VehicleRecord);
+  }
+
+  async getMany(ids: readonly string[]): Promise<VehicleRecord[]> {
+    const lines = this.lines;
+    return ids.flatMap((id) => {
+      const line = lines.get(id);
+      return line === undefined ? [] : [JSON.parse(line) as VehicleRecord];
+    });
+  }
+
+  async count(): Promise<number> {
+    return this.lines.size;
+  }
+
+  async *scan(): AsyncIterable<VehicleRecord> {
+    // A change swaps in a new map rather than editing this one, so the scan sees one version.
+    for (const line of this.lines.values()) yield JSON.parse(line) as VehicleRecord;
+  }
+
+  async isPristine(): Promise<boolean> {
+    return this.loadedSignature === "";
+  }
+
+  applyChange(change: StockChange, now = new Date()): Promise<StockChangeSummary> {
+    const run = this.queue.then(() =>
+      withFileLock(`${this.stockFile}.lock`, async () => {
+        // Another process may have changed the stock since this one last read it.
+        await this.reloadIfChanged();
+        const summary = await this.writeChange(change, now);
+        this.notify();
+        return summary;
+      }),
+    );
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async signalChanged(): Promise<void> {
+    // A new modification time is a new version to every process watching the file.
+    const now = new Date();
+    await utimes(this.stockFile, now, now).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+  }
+
+  watch(onChange: () => void): () => void {
+    if (this.listeners.size === 0) {
+      watchFile(this.stockFile, { interval: WATCH_INTERVAL_MS, persistent: false }, this.onFileChange);
+    }
+    this.listeners.add(onChange);
+    return () => {
+      this.listeners.delete(onChange);
+      if (this.listeners.size === 0) unwatchFile(this.stockFile, this.onFileChange);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    unwatchFile(this.stockFile, this.onFileChange);
+    await this.queue;
+  }
+
+  private readonly onFileChange = (current: Stats) => {
+    if (signatureOf(current) === this.loadedSignature) return;
+    const run = this.queue.then(async () => {
+      if (await this.reloadIfChanged()) this.notify();
+    });
+    this.queue = run.catch((error: unknown) => this.logger?.warn({ err: error }, "Could not reload the stock file"));
+  };
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private async writeChange(change: StockChange, now: Date): Promise<StockChangeSummary> {
+    const next = new Map(this.lines);
+    const summary: StockChangeSummary = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+    for (const { id, record } of change.records) {
+      const line = next.get(id);
+      const stamped = stampRecord(id, record, line === undefined ? undefined : (JSON.parse(line) as VehicleRecord), now);
+      summary[stamped.change]++;
+      if (stamped.change !== "unchanged") next.set(id, serialise(stamped.record));
+    }
+    if (change.mode === "replace") {
+      const present = new Set([...change.records.map(({ id }) => id), ...(change.keepIds ?? [])]);
+      for (const id of [...next.keys()]) {
+        if (present.has(id)) continue;
+        next.delete(id);
+        summary.removed++;
+      }
+      if (summary.removed > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removed, this.lines.size);
+    }
+    const changed = summary.added + summary.updated + summary.removed > 0;
+    if (changed || this.loadedSignature === "") {
+      await writeFileAtomically(this.stockFile, linesOf(next));
+      this.lines = next;
+      this.loadedSignature = signatureOf(await stat(this.stockFile));
+    }
+    return summary;
+  }
+
+  /** Reads the stock file if it is not the version already in memory; true when it was read. */
+  private async reloadIfChanged(): Promise<boolean> {
+    let stats: Stats;
+    try {
+      stats = await stat(this.stockFile);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      return false;
+    }
+    const signature = signatureOf(stats);
+    if (signature === this.loadedSignature) return false;
+    this.lines = await this.readStockFile();
+    this.loadedSignature = signature;
+    return true;
+  }
+
+  private async readStockFile(): Promise<Map<string, string>> {
+    const lines = new Map<string, string>();
+    const reader = createInterface({ input: createReadStream(this.stockFile, "utf8"), crlfDelay: Infinity });
+    let lineNumber = 0;
+    for await (const line of reader) {
+      lineNumber++;
+      if (line.trim() === "") continue;
+      const id = idOfLine(line);
+      if (id === undefined) {
+        this.logger?.warn({ file: this.stockFile, line: lineNumber }, "Skipped an unreadable line of the stock file");
+        continue;
+      }
+      lines.set(id, line);
+    }
+    return lines;
+  }
+}
+
+function idOfLine(line: string): string | undefined {
+  const leading = LEADING_ID.exec(line);
+  if (leading) return leading[1];
+  try {
+    const parsed = JSON.parse(line) as { _id?: unknown };
+    return typeof parsed._id === "string" ? parsed._id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function serialise(record: VehicleRecord): string {
+  const { _id, vehicle, media, adverts, createdAt, updatedAt } = record;
+  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt });
+}
+
+function* linesOf(lines: Map<string, string>): Iterable<string> {
+  for (const line of lines.values()) yield `${line}\n`;
+}
+
+/** Identifies one version of the file: a rename gives a new inode, an edit a new size or time. */
+function signatureOf(stats: Stats): string {
+  return stats.nlink === 0 && stats.size === 0 && stats.mtimeMs === 0
+    ? ""
+    : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}

@@ -1,0 +1,60 @@
+import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
+
+/**
+ * The store of record for stock. The embedded file store and the MongoDB store both
+ * implement it and pass the same contract suite (tests/contract).
+ */
+
+export interface StockChange {
+  /** Feed records with the id each is stored under. */
+  records: readonly { id: string; record: VehicleFeedRecord }[];
+  /** "replace": the records are the whole stock, and vehicles missing from them were sold. */
+  mode: "upsert" | "replace";
+  /**
+   * Ids that were in the feed on rows that failed validation. A bad row is not a sale, so
+   * with "replace" these vehicles are kept as they are.
+   */
+  keepIds?: ReadonlySet<string>;
+  /**
+   * With "replace", refuse (MassRemovalError, nothing changed) to remove more vehicles than
+   * this: a feed that suddenly lacks half the stock is more likely broken than a sell-out.
+   */
+  maxRemovals?: number;
+}
+
+export class MassRemovalError extends Error {
+  constructor(
+    readonly wouldRemove: number,
+    readonly stored: number,
+  ) {
+    super(
+      `The feed would remove ${wouldRemove} of the ${stored} vehicles in stock as sold; nothing was changed. ` +
+        "If that is right, run the import again with --allow-mass-removal",
+    );
+  }
+}
+
+export interface StockChangeSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+export interface VehicleStore {
+  get(id: string): Promise<VehicleRecord | undefined>;
+  /** The records of these ids, in the same order; ids with no record are left out. */
+  getMany(ids: readonly string[]): Promise<VehicleRecord[]>;
+  count(): Promise<number>;
+  /** Every stored vehicle, for building a search index. */
+  scan(): AsyncIterable<VehicleRecord>;
+  /** True until stock has been stored for the first time (an empty data folder). */
+  isPristine(): Promise<boolean>;
+  /** Applies an import as one change: readers see all of it or none of it. */
+  applyChange(change: StockChange, now?: Date): Promise<StockChangeSummary>;
+  /** Tells every process following this store to re-read it, as after a change. */
+  signalChanged(): Promise<void>;
+  /** Calls back after stock changes, whether this process or another changed it. */
+  watch(onChange: () => void): () => void;
+  close(): Promise<void>;
+}
