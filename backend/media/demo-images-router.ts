@@ -1,0 +1,21 @@
+import { Router } from "express";
+import { parseDemoImagePath } from "./demo-image-catalogue";
+import { renderDemoImage } from "./demo-image-svg";
+
+/** Serves the demo stock's drawn pictures; an address names its picture, so it never changes. */
+export function demoImagesRouter(): Router {
+  const router = Router();
+  const rendered = new Map<string, string>();
+  router.get("/:shape/:colour/:view", (req, res, next) => {
+    const { shape = "", colour = "", view = "" } = req.params;
+    const image = parseDemoImagePath(shape, colour, view);
+    if (!image) return next();
+    let svg = rendered.get(req.path);
+    if (svg === undefined) {
+      svg = renderDemoImage(image);
+      rendered.set(req.path, svg);
+    }
+    res.set("Cache-Control", "public, max-age=31536000, immutable").type("image/svg+xml").send(svg);
+  });
+  return router;
+}
