@@ -1,0 +1,105 @@
+import { vehicleDetailsSchema } from "../domain/vehicle";
+
+/**
+ * The CSV feed format: one row per vehicle, one column per field, named like the fields of
+ * the JSON record (`make`, `odometerReadingMiles`, ...) with a few short names for the parts
+ * outside `vehicle`. Each cell becomes the value at its path in the nested record, which is
+ * then validated by the same schema as a JSON feed.
+ */
+
+type CellKind = "text" | "number" | "images";
+interface Column {
+  path: readonly string[];
+  kind: CellKind;
+}
+
+const NUMBER_FIELDS = new Set([
+  "yearOfManufacture",
+  "odometerReadingMiles",
+  "doors",
+  "seats",
+  "owners",
+  "engineSize",
+  "enginePower",
+  "acceleration",
+  "fuelConsumption",
+  "co2Emissions",
+  "taxPerYear",
+  "insuranceGroup",
+  "batteryRange",
+  "chargingTime",
+]);
+
+const RETAIL_ADVERT = ["adverts", "retailAdverts"];
+
+export const CSV_COLUMNS: Readonly<Record<string, Column>> = {
+  _id: { path: ["_id"], kind: "text" },
+  ...Object.fromEntries(
+    Object.keys(vehicleDetailsSchema.shape).map((field) => [
+      field,
+      { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : "text" },
+    ]),
+  ),
+  price: { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "number" },
+  vatStatus: { path: [...RETAIL_ADVERT, "vatStatus"], kind: "text" },
+  description: { path: [...RETAIL_ADVERT, "description"], kind: "text" },
+  /** Image addresses separated by "|" or spaces. */
+  images: { path: ["media", "images"], kind: "images" },
+  createdAt: { path: ["createdAt"], kind: "text" },
+  updatedAt: { path: ["updatedAt"], kind: "text" },
+};
+
+/** Without these a row cannot become a vehicle; an id comes from `_id` or else `registration`. */
+const REQUIRED_COLUMNS = ["vehicleType", "make", "model", "price"];
+
+/** "12495", "12,495" and "12495.00" are numbers; anything else is left as text for the schema to reject. */
+const NUMERIC_CELL = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
+
+export interface CsvHeader {
+  columns: string[];
+  ignored: string[];
+}
+
+/** Checks a header row; throws a message naming every missing column. */
+export function checkCsvHeader(header: readonly string[]): CsvHeader {
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  if (!header.includes("_id") && !header.includes("registration")) missing.push("_id (or registration)");
+  if (missing.length > 0) {
+    throw new Error(`The CSV header is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  }
+  return { columns: [...header], ignored: header.filter((column) => !(column in CSV_COLUMNS)) };
+}
+
+export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [name, cell] of Object.entries(cells)) {
+    const column = CSV_COLUMNS[name];
+    if (!column || cell === "") continue;
+    setPath(record, column.path, cellValue(cell, column.kind));
+  }
+  return record;
+}
+
+function cellValue(cell: string, kind: CellKind): unknown {
+  if (kind === "number") return NUMERIC_CELL.test(cell) ? Number(cell.replaceAll(",", "")) : cell;
+  if (kind === "images") return cell.split(/[|\s]+/).filter(Boolean).map((href) => ({ href }));
+  return cell;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+/** The column a record path came from, so a CSV row's problem names its column. */
+export function csvColumnOf(path: readonly PropertyKey[]): string | undefined {
+  const dotted = path.join(".");
+  return Object.entries(CSV_COLUMNS).find(([, column]) => {
+    const columnPath = column.path.join(".");
+    return dotted === columnPath || dotted.startsWith(`${columnPath}.`);
+  })?.[0];
+}

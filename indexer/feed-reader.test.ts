@@ -1,0 +1,130 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { detectFormat, openFeed, UnreadableFeedError, type FeedRow } from "./feed-reader";
+
+let directory: string;
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "feed-reader-"));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function rowsOf(name: string, content: string, format?: "json"): Promise<FeedRow[]> {
+  const file = path.join(directory, name);
+  await writeFile(file, content);
+  const rows: FeedRow[] = [];
+  for await (const row of (await openFeed(file, { format })).rows) rows.push(row);
+  return rows;
+}
+
+describe("JSON array feeds", () => {
+  it("gives each record with the line it starts on", async () => {
+    const rows = await rowsOf("pretty.json", '[\n  {\n    "a": 1\n  },\n  {"b": "x, ] } { \\" y"},\n  {"c": [1, {"d": 2}]}\n]\n');
+    expect(rows).toEqual([
+      { line: 2, value: { a: 1 } },
+      { line: 5, value: { b: 'x, ] } { " y' } },
+      { line: 6, value: { c: [1, { d: 2 }] } },
+    ]);
+  });
+
+  it("reports a broken record and reads on", async () => {
+    const rows = await rowsOf("broken.json", '[{"a": 1},\n{"a": },\n{"a": 3}]');
+    expect(rows[0]).toEqual({ line: 1, value: { a: 1 } });
+    expect(rows[1]).toMatchObject({ line: 2, problem: expect.stringMatching(/^is not valid JSON/) });
+    expect(rows[2]).toEqual({ line: 3, value: { a: 3 } });
+  });
+
+  it("refuses a file cut short, since the rest of the stock would be missing", async () => {
+    await expect(rowsOf("cut.json", '[{"a": 1},\n{"a": 2')).rejects.toThrow(
+      "The JSON array is not closed: the file ends at line 2 inside the record that starts on line 2",
+    );
+  });
+
+  it("refuses JSON that is not an array", async () => {
+    await expect(rowsOf("object.json", '{"vehicles": []}', "json")).rejects.toThrow(
+      'Line 1: a JSON feed must be an array of records, starting with "["',
+    );
+    await expect(rowsOf("open.json", " \n[")).rejects.toThrow(UnreadableFeedError);
+    await expect(rowsOf("text.json", "[1] [2]")).rejects.toThrow("unexpected text after the end of the JSON array");
+  });
+
+  it("reads an empty array as no rows", async () => {
+    expect(await rowsOf("empty-array.json", "[ ]")).toEqual([]);
+  });
+});
+
+describe("NDJSON feeds", () => {
+  it("gives one row per line, skipping blank lines and reporting bad ones", async () => {
+    const rows = await rowsOf("stock.ndjson", '\uFEFF{"a": 1}\n\n{"a": 2\n{"a": 3}\r\n');
+    expect(rows[0]).toEqual({ line: 1, value: { a: 1 } });
+    expect(rows[1]).toMatchObject({ line: 3, problem: expect.stringMatching(/^is not valid JSON/) });
+    expect(rows[2]).toEqual({ line: 4, value: { a: 3 } });
+  });
+});
+
+describe("CSV feeds", () => {
+  const header = "_id,vehicleType,make,model,price,yearOfManufacture,doors,images,vatStatus";
+
+  it("maps columns onto the record, numbers as numbers", async () => {
+    const rows = await rowsOf(
+      "stock.csv",
+      `${header}\nv1,van,Ford,"Transit, Custom","18,995",2020,4,/a.svg|/b.svg,Ex VAT\nv2,car,Fiat,500,7995,,,,\n`,
+    );
+    expect(rows).toEqual([
+      {
+        line: 2,
+        value: {
+          _id: "v1",
+          vehicle: { vehicleType: "van", make: "Ford", model: "Transit, Custom", yearOfManufacture: 2020, doors: 4 },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: 18995 }, vatStatus: "Ex VAT" } },
+          media: { images: [{ href: "/a.svg" }, { href: "/b.svg" }] },
+        },
+      },
+      // A model named like a number stays text.
+      { line: 3, value: { _id: "v2", vehicle: { vehicleType: "car", make: "Fiat", model: "500" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 7995 } } } } },
+    ]);
+  });
+
+  it("reports a row with the wrong number of values", async () => {
+    const rows = await rowsOf("short.csv", `${header}\nv1,car,Ford\n`);
+    expect(rows).toEqual([{ line: 2, problem: "has 3 values but the header has 9 columns" }]);
+  });
+
+  it("refuses a header without the columns a vehicle needs, naming them", async () => {
+    await expect(rowsOf("no-price.csv", "_id,vehicleType,make,model\nv1,car,Ford,Focus\n")).rejects.toThrow(
+      "The CSV header is missing the column price",
+    );
+    await expect(rowsOf("no-id.csv", "vehicleType,make,model,price\ncar,Ford,Focus,1\n")).rejects.toThrow(
+      "The CSV header is missing the column _id (or registration)",
+    );
+  });
+
+  it("lists header columns no field matches", async () => {
+    const file = path.join(directory, "extra.csv");
+    await writeFile(file, "_id,vehicleType,make,model,price,stockNumber\nv1,car,Ford,Focus,1,S123\n");
+    const feed = await openFeed(file);
+    for await (const _row of feed.rows);
+    expect(feed.ignoredColumns).toEqual(["stockNumber"]);
+  });
+
+  it("refuses a file whose quoting is broken", async () => {
+    await expect(rowsOf("quotes.csv", `${header}\nv1,car,"Ford,Focus,1,2020,5,,\n`)).rejects.toThrow(/^The CSV file is damaged/);
+  });
+});
+
+describe("detectFormat", () => {
+  it("tells the format from the first character, and refuses an empty file", async () => {
+    const write = async (name: string, content: string) => {
+      const file = path.join(directory, name);
+      await writeFile(file, content);
+      return file;
+    };
+    expect(await detectFormat(await write("a.txt", "  \n[{}]"))).toBe("json");
+    expect(await detectFormat(await write("b.txt", '{"a":1}\n'))).toBe("ndjson");
+    expect(await detectFormat(await write("c.txt", "_id,make\n"))).toBe("csv");
+    await expect(detectFormat(await write("d.txt", " \n\n"))).rejects.toThrow("The file is empty: it holds no vehicle records");
+  });
+});

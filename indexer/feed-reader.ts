@@ -1,0 +1,180 @@
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { parse as parseCsv } from "csv-parse";
+import { checkCsvHeader, csvRowToRecord } from "./csv-columns";
+
+/**
+ * Reads a stock feed row by row, remembering the line each row starts on, so a bad row can
+ * be reported as "line 1,204: ..." and the rest still imported. Three formats: a JSON array
+ * of records, NDJSON (one record per line), and CSV with a header row.
+ */
+
+export const FEED_FORMATS = ["json", "ndjson", "csv"] as const;
+export type FeedFormat = (typeof FEED_FORMATS)[number];
+
+export type FeedRow =
+  | { line: number; value: unknown }
+  /** A row that could not even be parsed; the reader carries on with the next one. */
+  | { line: number; problem: string };
+
+/** The feed as a whole cannot be used: nothing from it may be imported. */
+export class UnreadableFeedError extends Error {}
+
+export interface ReadOptions {
+  format?: FeedFormat;
+  /** Called now and then with the number of bytes read so far. */
+  onBytesRead?: (bytes: number) => void;
+}
+
+/** The format of a file, from its first non-blank character: `[` JSON, `{` NDJSON, else CSV. */
+export async function detectFormat(file: string): Promise<FeedFormat> {
+  const handle = await open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const first = buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart()[0];
+    if (first === undefined) throw new UnreadableFeedError("The file is empty: it holds no vehicle records");
+    return first === "[" ? "json" : first === "{" ? "ndjson" : "csv";
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface Feed {
+  format: FeedFormat;
+  /** Each row as a nested record candidate (CSV rows already mapped), in file order. */
+  rows: AsyncGenerator<FeedRow>;
+  /** CSV header columns that match no field; filled in once reading has started. */
+  ignoredColumns: string[];
+}
+
+export async function openFeed(file: string, options: ReadOptions = {}): Promise<Feed> {
+  const format = options.format ?? (await detectFormat(file));
+  const input = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 16 });
+  if (options.onBytesRead) {
+    const report = options.onBytesRead;
+    input.on("data", () => report(input.bytesRead));
+  }
+  const feed: Feed = { format, rows: readJsonArray(input), ignoredColumns: [] };
+  if (format === "ndjson") feed.rows = readNdjson(input);
+  if (format === "csv") feed.rows = readCsv(input, (ignored) => feed.ignoredColumns.push(...ignored));
+  return feed;
+}
+
+async function* readNdjson(input: AsyncIterable<string> & NodeJS.ReadableStream): AsyncGenerator<FeedRow> {
+  let line = 0;
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    line++;
+    const trimmed = line === 1 ? text.replace(/^\uFEFF/, "").trim() : text.trim();
+    if (trimmed === "") continue;
+    yield parseJsonRow(trimmed, line);
+  }
+}
+
+function parseJsonRow(text: string, line: number): FeedRow {
+  try {
+    return { line, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { line, problem: `is not valid JSON (${(error as Error).message})` };
+  }
+}
+
+/**
+ * Splits a JSON array into its elements without parsing the whole file at once, tracking
+ * strings and nesting so that each element's text and starting line are known. A broken
+ * element is reported and skipped; a file that ends before the array closes is unreadable,
+ * because it was probably cut short and the rest of the stock is missing.
+ */
+async function* readJsonArray(input: AsyncIterable<string>): AsyncGenerator<FeedRow> {
+  let line = 1;
+  let state = "before-array" as "before-array" | "between" | "in-element" | "after-array";
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let element = "";
+  let elementLine = 0;
+
+  for await (const chunk of input) {
+    let start = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (c === "\n") line++;
+      if (state === "in-element") {
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (c === "\\") escaped = true;
+          else if (c === '"') inString = false;
+          continue;
+        }
+        if (c === '"') inString = true;
+        else if (c === "{" || c === "[") depth++;
+        else if ((c === "}" || c === "]") && depth > 0) depth--;
+        else if ((c === "," || c === "]") && depth === 0) {
+          element += chunk.slice(start, i);
+          yield parseJsonRow(element.trim(), elementLine);
+          element = "";
+          state = c === "]" ? "after-array" : "between";
+        }
+        continue;
+      }
+      if (c === " " || c === "\t" || c === "\r" || c === "\n" || c === "\uFEFF") continue;
+      if (state === "before-array") {
+        if (c !== "[") throw new UnreadableFeedError(`Line ${line}: a JSON feed must be an array of records, starting with "["`);
+        state = "between";
+      } else if (state === "between") {
+        if (c === "]") state = "after-array";
+        else if (c !== ",") {
+          state = "in-element";
+          elementLine = line;
+          start = i;
+          depth = c === "{" || c === "[" ? 1 : 0;
+          inString = c === '"';
+        }
+      } else {
+        throw new UnreadableFeedError(`Line ${line}: unexpected text after the end of the JSON array`);
+      }
+    }
+    if (state === "in-element") element += chunk.slice(start);
+  }
+  if (state === "before-array") throw new UnreadableFeedError("The file is empty: it holds no vehicle records");
+  if (state !== "after-array") {
+    throw new UnreadableFeedError(
+      `The JSON array is not closed: the file ends at line ${line} inside ${state === "in-element" ? `the record that starts on line ${elementLine}` : "the array"}. It may have been cut short, so nothing was imported`,
+    );
+  }
+}
+
+async function* readCsv(input: NodeJS.ReadableStream, onIgnoredColumns: (columns: string[]) => void): AsyncGenerator<FeedRow> {
+  const parser = input.pipe(
+    parseCsv({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
+  );
+  let header: string[] | undefined;
+  const rows = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
+  for (;;) {
+    let next: IteratorResult<{ record: string[]; info: { lines: number } }>;
+    try {
+      next = await rows.next();
+    } catch (error) {
+      throw new UnreadableFeedError(`The CSV file is damaged: ${(error as Error).message}`);
+    }
+    if (next.done) break;
+    const { record, info } = next.value;
+    if (!header) {
+      try {
+        const checked = checkCsvHeader(record);
+        header = checked.columns;
+        onIgnoredColumns(checked.ignored);
+      } catch (error) {
+        throw new UnreadableFeedError((error as Error).message);
+      }
+      continue;
+    }
+    if (record.length !== header.length) {
+      yield { line: info.lines, problem: `has ${record.length} values but the header has ${header.length} columns` };
+      continue;
+    }
+    const cells = Object.fromEntries(header.map((column, i) => [column, record[i]!]));
+    yield { line: info.lines, value: csvRowToRecord(cells) };
+  }
+  if (!header) throw new UnreadableFeedError("The file is empty: it holds no vehicle records");
+}

@@ -1,0 +1,115 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FileVehicleStore } from "../backend/store/file-vehicle-store";
+import { MassRemovalError } from "../backend/store/vehicle-store";
+import { feedRecord, KNOWN_VEHICLES } from "../tests/support/known-vehicles";
+import { UnreadableFeedError } from "./feed-reader";
+import { importFeed, NothingImportedError } from "./import-feed";
+
+let directory: string;
+let store: FileVehicleStore;
+
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "import-feed-"));
+  store = await FileVehicleStore.open(path.join(directory, "data"));
+});
+afterEach(async () => {
+  await store.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const known = KNOWN_VEHICLES.map((k) => ({ _id: k.id, ...feedRecord(k) }));
+
+async function feedFile(name: string, content: string): Promise<string> {
+  const file = path.join(directory, name);
+  await writeFile(file, content);
+  return file;
+}
+
+const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join("\n");
+const stockFile = () => readFile(path.join(directory, "data", "vehicles.ndjson"), "utf8");
+
+describe("importFeed", () => {
+  it("imports a JSON array and reports what it did", async () => {
+    const report = await importFeed(store, await feedFile("stock.json", JSON.stringify(known, null, 2)), { mode: "upsert" });
+    expect(report).toMatchObject({ format: "json", rows: 12, added: 12, updated: 0, unchanged: 0, removed: 0, rejected: [] });
+    expect(await store.count()).toBe(12);
+  });
+
+  it("rejects bad rows with their line and reason, and imports the rest", async () => {
+    const [a, b, c, d, e] = known;
+    const lines = [
+      JSON.stringify(a),
+      '{"_id": "broken", "vehicle": {',
+      JSON.stringify({ ...b, vehicle: { ...b!.vehicle, make: undefined } }),
+      JSON.stringify({ ...c, adverts: { retailAdverts: { totalPrice: { amountGBP: -5 } } } }),
+      JSON.stringify({ ...d, vehicle: { ...d!.vehicle, yearOfManufacture: "2019" } }),
+      JSON.stringify({ ...e, _id: a!._id }),
+      JSON.stringify({ vehicle: { vehicleType: "car", make: "Kia", model: "Ceed" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } } }),
+      JSON.stringify({ ...e, vehicle: { ...e!.vehicle, vehicleType: "bus" } }),
+    ];
+    const report = await importFeed(store, await feedFile("mixed.ndjson", lines.join("\n")), { mode: "upsert" });
+    expect(report.added).toBe(1);
+    expect(report.rejected).toEqual([
+      { line: 2, reason: expect.stringMatching(/^The row is not valid JSON/) },
+      { line: 3, reason: "vehicle.make is missing" },
+      { line: 4, reason: "adverts.retailAdverts.totalPrice.amountGBP: Too small: expected number to be >0 (got -5)" },
+      { line: 5, reason: 'vehicle.yearOfManufacture: expected number, received string (got "2019")' },
+      { line: 6, reason: "repeats the vehicle fiesta-2019 already given on line 1" },
+      { line: 7, reason: "has neither an _id nor a registration to identify the vehicle" },
+      { line: 8, reason: expect.stringMatching(/^vehicle\.vehicleType: .*"car".*"van".*"truck".* \(got "bus"\)$/) },
+    ]);
+  });
+
+  it("names the CSV column of a bad value", async () => {
+    const csv =
+      "_id,vehicleType,make,model,price,odometerReadingMiles\nv1,car,Ford,Focus,abc,12000\nv2,car,,Focus,5000,lots\nv3,car,Ford,Puma,14995,\n";
+    const report = await importFeed(store, await feedFile("stock.csv", csv), { mode: "upsert" });
+    expect(report.added).toBe(1);
+    expect(report.rejected).toEqual([
+      { line: 2, reason: 'price: expected number, received string (got "abc")' },
+      { line: 3, reason: 'make is missing; odometerReadingMiles: expected number, received string (got "lots")' },
+    ]);
+  });
+
+  it("with --replace removes vehicles missing from the feed, but not those on rejected rows", async () => {
+    await importFeed(store, await feedFile("all.json", JSON.stringify(known)), { mode: "upsert" });
+    const [first, second, third] = known;
+    const feed = ndjson([first, second, { ...third, adverts: { retailAdverts: { totalPrice: { amountGBP: "free" } } } }]);
+    const report = await importFeed(store, await feedFile("some.ndjson", feed), { mode: "replace", allowMassRemoval: true });
+    expect(report).toMatchObject({ unchanged: 2, removed: 9, rejected: [{ line: 3 }] });
+    expect(await store.get(third!._id)).toBeDefined();
+  });
+
+  it("refuses a replace that would remove most of the stock, unless told to", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ ...known[0], _id: `car-${i}` }));
+    await importFeed(store, await feedFile("many.json", JSON.stringify(many)), { mode: "upsert" });
+    const few = await feedFile("few.json", JSON.stringify(many.slice(0, 5)));
+    await expect(importFeed(store, few, { mode: "replace" })).rejects.toBeInstanceOf(MassRemovalError);
+    expect(await store.count()).toBe(30);
+    expect((await importFeed(store, few, { mode: "replace", allowMassRemoval: true })).removed).toBe(25);
+  });
+
+  describe("never loses stored stock on a feed it cannot use", () => {
+    beforeEach(async () => {
+      await importFeed(store, await feedFile("all.json", JSON.stringify(known)), { mode: "upsert" });
+    });
+
+    it.each([
+      ["an empty file", "empty.json", "", UnreadableFeedError, "The file is empty: it holds no vehicle records"],
+      ["an empty array", "empty-array.json", "[]", NothingImportedError, "The file holds no vehicle records; nothing was changed"],
+      ["a file cut short", "cut.json", `[${JSON.stringify(known[0])},\n{"_id": "x"`, UnreadableFeedError, /^The JSON array is not closed/],
+      ["a CSV without the price column", "no-price.csv", "_id,vehicleType,make,model\nv1,car,Ford,Focus\n", UnreadableFeedError, "The CSV header is missing the column price"],
+      ["a feed where every row is bad", "bad.ndjson", '{"_id": "a"}\n{"_id": "b"}\n', NothingImportedError, "None of the 2 rows could be imported; nothing was changed"],
+    ])("%s", async (_label, name, content, kind, message) => {
+      const before = await stockFile();
+      const attempt = importFeed(store, await feedFile(name, content), { mode: "replace" });
+      await expect(attempt).rejects.toBeInstanceOf(kind);
+      await expect(attempt).rejects.toThrow(message);
+      expect(await stockFile()).toBe(before);
+      expect(await store.count()).toBe(12);
+    });
+  });
+});

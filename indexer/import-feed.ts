@@ -1,0 +1,112 @@
+import type { z } from "zod";
+import { feedRecordId, vehicleFeedRecordSchema, type VehicleFeedRecord } from "../domain/vehicle";
+import type { StockChangeSummary, VehicleStore } from "../backend/store/vehicle-store";
+import { csvColumnOf } from "./csv-columns";
+import { openFeed, type FeedFormat } from "./feed-reader";
+
+/**
+ * One stock import: read the feed, validate every row, and apply the good rows to the store
+ * as one change. Bad rows are reported with their line and reason and never stop the rest;
+ * a feed that cannot be read to its end changes nothing.
+ */
+
+export interface Rejection {
+  line: number;
+  reason: string;
+}
+
+export interface ImportReport extends StockChangeSummary {
+  format: FeedFormat;
+  /** Rows read from the feed, good and bad. */
+  rows: number;
+  rejected: Rejection[];
+  ignoredColumns: string[];
+}
+
+export interface ImportOptions {
+  mode: "upsert" | "replace";
+  format?: FeedFormat;
+  /** Lets a "replace" remove more than half the stock, for a dealer who really did sell out. */
+  allowMassRemoval?: boolean;
+  onProgress?: (progress: { phase: "reading"; bytesRead: number } | { phase: "saving" }) => void;
+}
+
+/** Nothing could be imported; `rejected` says why for each row that was read. */
+export class NothingImportedError extends Error {
+  constructor(
+    message: string,
+    readonly rejected: Rejection[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Small stocks may be cleared freely; past this, "replace" refuses to remove over half. */
+const MASS_REMOVAL_FLOOR = 10;
+
+export async function importFeed(store: VehicleStore, file: string, options: ImportOptions): Promise<ImportReport> {
+  const feed = await openFeed(file, {
+    format: options.format,
+    onBytesRead: (bytesRead) => options.onProgress?.({ phase: "reading", bytesRead }),
+  });
+  const accepted: { id: string; record: VehicleFeedRecord }[] = [];
+  const lineOfId = new Map<string, number>();
+  const keepIds = new Set<string>();
+  const rejected: Rejection[] = [];
+  let rows = 0;
+
+  for await (const row of feed.rows) {
+    rows++;
+    if ("problem" in row) {
+      rejected.push({ line: row.line, reason: `The row ${row.problem}` });
+      continue;
+    }
+    const id = feedRecordId(row.value);
+    const parsed = vehicleFeedRecordSchema.safeParse(row.value, { reportInput: true });
+    if (!parsed.success || id === undefined) {
+      if (id !== undefined) keepIds.add(id);
+      const reason = parsed.success ? "has neither an _id nor a registration to identify the vehicle" : describeIssues(parsed.error.issues, feed.format);
+      rejected.push({ line: row.line, reason });
+      continue;
+    }
+    const firstLine = lineOfId.get(id);
+    if (firstLine !== undefined) {
+      rejected.push({ line: row.line, reason: `repeats the vehicle ${id} already given on line ${firstLine}` });
+      continue;
+    }
+    lineOfId.set(id, row.line);
+    accepted.push({ id, record: parsed.data });
+  }
+
+  if (rows === 0) throw new NothingImportedError("The file holds no vehicle records; nothing was changed");
+  if (accepted.length === 0) {
+    throw new NothingImportedError(`None of the ${rows} rows could be imported; nothing was changed`, rejected);
+  }
+
+  options.onProgress?.({ phase: "saving" });
+  const stored = await store.count();
+  const summary = await store.applyChange({
+    records: accepted,
+    mode: options.mode,
+    keepIds,
+    maxRemovals: options.allowMassRemoval ? undefined : Math.max(MASS_REMOVAL_FLOOR, Math.floor(stored / 2)),
+  });
+  return { ...summary, format: feed.format, rows, rejected, ignoredColumns: feed.ignoredColumns };
+}
+
+/** "price must be greater than 0 (got -5)": the field as the feed names it, and the value. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], format: FeedFormat): string {
+  const described = issues.slice(0, 3).map((issue) => {
+    const field = (format === "csv" ? csvColumnOf(issue.path) : undefined) ?? (issue.path.join(".") || "the record");
+    if (issue.code === "invalid_type" && issue.input === undefined) return `${field} is missing`;
+    const got = issue.input === undefined || typeof issue.input === "object" ? "" : ` (got ${preview(issue.input)})`;
+    return `${field}: ${issue.message.replace(/^Invalid input: /, "")}${got}`;
+  });
+  if (issues.length > 3) described.push(`and ${issues.length - 3} more problems`);
+  return described.join("; ");
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
