@@ -1,0 +1,97 @@
+import { Router, type Request } from "express";
+import { parseSearchRequest } from "../../domain/parse-search-request";
+import { searchRequestToParams, type SearchRequest } from "../../domain/search-request";
+import { priceOf, VEHICLE_TYPES, vehicleTypeSchema, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
+import type { Catalogue } from "../catalogue";
+import { ApiError } from "./api-error";
+import { setPagingHeaders } from "./paging-headers";
+
+/** The read side of the public JSON API (PRODUCT.md §4), mounted at /api/vehicles. */
+export function vehiclesApi(catalogue: Catalogue): Router {
+  const router = Router();
+
+  router.get("/distinct/:type", async (req, res) => {
+    const type = vehicleTypeOf(req);
+    const { filters } = searchRequestOf(req);
+    res.set("Cache-Control", CACHE_BRIEFLY).json(await catalogue.distinct(type, filters));
+  });
+
+  router.get("/search/:type", async (req, res) => {
+    const type = vehicleTypeOf(req);
+    const request = searchRequestOf(req);
+    const { total, vehicles } = await catalogue.search(type, request);
+    setPagingHeaders(res, { total, ...request }, (page) => pageUrl(req, { ...request, page }));
+    res.set("Cache-Control", CACHE_BRIEFLY).json(vehicles);
+  });
+
+  router.get("/", async (req, res) => {
+    const { page, pageSize } = searchRequestOf(req);
+    const request: SearchRequest = { filters: {}, sort: "relevance", page, pageSize };
+    const { total, vehicles } = await catalogue.search(undefined, request);
+    setPagingHeaders(res, { total, page, pageSize }, (p) => pageUrl(req, { page: p, pageSize }));
+    res.set("Cache-Control", CACHE_BRIEFLY).json(vehicles.map(withListFields));
+  });
+
+  router.get("/:id", async (req, res) => {
+    const vehicle = await catalogue.get(String(req.params.id));
+    if (!vehicle) throw new ApiError(404, "vehicle_not_found", "Vehicle not found.", "id");
+    res.set("Cache-Control", CACHE_BRIEFLY).json(vehicle);
+  });
+
+  return router;
+}
+
+/**
+ * The search screen's one call, mounted at /api/search: a page of results and every
+ * filter's options with how many vehicles each would give, so a filter change costs one
+ * round trip.
+ */
+export function searchScreenApi(catalogue: Catalogue): Router {
+  const router = Router();
+  router.get("/:type", async (req, res) => {
+    const type = vehicleTypeOf(req);
+    const request = searchRequestOf(req);
+    const { total, vehicles, options } = await catalogue.search(type, request, true);
+    setPagingHeaders(res, { total, ...request }, (page) => pageUrl(req, { ...request, page }));
+    res.set("Cache-Control", CACHE_BRIEFLY).json({ total, page: request.page, pageSize: request.pageSize, vehicles, options });
+  });
+  return router;
+}
+
+/** Stock changes with each import; a short lifetime spares repeat requests from a phone. */
+const CACHE_BRIEFLY = "public, max-age=15";
+
+function vehicleTypeOf(req: Request): VehicleType {
+  const parsed = vehicleTypeSchema.safeParse(req.params.type);
+  if (!parsed.success) {
+    throw new ApiError(
+      404,
+      "unknown_vehicle_type",
+      `There is no vehicle type ${JSON.stringify(String(req.params.type).slice(0, 40))}; use ${VEHICLE_TYPES.join(", ")}`,
+      "type",
+    );
+  }
+  return parsed.data;
+}
+
+function searchRequestOf(req: Request): SearchRequest {
+  const parsed = parseSearchRequest(new URL(req.originalUrl, "http://localhost").searchParams);
+  if (!parsed.ok) throw new ApiError(400, "invalid_parameter", parsed.error.message, parsed.error.field);
+  return parsed.value;
+}
+
+function pageUrl(req: Request, request: Partial<SearchRequest>): string {
+  const query = searchRequestToParams(request).toString();
+  const path = `${req.baseUrl}${req.path === "/" ? "" : req.path}`;
+  return query ? `${path}?${query}` : path;
+}
+
+/** The simple list reads make, model and price at the top level (spec.md §3). */
+function withListFields(record: VehicleRecord) {
+  return {
+    ...record,
+    make: record.vehicle.make,
+    model: record.vehicle.model,
+    price: priceOf(record),
+  };
+}

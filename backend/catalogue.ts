@@ -1,0 +1,124 @@
+import { performance } from "node:perf_hooks";
+import { FILTER_NAMES, type FilterName, type Filters } from "../domain/filters";
+import type { SearchRequest } from "../domain/search-request";
+import type { VehicleRecord, VehicleType } from "../domain/vehicle";
+import type { Logger } from "./logger";
+import type { FacetOption, SearchEngine } from "./search/search-engine";
+import type { VehicleStore } from "./store/vehicle-store";
+
+export interface VehicleSearchPage {
+  total: number;
+  vehicles: VehicleRecord[];
+  /** Present for the filters asked about: each filter's options with the vehicles each gives. */
+  options: Partial<Record<FilterName, FacetOption[]>>;
+}
+
+export interface IndexStatus {
+  vehicles: number;
+  indexedAt: string | undefined;
+  rebuilding: boolean;
+}
+
+/**
+ * The stock as the site's pages and API see it: searches answered by the search engine,
+ * records read from the store of record. The search engine is rebuilt whenever the store
+ * changes, by this process or by an import run elsewhere, without interrupting searches.
+ */
+export class Catalogue {
+  private rebuild: Promise<void> | undefined;
+  private rebuildAgain = false;
+  private indexedAt: Date | undefined;
+  private stopWatching: (() => void) | undefined;
+
+  constructor(
+    private readonly store: VehicleStore,
+    private readonly engine: SearchEngine,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Builds the search index and follows changes to the store from then on. */
+  async start(): Promise<void> {
+    await this.reindex();
+    this.stopWatching = this.store.watch(() => {
+      this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
+    });
+  }
+
+  /** A page of vehicles, and, when asked for, each filter's options with their counts. */
+  async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
+    const { total, ids, options } = await this.query(type, request, withOptions);
+    return { total, vehicles: await this.store.getMany(ids), options };
+  }
+
+  /** Each filter's options under the other filters, as the distinct-values call lists them. */
+  async distinct(type: VehicleType, filters: Filters): Promise<Partial<Record<FilterName, string[]>>> {
+    const { options } = await this.query(type, { filters, sort: "relevance", page: 1, pageSize: 1 }, true);
+    return Object.fromEntries(
+      Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)]),
+    ) as Partial<Record<FilterName, string[]>>;
+  }
+
+  get(id: string): Promise<VehicleRecord | undefined> {
+    return this.store.get(id);
+  }
+
+  async status(): Promise<IndexStatus> {
+    return {
+      vehicles: await this.store.count(),
+      indexedAt: this.indexedAt?.toISOString(),
+      rebuilding: this.rebuild !== undefined,
+    };
+  }
+
+  /**
+   * Rebuilds the search index from the store. Requests that arrive during a rebuild are
+   * folded into one more rebuild after it, so a burst of changes costs at most two.
+   */
+  reindex(): Promise<void> {
+    if (this.rebuild) {
+      this.rebuildAgain = true;
+      return this.rebuild;
+    }
+    this.rebuild = this.rebuildUntilCurrent().finally(() => {
+      this.rebuild = undefined;
+    });
+    return this.rebuild;
+  }
+
+  async stop(): Promise<void> {
+    this.stopWatching?.();
+    await this.rebuild?.catch(() => undefined);
+  }
+
+  /**
+   * Options offered: `make` always, `model` once a make is chosen, and every other filter
+   * that has at least one option under the current filters.
+   */
+  private async query(type: VehicleType | undefined, request: SearchRequest, withOptions: boolean) {
+    const result = await this.engine.search({ type, ...request, facets: withOptions ? facetsFor(request.filters) : [] });
+    const options: VehicleSearchPage["options"] = {};
+    for (const name of FILTER_NAMES) {
+      const list = result.facets[name];
+      if (list && (list.length > 0 || name === "make" || name === "model")) options[name] = list;
+    }
+    return { total: result.total, ids: result.ids, options };
+  }
+
+  private async rebuildUntilCurrent(): Promise<void> {
+    do {
+      this.rebuildAgain = false;
+      const started = performance.now();
+      await this.engine.rebuild(this.store.scan());
+      this.indexedAt = new Date();
+      this.logger.info(
+        { vehicles: await this.store.count(), ms: Math.round(performance.now() - started) },
+        "Search index rebuilt",
+      );
+    } while (this.rebuildAgain);
+  }
+}
+
+/** Models are only offered once a make narrows them to something a visitor can read. */
+function facetsFor(filters: Filters): FilterName[] {
+  return FILTER_NAMES.filter((name) => name !== "model" || filters.make !== undefined);
+}

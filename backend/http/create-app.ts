@@ -1,0 +1,70 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import { apiErrorHandler, apiNotFound } from "../api/api-error";
+import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
+import { serverTiming } from "./server-timing";
+import type { Catalogue } from "../catalogue";
+import type { Logger } from "../logger";
+import { demoImagesRouter } from "../media/demo-images-router";
+import { requestLogging } from "./request-logging";
+
+/** How the React front end is served: from the build in production, through Vite in development. */
+export interface FrontendMount {
+  /** The built client folder; its hashed `assets/` never change, so they are cached for a year. */
+  clientDirectory?: string;
+  /** Vite's middleware, which serves and hot-reloads source files in development. */
+  devMiddleware?: RequestHandler;
+  /** React Router's handler, which renders every page on the server. */
+  pages: RequestHandler;
+}
+
+export interface AppParts {
+  catalogue: Catalogue;
+  logger: Logger;
+  frontend?: FrontendMount;
+}
+
+export function createApp({ catalogue, logger, frontend }: AppParts): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestLogging(logger));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", ...(await catalogue.status()) });
+  });
+
+  app.use("/api", serverTiming);
+  app.use("/api/vehicles", vehiclesApi(catalogue));
+  app.use("/api/search", searchScreenApi(catalogue));
+  app.use("/api", apiNotFound);
+  app.use("/api", apiErrorHandler(logger));
+
+  app.use("/media/demo", demoImagesRouter());
+
+  if (frontend?.clientDirectory) {
+    app.use(
+      "/assets",
+      express.static(path.join(frontend.clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(frontend.clientDirectory, { maxAge: "1h", index: false }));
+  }
+  if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
+  if (frontend) app.use(frontend.pages);
+
+  app.use(lastResortErrorPage(logger));
+  return app;
+}
+
+/** Whatever escapes the page renderer gets a plain page, never Express's stack trace. */
+function lastResortErrorPage(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    (req.log ?? logger).error({ err: error }, "Request failed");
+    if (res.headersSent) return res.end();
+    res
+      .status(500)
+      .type("html")
+      .send("<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again shortly.</p>");
+  };
+}

@@ -1,0 +1,29 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "../logger";
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * One log line per request with its id, method, path, status and time. The id is taken
+ * from a load balancer's X-Request-Id when it sends a sane one, and echoed back so a visitor's
+ * report can be matched to the log.
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { pino, type Logger as PinoLogger } from "pino";
+
+export type Logger = PinoLogger;
+
+/**
+ * Structured JSON lines on stdout, one per event, for whatever collects the container's
+ * output. Request logs carry the request id; personal data is never passed in.
+ */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: "dealer-site" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: ["req.headers.cookie", "req.headers.authorization"], remove: true },
+  });
+}

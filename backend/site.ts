@@ -1,0 +1,69 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { catalogueContext } from "../frontend/catalogue-context";
+import { Catalogue } from "./catalogue";
+import type { Config } from "./config";
+import { createApp, type FrontendMount } from "./http/create-app";
+import type { Logger } from "./logger";
+import { createSearchEngine, openStore } from "./engines";
+import { seedDemoStock } from "./seed-demo-stock";
+
+export interface SiteOptions {
+  config: Config;
+  logger: Logger;
+  /** React Router's server build: imported from the build in production, through Vite in development. */
+  pagesBuild?: () => Promise<ServerBuild>;
+  clientDirectory?: string;
+  devMiddleware?: FrontendMount["devMiddleware"];
+}
+
+export interface Site {
+  url: string;
+  catalogue: Catalogue;
+  /** Stops taking requests, lets open ones finish (up to the grace period), then closes the stores. */
+  stop(): Promise<void>;
+}
+
+export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware }: SiteOptions): Promise<Site> {
+  const store = await openStore(config, logger);
+  await seedDemoStock(store, config.DEMO_STOCK_SIZE, logger);
+  const catalogue = new Catalogue(store, createSearchEngine(), logger);
+  await catalogue.start();
+
+  const frontend: FrontendMount | undefined = pagesBuild && {
+    clientDirectory,
+    devMiddleware,
+    pages: createRequestHandler({
+      build: pagesBuild,
+      mode: config.NODE_ENV,
+      getLoadContext: () => new RouterContextProvider(new Map([[catalogueContext, catalogue]])),
+    }),
+  };
+  const app = createApp({ catalogue, logger, frontend });
+  const server = await listen(app, config.PORT, config.HOST);
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
+  logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
+
+  return {
+    url,
+    catalogue,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
+      await closed;
+      clearTimeout(grace);
+      await catalogue.stop();
+      await store.close();
+      logger.info("Site stopped");
+    },
+  };
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
