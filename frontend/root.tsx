@@ -1,0 +1,68 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main">{children}</main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Visitors get a plain explanation and a way on; never an error's internals. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="page message-page">
+        <title>Page not found</title>
+        <h1>{typeof error.data === "string" && error.data ? error.data : "We couldn't find that page"}</h1>
+        <p>It may have moved, or the vehicle may have been sold.</p>
+        <p>
+          <Link to="/vehicles">Browse all our stock</Link>
+        </p>
+      </section>
+    );
+  }
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  return (
+    <section className="page message-page">
+      <title>{badRequest ? "That address isn't quite right" : "Something went wrong"}</title>
+      <h1>{badRequest ? "That address isn't quite right" : "Something went wrong"}</h1>
+      <p>
+        {badRequest && typeof error.data === "string"
+          ? error.data
+          : "Sorry, this page couldn't be shown just now. Please try again in a moment."}
+      </p>
+      <p>
+        <Link to="/vehicles">Browse all our stock</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import { formatCount } from "../../domain/format";
+import { parseSearchRequest } from "../../domain/parse-search-request";
+import { searchRequestToParams } from "../../domain/search-request";
+import { catalogueContext } from "../catalogue-context";
+import { Pagination } from "../components/Pagination";
+import { VehicleSummary } from "../components/VehicleSummary";
+import type { Route } from "./+types/vehicle-list";
+
+export function meta({ data: page }: Route.MetaArgs) {
+  const title = page && page.page > 1 ? `All stock, page ${page.page}` : "All stock";
+  return [
+    { title },
+    { name: "description", content: "Every car, van and truck we have for sale, with prices and mileage." },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = parseSearchRequest(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data(parsed.error.message, { status: 400 });
+  const { page, pageSize } = parsed.value;
+  const result = await context.get(catalogueContext).search(undefined, { filters: {}, sort: "relevance", page, pageSize });
+  return { page, pageSize, total: result.total, vehicles: result.vehicles };
+}
+
+export default function VehicleList({ loaderData }: Route.ComponentProps) {
+  const { page, pageSize, total, vehicles } = loaderData;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <section className="page">
+      <h1>All stock</h1>
+      <p className="lede">{formatCount(total)} vehicles for sale</p>
+      {vehicles.length === 0 ? (
+        <p>There are no vehicles on this page.</p>
+      ) : (
+        <ol className="vehicle-list">
+          {vehicles.map((vehicle) => (
+            <li key={vehicle._id}>
+              <VehicleSummary vehicle={vehicle} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefOf={(p) => {
+          const query = searchRequestToParams({ page: p, pageSize }).toString();
+          return query ? `/vehicles?${query}` : "/vehicles";
+        }}
+      />
+    </section>
+  );
+}
