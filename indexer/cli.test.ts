@@ -1,0 +1,72 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../tests/support/run-cli";
+
+let directory: string;
+let dataDir: string;
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "stock-cli-"));
+  dataDir = path.join(directory, "data");
+});
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const csv = [
+  "_id,vehicleType,make,model,derivative,price,yearOfManufacture,odometerReadingMiles,vatStatus",
+  "v1,car,Ford,Focus,1.0 EcoBoost Titanium 5dr,12495,2020,24000,",
+  "v2,van,Ford,Transit Custom,2.0 EcoBlue 130ps,-1,2021,40000,Ex VAT",
+  "v3,van,Volkswagen,Transporter,2.0 TDI 150,21995,2022,30000,Ex VAT",
+].join("\n");
+
+describe("npm run stock:import", () => {
+  it("imports a feed and prints a summary with the rejected rows", async () => {
+    const feed = path.join(directory, "stock.csv");
+    await writeFile(feed, csv);
+    const { status, stdout } = await runCli(["import", feed], dataDir).done;
+    expect(status).toBe(0);
+    expect(stdout).toContain("(CSV, 3 rows)");
+    expect(stdout).toMatch(/added\s+2/);
+    expect(stdout).toMatch(/rejected\s+1/);
+    expect(stdout).toContain("line 3: price: Too small: expected number to be >0 (got -1)");
+    expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
+  });
+
+  it("exits non-zero, changing nothing, when the file cannot be read", async () => {
+    const missing = await runCli(["import", path.join(directory, "nope.json")], dataDir).done;
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("There is no file");
+
+    const empty = path.join(directory, "empty.ndjson");
+    await writeFile(empty, "");
+    const result = await runCli(["import", empty], dataDir).done;
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("The file is empty: it holds no vehicle records");
+  });
+
+  it("explains its usage when the command is wrong", async () => {
+    const result = await runCli(["import"], dataDir).done;
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("Give exactly one feed file to import");
+    expect(result.stderr).toContain("npm run stock:import -- FILE");
+    expect((await runCli(["import", "x.json", "--format", "xml"], dataDir).done).stderr).toContain("--format must be one of json, ndjson, csv");
+  });
+});
+
+describe("npm run stock:reindex and stock:generate", () => {
+  it("writes demo feeds that import cleanly, and rebuilds the index from them", async () => {
+    const feed = path.join(directory, "demo.ndjson");
+    const generated = await runCli(["generate", "--count", "250", "--out", feed], dataDir).done;
+    expect(generated.status).toBe(0);
+    expect((await readFile(feed, "utf8")).trim().split("\n")).toHaveLength(250);
+
+    const imported = await runCli(["import", feed], dataDir).done;
+    expect(imported.stdout).toMatch(/added\s+250/);
+
+    const reindexed = await runCli(["reindex"], dataDir).done;
+    expect(reindexed.status).toBe(0);
+    expect(reindexed.stdout).toMatch(/^Rebuilt the search index of 250 vehicles in \d+\.\d s\./);
+  });
+});

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
+import { startTestSite, type TestSite } from "../support/start-test-site";
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite(knownStockChange());
+});
+afterAll(async () => {
+  await site.close();
+});
+
+const get = (path: string) => fetch(`${site.url}${path}`);
+const json = async (path: string) => {
+  const response = await get(path);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+};
+
+function expectError(body: unknown, field?: string) {
+  expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String), ...(field ? { field } : {}) } });
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
+}
+
+describe("GET /api/vehicles/distinct/{type}", () => {
+  it("lists makes A–Z, without models until a make is chosen", async () => {
+    const { status, body } = await json("/api/vehicles/distinct/car");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ make: ["BMW", "Dacia", "Ford", "Mercedes-Benz", "Tesla"] });
+    expect(body).not.toHaveProperty("model");
+  });
+
+  it("lists the chosen make's models A–Z", async () => {
+    const { body } = await json("/api/vehicles/distinct/car?make=ford");
+    expect(body).toMatchObject({ make: ["BMW", "Dacia", "Ford", "Mercedes-Benz", "Tesla"], model: ["Fiesta", "Focus"] });
+  });
+
+  it("offers only filters that have options, ranges as ascending bands", async () => {
+    const { body } = (await json("/api/vehicles/distinct/car")) as { body: Record<string, string[]> };
+    for (const options of Object.values(body)) expect(options.every((option) => typeof option === "string")).toBe(true);
+    expect(body.price).toEqual(["5000-10000", "10000-15000", "15000-20000", "20000-25000", "25000-30000"]);
+    expect(body.batteryRange).toEqual(["300-350"]);
+    expect(body).not.toHaveProperty("cabType");
+    expect(body).not.toHaveProperty("vatStatus");
+    const vans = (await json("/api/vehicles/distinct/van")).body as Record<string, string[]>;
+    expect(vans.wheelbase).toEqual(["LWB", "MWB", "SWB"]);
+  });
+
+  it("narrows other filters' options but not a filter's own", async () => {
+    const { body } = (await json("/api/vehicles/distinct/car?fuelType=Electric")) as { body: Record<string, string[]> };
+    expect(body.make).toEqual(["Tesla"]);
+    expect(body.fuelType).toEqual(["Diesel", "Electric", "Hybrid", "Petrol"]);
+  });
+
+  it("answers 404 for an unknown type and 400 for a malformed filter", async () => {
+    const unknown = await json("/api/vehicles/distinct/bus");
+    expect(unknown.status).toBe(404);
+    expectError(unknown.body, "type");
+    const malformed = await json("/api/vehicles/distinct/car?year=new");
+    expect(malformed.status).toBe(400);
+    expectError(malformed.body, "year");
+  });
+});
+
+describe("GET /api/vehicles/search/{type}", () => {
+  it("returns the page as an array of records with the total and links", async () => {
+    const { status, headers, body } = await json("/api/vehicles/search/car?sort=price_asc&pageSize=2&utm_source=news");
+    expect(status).toBe(200);
+    expect(Array.isArray(body)).toBe(true);
+    const records = body as { _id: string; vehicle: { make: string }; adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }[];
+    expect(records.map((r) => r._id)).toEqual(["sandero-unknowns", "fiesta-2019"]);
+    expect(records[1]!.adverts.retailAdverts.totalPrice.amountGBP).toBe(10000);
+    expect(headers.get("x-total-count")).toBe("7");
+    expect(headers.get("link")).toBe(
+      '</api/vehicles/search/car?sort=price_asc&pageSize=2>; rel="first", ' +
+        '</api/vehicles/search/car?sort=price_asc&page=2&pageSize=2>; rel="next", ' +
+        '</api/vehicles/search/car?sort=price_asc&page=4&pageSize=2>; rel="last"',
+    );
+  });
+
+  it("links back from a later page, and answers an empty page past the end", async () => {
+    const middle = await get("/api/vehicles/search/car?page=2&pageSize=2");
+    expect(middle.headers.get("link")).toContain('</api/vehicles/search/car?pageSize=2>; rel="prev"');
+    const beyond = await json("/api/vehicles/search/car?page=50");
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers.get("x-total-count")).toBe("7");
+  });
+
+  it("filters with text and ranges", async () => {
+    const { body, headers } = await json("/api/vehicles/search/van?make=ford&price=-20000");
+    expect((body as { _id: string }[]).map((r) => r._id)).toEqual(["transit-custom-2020"]);
+    expect(headers.get("x-total-count")).toBe("1");
+    const none = await json("/api/vehicles/search/car?make=Lada");
+    expect(none).toMatchObject({ status: 200, body: [] });
+  });
+
+  it.each([
+    ["an unknown sort", "sort=cheapest", "sort", 400],
+    ["a word for a price", "price=abc", "price", 400],
+    ["a backwards range", "price=10-5", "price", 400],
+    ["page 0", "page=0", "page", 400],
+    ["a page size over 100", "pageSize=1000", "pageSize", 400],
+    ["a 10 KB parameter", `make=${"x".repeat(10_240)}`, "make", 400],
+    ["a repeated parameter", "make=Ford&make=BMW", "make", 400],
+  ])("refuses %s, naming the parameter", async (_label, query, field, status) => {
+    const response = await json(`/api/vehicles/search/car?${query}`);
+    expect(response.status).toBe(status);
+    expectError(response.body, field);
+  });
+
+  it("answers 404 JSON for an unknown type", async () => {
+    const response = await json("/api/vehicles/search/spaceship");
+    expect(response.status).toBe(404);
+    expectError(response.body, "type");
+  });
+});
+
+describe("GET /api/vehicles", () => {
+  it("lists every type with make, model and price at the top level", async () => {
+    const { body, headers } = await json("/api/vehicles?pageSize=100");
+    const records = body as { _id: string; make: string; model: string; price: number; vehicle: { make: string } }[];
+    expect(records).toHaveLength(KNOWN_VEHICLES.length);
+    expect(headers.get("x-total-count")).toBe(String(KNOWN_VEHICLES.length));
+    const fiesta = records.find((r) => r._id === "fiesta-2019")!;
+    expect(fiesta).toMatchObject({ make: "Ford", model: "Fiesta", price: 10000, vehicle: { make: "Ford" } });
+  });
+
+  it("pages with the same headers and rules", async () => {
+    const response = await get("/api/vehicles?page=2&pageSize=5");
+    expect(response.headers.get("link")).toContain('</api/vehicles?page=3&pageSize=5>; rel="next"');
+    expect((await json("/api/vehicles?pageSize=101")).status).toBe(400);
+  });
+});
+
+describe("GET /api/vehicles/{id}", () => {
+  it("returns one record", async () => {
+    const { status, body } = await json("/api/vehicles/scania-r450-2017");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ _id: "scania-r450-2017", vehicle: { make: "Scania", vehicleType: "truck" } });
+  });
+
+  it("answers 404 JSON when there is none", async () => {
+    for (const id of ["no-such-vehicle", encodeURIComponent("../../etc/passwd"), "x".repeat(500)]) {
+      const { status, body } = await json(`/api/vehicles/${id}`);
+      expect(status).toBe(404);
+      expectError(body, "id");
+    }
+  });
+});
+
+describe("the rest of the server", () => {
+  it("answers unknown API calls with a JSON 404", async () => {
+    const { status, body } = await json("/api/nothing-here");
+    expect(status).toBe(404);
+    expectError(body);
+  });
+
+  it("reports health with the stock count", async () => {
+    const { status, body } = await json("/healthz");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", vehicles: KNOWN_VEHICLES.length, rebuilding: false });
+  });
+
+  it("tags every response with a request id, echoing a sane incoming one", async () => {
+    expect((await get("/healthz")).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await fetch(`${site.url}/healthz`, { headers: { "X-Request-Id": "lb-1234" } });
+    expect(echoed.headers.get("x-request-id")).toBe("lb-1234");
+  });
+
+  it("compresses JSON for clients that accept it", async () => {
+    const response = await fetch(`${site.url}/api/vehicles?pageSize=100`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("draws demo pictures and caches them for good", async () => {
+    const response = await get("/media/demo/hatchback/red/1.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(await response.text()).toMatch(/^<svg/);
+    expect((await get("/media/demo/spaceship/red/1.svg")).status).toBe(404);
+  });
+});
+
+describe("GET /api/search/{type}", () => {
+  it("answers the search screen in one call: results, total and every filter's options with counts", async () => {
+    const { status, headers, body } = await json("/api/search/car?make=Ford&sort=price_asc");
+    expect(status).toBe(200);
+    expect(headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d+)?$/);
+    const page = body as { total: number; page: number; pageSize: number; vehicles: { _id: string }[]; options: Record<string, { value: string; count: number }[]> };
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 24 });
+    expect(page.vehicles.map((v) => v._id)).toEqual(["fiesta-2019", "focus-2021"]);
+    expect(page.options.make).toContainEqual({ value: "Ford", count: 2 });
+    expect(page.options.model).toEqual([
+      { value: "Fiesta", count: 1 },
+      { value: "Focus", count: 1 },
+    ]);
+    expect(page.options.fuelType).toEqual([
+      { value: "Diesel", count: 1 },
+      { value: "Petrol", count: 1 },
+    ]);
+  });
+
+  it("offers derivatives once a model is chosen, where the distinct call always lists them", async () => {
+    const options = async (query: string) => ((await json(`/api/search/car?${query}`)).body as { options: object }).options;
+    expect(await options("make=Ford")).not.toHaveProperty("derivative");
+    expect(await options("make=Ford&model=Focus")).toMatchObject({ derivative: [{ value: "1.5 EcoBlue Titanium Estate", count: 1 }] });
+    expect((await json("/api/vehicles/distinct/car")).body).toHaveProperty("derivative");
+  });
+
+  it("refuses what the other calls refuse", async () => {
+    expect((await json("/api/search/bus")).status).toBe(404);
+    expect((await json("/api/search/car?mileage=lots")).status).toBe(400);
+  });
+});

@@ -1,0 +1,275 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FILTER_NAMES, type Filters } from "../../domain/filters";
+import { SORT_VALUES } from "../../domain/sort";
+import type { VehicleRecord } from "../../domain/vehicle";
+import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import type { SearchEngine, SearchQuery } from "../../backend/search/search-engine";
+import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
+import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
+import { referenceSearch } from "../support/reference-search";
+
+/**
+ * What every store and search engine pair must do, written once. The embedded pair runs it
+ * here; the MongoDB/Meilisearch pair runs the same suite against real servers.
+ */
+export interface StockEngines {
+  store: VehicleStore;
+  search: SearchEngine;
+  /** Another handle on the same stock, as a command-line import in another process has. */
+  openSecondStore(): Promise<VehicleStore>;
+  dispose(): Promise<void>;
+}
+
+const NOW = new Date("2026-11-20T12:00:00.000Z");
+
+async function collect(records: AsyncIterable<VehicleRecord>): Promise<VehicleRecord[]> {
+  const all: VehicleRecord[] = [];
+  for await (const record of records) all.push(record);
+  return all;
+}
+
+function query(overrides: Partial<SearchQuery>): SearchQuery {
+  return { filters: {}, sort: "relevance", page: 1, pageSize: 100, facets: [], ...overrides };
+}
+
+export function describeStockContract(name: string, open: () => Promise<StockEngines>): void {
+  describe(`stock contract: ${name}`, () => {
+    let engines: StockEngines;
+    beforeEach(async () => {
+      engines = await open();
+    });
+    afterEach(async () => {
+      await engines.dispose();
+    });
+
+    describe("store", () => {
+      it("starts empty and pristine", async () => {
+        expect(await engines.store.count()).toBe(0);
+        expect(await engines.store.isPristine()).toBe(true);
+        expect(await engines.store.get("fiesta-2019")).toBeUndefined();
+        expect(await collect(engines.store.scan())).toEqual([]);
+      });
+
+      it("adds vehicles with their creation time and reads them back", async () => {
+        const summary = await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        expect(summary).toEqual({ added: KNOWN_VEHICLES.length, updated: 0, unchanged: 0, removed: 0 });
+        expect(await engines.store.isPristine()).toBe(false);
+        expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
+
+        const fiesta = await engines.store.get("fiesta-2019");
+        expect(fiesta?.vehicle.make).toBe("Ford");
+        expect(fiesta?.adverts.retailAdverts.totalPrice.amountGBP).toBe(10000);
+        expect(fiesta?.createdAt).toBe("2026-10-01T09:00:00.000Z");
+        expect((await collect(engines.store.scan())).map((r) => r._id).sort()).toEqual(
+          KNOWN_VEHICLES.map((k) => k.id).sort(),
+        );
+      });
+
+      it("gives records in the order asked, leaving out unknown ids", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const records = await engines.store.getMany(["volvo-fh-2019", "no-such-id", "fiesta-2019"]);
+        expect(records.map((r) => r._id)).toEqual(["volvo-fh-2019", "fiesta-2019"]);
+      });
+
+      it("counts an identical re-import as unchanged and a changed one as updated, keeping the creation time", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const again = await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, new Date("2026-11-21T00:00:00Z"));
+        expect(again).toEqual({ added: 0, updated: 0, unchanged: KNOWN_VEHICLES.length, removed: 0 });
+
+        const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
+        const later = new Date("2026-11-22T08:00:00.000Z");
+        const cheaper = await engines.store.applyChange(
+          { records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price: 9495 }) }], mode: "upsert" },
+          later,
+        );
+        expect(cheaper).toEqual({ added: 0, updated: 1, unchanged: 0, removed: 0 });
+        const stored = await engines.store.get("fiesta-2019");
+        expect(stored?.adverts.retailAdverts.totalPrice.amountGBP).toBe(9495);
+        expect(stored?.createdAt).toBe("2026-10-01T09:00:00.000Z");
+        expect(stored?.updatedAt).toBe(later.toISOString());
+      });
+
+      it("removes vehicles missing from a full feed as sold, but keeps those on rejected rows", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const kept = knownStockChange().slice(0, 8);
+        const summary = await engines.store.applyChange(
+          { records: kept, mode: "replace", keepIds: new Set(["volvo-fh-2019"]) },
+          NOW,
+        );
+        expect(summary.removed).toBe(KNOWN_VEHICLES.length - 8 - 1);
+        expect(await engines.store.count()).toBe(9);
+        expect(await engines.store.get("volvo-fh-2019")).toBeDefined();
+        expect(await engines.store.get("scania-r450-2017")).toBeUndefined();
+      });
+
+      it("refuses a full feed that would remove more than allowed, and changes nothing", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const change = { records: knownStockChange().slice(0, 2), mode: "replace" as const, maxRemovals: 5 };
+        await expect(engines.store.applyChange(change, NOW)).rejects.toBeInstanceOf(MassRemovalError);
+        expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
+      });
+
+      it("tells a watcher about a change made through another handle", async () => {
+        let changes = 0;
+        const stop = engines.store.watch(() => changes++);
+        const other = await engines.openSecondStore();
+        try {
+          await other.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+          await expect.poll(() => changes, { timeout: 10_000 }).toBeGreaterThan(0);
+          await expect.poll(() => engines.store.count(), { timeout: 10_000 }).toBe(KNOWN_VEHICLES.length);
+        } finally {
+          stop();
+          await other.close();
+        }
+      });
+    });
+
+    describe("search over known vehicles", () => {
+      beforeEach(async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        await engines.search.rebuild(engines.store.scan());
+      });
+
+      const ids = async (q: Partial<SearchQuery>) => (await engines.search.search(query(q))).ids;
+
+      it("keeps each type to its own stock", async () => {
+        expect((await engines.search.search(query({ type: "car" }))).total).toBe(7);
+        expect((await engines.search.search(query({ type: "van" }))).total).toBe(3);
+        expect((await engines.search.search(query({ type: "truck" }))).total).toBe(2);
+        expect((await engines.search.search(query({}))).total).toBe(KNOWN_VEHICLES.length);
+      });
+
+      it("matches text filters exactly, whatever the letter case", async () => {
+        const upper = await ids({ type: "car", filters: { make: "MERCEDES-BENZ" } });
+        expect(upper.sort()).toEqual(["a-class-2022", "mercedes-lowercase"]);
+        expect(await ids({ type: "car", filters: { make: "mercedes" } })).toEqual([]);
+        expect(await ids({ type: "van", filters: { bodyType: "panel van", wheelbase: "swb" } })).toEqual(["transit-custom-2020"]);
+        expect(await ids({ type: "car", filters: { doors: "4" } })).toEqual(expect.arrayContaining(["bmw-320d-2018", "model-3-2023"]));
+        expect(await ids({ type: "van", filters: { vatStatus: "ex vat" } })).toHaveLength(2);
+      });
+
+      it("treats ranges as inclusive at both ends, with either end open", async () => {
+        expect((await ids({ type: "car", filters: { price: { min: 10000, max: 16995 } } })).sort()).toEqual(
+          ["bmw-320d-2018", "fiesta-2019", "focus-2021"],
+        );
+        expect((await ids({ type: "car", filters: { price: { max: 10000 } } })).sort()).toEqual(["fiesta-2019", "sandero-unknowns"]);
+        expect((await ids({ type: "car", filters: { year: { min: 2022 } } })).sort()).toEqual(["a-class-2022", "model-3-2023"]);
+        // A vehicle without a mileage is not "under 20,000 miles".
+        expect(await ids({ type: "car", filters: { mileage: { max: 20000 } } })).not.toContain("sandero-unknowns");
+      });
+
+      it("sorts by each order, with vehicles missing the value last", async () => {
+        expect((await ids({ type: "car", sort: "price_asc" })).slice(0, 3)).toEqual(["sandero-unknowns", "fiesta-2019", "focus-2021"]);
+        expect((await ids({ type: "car", sort: "price_desc" }))[0]).toBe("model-3-2023");
+        const byMileage = await ids({ type: "car", sort: "mileage" });
+        expect(byMileage[0]).toBe("a-class-2022");
+        expect(byMileage.at(-1)).toBe("sandero-unknowns");
+        expect((await ids({ type: "car", sort: "year_desc" })).at(-1)).toBe("sandero-unknowns");
+        expect((await ids({ type: "car", sort: "year_asc" }))[0]).toBe("bmw-320d-2018");
+        expect((await ids({ type: "car", sort: "most_recent" }))[0]).toBe("sandero-unknowns");
+        // Relevance puts vehicles with photos first, newest first.
+        const relevance = await ids({ type: "car" });
+        expect(relevance[0]).toBe("model-3-2023");
+        expect(relevance.at(-1)).toBe("sandero-unknowns");
+      });
+
+      it("pages without overlap or gaps", async () => {
+        const all = await ids({ sort: "price_asc" });
+        const pages = [1, 2, 3, 4, 5].map((page) => ids({ sort: "price_asc", page, pageSize: 3 }));
+        expect((await Promise.all(pages)).flat()).toEqual(all);
+        const beyond = await engines.search.search(query({ page: 9, pageSize: 3 }));
+        expect(beyond).toMatchObject({ total: KNOWN_VEHICLES.length, ids: [] });
+      });
+
+      it("counts options disjunctively: a filter does not narrow its own options", async () => {
+        const { facets, total } = await engines.search.search(
+          query({ type: "car", filters: { make: "Ford", fuelType: "Diesel" }, facets: ["make", "fuelType", "bodyType"] }),
+        );
+        expect(total).toBe(1);
+        // Makes under "diesel cars": Ford and BMW, though Ford is chosen.
+        expect(facets.make).toEqual([
+          { value: "BMW", count: 1 },
+          { value: "Ford", count: 1 },
+        ]);
+        // Fuels under "Ford cars": petrol Fiesta and diesel Focus.
+        expect(facets.fuelType).toEqual([
+          { value: "Diesel", count: 1 },
+          { value: "Petrol", count: 1 },
+        ]);
+        expect(facets.bodyType).toEqual([{ value: "Estate", count: 1 }]);
+      });
+
+      it("spells a text option one way, however the stock spells it", async () => {
+        const { facets } = await engines.search.search(query({ type: "car", facets: ["make"] }));
+        expect(facets.make).toContainEqual({ value: "Mercedes-Benz", count: 2 });
+      });
+
+      it("counts range bands, a vehicle on a shared edge in both", async () => {
+        const { facets } = await engines.search.search(query({ type: "car", facets: ["price"] }));
+        expect(facets.price).toEqual([
+          { value: "5000-10000", count: 2 },
+          { value: "10000-15000", count: 1 },
+          { value: "15000-20000", count: 2 },
+          { value: "20000-25000", count: 2 },
+          { value: "25000-30000", count: 1 },
+        ]);
+      });
+    });
+
+    describe("search over generated stock, checked against a plain array scan", () => {
+      const stock = [...generateDemoStock({ count: 600, seed: 7, referenceDate: NOW })];
+      beforeEach(async () => {
+        await engines.store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" }, NOW);
+        await engines.search.rebuild(engines.store.scan());
+      });
+
+      const first = (type: "car" | "van" | "truck", field: "make" | "bodyType" | "fuelType" | "colour") =>
+        stock.find((r) => r.vehicle.vehicleType === type && r.vehicle[field] !== undefined)!.vehicle[field]!;
+
+      const cases: [string, () => SearchQuery][] = [
+        ["cars, relevance", () => query({ type: "car", pageSize: 24 })],
+        ["vans by make, cheapest first", () => query({ type: "van", filters: { make: first("van", "make") }, sort: "price_asc" })],
+        ["cars in a price band and year range", () => query({ type: "car", filters: { price: { min: 5000, max: 20000 }, year: { min: 2018 } }, sort: "year_desc", page: 2, pageSize: 10 })],
+        ["cars by fuel and body, by mileage", () => query({ type: "car", filters: { fuelType: first("car", "fuelType"), bodyType: first("car", "bodyType") }, sort: "mileage" })],
+        ["trucks, oldest first", () => query({ type: "truck", sort: "year_asc" })],
+        ["all stock, most recent", () => query({ sort: "most_recent", page: 3, pageSize: 50 })],
+      ];
+
+      for (const [label, make] of cases) {
+        it(`answers like the reference: ${label}`, async () => {
+          const q = make();
+          const expected = referenceSearch(stock, q);
+          const actual = await engines.search.search(q);
+          expect(actual.total).toBe(expected.total);
+          expect(actual.ids).toEqual(expected.ids);
+        });
+      }
+
+      it("counts every filter's options like the reference", async () => {
+        const filters: Filters = { make: first("car", "make"), colour: first("car", "colour"), price: { max: 30000 } };
+        const q = query({ type: "car", filters, facets: FILTER_NAMES });
+        const expected = referenceSearch(stock, q);
+        const actual = await engines.search.search(q);
+        for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
+      });
+
+      it("answers every sort order like the reference", async () => {
+        for (const sort of SORT_VALUES) {
+          const q = query({ type: "car", sort, pageSize: 40 });
+          expect((await engines.search.search(q)).ids, sort).toEqual(referenceSearch(stock, q).ids);
+        }
+      });
+
+      it("keeps answering from the old stock while it rebuilds", async () => {
+        const before = await engines.search.search(query({ type: "car" }));
+        const rebuilt = engines.search.rebuild((async function* () {
+          yield* stock.filter((r) => r.vehicle.vehicleType !== "car");
+        })());
+        const during = await engines.search.search(query({ type: "car" }));
+        await rebuilt;
+        expect(during.total).toBe(before.total);
+        expect((await engines.search.search(query({ type: "car" }))).total).toBe(0);
+      });
+    });
+  });
+}

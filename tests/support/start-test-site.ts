@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../backend/config";
+import { createLogger } from "../../backend/logger";
+import { startSite, type Site } from "../../backend/site";
+import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
+import type { StockChange } from "../../backend/store/vehicle-store";
+
+export interface TestSite extends Site {
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real site (Express, API, store, index) on a free port of 127.0.0.1, over a fresh data
+ * folder holding exactly the given stock; without the page renderer, which needs a build.
+ */
+export async function startTestSite(stock: StockChange["records"]): Promise<TestSite> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-test-"));
+  const store = await FileVehicleStore.open(dataDir);
+  await store.applyChange({ records: stock, mode: "upsert" });
+  await store.close();
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_STOCK_SIZE: "0", NODE_ENV: "test" });
+  const site = await startSite({ config, logger: createLogger("silent") });
+  return {
+    ...site,
+    dataDir,
+    async close() {
+      await site.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
