@@ -44,15 +44,26 @@ export class Catalogue {
     });
   }
 
-  /** A page of vehicles, and, when asked for, each filter's options with their counts. */
+  /**
+   * A page of vehicles and, for the search screen, each filter's options with their counts;
+   * the search screen offers derivatives once a model is chosen, as it offers models once a
+   * make is, since hundreds of trim names help nobody choose.
+   */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { total, ids, options } = await this.query(type, request, withOptions);
+    const { total, ids, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
     return { total, vehicles: await this.store.getMany(ids), options };
+  }
+
+  /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
+  async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
+    const { total, ids, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
+    return { total, vehiclesJson: await this.store.getManyJson(ids), options };
   }
 
   /** Each filter's options under the other filters, as the distinct-values call lists them. */
   async distinct(type: VehicleType, filters: Filters): Promise<Partial<Record<FilterName, string[]>>> {
-    const { options } = await this.query(type, { filters, sort: "relevance", page: 1, pageSize: 1 }, true);
+    const request = { filters, sort: "relevance", page: 1, pageSize: 1 } as const;
+    const { options } = await this.query(type, request, distinctFacets(filters));
     return Object.fromEntries(
       Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)]),
     ) as Partial<Record<FilterName, string[]>>;
@@ -94,8 +105,8 @@ export class Catalogue {
    * Options offered: `make` always, `model` once a make is chosen, and every other filter
    * that has at least one option under the current filters.
    */
-  private async query(type: VehicleType | undefined, request: SearchRequest, withOptions: boolean) {
-    const result = await this.engine.search({ type, ...request, facets: withOptions ? facetsFor(request.filters) : [] });
+  private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false) {
+    const result = await this.engine.search({ type, ...request, facets: facets || [] });
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
@@ -119,6 +130,10 @@ export class Catalogue {
 }
 
 /** Models are only offered once a make narrows them to something a visitor can read. */
-function facetsFor(filters: Filters): FilterName[] {
+function distinctFacets(filters: Filters): FilterName[] {
   return FILTER_NAMES.filter((name) => name !== "model" || filters.make !== undefined);
+}
+
+function searchScreenFacets(filters: Filters): FilterName[] {
+  return distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
 }

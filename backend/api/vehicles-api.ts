@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { parseSearchRequest } from "../../domain/parse-search-request";
 import { searchRequestToParams, type SearchRequest } from "../../domain/search-request";
 import { priceOf, VEHICLE_TYPES, vehicleTypeSchema, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
@@ -19,9 +19,9 @@ export function vehiclesApi(catalogue: Catalogue): Router {
   router.get("/search/:type", async (req, res) => {
     const type = vehicleTypeOf(req);
     const request = searchRequestOf(req);
-    const { total, vehicles } = await catalogue.search(type, request);
+    const { total, vehiclesJson } = await catalogue.searchJson(type, request);
     setPagingHeaders(res, { total, ...request }, (page) => pageUrl(req, { ...request, page }));
-    res.set("Cache-Control", CACHE_BRIEFLY).json(vehicles);
+    sendJsonText(res, `[${vehiclesJson.join(",")}]`);
   });
 
   router.get("/", async (req, res) => {
@@ -51,15 +51,21 @@ export function searchScreenApi(catalogue: Catalogue): Router {
   router.get("/:type", async (req, res) => {
     const type = vehicleTypeOf(req);
     const request = searchRequestOf(req);
-    const { total, vehicles, options } = await catalogue.search(type, request, true);
+    const { total, vehiclesJson, options } = await catalogue.searchJson(type, request, true);
     setPagingHeaders(res, { total, ...request }, (page) => pageUrl(req, { ...request, page }));
-    res.set("Cache-Control", CACHE_BRIEFLY).json({ total, page: request.page, pageSize: request.pageSize, vehicles, options });
+    const head = JSON.stringify({ total, page: request.page, pageSize: request.pageSize });
+    sendJsonText(res, `${head.slice(0, -1)},"vehicles":[${vehiclesJson.join(",")}],"options":${JSON.stringify(options)}}`);
   });
   return router;
 }
 
 /** Stock changes with each import; a short lifetime spares repeat requests from a phone. */
 const CACHE_BRIEFLY = "public, max-age=15";
+
+/** Sends JSON already written as text (stored records are kept as JSON text). */
+function sendJsonText(res: Response, json: string): void {
+  res.set("Cache-Control", CACHE_BRIEFLY).type("json").send(json);
+}
 
 function vehicleTypeOf(req: Request): VehicleType {
   const parsed = vehicleTypeSchema.safeParse(req.params.type);

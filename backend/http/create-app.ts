@@ -28,6 +28,9 @@ export interface AppParts {
 export function createApp({ catalogue, logger, frontend }: AppParts): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Responses change with every import and carry a short max-age; hashing each body for an
+  // ETag cost more than the revalidations it would save.
+  app.set("etag", false);
   app.use(requestLogging(logger));
   app.use(compression());
 

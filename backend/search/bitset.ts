@@ -41,6 +41,14 @@ export class Bitset {
     return new Bitset(this.size, out);
   }
 
+  /** A new set holding what this one holds and the other does not. */
+  andNot(other: Bitset): Bitset {
+    const out = new Uint32Array(this.words);
+    const words = other.words;
+    for (let i = 0; i < out.length; i++) out[i]! &= ~words[i]!;
+    return new Bitset(this.size, out);
+  }
+
   count(): number {
     let total = 0;
     const words = this.words;

@@ -1,5 +1,6 @@
 import {
   compareOptionValues,
+  FILTER_NAMES,
   FILTERS,
   formatRange,
   RANGE_FILTER_NAMES,
@@ -44,20 +45,35 @@ interface RangeColumn {
 
 const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages"];
 
+/** A vehicle type, or all stock. */
+type Scope = VehicleType | "all";
+
 /** Records read between yields to the event loop, so searches keep being answered during a build. */
 const BUILD_BATCH = 4096;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class ColumnarIndex {
+  /** Option counts over each whole scope, counted once, since unfiltered searches are the commonest. */
+  private readonly scopeCounts = {} as Record<Scope, Record<FilterName, Uint32Array>>;
+
   private constructor(
     readonly size: number,
     private readonly ids: string[],
-    private readonly everything: Bitset,
-    private readonly byType: Record<VehicleType, Bitset>,
+    private readonly scopes: Record<Scope, Bitset>,
     private readonly text: Record<TextFilterName, TextColumn>,
     private readonly range: Record<RangeFilterName, RangeColumn>,
     private readonly orders: Record<SortValue, Uint32Array>,
-  ) {}
+  ) {
+    for (const scope of Object.keys(scopes) as Scope[]) {
+      const docs = scopes[scope].toArray();
+      const counts = {} as Record<FilterName, Uint32Array>;
+      for (const facet of FILTER_NAMES) {
+        counts[facet] = new Uint32Array(this.slots(facet));
+        this.tally(facet, docs, counts[facet], 1);
+      }
+      this.scopeCounts[scope] = counts;
+    }
+  }
 
   static async build(records: AsyncIterable<VehicleRecord>): Promise<ColumnarIndex> {
     const raw = await collect(records);
@@ -95,35 +111,54 @@ export class ColumnarIndex {
       await nextTurn();
     }
 
-    return new ColumnarIndex(size, ids, Bitset.full(size), byType, text, range, orders);
+    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, orders);
   }
 
   search(query: SearchQuery): SearchResult {
-    const base = query.type ? this.byType[query.type] : this.everything;
+    const scope = query.type ?? "all";
+    const base = this.scopes[scope];
     const filterSets = new Map<FilterName, Bitset>();
     for (const [name, value] of Object.entries(query.filters) as [FilterName, string | NumericRange][]) {
       filterSets.set(name, this.matching(name, value));
     }
-    const matches = base.and(...filterSets.values());
+    const matches = filterSets.size === 0 ? base : base.and(...filterSets.values());
 
     const facets: SearchResult["facets"] = {};
     if (query.facets.length > 0) {
-      const docsOf = new Map<FilterName | "all", Uint32Array>();
-      const docsFor = (facet: FilterName) => {
+      const counter = new FacetCounter(this, base, this.scopeCounts[scope]);
+      for (const facet of query.facets) {
         // A facet's own filter is left out of the set its options are counted over.
-        const key = filterSets.has(facet) ? facet : "all";
-        let docs = docsOf.get(key);
-        if (!docs) {
-          const others = [...filterSets].filter(([name]) => name !== facet).map(([, set]) => set);
-          docs = (key === "all" ? matches : base.and(...others)).toArray();
-          docsOf.set(key, docs);
+        let set = matches;
+        if (filterSets.has(facet)) {
+          const others = [...filterSets].filter(([name]) => name !== facet).map(([, other]) => other);
+          set = others.length === 0 ? base : base.and(...others);
         }
-        return docs;
-      };
-      for (const facet of query.facets) facets[facet] = this.options(facet, docsFor(facet));
+        facets[facet] = this.options(facet, counter.count(facet, set));
+      }
     }
 
     return { total: matches.count(), ids: this.page(matches, query), facets };
+  }
+
+  /** How many documents of the set hold each code (text) or fall in each band (range); slot 0 is "none". */
+  tally(facet: FilterName, docs: Uint32Array, counts: Uint32Array, step: 1 | -1): void {
+    if (FILTERS[facet].kind === "text") {
+      const { codes } = this.text[facet as TextFilterName];
+      for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]! += step;
+      return;
+    }
+    const { band, edgeBand } = this.range[facet as RangeFilterName];
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      counts[band[doc]!]! += step;
+      counts[edgeBand[doc]!]! += step;
+    }
+  }
+
+  slots(facet: FilterName): number {
+    return FILTERS[facet].kind === "text"
+      ? this.text[facet as TextFilterName].values.length
+      : this.range[facet as RangeFilterName].bands.length + 1;
   }
 
   private matching(name: FilterName, value: string | NumericRange): Bitset {
@@ -144,24 +179,15 @@ export class ColumnarIndex {
     return set;
   }
 
-  private options(facet: FilterName, docs: Uint32Array): FacetOption[] {
+  private options(facet: FilterName, counts: Uint32Array): FacetOption[] {
     const options: FacetOption[] = [];
     if (FILTERS[facet].kind === "text") {
-      const { codes, values } = this.text[facet as TextFilterName];
-      const counts = new Uint32Array(values.length);
-      for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]!++;
+      const { values } = this.text[facet as TextFilterName];
       for (let code = 1; code < values.length; code++) {
         if (counts[code]! > 0) options.push({ value: values[code]!, count: counts[code]! });
       }
     } else {
-      const { band, edgeBand, bands } = this.range[facet as RangeFilterName];
-      const counts = new Uint32Array(bands.length + 1);
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i]!;
-        counts[band[doc]!]!++;
-        counts[edgeBand[doc]!]!++;
-      }
-      bands.forEach((range, b) => {
+      this.range[facet as RangeFilterName].bands.forEach((range, b) => {
         if (counts[b + 1]! > 0) options.push({ value: formatRange(range), count: counts[b + 1]! });
       });
     }
@@ -268,4 +294,43 @@ function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size
     }
     return a - b;
   });
+}
+
+/**
+ * Counts one search's options. A set that is the whole scope reuses the scope's counts; a
+ * set holding most of the scope is counted as the scope's counts minus the few documents it
+ * lacks, which is much less work than walking the many it holds.
+ */
+class FacetCounter {
+  private readonly docsOf = new Map<Bitset, { size: number; docs?: Uint32Array; missing?: Uint32Array }>();
+  private readonly baseSize: number;
+
+  constructor(
+    private readonly index: ColumnarIndex,
+    private readonly base: Bitset,
+    private readonly baseCounts: Record<FilterName, Uint32Array>,
+  ) {
+    this.baseSize = base.count();
+  }
+
+  count(facet: FilterName, set: Bitset): Uint32Array {
+    const whole = this.baseCounts[facet];
+    // A filter no vehicle in scope has a value for (cab type among cars) has nothing to count.
+    if (set === this.base || !whole.some((count, slot) => slot > 0 && count > 0)) return whole;
+    let known = this.docsOf.get(set);
+    if (!known) {
+      known = { size: set.count() };
+      this.docsOf.set(set, known);
+    }
+    if (known.size * 2 <= this.baseSize) {
+      known.docs ??= set.toArray();
+      const counts = new Uint32Array(this.index.slots(facet));
+      this.index.tally(facet, known.docs, counts, 1);
+      return counts;
+    }
+    known.missing ??= this.base.andNot(set).toArray();
+    const counts = whole.slice();
+    this.index.tally(facet, known.missing, counts, -1);
+    return counts;
+  }
 }

@@ -58,6 +58,11 @@ export class FileVehicleStore implements VehicleStore {
     });
   }
 
+  async getManyJson(ids: readonly string[]): Promise<string[]> {
+    const lines = this.lines;
+    return ids.flatMap((id) => lines.get(id) ?? []);
+  }
+
   async count(): Promise<number> {
     return this.lines.size;
   }
