@@ -1,0 +1,201 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
+import { EmbeddedSearch } from "../backend/search/embedded-search";
+import { FileVehicleStore } from "../backend/store/file-vehicle-store";
+import { FILTERS } from "../domain/filters";
+import { searchRequestToParams } from "../domain/search-request";
+import { SORT_VALUES } from "../domain/sort";
+import type { VehicleRecord } from "../domain/vehicle";
+
+/**
+ * `npm run bench [-- --sizes 20000,100000,440021]`: the search screen's API call (filters,
+ * every option count and the first page) against the embedded engine at each stock size,
+ * served by the production build (`node build/server/index.js`) in its own process.
+ * Reports server time one request at a time (from Server-Timing), requests per second with
+ * 32 connections, the server's start-up time and resident memory, and the index build time.
+ * `--heap-mb N` runs the site with its V8 heap capped, as docs/benchmarks.md recommends.
+ */
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "20000,100000" },
+    seconds: { type: "string", default: "10" },
+    /** Caps the site's V8 heap (--max-old-space-size), as a production deployment should. */
+    "heap-mb": { type: "string" },
+  },
+});
+const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
+const sizes = values.sizes.split(",").map(Number);
+const loadSeconds = Number(values.seconds);
+const SEQUENTIAL_REQUESTS = 600;
+const CONNECTIONS = 32;
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverEntry = path.join(root, "build", "server", "index.js");
+
+interface SizeResult {
+  size: number;
+  startMs: number;
+  rebuildMs: number;
+  idleRssMB: number;
+  peakRssMB: number;
+  screen: Stats;
+  results: Stats;
+  distinct: Stats;
+  requestsPerSecond: number;
+  loadLatencyP50: number;
+  loadLatencyP99: number;
+}
+
+interface Stats {
+  median: number;
+  p95: number;
+}
+
+/** Realistic search-screen states drawn from the stock itself, so filters match something. */
+function searchScreenQueries(stock: VehicleRecord[], count: number): string[] {
+  let state = 12345;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  return Array.from({ length: count }, () => {
+    const sample = pick(stock);
+    const { vehicle } = sample;
+    const filters: Record<string, unknown> = {};
+    if (random() < 0.7) filters.make = vehicle.make;
+    if (filters.make && random() < 0.4) filters.model = vehicle.model;
+    if (random() < 0.3) filters.price = pick(FILTERS.price.bands);
+    if (random() < 0.2 && vehicle.yearOfManufacture) filters.year = { min: vehicle.yearOfManufacture - 2 };
+    if (random() < 0.2 && vehicle.fuelType) filters.fuelType = vehicle.fuelType;
+    if (random() < 0.15 && vehicle.bodyType) filters.bodyType = vehicle.bodyType;
+    if (random() < 0.1 && vehicle.transmissionType) filters.gearbox = vehicle.transmissionType;
+    const params = searchRequestToParams({ filters, sort: pick(SORT_VALUES), page: random() < 0.85 ? 1 : 2 });
+    return `${vehicle.vehicleType}?${params}`;
+  });
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+async function serverTimes(url: string, paths: string[]): Promise<Stats> {
+  const times: number[] = [];
+  for (const requestPath of paths) {
+    const response = await fetch(`${url}${requestPath}`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${requestPath} answered ${response.status}`);
+    times.push(Number(/dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1]));
+  }
+  return stats(times);
+}
+
+/** Resident memory of a process, from Linux's /proc. */
+async function residentMB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+}
+
+async function startServer(dataDir: string, port: number) {
+  const started = performance.now();
+  const server = spawn(process.execPath, [...heapArgs, serverEntry], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The site exited with status ${server.exitCode}`);
+    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return { server, url, startMs: performance.now() - started };
+    await sleep(50);
+  }
+}
+
+async function benchSize(size: number, port: number): Promise<SizeResult> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${size}-`));
+  try {
+    const stock = [...generateDemoStock({ count: size, referenceDate: new Date("2026-11-01T00:00:00Z") })];
+    const store = await FileVehicleStore.open(dataDir);
+    await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
+    const queries = searchScreenQueries(stock, SEQUENTIAL_REQUESTS);
+    stock.length = 0;
+
+    const rebuildStarted = performance.now();
+    await new EmbeddedSearch().rebuild(store.scan());
+    const rebuildMs = performance.now() - rebuildStarted;
+    await store.close();
+
+    const { server, url, startMs } = await startServer(dataDir, port);
+    const idleRssMB = await residentMB(server.pid!);
+    let peakRssMB = idleRssMB;
+    const sampler = setInterval(() => {
+      residentMB(server.pid!).then((mb) => (peakRssMB = Math.max(peakRssMB, mb)), () => undefined);
+    }, 250);
+    try {
+      // Warm up the JIT the way a running site is warm.
+      await serverTimes(url, queries.slice(0, 100).map((q) => `/api/search/${q}`));
+      const screen = await serverTimes(url, queries.map((q) => `/api/search/${q}`));
+      const results = await serverTimes(url, queries.map((q) => `/api/vehicles/search/${q}`));
+      const distinct = await serverTimes(url, queries.map((q) => `/api/vehicles/distinct/${q}`));
+
+      let next = 0;
+      const load = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: loadSeconds,
+        requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `/api/search/${queries[next++ % queries.length]}` }) }],
+      });
+      if (load.non2xx > 0 || load.errors > 0) throw new Error(`Load test saw ${load.non2xx} non-2xx answers and ${load.errors} errors`);
+      return {
+        size,
+        startMs,
+        rebuildMs,
+        idleRssMB,
+        peakRssMB,
+        screen,
+        results,
+        distinct,
+        requestsPerSecond: load.requests.average,
+        loadLatencyP50: load.latency.p50,
+        loadLatencyP99: load.latency.p99,
+      };
+    } finally {
+      clearInterval(sampler);
+      server.kill("SIGTERM");
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const rows: string[] = [];
+process.stderr.write("Building the site...\n");
+if (spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: root, stdio: "ignore" }).status !== 0) {
+  throw new Error("The build failed; run npm run build to see why");
+}
+for (const [i, size] of sizes.entries()) {
+  process.stderr.write(`Benchmarking ${size.toLocaleString("en-GB")} vehicles...\n`);
+  const r = await benchSize(size, 3900 + i);
+  rows.push(
+    `| ${r.size.toLocaleString("en-GB")} | ${ms(r.screen.median)} | ${ms(r.screen.p95)} | ${ms(r.results.p95)} | ${ms(r.distinct.p95)} | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} (p50 ${r.loadLatencyP50} ms, p99 ${r.loadLatencyP99} ms) | ${(r.rebuildMs / 1000).toFixed(2)} s | ${(r.startMs / 1000).toFixed(2)} s | ${Math.round(r.idleRssMB)} MB | ${Math.round(r.peakRssMB)} MB |`,
+  );
+}
+
+process.stdout.write(
+  [
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}${heapArgs.length ? `; site run with ${heapArgs[0]}` : ""}`,
+    "",
+    "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+  ].join("\n"),
+);
