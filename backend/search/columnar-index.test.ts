@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { FILTER_NAMES, type Filters } from "../../domain/filters";
+import type { VehicleRecord } from "../../domain/vehicle";
+import { generateDemoStock } from "../demo-stock/generate-demo-stock";
+import { referenceSearch } from "../../tests/support/reference-search";
+import { ColumnarIndex } from "./columnar-index";
+import type { SearchQuery } from "./search-engine";
+
+/**
+ * Facet building takes three routes: a whole scope's counts made at build time, a small
+ * match set counted directly, and a large one counted as the scope less what it lacks.
+ * Each route must give the reference's answer.
+ */
+const stock = [...generateDemoStock({ count: 1500, seed: 11, referenceDate: new Date("2026-11-01T00:00:00Z") })];
+
+async function* records(): AsyncIterable<VehicleRecord> {
+  yield* stock;
+}
+
+const index = await ColumnarIndex.build(records());
+const query = (type: SearchQuery["type"], filters: Filters): SearchQuery => ({
+  type,
+  filters,
+  sort: "price_asc",
+  page: 1,
+  pageSize: 24,
+  facets: FILTER_NAMES,
+});
+
+const inScope = (type: SearchQuery["type"]) => stock.filter((r) => !type || r.vehicle.vehicleType === type).length;
+
+describe("facet building", () => {
+  it.each([
+    ["a whole type, no filters", query("car", {}), "all"],
+    ["all stock, no filters", query(undefined, {}), "all"],
+    ["a broad filter, counted as the scope less what it lacks", query("car", { price: { min: 2000 } }), "most"],
+    ["two broad filters", query("car", { price: { min: 2000 }, doors: "5" }), "most"],
+    ["a narrow filter, counted directly", query("van", { make: "Ford", wheelbase: "LWB" }), "few"],
+    ["a filter that matches nothing", query("truck", { make: "Lada" }), "few"],
+  ] as const)("%s", (_label, q, breadth) => {
+    const expected = referenceSearch(stock, q);
+    const share = expected.total / inScope(q.type);
+    expect(breadth === "all" ? share === 1 : breadth === "most" ? share > 0.5 && share < 1 : share < 0.5).toBe(true);
+    const actual = index.search(q);
+    expect(actual.total).toBe(expected.total);
+    expect(actual.ids).toEqual(expected.ids);
+    for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
+  });
+});
