@@ -165,9 +165,13 @@ export const RANGE_FILTER_NAMES = FILTER_NAMES.filter((name): name is RangeFilte
 /** Filters as a query asks for them: text compared case-insensitively, ranges inclusive. */
 export type Filters = Partial<Record<TextFilterName, string> & Record<RangeFilterName, NumericRange>>;
 
-/** The key two spellings of one text value share ("Mercedes-Benz", "mercedes-benz "). */
+/**
+ * The key two spellings of one text value share ("Mercedes-Benz", "mercedes-benz "). Folded
+ * as Meilisearch folds facet values (trim, Unicode compatibility decomposition, lower case),
+ * so that both search engines agree on what matches.
+ */
 export function textKey(value: string | number): string {
-  return String(value).trim().toLowerCase();
+  return String(value).trim().normalize("NFKD").toLowerCase();
 }
 
 /** A range as the contract writes it: `5000-10000`, `-20000`, `2018-`. */

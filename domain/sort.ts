@@ -24,8 +24,8 @@ export interface SortStep {
 
 /**
  * How each order ranks vehicles. Vehicles without the value go last in either direction,
- * and ties fall back to the id so that pages never overlap or skip a vehicle. All stock is
- * at the one dealership, so "distance" keeps the relevance order.
+ * and ties fall back to the id (see compareIds) so that pages never overlap or skip a
+ * vehicle. All stock is at the one dealership, so "distance" keeps the relevance order.
  */
 const RELEVANCE: readonly SortStep[] = [
   { key: "hasImages", direction: "desc" },
@@ -55,4 +55,15 @@ export function sortKeyValue(record: VehicleRecord, key: SortKey): number | unde
     case "hasImages":
       return record.media.images.length > 0 ? 1 : 0;
   }
+}
+
+/**
+ * The last tie-break of every order: ids compared without regard to case, as Meilisearch
+ * compares sortable strings, then exactly, so the order is total.
+ */
+export function compareIds(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -11,13 +11,14 @@ import {
   type RangeFilterName,
   type TextFilterName,
 } from "../../domain/filters";
-import { SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
+import { compareIds, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { Bitset } from "./bitset";
 import type { FacetOption, SearchQuery, SearchResult } from "./search-engine";
 
 /**
- * The embedded search engine's data: one column per filter, documents numbered in id order.
+ * The embedded search engine's data: one column per filter, documents numbered in id order
+ * (compareIds).
  * A filter becomes a bitset, filters combine by AND, options are counted by walking a
  * column over the matching documents, and each sort order is a precomputed permutation.
  * Immutable once built: a rebuild makes a new one and the engine swaps it in whole.
@@ -78,9 +79,7 @@ export class ColumnarIndex {
   static async build(records: AsyncIterable<VehicleRecord>): Promise<ColumnarIndex> {
     const raw = await collect(records);
     const size = raw.ids.length;
-    const docOrder = Array.from({ length: size }, (_, i) => i).sort((a, b) =>
-      raw.ids[a]! < raw.ids[b]! ? -1 : raw.ids[a]! > raw.ids[b]! ? 1 : 0,
-    );
+    const docOrder = Array.from({ length: size }, (_, i) => i).sort((a, b) => compareIds(raw.ids[a]!, raw.ids[b]!));
     const ids = docOrder.map((i) => raw.ids[i]!);
 
     const typeDocs: Record<VehicleType, number[]> = { car: [], van: [], truck: [] };
@@ -239,7 +238,7 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumn
 }
 
 function buildTextColumn(docValues: (string | undefined)[]): TextColumn {
-  // The first spelling met (in id order) stands for every spelling of the same value.
+  // The first spelling met in id order stands for every spelling of the same value.
   const displayOfKey = new Map<string, string>();
   for (const value of docValues) {
     if (value === undefined) continue;

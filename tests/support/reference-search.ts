@@ -1,5 +1,5 @@
 import { compareOptionValues, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange } from "../../domain/filters";
-import { SORT_STEPS, sortKeyValue } from "../../domain/sort";
+import { compareIds, SORT_STEPS, sortKeyValue } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { FacetOption, SearchQuery, SearchResult } from "../../backend/search/search-engine";
 
@@ -9,7 +9,7 @@ import type { FacetOption, SearchQuery, SearchResult } from "../../backend/searc
  * scale.
  */
 export function referenceSearch(records: readonly VehicleRecord[], query: SearchQuery): SearchResult {
-  const byId = [...records].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  const byId = [...records].sort((a, b) => compareIds(a._id, b._id));
   const ofType = byId.filter((record) => !query.type || record.vehicle.vehicleType === query.type);
   const matching = (except?: FilterName) =>
     ofType.filter((record) =>
@@ -27,7 +27,7 @@ export function referenceSearch(records: readonly VehicleRecord[], query: Search
       if (y === undefined) return -1;
       return direction === "asc" ? x - y : y - x;
     }
-    return a._id < b._id ? -1 : 1;
+    return compareIds(a._id, b._id);
   });
   const start = (query.page - 1) * query.pageSize;
   const facets: SearchResult["facets"] = {};
