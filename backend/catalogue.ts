@@ -36,8 +36,12 @@ export class Catalogue {
     private readonly logger: Logger,
   ) {}
 
-  /** Builds the search index and follows changes to the store from then on. */
+  /**
+   * Builds an in-process search index and follows changes to the store from then on. An
+   * external engine (Meilisearch) is kept current by the indexer instead.
+   */
   async start(): Promise<void> {
+    if (!this.engine.rebuild) return;
     await this.reindex();
     this.stopWatching = this.store.watch(() => {
       this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
@@ -119,7 +123,7 @@ export class Catalogue {
     do {
       this.rebuildAgain = false;
       const started = performance.now();
-      await this.engine.rebuild(this.store.scan());
+      await this.engine.rebuild?.(() => this.store.scan());
       this.indexedAt = new Date();
       this.logger.info(
         { vehicles: await this.store.count(), ms: Math.round(performance.now() - started) },

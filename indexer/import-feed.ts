@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { feedRecordId, vehicleFeedRecordSchema, type VehicleFeedRecord } from "../domain/vehicle";
-import type { StockChangeSummary, VehicleStore } from "../backend/store/vehicle-store";
+import type { StockChangeResult, VehicleStore } from "../backend/store/vehicle-store";
 import { csvColumnOf } from "./csv-columns";
 import { openFeed, type FeedFormat } from "./feed-reader";
 
@@ -15,7 +15,7 @@ export interface Rejection {
   reason: string;
 }
 
-export interface ImportReport extends StockChangeSummary {
+export interface ImportReport extends StockChangeResult {
   format: FeedFormat;
   /** Rows read from the feed, good and bad. */
   rows: number;

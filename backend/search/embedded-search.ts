@@ -1,6 +1,5 @@
-import type { VehicleRecord } from "../../domain/vehicle";
 import { ColumnarIndex } from "./columnar-index";
-import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
+import type { SearchEngine, SearchQuery, SearchResult, StockScan } from "./search-engine";
 
 /** The default search engine: a columnar index in this process, rebuilt from the store. */
 export class EmbeddedSearch implements SearchEngine {
@@ -11,9 +10,9 @@ export class EmbeddedSearch implements SearchEngine {
     return this.index.search(query);
   }
 
-  async rebuild(records: AsyncIterable<VehicleRecord>): Promise<void> {
+  async rebuild(scan: StockScan): Promise<void> {
     // The old index answers every search until this line swaps the new one in.
-    this.index = await ColumnarIndex.build(records);
+    this.index = await ColumnarIndex.build(scan());
   }
 
   async close(): Promise<void> {

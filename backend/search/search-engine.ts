@@ -35,12 +35,16 @@ export interface SearchResult {
   facets: Partial<Record<FilterName, FacetOption[]>>;
 }
 
+/** Reads the whole stock; it may be called more than once. */
+export type StockScan = () => AsyncIterable<VehicleRecord>;
+
 export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchResult>;
   /**
-   * Replaces everything the engine holds with these records. Searches go on being answered
-   * from the previous contents until the new ones are complete.
+   * For an engine inside the site's process: replaces everything it holds with the stock.
+   * Searches go on being answered from the previous contents until the new ones are
+   * complete. Absent for Meilisearch, which the indexer keeps current.
    */
-  rebuild(records: AsyncIterable<VehicleRecord>): Promise<void>;
+  rebuild?(scan: StockScan): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,18 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { link, readFile, rm, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { StockBusyError } from "./vehicle-store";
 
 /**
  * A lock held by one process at a time, across processes: an import run from the command
  * line and the running site must not rewrite the stock file at once. The lock file holds
  * the owner's pid, so a lock left by a process that died is taken over, not waited on.
  */
-export class LockBusyError extends Error {
-  constructor(readonly ownerPid: number) {
-    super(`Another stock change is in progress (process ${ownerPid}); try again when it has finished`);
-  }
-}
-
 export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, waitMs = 10_000): Promise<T> {
   await acquire(lockFile, Date.now() + waitMs);
   try {
@@ -54,7 +49,7 @@ async function waitForOwner(lockFile: string, deadline: number): Promise<void> {
     await rm(lockFile, { force: true });
     return;
   }
-  if (Date.now() >= deadline) throw new LockBusyError(owner);
+  if (Date.now() >= deadline) throw new StockBusyError(`process ${owner}`);
   await sleep(100);
 }
 

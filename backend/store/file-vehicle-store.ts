@@ -6,8 +6,8 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
 import { withFileLock } from "./file-lock";
-import { stampRecord } from "./stamp-record";
-import { MassRemovalError, type StockChange, type StockChangeSummary, type VehicleStore } from "./vehicle-store";
+import { stampRecord, storedVersion } from "./stamp-record";
+import { MassRemovalError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 const STOCK_FILE = "vehicles.ndjson";
 const WATCH_INTERVAL_MS = 1000;
@@ -76,7 +76,7 @@ export class FileVehicleStore implements VehicleStore {
     return this.loadedSignature === "";
   }
 
-  applyChange(change: StockChange, now = new Date()): Promise<StockChangeSummary> {
+  applyChange(change: StockChange, now = new Date()): Promise<StockChangeResult> {
     const run = this.queue.then(() =>
       withFileLock(`${this.stockFile}.lock`, async () => {
         // Another process may have changed the stock since this one last read it.
@@ -127,22 +127,26 @@ export class FileVehicleStore implements VehicleStore {
     for (const listener of this.listeners) listener();
   }
 
-  private async writeChange(change: StockChange, now: Date): Promise<StockChangeSummary> {
+  private async writeChange(change: StockChange, now: Date): Promise<StockChangeResult> {
     const next = new Map(this.lines);
-    const summary: StockChangeSummary = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+    const summary: StockChangeResult = { added: 0, updated: 0, unchanged: 0, removed: 0, changedIds: [], removedIds: [] };
     for (const { id, record } of change.records) {
       const line = next.get(id);
-      const stamped = stampRecord(id, record, line === undefined ? undefined : (JSON.parse(line) as VehicleRecord), now);
+      const existing = line === undefined ? undefined : storedVersion(JSON.parse(line) as VehicleRecord);
+      const stamped = stampRecord(id, record, existing, now);
       summary[stamped.change]++;
-      if (stamped.change !== "unchanged") next.set(id, serialise(stamped.record));
+      if (stamped.change === "unchanged") continue;
+      next.set(id, serialise(stamped.record));
+      summary.changedIds.push(id);
     }
     if (change.mode === "replace") {
       const present = new Set([...change.records.map(({ id }) => id), ...(change.keepIds ?? [])]);
       for (const id of [...next.keys()]) {
         if (present.has(id)) continue;
         next.delete(id);
-        summary.removed++;
+        summary.removedIds.push(id);
       }
+      summary.removed = summary.removedIds.length;
       if (summary.removed > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removed, this.lines.size);
     }
     const changed = summary.added + summary.updated + summary.removed > 0;

@@ -1,28 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
-import { canonicalJson, stampRecord } from "./stamp-record";
+import { canonicalJson, contentFingerprint, stampRecord, storedVersion } from "./stamp-record";
 
 const fiesta = KNOWN_VEHICLES[0]!;
 const now = new Date("2026-11-22T10:00:00.000Z");
 
+function added(id: string, record = feedRecord(fiesta)) {
+  const stamped = stampRecord(id, record, undefined, now);
+  if (stamped.change !== "added") throw new Error("expected an addition");
+  return stamped.record;
+}
+
 describe("stampRecord", () => {
   it("stamps a new vehicle with the feed's listing time, or now", () => {
-    const added = stampRecord("a", feedRecord(fiesta), undefined, now);
-    expect(added.change).toBe("added");
-    expect(added.record).toMatchObject({ _id: "a", createdAt: fiesta.createdAt, updatedAt: fiesta.createdAt });
-
+    expect(added("a")).toMatchObject({ _id: "a", createdAt: fiesta.createdAt, updatedAt: fiesta.createdAt });
     const { createdAt: _omitted, ...withoutTime } = feedRecord(fiesta);
-    expect(stampRecord("a", withoutTime, undefined, now).record.createdAt).toBe(now.toISOString());
+    expect(added("a", withoutTime).createdAt).toBe(now.toISOString());
   });
 
   it("leaves an identical vehicle alone and re-stamps a changed one", () => {
-    const stored = stampRecord("a", feedRecord(fiesta), undefined, now).record;
+    const stored = added("a");
     const later = new Date("2026-11-23T10:00:00.000Z");
-    expect(stampRecord("a", feedRecord(fiesta), stored, later)).toEqual({ change: "unchanged", record: stored });
+    expect(stampRecord("a", feedRecord(fiesta), storedVersion(stored), later)).toEqual({ change: "unchanged" });
 
-    const updated = stampRecord("a", feedRecord({ ...fiesta, price: 9995 }), stored, later);
-    expect(updated.change).toBe("updated");
-    expect(updated.record).toMatchObject({ createdAt: stored.createdAt, updatedAt: later.toISOString() });
+    const updated = stampRecord("a", feedRecord({ ...fiesta, price: 9995 }), storedVersion(stored), later);
+    expect(updated).toMatchObject({ change: "updated", record: { createdAt: stored.createdAt, updatedAt: later.toISOString() } });
+  });
+});
+
+describe("contentFingerprint", () => {
+  it("depends on what the listing says, not on when it was stored", () => {
+    const stored = added("a");
+    const restamped = { ...stored, updatedAt: "2030-01-01T00:00:00.000Z" };
+    expect(contentFingerprint(restamped)).toBe(contentFingerprint(stored));
+    expect(contentFingerprint(added("a", feedRecord({ ...fiesta, price: 1 })))).not.toBe(contentFingerprint(stored));
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
 
 /**
@@ -6,34 +7,42 @@ import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
  * update time; an identical one is left alone, so "most recent" and "updated" mean
  * something after a nightly full feed.
  */
-export interface Stamped {
-  change: "added" | "updated" | "unchanged";
-  record: VehicleRecord;
+export type Stamped =
+  | { change: "added" | "updated"; record: VehicleRecord; fingerprint: string }
+  /** Nothing to write: the stored vehicle stays exactly as it is. */
+  | { change: "unchanged" };
+
+/** What a store needs to remember of a stored vehicle to stamp the next version of it. */
+export interface StoredVersion {
+  createdAt: string;
+  fingerprint: string;
 }
 
 export function stampRecord(
   id: string,
   incoming: VehicleFeedRecord,
-  existing: VehicleRecord | undefined,
+  existing: StoredVersion | undefined,
   now: Date,
 ): Stamped {
   const content = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
+  const fingerprint = contentFingerprint(content);
   if (!existing) {
     const createdAt = incoming.createdAt ?? now.toISOString();
-    return { change: "added", record: { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt } };
+    const record = { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt };
+    return { change: "added", record, fingerprint };
   }
-  if (sameContent(content, existing)) return { change: "unchanged", record: existing };
-  return {
-    change: "updated",
-    record: { _id: id, ...content, createdAt: existing.createdAt, updatedAt: now.toISOString() },
-  };
+  if (existing.fingerprint === fingerprint) return { change: "unchanged" };
+  const record = { _id: id, ...content, createdAt: existing.createdAt, updatedAt: now.toISOString() };
+  return { change: "updated", record, fingerprint };
 }
 
-function sameContent(content: Pick<VehicleRecord, "vehicle" | "media" | "adverts">, existing: VehicleRecord): boolean {
-  return (
-    canonicalJson(content) ===
-    canonicalJson({ vehicle: existing.vehicle, media: existing.media, adverts: existing.adverts })
-  );
+export function storedVersion(record: VehicleRecord): StoredVersion {
+  return { createdAt: record.createdAt, fingerprint: contentFingerprint(record) };
+}
+
+/** A digest of what a listing says (not when it was stored), equal for equal content in any key order. */
+export function contentFingerprint({ vehicle, media, adverts }: Pick<VehicleRecord, "vehicle" | "media" | "adverts">): string {
+  return createHash("sha256").update(canonicalJson({ vehicle, media, adverts })).digest("base64url");
 }
 
 /** JSON with object keys sorted, so two equal records compare equal whatever their key order. */

@@ -22,6 +22,13 @@ export interface StockChange {
   maxRemovals?: number;
 }
 
+/** Another process is changing the stock; this change was not applied. */
+export class StockBusyError extends Error {
+  constructor(readonly owner: string) {
+    super(`Another stock change is in progress (${owner}); try again when it has finished`);
+  }
+}
+
 export class MassRemovalError extends Error {
   constructor(
     readonly wouldRemove: number,
@@ -41,6 +48,13 @@ export interface StockChangeSummary {
   removed: number;
 }
 
+/** A change's summary and exactly what it touched, for keeping a search index in step. */
+export interface StockChangeResult extends StockChangeSummary {
+  /** Vehicles added or updated. */
+  changedIds: string[];
+  removedIds: string[];
+}
+
 export interface VehicleStore {
   get(id: string): Promise<VehicleRecord | undefined>;
   /** The records of these ids, in the same order; ids with no record are left out. */
@@ -55,8 +69,11 @@ export interface VehicleStore {
   scan(): AsyncIterable<VehicleRecord>;
   /** True until stock has been stored for the first time (an empty data folder). */
   isPristine(): Promise<boolean>;
-  /** Applies an import as one change: readers see all of it or none of it. */
-  applyChange(change: StockChange, now?: Date): Promise<StockChangeSummary>;
+  /**
+   * Applies an import. The embedded store applies it as one change (readers see all of it
+   * or none); MongoDB applies it in batches, as no transaction spans a whole stock feed.
+   */
+  applyChange(change: StockChange, now?: Date): Promise<StockChangeResult>;
   /** Tells every process following this store to re-read it, as after a change. */
   signalChanged(): Promise<void>;
   /** Calls back after stock changes, whether this process or another changed it. */

@@ -12,6 +12,7 @@ describeStockContract("embedded file store and columnar index", async () => {
   return {
     store,
     search,
+    rebuild: (scan) => search.rebuild(scan),
     openSecondStore: () => FileVehicleStore.open(directory),
     async dispose() {
       await store.close();

@@ -3,7 +3,7 @@ import { FILTER_NAMES, type Filters } from "../../domain/filters";
 import { SORT_VALUES } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
-import type { SearchEngine, SearchQuery } from "../../backend/search/search-engine";
+import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
 import { referenceSearch } from "../support/reference-search";
@@ -15,6 +15,8 @@ import { referenceSearch } from "../support/reference-search";
 export interface StockEngines {
   store: VehicleStore;
   search: SearchEngine;
+  /** Brings the search engine up to date with a stock: a rebuild, or the indexer's full sync. */
+  rebuild(scan: StockScan): Promise<void>;
   /** Another handle on the same stock, as a command-line import in another process has. */
   openSecondStore(): Promise<VehicleStore>;
   dispose(): Promise<void>;
@@ -52,7 +54,8 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
 
       it("adds vehicles with their creation time and reads them back", async () => {
         const summary = await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
-        expect(summary).toEqual({ added: KNOWN_VEHICLES.length, updated: 0, unchanged: 0, removed: 0 });
+        expect(summary).toMatchObject({ added: KNOWN_VEHICLES.length, updated: 0, unchanged: 0, removed: 0, removedIds: [] });
+        expect([...summary.changedIds].sort()).toEqual(KNOWN_VEHICLES.map((k) => k.id).sort());
         expect(await engines.store.isPristine()).toBe(false);
         expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
 
@@ -74,7 +77,7 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
       it("counts an identical re-import as unchanged and a changed one as updated, keeping the creation time", async () => {
         await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
         const again = await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, new Date("2026-11-21T00:00:00Z"));
-        expect(again).toEqual({ added: 0, updated: 0, unchanged: KNOWN_VEHICLES.length, removed: 0 });
+        expect(again).toEqual({ added: 0, updated: 0, unchanged: KNOWN_VEHICLES.length, removed: 0, changedIds: [], removedIds: [] });
 
         const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
         const later = new Date("2026-11-22T08:00:00.000Z");
@@ -82,7 +85,7 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
           { records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price: 9495 }) }], mode: "upsert" },
           later,
         );
-        expect(cheaper).toEqual({ added: 0, updated: 1, unchanged: 0, removed: 0 });
+        expect(cheaper).toEqual({ added: 0, updated: 1, unchanged: 0, removed: 0, changedIds: ["fiesta-2019"], removedIds: [] });
         const stored = await engines.store.get("fiesta-2019");
         expect(stored?.adverts.retailAdverts.totalPrice.amountGBP).toBe(9495);
         expect(stored?.createdAt).toBe("2026-10-01T09:00:00.000Z");
@@ -97,6 +100,7 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
           NOW,
         );
         expect(summary.removed).toBe(KNOWN_VEHICLES.length - 8 - 1);
+        expect([...summary.removedIds].sort()).toEqual(["mercedes-lowercase", "scania-r450-2017", "sprinter-2021"]);
         expect(await engines.store.count()).toBe(9);
         expect(await engines.store.get("volvo-fh-2019")).toBeDefined();
         expect(await engines.store.get("scania-r450-2017")).toBeUndefined();
@@ -127,7 +131,7 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
     describe("search over known vehicles", () => {
       beforeEach(async () => {
         await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
-        await engines.search.rebuild(engines.store.scan());
+        await engines.rebuild(() => engines.store.scan());
       });
 
       const ids = async (q: Partial<SearchQuery>) => (await engines.search.search(query(q))).ids;
@@ -220,7 +224,7 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
       const stock = [...generateDemoStock({ count: 600, seed: 7, referenceDate: NOW })];
       beforeEach(async () => {
         await engines.store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" }, NOW);
-        await engines.search.rebuild(engines.store.scan());
+        await engines.rebuild(() => engines.store.scan());
       });
 
       const first = (type: "car" | "van" | "truck", field: "make" | "bodyType" | "fuelType" | "colour") =>
@@ -262,9 +266,9 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
 
       it("keeps answering from the old stock while it rebuilds", async () => {
         const before = await engines.search.search(query({ type: "car" }));
-        const rebuilt = engines.search.rebuild((async function* () {
+        const rebuilt = engines.rebuild(async function* () {
           yield* stock.filter((r) => r.vehicle.vehicleType !== "car");
-        })());
+        });
         const during = await engines.search.search(query({ type: "car" }));
         await rebuilt;
         expect(during.total).toBe(before.total);
