@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { FILTER_NAMES, RANGE_FILTER_NAMES } from "../../domain/filters";
+import { vehicleRecordSchema, type VehicleRecord } from "../../domain/vehicle";
+import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
+import { bandAttribute, meiliSettings, meiliSort, SpellingBook, toMeiliDocument } from "./meili-documents";
+
+const stored = (id: string): VehicleRecord => {
+  const known = KNOWN_VEHICLES.find((k) => k.id === id)!;
+  return vehicleRecordSchema.parse({ ...feedRecord(known), _id: id, updatedAt: known.createdAt });
+};
+
+describe("meiliSettings", () => {
+  const settings = meiliSettings();
+
+  it("makes the type, every filter and every band filterable", () => {
+    expect(settings.filterableAttributes).toEqual(expect.arrayContaining(["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)]));
+  });
+
+  it("makes every sort key and the id sortable, and sorts before anything else", () => {
+    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages"]);
+    expect(settings.rankingRules?.[0]).toBe("sort");
+  });
+
+  it("allows exact totals and every option of a large stock", () => {
+    expect(settings.pagination?.maxTotalHits).toBeGreaterThanOrEqual(440_021);
+    expect(settings.faceting?.maxValuesPerFacet).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+describe("meiliSort", () => {
+  it("follows the order's steps and ties on the id", () => {
+    expect(meiliSort("relevance")).toEqual(["hasImages:desc", "createdAtMs:desc", "id:asc"]);
+    expect(meiliSort("price_asc")).toEqual(["price:asc", "id:asc"]);
+    expect(meiliSort("mileage")).toEqual(["mileage:asc", "id:asc"]);
+  });
+});
+
+describe("toMeiliDocument", () => {
+  it("maps a record to filter values, bands and sort keys", () => {
+    const document = toMeiliDocument(stored("fiesta-2019"), new SpellingBook());
+    expect(document).toMatchObject({
+      id: "fiesta-2019",
+      type: "car",
+      make: "Ford",
+      model: "Fiesta",
+      doors: "5",
+      price: 10000,
+      // On the edge two bands share, so in both, as the embedded engine counts it.
+      priceBand: ["5000-10000", "10000-15000"],
+      year: 2019,
+      yearBand: ["2019-2019"],
+      hasImages: 1,
+      createdAtMs: Date.parse("2026-10-01T09:00:00.000Z"),
+    });
+  });
+
+  it("leaves out what the vehicle does not have", () => {
+    const document = toMeiliDocument(stored("sandero-unknowns"), new SpellingBook());
+    expect(document).not.toHaveProperty("year");
+    expect(document).not.toHaveProperty("mileageBand");
+    expect(document).not.toHaveProperty("fuelType");
+    expect(document.hasImages).toBe(0);
+  });
+});
+
+describe("SpellingBook", () => {
+  it("spells each value as the vehicle first in id order does", async () => {
+    const records = [stored("mercedes-lowercase"), stored("sprinter-2021"), stored("a-class-2022")];
+    const book = await SpellingBook.fromStock((async function* () {
+      yield* records;
+    })());
+    // "a-class-2022" comes first by id and spells it "Mercedes-Benz".
+    expect(book.spell("make", "MERCEDES-BENZ ")).toBe("Mercedes-Benz");
+    expect(toMeiliDocument(records[0]!, book).make).toBe("Mercedes-Benz");
+    expect(book.spell("make", "Lada")).toBe("Lada");
+  });
+
+  it("can start from the spellings an index already shows", () => {
+    const book = SpellingBook.fromOptions({ make: ["Mercedes-Benz", "Ford"] });
+    expect(book.spell("make", "mercedes-benz")).toBe("Mercedes-Benz");
+    expect(book.spell("model", "Focus")).toBe("Focus");
+  });
+});

@@ -1,0 +1,123 @@
+import type { Settings } from "meilisearch";
+import {
+  FILTER_NAMES,
+  FILTERS,
+  formatRange,
+  inRange,
+  RANGE_FILTER_NAMES,
+  TEXT_FILTER_NAMES,
+  textKey,
+  type FilterName,
+  type RangeFilterName,
+  type TextFilterName,
+} from "../../domain/filters";
+import { compareIds, SORT_STEPS, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
+import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
+
+/**
+ * How a vehicle record becomes a Meilisearch document, and the index settings that make
+ * every filter, option count and sort of the embedded engine possible there too.
+ */
+
+export interface MeiliVehicleDocument {
+  id: string;
+  type: VehicleType;
+  [attribute: string]: string | number | string[];
+}
+
+/** The attribute holding a range filter's bands, so options can be counted per band. */
+export const bandAttribute = (name: RangeFilterName) => `${name}Band`;
+
+/** The attribute a filter's options are counted on. */
+export function facetAttribute(name: FilterName): string {
+  return FILTERS[name].kind === "range" ? bandAttribute(name as RangeFilterName) : name;
+}
+
+const SORT_ATTRIBUTES: Record<SortKey, string> = {
+  price: "price",
+  mileage: "mileage",
+  year: "year",
+  createdAt: "createdAtMs",
+  hasImages: "hasImages",
+};
+
+/** Meilisearch's sort for an order: the order's steps, then the id, as the embedded engine ties. */
+export function meiliSort(sort: SortValue): string[] {
+  return [...SORT_STEPS[sort].map(({ key, direction }) => `${SORT_ATTRIBUTES[key]}:${direction}`), "id:asc"];
+}
+
+/** Enough for every vehicle a dealer could hold, so totals and deep pages are exact. */
+export const MAX_TOTAL_HITS = 1_000_000;
+/** Enough for every derivative of a large stock: counts must list every option. */
+export const MAX_VALUES_PER_FACET = 20_000;
+
+export function meiliSettings(): Settings {
+  return {
+    filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)],
+    sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES)],
+    searchableAttributes: ["make", "model", "derivative"],
+    // Every search here is a placeholder search ordered by `sort`.
+    rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness"],
+    pagination: { maxTotalHits: MAX_TOTAL_HITS },
+    faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET, sortFacetValuesBy: { "*": "alpha" } },
+  };
+}
+
+/**
+ * One spelling per text value across the stock: the spelling of the vehicle first in id
+ * order, as the embedded engine shows it. Documents are written with it, so Meilisearch's
+ * option lists show one spelling whichever vehicles a count covers.
+ */
+export class SpellingBook {
+  private readonly chosen = new Map<string, { id: string; spelling: string }>();
+
+  static async fromStock(records: AsyncIterable<VehicleRecord>): Promise<SpellingBook> {
+    const book = new SpellingBook();
+    for await (const record of records) book.observe(record);
+    return book;
+  }
+
+  /** A book of spellings already in an index, from its option lists. */
+  static fromOptions(options: Partial<Record<TextFilterName, Iterable<string>>>): SpellingBook {
+    const book = new SpellingBook();
+    for (const [name, spellings] of Object.entries(options) as [TextFilterName, Iterable<string>][]) {
+      for (const spelling of spellings) book.chosen.set(`${name}\u0000${textKey(spelling)}`, { id: "", spelling });
+    }
+    return book;
+  }
+
+  observe(record: VehicleRecord): void {
+    for (const name of TEXT_FILTER_NAMES) {
+      const value = FILTERS[name].read(record);
+      if (value === undefined) continue;
+      const key = `${name}\u0000${textKey(value)}`;
+      const current = this.chosen.get(key);
+      if (!current || compareIds(record._id, current.id) < 0) this.chosen.set(key, { id: record._id, spelling: String(value).trim() });
+    }
+  }
+
+  /** The spelling to store for a value: the chosen one, or the value itself if it is new. */
+  spell(name: TextFilterName, value: string | number): string {
+    return this.chosen.get(`${name}\u0000${textKey(value)}`)?.spelling ?? String(value).trim();
+  }
+}
+
+export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook): MeiliVehicleDocument {
+  const document: MeiliVehicleDocument = { id: record._id, type: record.vehicle.vehicleType };
+  for (const name of TEXT_FILTER_NAMES) {
+    const value = FILTERS[name].read(record);
+    if (value !== undefined) document[name] = spellings.spell(name, value);
+  }
+  for (const name of RANGE_FILTER_NAMES) {
+    const value = FILTERS[name].read(record);
+    if (value === undefined) continue;
+    document[name] = value;
+    const bands = FILTERS[name].bands.filter((band) => inRange(value, band)).map(formatRange);
+    if (bands.length > 0) document[bandAttribute(name)] = bands;
+  }
+  for (const [key, attribute] of Object.entries(SORT_ATTRIBUTES) as [SortKey, string][]) {
+    const value = sortKeyValue(record, key);
+    if (value !== undefined) document[attribute] = value;
+  }
+  return document;
+}

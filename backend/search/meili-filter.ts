@@ -1,0 +1,39 @@
+import { FILTERS, type FilterName, type Filters, type NumericRange } from "../../domain/filters";
+import type { VehicleType } from "../../domain/vehicle";
+
+/**
+ * Meilisearch filter expressions built from parsed filters. Values are always quoted and
+ * escaped, so what a visitor types ("Mercedes-Benz", `x" OR type = "van`, a backslash) is
+ * only ever a value and can never change the meaning of the filter.
+ */
+
+/** A double-quoted filter value: backslashes and quotes escaped, as Meilisearch unescapes them. */
+export function quoteFilterValue(value: string): string {
+  return `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}
+
+function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`A filter bound must be a finite number, not ${value}`);
+  return String(value);
+}
+
+function rangeConditions(attribute: string, { min, max }: NumericRange): string[] {
+  const conditions: string[] = [];
+  if (min !== undefined) conditions.push(`${attribute} >= ${formatNumber(min)}`);
+  if (max !== undefined) conditions.push(`${attribute} <= ${formatNumber(max)}`);
+  return conditions;
+}
+
+/**
+ * The conditions, all to be met, for a search of one type (or all stock) with these filters,
+ * leaving out `except`: a filter's own options are counted without it.
+ */
+export function filterConditions(type: VehicleType | undefined, filters: Filters, except?: FilterName): string[] {
+  const conditions: string[] = type ? [`type = ${quoteFilterValue(type)}`] : [];
+  for (const [name, value] of Object.entries(filters) as [FilterName, string | NumericRange][]) {
+    if (name === except) continue;
+    if (FILTERS[name].kind === "text") conditions.push(`${name} = ${quoteFilterValue(value as string)}`);
+    else conditions.push(...rangeConditions(name, value as NumericRange));
+  }
+  return conditions;
+}

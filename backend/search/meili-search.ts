@@ -1,0 +1,74 @@
+import type { CategoriesDistribution, Meilisearch, MultiSearchQuery, SearchResponse } from "meilisearch";
+import { compareOptionValues, FILTERS, formatRange, type FilterName } from "../../domain/filters";
+import { isTransientFailure, withRetry } from "../retry";
+import { facetAttribute, meiliSort } from "./meili-documents";
+import { filterConditions } from "./meili-filter";
+import type { FacetOption, SearchEngine, SearchQuery, SearchResult } from "./search-engine";
+
+/**
+ * Searching with Meilisearch, using a key that may only search. One multi-search answers a
+ * whole search screen: the page and the options of every filter not in use, plus one query
+ * per filter in use that leaves that filter out, so each counts its options disjunctively.
+ */
+export class MeiliSearchEngine implements SearchEngine {
+  constructor(
+    private readonly client: Meilisearch,
+    private readonly indexUid: string,
+  ) {}
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const inUse = new Set(Object.keys(query.filters) as FilterName[]);
+    const countedTogether = query.facets.filter((facet) => !inUse.has(facet));
+    const countedApart = query.facets.filter((facet) => inUse.has(facet));
+    const queries: MultiSearchQuery[] = [
+      {
+        indexUid: this.indexUid,
+        q: "",
+        filter: orNothing(filterConditions(query.type, query.filters)),
+        sort: meiliSort(query.sort),
+        page: query.page,
+        hitsPerPage: query.pageSize,
+        attributesToRetrieve: ["id"],
+        facets: countedTogether.map(facetAttribute),
+      },
+      ...countedApart.map((facet) => ({
+        indexUid: this.indexUid,
+        q: "",
+        filter: orNothing(filterConditions(query.type, query.filters, facet)),
+        limit: 0,
+        facets: [facetAttribute(facet)],
+      })),
+    ];
+    const { results } = (await withRetry(() => this.client.multiSearch({ queries }), {
+      attempts: 2,
+      baseDelayMs: 50,
+      isRetryable: isTransientFailure,
+    })) as { results: SearchResponse[] };
+
+    const [page, ...apart] = results;
+    const distribution = { ...page!.facetDistribution };
+    apart.forEach((result) => Object.assign(distribution, result.facetDistribution));
+    const facets: SearchResult["facets"] = {};
+    for (const facet of query.facets) facets[facet] = optionsOf(facet, distribution[facetAttribute(facet)] ?? {});
+    return { total: page!.totalHits ?? 0, ids: page!.hits.map((hit) => String(hit.id)), facets };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** No conditions means no filter parameter at all. */
+const orNothing = (conditions: string[]) => (conditions.length > 0 ? conditions : undefined);
+
+/** Options in the order the embedded engine gives them: text A–Z, bands as defined. */
+function optionsOf(facet: FilterName, counts: CategoriesDistribution): FacetOption[] {
+  const filter = FILTERS[facet];
+  if (filter.kind === "range") {
+    return filter.bands
+      .map((band) => ({ value: formatRange(band), count: counts[formatRange(band)] ?? 0 }))
+      .filter((option) => option.count > 0);
+  }
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => compareOptionValues(a.value, b.value));
+}
