@@ -22,6 +22,18 @@ const environmentSchema = z.object({
   DEMO_STOCK_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /** Seconds to finish open requests after SIGTERM before exiting anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+
+  /** Set to keep stock in MongoDB instead of DATA_DIR: mongodb://… or mongodb+srv://… */
+  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://").optional(),
+  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, "must be a database name").default("dealer"),
+  /** Set to search with Meilisearch instead of the in-process index: http(s)://host:7700 */
+  MEILI_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  MEILI_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be an index name").default("vehicles"),
+  /** The site's key: allowed to search, nothing else. Or a file holding it (Docker secrets). */
+  MEILI_SEARCH_KEY: z.string().min(1).optional(),
+  MEILI_SEARCH_KEY_FILE: z.string().min(1).optional(),
+  /** The indexer's key, which may change indexes; the site never needs it. */
+  MEILI_ADMIN_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof environmentSchema>;

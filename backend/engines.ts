@@ -1,16 +1,100 @@
-import type { Config } from "./config";
+import { readFile } from "node:fs/promises";
+import { Meilisearch } from "meilisearch";
+import { MongoClient } from "mongodb";
+import { ConfigError, type Config } from "./config";
 import type { Logger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
+import { MeiliIndexer } from "./search/meili-indexer";
+import { MeiliSearchEngine } from "./search/meili-search";
 import type { SearchEngine } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
+import { MongoVehicleStore } from "./store/mongo-vehicle-store";
 import type { VehicleStore } from "./store/vehicle-store";
 
-/** The store of record the configuration names; the embedded file store by default. */
-export function openStore(config: Config, logger: Logger): Promise<VehicleStore> {
-  return FileVehicleStore.open(config.DATA_DIR, logger);
+/**
+ * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
+ * MEILI_URL is, the embedded file store and in-process index otherwise. Everything else
+ * sees only the two interfaces.
+ */
+export interface Engines extends OpenStore {
+  search: SearchEngine;
 }
 
-/** The search engine the configuration names; the in-process columnar index by default. */
-export function createSearchEngine(): SearchEngine {
-  return new EmbeddedSearch();
+export interface OpenStore {
+  store: VehicleStore;
+  /** The MongoDB client, when the store is MongoDB: the indexer follows its changes. */
+  mongo?: MongoClient;
+  close(): Promise<void>;
+}
+
+/** The store of record alone, as the stock tools need it. */
+export async function openStore(config: Config, logger: Logger): Promise<OpenStore> {
+  const mongo = config.MONGODB_URL ? await connectMongo(config.MONGODB_URL) : undefined;
+  try {
+    const store = mongo
+      ? await MongoVehicleStore.open(mongo.db(config.MONGODB_DB), logger)
+      : await FileVehicleStore.open(config.DATA_DIR, logger);
+    return {
+      store,
+      mongo,
+      async close() {
+        await store.close();
+        await mongo?.close();
+      },
+    };
+  } catch (error) {
+    await mongo?.close();
+    throw error;
+  }
+}
+
+/** The store and the site's search engine. */
+export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
+  const opened = await openStore(config, logger);
+  try {
+    const search = config.MEILI_URL
+      ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, await searchKey(config)), config.MEILI_INDEX)
+      : new EmbeddedSearch();
+    return {
+      ...opened,
+      search,
+      async close() {
+        await search.close();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+/** The indexer's side of Meilisearch, with the admin key; undefined when search is embedded. */
+export function openMeiliIndexer(config: Config, logger: Logger): MeiliIndexer | undefined {
+  if (!config.MEILI_URL) return undefined;
+  return new MeiliIndexer(meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY), config.MEILI_INDEX, logger);
+}
+
+export function meiliClient(host: string, apiKey: string | undefined): Meilisearch {
+  return new Meilisearch({ host, apiKey, timeout: 30_000, clientAgents: ["dealer-site"] });
+}
+
+async function connectMongo(url: string): Promise<MongoClient> {
+  const client = new MongoClient(url, { appName: "dealer-site", serverSelectionTimeoutMS: 15_000 });
+  await client.connect();
+  return client;
+}
+
+/** The site's search-only key: given directly, or in a file (a Docker secret, or the indexer's setup). */
+async function searchKey(config: Config): Promise<string | undefined> {
+  if (config.MEILI_SEARCH_KEY) return config.MEILI_SEARCH_KEY;
+  if (!config.MEILI_SEARCH_KEY_FILE) return undefined;
+  try {
+    return (await readFile(config.MEILI_SEARCH_KEY_FILE, "utf8")).trim();
+  } catch (error) {
+    throw new ConfigError(
+      `MEILI_SEARCH_KEY_FILE ${config.MEILI_SEARCH_KEY_FILE} cannot be read (${(error as NodeJS.ErrnoException).code}); ` +
+        "npm run stock:setup writes it",
+    );
+  }
 }

@@ -6,11 +6,15 @@ export type Logger = PinoLogger;
  * Structured JSON lines on stdout, one per event, for whatever collects the container's
  * output. Request logs carry the request id; personal data is never passed in.
  */
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: "dealer-site" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ["req.headers.cookie", "req.headers.authorization"], remove: true },
-  });
+export function createLogger(level: string, { toStderr = false } = {}): Logger {
+  return pino(
+    {
+      level,
+      base: { service: "dealer-site" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization"], remove: true },
+    },
+    // A command-line tool keeps stdout for what it tells the person running it.
+    pino.destination({ fd: toStderr ? 2 : 1, sync: true }),
+  );
 }

@@ -14,10 +14,17 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config.LOG_LEVEL);
-const site = await startSite({
-  config,
-  logger,
-  pagesBuild: () => import("virtual:react-router/server-build"),
-  clientDirectory: fileURLToPath(new URL("../client", import.meta.url)),
-});
-stopOnSignals(site.stop, logger);
+try {
+  const site = await startSite({
+    config,
+    logger,
+    pagesBuild: () => import("virtual:react-router/server-build"),
+    clientDirectory: fileURLToPath(new URL("../client", import.meta.url)),
+  });
+  stopOnSignals(site.stop, logger);
+} catch (error) {
+  // A database that cannot be reached, a port in use: said plainly, and the process ends
+  // so that its supervisor can restart it.
+  logger.fatal({ err: error }, error instanceof ConfigError ? error.message : "The site could not start");
+  process.exit(1);
+}

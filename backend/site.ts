@@ -7,7 +7,7 @@ import { Catalogue } from "./catalogue";
 import type { Config } from "./config";
 import { createApp, type FrontendMount } from "./http/create-app";
 import type { Logger } from "./logger";
-import { createSearchEngine, openStore } from "./engines";
+import { openEngines } from "./engines";
 import { seedDemoStock } from "./seed-demo-stock";
 
 export interface SiteOptions {
@@ -27,9 +27,11 @@ export interface Site {
 }
 
 export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware }: SiteOptions): Promise<Site> {
-  const store = await openStore(config, logger);
-  await seedDemoStock(store, config.DEMO_STOCK_SIZE, logger);
-  const catalogue = new Catalogue(store, createSearchEngine(), logger);
+  const engines = await openEngines(config, logger);
+  // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
+  // holds no key that could index it.
+  if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
+  const catalogue = new Catalogue(engines.store, engines.search, logger);
   await catalogue.start();
 
   const frontend: FrontendMount | undefined = pagesBuild && {
@@ -56,7 +58,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       await closed;
       clearTimeout(grace);
       await catalogue.stop();
-      await store.close();
+      await engines.close();
       logger.info("Site stopped");
     },
   };
