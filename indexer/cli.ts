@@ -1,18 +1,24 @@
-import { createWriteStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { performance } from "node:perf_hooks";
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { stat, writeFile } from "node:fs/promises";
+import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../backend/config";
+import { MeilisearchApiError, MeilisearchRequestError } from "meilisearch";
+import { MongoServerSelectionError } from "mongodb";
+import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
-import { createSearchEngine, openStore } from "../backend/engines";
+import { meiliClient, openMeiliIndexer, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
-import { LockBusyError } from "../backend/store/file-lock";
-import { MassRemovalError } from "../backend/store/vehicle-store";
+import { EmbeddedSearch } from "../backend/search/embedded-search";
+import { ensureSearchKey } from "../backend/search/meili-keys";
+import { SearchTaskFailedError } from "../backend/search/meili-tasks";
+import { seedDemoStock } from "../backend/seed-demo-stock";
+import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
 import { FEED_FORMATS, UnreadableFeedError, type FeedFormat } from "./feed-reader";
 import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "./import-feed";
 import { progressBar } from "./progress-bar";
+import { followStock, pushStockChange } from "./search-sync";
 
 const USAGE = `Stock tools for the dealer site.
 
@@ -22,22 +28,46 @@ const USAGE = `Stock tools for the dealer site.
       as sold (refused if that is over half the stock, unless --allow-mass-removal).
 
   npm run stock:reindex
-      Rebuilds the search index from the stored stock; a running site picks it up.
+      Rebuilds the search index from the stored stock: the site's own index, which a
+      running site picks up, or with Meilisearch a fresh index swapped in whole.
+
+  npm run stock:sync
+      With MongoDB and Meilisearch: keeps the search index in step with the stock, for as
+      long as it runs (a service).
+
+  npm run stock:setup
+      With Meilisearch: creates the site's search-only key (written to MEILI_SEARCH_KEY_FILE),
+      loads demo stock into an empty store, and builds the search index if it is empty.
 
   npm run stock:generate -- --count N [--seed S] [--out FILE]
       Writes N demo vehicles as NDJSON, for trying imports and for benchmarks.
 
-Settings come from the environment (DATA_DIR, ...), as for the site.`;
+Settings come from the environment (DATA_DIR, MONGODB_URL, MEILI_URL, MEILI_ADMIN_KEY, ...),
+as for the site.`;
 
-/** Exit statuses: 0 done, 1 the feed or the stock could not be used, 2 a mistake in the command. */
+/** Exit statuses: 0 done, 1 the feed, the stock or a service could not be used, 2 a mistake in the command. */
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "import") return runImport(rest);
-  if (command === "reindex") return runReindex();
+  if (command === "reindex") return withStock(runReindex);
+  if (command === "sync") return withStock(runSync);
+  if (command === "setup") return withStock(runSetup);
   if (command === "generate") return runGenerate(rest);
   throw new UsageError(command ? `Unknown command "${command}"` : "No command given");
+}
+
+const cliLogger = (config: Config) => createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, { toStderr: true });
+
+async function withStock(work: (opened: OpenStore, config: Config) => Promise<number>): Promise<number> {
+  const config = loadConfig();
+  const opened = await openStore(config, cliLogger(config));
+  try {
+    return await work(opened, config);
+  } finally {
+    await opened.close();
+  }
 }
 
 async function runImport(args: string[]): Promise<number> {
@@ -56,7 +86,6 @@ async function runImport(args: string[]): Promise<number> {
   if (format !== undefined && !(FEED_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--format must be one of ${FEED_FORMATS.join(", ")}`);
   }
-
   const size = await stat(file).then(
     (stats) => stats.size,
     (error: NodeJS.ErrnoException) => {
@@ -65,45 +94,85 @@ async function runImport(args: string[]): Promise<number> {
       );
     },
   );
-  const config = loadConfig();
-  const store = await openStore(config, createLogger("warn"));
-  const progress = progressBar(process.stderr, size, `Reading ${file}`, formatBytes);
-  const started = performance.now();
-  try {
-    const report = await importFeed(store, file, {
-      mode: values.replace ? "replace" : "upsert",
-      format: format as FeedFormat | undefined,
-      allowMassRemoval: values["allow-mass-removal"],
-      onProgress: (step) => (step.phase === "reading" ? progress.update(step.bytesRead) : progress.label("Saving")),
-    });
+
+  return withStock(async ({ store }, config) => {
+    const progress = progressBar(process.stderr, size, `Reading ${file}`, formatBytes);
+    const started = performance.now();
+    let report: ImportReport;
+    try {
+      report = await importFeed(store, file, {
+        mode: values.replace ? "replace" : "upsert",
+        format: format as FeedFormat | undefined,
+        allowMassRemoval: values["allow-mass-removal"],
+        onProgress: (step) => (step.phase === "reading" ? progress.update(step.bytesRead) : progress.label("Saving")),
+      });
+    } catch (error) {
+      progress.finish();
+      if (error instanceof NothingImportedError) printRejections(error.rejected);
+      throw error;
+    }
     progress.finish();
     printReport(file, report, performance.now() - started);
+
+    const indexer = openMeiliIndexer(config, cliLogger(config));
+    if (indexer && report.changedIds.length + report.removedIds.length > 0) {
+      try {
+        await pushStockChange(store, indexer, report);
+        write("Search index updated.");
+      } catch (error) {
+        write(`The stock is saved, but the search index was not updated: ${(error as Error).message}`);
+        write("Run npm run stock:reindex once Meilisearch is reachable (a running stock:sync also catches up).");
+        return 1;
+      }
+    }
     return 0;
-  } catch (error) {
-    progress.finish();
-    if (error instanceof NothingImportedError) printRejections(error.rejected);
-    throw error;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
-async function runReindex(): Promise<number> {
-  const config = loadConfig();
-  const store = await openStore(config, createLogger("warn"));
-  try {
-    const engine = createSearchEngine();
-    const started = performance.now();
-    await engine.rebuild(store.scan());
-    await engine.close();
-    await store.signalChanged();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    write(`Rebuilt the search index of ${formatCount(await store.count())} vehicles in ${seconds} s.`);
-    write("A running site picks the new index up within a few seconds, without a restart.");
+async function runReindex({ store }: OpenStore, config: Config): Promise<number> {
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  const indexer = openMeiliIndexer(config, cliLogger(config));
+  if (indexer) {
+    const documents = await indexer.fullSync(() => store.scan());
+    write(`Built a fresh Meilisearch index of ${formatCount(documents)} vehicles in ${seconds()} s and swapped it in.`);
     return 0;
-  } finally {
-    await store.close();
   }
+  await new EmbeddedSearch().rebuild(() => store.scan());
+  await store.signalChanged();
+  write(`Rebuilt the search index of ${formatCount(await store.count())} vehicles in ${seconds()} s.`);
+  write("A running site picks the new index up within a few seconds, without a restart.");
+  return 0;
+}
+
+async function runSync({ store, mongo }: OpenStore, config: Config): Promise<number> {
+  const indexer = openMeiliIndexer(config, createLogger(config.LOG_LEVEL));
+  if (!mongo || !indexer) {
+    throw new UsageError("stock:sync keeps Meilisearch in step with MongoDB: set MONGODB_URL and MEILI_URL");
+  }
+  const stopping = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stopping.abort());
+  await followStock({ db: mongo.db(config.MONGODB_DB), store, indexer, logger: createLogger(config.LOG_LEVEL), signal: stopping.signal });
+  return 0;
+}
+
+async function runSetup({ store }: OpenStore, config: Config): Promise<number> {
+  const logger = cliLogger(config);
+  if (config.MEILI_URL && config.MEILI_SEARCH_KEY_FILE) {
+    const key = await ensureSearchKey(meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY), config.MEILI_INDEX);
+    await writeFile(config.MEILI_SEARCH_KEY_FILE, `${key}\n`, { mode: 0o640 });
+    write(`Wrote the site's search-only key to ${config.MEILI_SEARCH_KEY_FILE}.`);
+  }
+  if (await store.isPristine()) {
+    await seedDemoStock(store, config.DEMO_STOCK_SIZE, logger);
+    write(`Loaded ${formatCount(await store.count())} demo vehicles into the empty store.`);
+  }
+  const indexer = openMeiliIndexer(config, logger);
+  if (indexer && (await indexer.isEmpty())) {
+    const documents = await indexer.fullSync(() => store.scan());
+    write(`Built the search index: ${formatCount(documents)} vehicles.`);
+  }
+  return 0;
 }
 
 async function runGenerate(args: string[]): Promise<number> {
@@ -159,7 +228,18 @@ function write(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-const EXPECTED_FAILURES = [UnreadableFeedError, NothingImportedError, MassRemovalError, LockBusyError, ConfigError];
+/** Failures with a message for the person at the keyboard; anything else is a bug, with its stack. */
+const EXPECTED_FAILURES = [
+  UnreadableFeedError,
+  NothingImportedError,
+  MassRemovalError,
+  StockBusyError,
+  ConfigError,
+  SearchTaskFailedError,
+  MeilisearchApiError,
+  MeilisearchRequestError,
+  MongoServerSelectionError,
+];
 
 main(process.argv.slice(2)).then(
   (status) => {
