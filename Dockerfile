@@ -23,7 +23,8 @@ COPY package.json tsconfig.json ./
 COPY domain ./domain
 COPY backend ./backend
 COPY indexer ./indexer
-RUN mkdir -p /data && chown node:node /data
+# Volumes mounted here start with this ownership, so the non-root user can write to them.
+RUN mkdir -p /data /run/meili && chown node:node /data /run/meili
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
