@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
-import { FILTER_NAMES, type FilterName, type Filters } from "../domain/filters";
+import { FILTER_NAMES, type FilterName, type Filters, type FacetOption } from "../domain/filters";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import type { Logger } from "./logger";
-import type { FacetOption, SearchEngine } from "./search/search-engine";
+import type { SearchEngine } from "./search/search-engine";
 import type { VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {

@@ -162,6 +162,37 @@ export type RangeFilterName = Exclude<FilterName, TextFilterName>;
 export const TEXT_FILTER_NAMES = FILTER_NAMES.filter((name): name is TextFilterName => FILTERS[name].kind === "text");
 export const RANGE_FILTER_NAMES = FILTER_NAMES.filter((name): name is RangeFilterName => FILTERS[name].kind === "range");
 
+/**
+ * Filters that belong to another: a model to its make, a derivative to its model. Choosing
+ * a new parent clears them, and they do not narrow their parent's options, so a visitor
+ * who has chosen a Ford Focus is still offered every make.
+ */
+export const FILTER_DEPENDENTS: Partial<Record<FilterName, readonly FilterName[]>> = {
+  make: ["model", "derivative"],
+  model: ["derivative"],
+};
+
+/**
+ * The filters left out when counting a filter's options: its own (counts are disjunctive,
+ * so each option shows what choosing it instead would give) and those that depend on it.
+ */
+export function countedWithout(facet: FilterName): readonly FilterName[] {
+  return [facet, ...(FILTER_DEPENDENTS[facet] ?? [])];
+}
+
+/** Whether a filter is offered for a vehicle type (cab type and wheelbase are for vans and trucks). */
+export function filterAppliesTo(name: FilterName, type: VehicleType): boolean {
+  const types = (FILTERS[name] as FilterDefinition).vehicleTypes;
+  return types === undefined || types.includes(type);
+}
+
+/** One option of a filter, and how many vehicles choosing it would give. */
+export interface FacetOption {
+  /** A text value as stored, or a range band as `min-max`. */
+  value: string;
+  count: number;
+}
+
 /** Filters as a query asks for them: text compared case-insensitively, ranges inclusive. */
 export type Filters = Partial<Record<TextFilterName, string> & Record<RangeFilterName, NumericRange>>;
 
@@ -173,6 +204,32 @@ export type Filters = Partial<Record<TextFilterName, string> & Record<RangeFilte
 export function textKey(value: string | number): string {
   return String(value).trim().normalize("NFKD").toLowerCase();
 }
+
+const NUMBER = String.raw`\d+(?:\.\d+)?`;
+const RANGE_PATTERN = new RegExp(`^(${NUMBER})?-(${NUMBER})?$`);
+const EXACT_PATTERN = new RegExp(`^${NUMBER}$`);
+
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/** `5000-10000`, `-20000`, `2018-`, or one number meaning exactly that value; else why not. */
+export function parseRange(value: string): NumericRange | { problem: string } {
+  const trimmed = value.trim();
+  if (EXACT_PATTERN.test(trimmed)) return { min: Number(trimmed), max: Number(trimmed) };
+  const match = RANGE_PATTERN.exec(trimmed);
+  if (!match || (match[1] === undefined && match[2] === undefined)) {
+    return { problem: `must be a range like 5000-10000, -20000 or 2018- (got ${quoted(value)})` };
+  }
+  const range: NumericRange = {};
+  if (match[1] !== undefined) range.min = Number(match[1]);
+  if (match[2] !== undefined) range.max = Number(match[2]);
+  if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+    return { problem: `starts above where it ends (${range.min} is more than ${range.max})` };
+  }
+  return range;
+}
+
 
 /** A range as the contract writes it: `5000-10000`, `-20000`, `2018-`. */
 export function formatRange({ min, max }: NumericRange): string {

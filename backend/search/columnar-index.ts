@@ -1,5 +1,6 @@
 import {
   compareOptionValues,
+  countedWithout,
   FILTER_NAMES,
   FILTERS,
   formatRange,
@@ -9,12 +10,11 @@ import {
   type FilterName,
   type NumericRange,
   type RangeFilterName,
-  type TextFilterName,
-} from "../../domain/filters";
+  type TextFilterName, type FacetOption } from "../../domain/filters";
 import { compareIds, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { Bitset } from "./bitset";
-import type { FacetOption, SearchQuery, SearchResult } from "./search-engine";
+import type { SearchQuery, SearchResult } from "./search-engine";
 
 /**
  * The embedded search engine's data: one column per filter, documents numbered in id order
@@ -125,14 +125,21 @@ export class ColumnarIndex {
     const facets: SearchResult["facets"] = {};
     if (query.facets.length > 0) {
       const counter = new FacetCounter(this, base, this.scopeCounts[scope]);
-      for (const facet of query.facets) {
-        // A facet's own filter is left out of the set its options are counted over.
-        let set = matches;
-        if (filterSets.has(facet)) {
-          const others = [...filterSets].filter(([name]) => name !== facet).map(([, other]) => other);
+      // The documents each facet is counted over: the matches, less the filters it leaves out.
+      const setsLeavingOut = new Map<string, Bitset>();
+      const setLeavingOut = (leftOut: readonly FilterName[]) => {
+        const key = leftOut.join();
+        let set = setsLeavingOut.get(key);
+        if (!set) {
+          const others = [...filterSets].filter(([name]) => !leftOut.includes(name)).map(([, other]) => other);
           set = others.length === 0 ? base : base.and(...others);
+          setsLeavingOut.set(key, set);
         }
-        facets[facet] = this.options(facet, counter.count(facet, set));
+        return set;
+      };
+      for (const facet of query.facets) {
+        const leftOut = countedWithout(facet).filter((name) => filterSets.has(name));
+        facets[facet] = this.options(facet, counter.count(facet, leftOut.length === 0 ? matches : setLeavingOut(leftOut)));
       }
     }
 

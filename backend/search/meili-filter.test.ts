@@ -46,8 +46,11 @@ describe("filterConditions", () => {
     ).toEqual(['type = "van"', 'make = "Ford"', "price >= 5000", "price <= 10000", "year >= 2018", "engineSize <= 1.6"]);
   });
 
-  it("leaves out the filter whose options are being counted", () => {
-    expect(filterConditions("car", { make: "BMW", fuelType: "Diesel" }, "make")).toEqual(['type = "car"', 'fuelType = "Diesel"']);
+  it("leaves out the filters an option count is made without", () => {
+    expect(filterConditions("car", { make: "BMW", model: "X3", fuelType: "Diesel" }, ["make", "model"])).toEqual([
+      'type = "car"',
+      'fuelType = "Diesel"',
+    ]);
   });
 
   it("filters all stock when no type is given", () => {

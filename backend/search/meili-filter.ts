@@ -26,12 +26,12 @@ function rangeConditions(attribute: string, { min, max }: NumericRange): string[
 
 /**
  * The conditions, all to be met, for a search of one type (or all stock) with these filters,
- * leaving out `except`: a filter's own options are counted without it.
+ * leaving out `except`: a filter's options are counted without it (see countedWithout).
  */
-export function filterConditions(type: VehicleType | undefined, filters: Filters, except?: FilterName): string[] {
+export function filterConditions(type: VehicleType | undefined, filters: Filters, except: readonly FilterName[] = []): string[] {
   const conditions: string[] = type ? [`type = ${quoteFilterValue(type)}`] : [];
   for (const [name, value] of Object.entries(filters) as [FilterName, string | NumericRange][]) {
-    if (name === except) continue;
+    if (except.includes(name)) continue;
     if (FILTERS[name].kind === "text") conditions.push(`${name} = ${quoteFilterValue(value as string)}`);
     else conditions.push(...rangeConditions(name, value as NumericRange));
   }

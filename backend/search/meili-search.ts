@@ -1,14 +1,15 @@
 import type { CategoriesDistribution, Meilisearch, MultiSearchQuery, SearchResponse } from "meilisearch";
-import { compareOptionValues, FILTERS, formatRange, type FilterName } from "../../domain/filters";
+import { compareOptionValues, countedWithout, FILTERS, formatRange, type FacetOption, type FilterName } from "../../domain/filters";
 import { isTransientFailure, withRetry } from "../retry";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";
-import type { FacetOption, SearchEngine, SearchQuery, SearchResult } from "./search-engine";
+import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
 /**
  * Searching with Meilisearch, using a key that may only search. One multi-search answers a
  * whole search screen: the page and the options of every filter not in use, plus one query
- * per filter in use that leaves that filter out, so each counts its options disjunctively.
+ * per filter in use that leaves that filter (and those that depend on it) out, so each
+ * counts its options disjunctively.
  */
 export class MeiliSearchEngine implements SearchEngine {
   constructor(
@@ -18,8 +19,9 @@ export class MeiliSearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const inUse = new Set(Object.keys(query.filters) as FilterName[]);
-    const countedTogether = query.facets.filter((facet) => !inUse.has(facet));
-    const countedApart = query.facets.filter((facet) => inUse.has(facet));
+    const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
+    const countedTogether = query.facets.filter((facet) => leftOutBy(facet).length === 0);
+    const countedApart = query.facets.filter((facet) => leftOutBy(facet).length > 0);
     const queries: MultiSearchQuery[] = [
       {
         indexUid: this.indexUid,
@@ -34,7 +36,7 @@ export class MeiliSearchEngine implements SearchEngine {
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
         q: "",
-        filter: orNothing(filterConditions(query.type, query.filters, facet)),
+        filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet))),
         limit: 0,
         facets: [facetAttribute(facet)],
       })),

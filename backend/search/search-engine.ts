@@ -1,4 +1,4 @@
-import type { FilterName, Filters } from "../../domain/filters";
+import type { FacetOption, FilterName, Filters } from "../../domain/filters";
 import type { SortValue } from "../../domain/sort";
 import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
 
@@ -19,12 +19,6 @@ export interface SearchQuery {
    * narrow its own options, so a visitor sees what each alternative would give.
    */
   facets: readonly FilterName[];
-}
-
-export interface FacetOption {
-  /** A text value as stored, or a range band as `min-max`. */
-  value: string;
-  count: number;
 }
 
 export interface SearchResult {

@@ -203,6 +203,18 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(facets.bodyType).toEqual([{ value: "Estate", count: 1 }]);
       });
 
+      it("does not narrow a make's options by its model, nor a model's by its derivative", async () => {
+        const { facets } = await engines.search.search(
+          query({ type: "car", filters: { make: "Ford", model: "Focus", derivative: "1.5 EcoBlue Titanium Estate" }, facets: ["make", "model", "derivative"] }),
+        );
+        expect(facets.make?.map((option) => option.value)).toEqual(["BMW", "Dacia", "Ford", "Mercedes-Benz", "Tesla"]);
+        expect(facets.model).toEqual([
+          { value: "Fiesta", count: 1 },
+          { value: "Focus", count: 1 },
+        ]);
+        expect(facets.derivative).toEqual([{ value: "1.5 EcoBlue Titanium Estate", count: 1 }]);
+      });
+
       it("spells a text option one way, however the stock spells it", async () => {
         const { facets } = await engines.search.search(query({ type: "car", facets: ["make"] }));
         expect(facets.make).toContainEqual({ value: "Mercedes-Benz", count: 2 });

@@ -1,7 +1,7 @@
-import { compareOptionValues, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange } from "../../domain/filters";
+import { compareOptionValues, countedWithout, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange, type FacetOption } from "../../domain/filters";
 import { compareIds, SORT_STEPS, sortKeyValue } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
-import type { FacetOption, SearchQuery, SearchResult } from "../../backend/search/search-engine";
+import type { SearchQuery, SearchResult } from "../../backend/search/search-engine";
 
 /**
  * The search contract written the slowest, plainest way: filter an array, sort it, count.
@@ -11,10 +11,10 @@ import type { FacetOption, SearchQuery, SearchResult } from "../../backend/searc
 export function referenceSearch(records: readonly VehicleRecord[], query: SearchQuery): SearchResult {
   const byId = [...records].sort((a, b) => compareIds(a._id, b._id));
   const ofType = byId.filter((record) => !query.type || record.vehicle.vehicleType === query.type);
-  const matching = (except?: FilterName) =>
+  const matching = (except: readonly FilterName[] = []) =>
     ofType.filter((record) =>
       Object.entries(query.filters).every(
-        ([name, wanted]) => name === except || matches(record, name as FilterName, wanted),
+        ([name, wanted]) => except.includes(name as FilterName) || matches(record, name as FilterName, wanted),
       ),
     );
 
@@ -31,7 +31,7 @@ export function referenceSearch(records: readonly VehicleRecord[], query: Search
   });
   const start = (query.page - 1) * query.pageSize;
   const facets: SearchResult["facets"] = {};
-  for (const facet of query.facets) facets[facet] = options(matching(facet), facet, byId);
+  for (const facet of query.facets) facets[facet] = options(matching(countedWithout(facet)), facet, byId);
   return { total: sorted.length, ids: sorted.slice(start, start + query.pageSize).map((r) => r._id), facets };
 }
 
