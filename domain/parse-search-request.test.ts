@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseRange, parseSearchRequest } from "./parse-search-request";
-import { searchRequestToParams } from "./search-request";
+import { parseRange } from "./filters";
+import { parseSearchRequest } from "./parse-search-request";
+import { readSearchRequest, searchRequestToParams } from "./search-request";
 
 const parse = (query: string) => parseSearchRequest(new URLSearchParams(query));
 
@@ -77,5 +78,25 @@ describe("searchRequestToParams", () => {
     const parsed = parse(query);
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect(searchRequestToParams(parsed.value).toString()).toBe(query);
+  });
+});
+
+describe("readSearchRequest", () => {
+  const read = (query: string) => readSearchRequest(new URLSearchParams(query));
+
+  it("reads what the strict parser reads, for URLs the site writes", () => {
+    const query = "make=Ford&model=Focus&price=-20000&year=2018-&sort=price_asc&page=2";
+    const strict = parse(query);
+    if (!strict.ok) throw new Error(strict.error.message);
+    expect(read(query)).toEqual(strict.value);
+  });
+
+  it("leaves out what the strict parser would refuse, instead of failing", () => {
+    expect(read("make=Ford&price=abc&sort=cheapest&page=0&pageSize=1000")).toEqual({
+      filters: { make: "Ford" },
+      sort: "relevance",
+      page: 1,
+      pageSize: 24,
+    });
   });
 });

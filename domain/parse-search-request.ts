@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILTER_NAMES, FILTERS, type FilterName, type Filters, type NumericRange } from "./filters";
+import { FILTER_NAMES, FILTERS, parseRange, type FilterName, type Filters, type NumericRange } from "./filters";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SearchRequest } from "./search-request";
 import { DEFAULT_SORT, SORT_VALUES } from "./sort";
 
@@ -13,31 +13,6 @@ export interface ParamError {
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ParamError };
-
-const NUMBER = String.raw`\d+(?:\.\d+)?`;
-const RANGE_PATTERN = new RegExp(`^(${NUMBER})?-(${NUMBER})?$`);
-const EXACT_PATTERN = new RegExp(`^${NUMBER}$`);
-
-function quoted(value: string): string {
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-}
-
-/** `5000-10000`, `-20000`, `2018-`, or one number meaning exactly that value; else why not. */
-export function parseRange(value: string): NumericRange | { problem: string } {
-  const trimmed = value.trim();
-  if (EXACT_PATTERN.test(trimmed)) return { min: Number(trimmed), max: Number(trimmed) };
-  const match = RANGE_PATTERN.exec(trimmed);
-  if (!match || (match[1] === undefined && match[2] === undefined)) {
-    return { problem: `must be a range like 5000-10000, -20000 or 2018- (got ${quoted(value)})` };
-  }
-  const range: NumericRange = {};
-  if (match[1] !== undefined) range.min = Number(match[1]);
-  if (match[2] !== undefined) range.max = Number(match[2]);
-  if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
-    return { problem: `starts above where it ends (${range.min} is more than ${range.max})` };
-  }
-  return range;
-}
 
 const textFilterSchema = z.string().max(MAX_TEXT_LENGTH, `is too long (at most ${MAX_TEXT_LENGTH} characters)`);
 

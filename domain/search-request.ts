@@ -1,11 +1,11 @@
-import { FILTER_NAMES, formatRange, type Filters } from "./filters";
-import { DEFAULT_SORT, type SortValue } from "./sort";
+import { FILTER_NAMES, FILTERS, formatRange, parseRange, type Filters } from "./filters";
+import { DEFAULT_SORT, SORT_VALUES, type SortValue } from "./sort";
 
 /**
  * A search as a URL states it: the API's query string and the search pages' URLs alike.
- * This module holds the shape and writes it back to a query string; reading one, with
- * validation, is `parse-search-request.ts`, kept apart so pages that only write URLs do
- * not ship the validator to the browser.
+ * This module holds the shape, writes it to a query string and reads it back leniently in
+ * the browser; strict reading, with a message for every bad value, is
+ * `parse-search-request.ts`, kept apart so the browser does not ship the validator.
  */
 
 export const DEFAULT_PAGE_SIZE = 24;
@@ -30,4 +30,36 @@ export function searchRequestToParams(request: Partial<SearchRequest>): URLSearc
   if (request.page && request.page > 1) params.set("page", String(request.page));
   if (request.pageSize && request.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(request.pageSize));
   return params;
+}
+
+/**
+ * The search a query string asks for, read leniently: a value the server would refuse is
+ * left out rather than reported. For the browser, which reads URLs the server has already
+ * checked or the site wrote itself.
+ */
+export function readSearchRequest(params: URLSearchParams): SearchRequest {
+  const filters: Record<string, unknown> = {};
+  for (const name of FILTER_NAMES) {
+    const value = params.get(name)?.trim();
+    if (!value) continue;
+    if (FILTERS[name].kind === "text") {
+      filters[name] = value;
+      continue;
+    }
+    const range = parseRange(value);
+    if (!("problem" in range)) filters[name] = range;
+  }
+  const sort = params.get("sort") ?? "";
+  return {
+    filters: filters as Filters,
+    sort: (SORT_VALUES as readonly string[]).includes(sort) ? (sort as SortValue) : DEFAULT_SORT,
+    page: wholeNumberIn(params.get("page"), 1, Number.MAX_SAFE_INTEGER) ?? 1,
+    pageSize: wholeNumberIn(params.get("pageSize"), 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+function wholeNumberIn(text: string | null, min: number, max: number): number | undefined {
+  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
 }

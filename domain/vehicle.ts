@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
+
+export { VEHICLE_TYPES, type VehicleType };
 
 /**
  * The vehicle record: the one shape the API returns, the store keeps, the indexer validates
@@ -6,8 +9,6 @@ import { z } from "zod";
  * name finds its field without a lookup table of synonyms.
  */
 
-export const VEHICLE_TYPES = ["car", "van", "truck"] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 
 /** Ids appear in URLs, so they are kept to URL-safe characters. */
