@@ -43,10 +43,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <section className="page message-page">
         <title>Page not found</title>
         <h1>{typeof error.data === "string" && error.data ? error.data : "We couldn't find that page"}</h1>
-        <p>It may have moved, or the vehicle may have been sold.</p>
-        <p>
-          <Link to="/vehicles">Browse all our stock</Link>
-        </p>
+        <p>It may have moved, or the vehicle may have been sold. Search what we have now:</p>
+        <SearchLinks />
       </section>
     );
   }
@@ -60,9 +58,29 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? error.data
           : "Sorry, this page couldn't be shown just now. Please try again in a moment."}
       </p>
-      <p>
-        <Link to="/vehicles">Browse all our stock</Link>
-      </p>
+      <SearchLinks />
     </section>
+  );
+}
+
+function SearchLinks() {
+  return (
+    <ul className="search-links">
+      <li>
+        <Link className="button" to="/car-search">
+          Search cars
+        </Link>
+      </li>
+      <li>
+        <Link className="button" to="/van-search">
+          Search vans
+        </Link>
+      </li>
+      <li>
+        <Link className="button" to="/truck-search">
+          Search trucks
+        </Link>
+      </li>
+    </ul>
   );
 }

@@ -9,9 +9,9 @@ export function SiteHeader() {
           Dealer
         </Link>
         <nav aria-label="Main">
-          <NavLink to="/vehicles" end>
-            All stock
-          </NavLink>
+          <NavLink to="/car-search">Cars</NavLink>
+          <NavLink to="/van-search">Vans</NavLink>
+          <NavLink to="/truck-search">Trucks</NavLink>
         </nav>
       </div>
     </header>

@@ -4,7 +4,7 @@ import { parseSearchRequest } from "../../domain/parse-search-request";
 import { searchRequestToParams } from "../../domain/search-request";
 import { catalogueContext } from "../catalogue-context";
 import { Pagination } from "../components/Pagination";
-import { VehicleSummary } from "../components/VehicleSummary";
+import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import type { Route } from "./+types/vehicle-list";
 
 export function meta({ data: page }: Route.MetaArgs) {
@@ -15,12 +15,12 @@ export function meta({ data: page }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = parseSearchRequest(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const parsed = parseSearchRequest(url.searchParams);
   if (!parsed.ok) throw data(parsed.error.message, { status: 400 });
   const { page, pageSize } = parsed.value;
   const result = await context.get(catalogueContext).search(undefined, { filters: {}, sort: "relevance", page, pageSize });
-  return { page, pageSize, total: result.total, vehicles: result.vehicles };
+  return { page, pageSize, total: result.total, vehicles: result.vehicles.map(cardOf) };
 }
 
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
@@ -33,13 +33,7 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       {vehicles.length === 0 ? (
         <p>There are no vehicles on this page.</p>
       ) : (
-        <ol className="vehicle-list">
-          {vehicles.map((vehicle) => (
-            <li key={vehicle._id}>
-              <VehicleSummary vehicle={vehicle} />
-            </li>
-          ))}
-        </ol>
+        <VehicleGrid vehicles={vehicles} />
       )}
       <Pagination
         page={page}

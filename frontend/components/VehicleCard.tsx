@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { formatMiles, formatPounds } from "../../domain/format";
+import type { VehicleRecord } from "../../domain/vehicle";
+
+/** What a results card shows: enough to choose which vehicle to open, and no more. */
+export interface VehicleCardData {
+  id: string;
+  title: string;
+  derivative?: string;
+  price: number;
+  vatStatus?: string;
+  mileage?: number;
+  year?: number;
+  transmission?: string;
+  image?: string;
+}
+
+export const PLACEHOLDER_IMAGE = "/images/vehicle-placeholder.svg";
+
+export function cardOf({ _id, vehicle, media, adverts }: VehicleRecord): VehicleCardData {
+  return {
+    id: _id,
+    title: `${vehicle.make} ${vehicle.model}`,
+    derivative: vehicle.derivative,
+    price: adverts.retailAdverts.totalPrice.amountGBP,
+    vatStatus: adverts.retailAdverts.vatStatus,
+    mileage: vehicle.odometerReadingMiles,
+    year: vehicle.yearOfManufacture,
+    transmission: vehicle.transmissionType,
+    image: media.images[0]?.href,
+  };
+}
+
+/**
+ * One vehicle in a results grid. The whole card is the link's target (its title's link is
+ * stretched over it), while a screen reader hears just the title as the link.
+ */
+export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardData; eager?: boolean }) {
+  const facts = [
+    vehicle.year,
+    vehicle.mileage === undefined ? undefined : formatMiles(vehicle.mileage),
+    vehicle.transmission,
+  ].filter((fact) => fact !== undefined);
+  return (
+    <article className="vehicle-card">
+      <img
+        className="vehicle-card__image"
+        src={vehicle.image ?? PLACEHOLDER_IMAGE}
+        alt=""
+        width={800}
+        height={600}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+      <div className="vehicle-card__body">
+        <h2 className="vehicle-card__title">
+          <Link to={`/vehicles/${vehicle.id}`}>{vehicle.title}</Link>
+        </h2>
+        {vehicle.derivative && <p className="vehicle-card__derivative">{vehicle.derivative}</p>}
+        <p className="vehicle-card__price">
+          {formatPounds(vehicle.price)}
+          {vehicle.vatStatus && <span className="tag">{vehicle.vatStatus}</span>}
+        </p>
+        {facts.length > 0 && (
+          <ul className="vehicle-card__facts" aria-label="Key facts">
+            {facts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a responsive grid; the first row loads its pictures at once, the rest as they near the screen. */
+export function VehicleGrid({ vehicles }: { vehicles: readonly VehicleCardData[] }) {
+  return (
+    <ol className="vehicle-grid">
+      {vehicles.map((vehicle, i) => (
+        <li key={vehicle.id}>
+          <VehicleCard vehicle={vehicle} eager={i < 2} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { rangeLabel } from "../../../domain/filter-labels";
+import { FILTER_NAMES, FILTERS, type FilterName, type RangeFilterName } from "../../../domain/filters";
+import type { SearchRequest } from "../../../domain/search-request";
+import { searchHref, withFilter, withoutFilters } from "./search-changes";
+
+/** The filters in use, each a link that removes it, so widening a search is one tap. */
+export function ActiveFilters({ pathname, wanted }: { pathname: string; wanted: SearchRequest }) {
+  const inUse = FILTER_NAMES.filter((name) => wanted.filters[name] !== undefined);
+  if (inUse.length === 0) return null;
+  return (
+    <ul className="active-filters" aria-label="Filters in use">
+      {inUse.map((name) => (
+        <li key={name}>
+          <Link
+            to={searchHref(pathname, withFilter(wanted, name, ""))}
+            replace
+            preventScrollReset
+            className="chip chip--removable"
+            aria-label={`Remove ${FILTERS[name].label}: ${valueLabel(name, wanted)}`}
+          >
+            {valueLabel(name, wanted)}
+            <span aria-hidden="true">×</span>
+          </Link>
+        </li>
+      ))}
+      {inUse.length > 1 && (
+        <li>
+          <Link to={searchHref(pathname, withoutFilters(wanted))} replace preventScrollReset className="chip">
+            Clear all filters
+          </Link>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function valueLabel(name: FilterName, wanted: SearchRequest): string {
+  const value = wanted.filters[name]!;
+  return typeof value === "string" ? value : `${FILTERS[name].label}: ${rangeLabel(name as RangeFilterName, value)}`;
+}

@@ -1,0 +1,39 @@
+import type { FilterName } from "../../../domain/filters";
+
+const SHORTCUTS: readonly [label: string, filter: FilterName][] = [
+  ["Make and model", "make"],
+  ["Price", "price"],
+  ["Year", "year"],
+  ["Mileage", "mileage"],
+  ["Gearbox", "gearbox"],
+  ["Body type", "bodyType"],
+];
+
+/**
+ * The row of filter shortcuts above the results. Each opens the filter panel at its filter;
+ * without JavaScript each is a link to that filter in the panel, which CSS then shows.
+ */
+export function FilterBar({ onOpen }: { onOpen(filter?: FilterName): void }) {
+  const open = (filter?: FilterName) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    onOpen(filter);
+  };
+  return (
+    <nav className="filter-bar" aria-label="Filters">
+      <ul>
+        {SHORTCUTS.map(([label, filter]) => (
+          <li key={filter}>
+            <a href={`#filter-${filter}`} className="chip" onClick={open(filter)}>
+              {label}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href="#filters" className="chip chip--strong" onClick={open()}>
+            Filter and sort
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

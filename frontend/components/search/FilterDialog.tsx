@@ -1,0 +1,172 @@
+import type { RefObject } from "react";
+import { Link } from "react-router";
+import { rangeLabel } from "../../../domain/filter-labels";
+import {
+  FILTER_NAMES,
+  FILTERS,
+  filterAppliesTo,
+  formatRange,
+  parseRange,
+  textKey,
+  type FilterName,
+  type RangeFilterName, type FacetOption } from "../../../domain/filters";
+import { formatCount } from "../../../domain/format";
+import { DEFAULT_PAGE_SIZE, type SearchRequest } from "../../../domain/search-request";
+import { SORT_OPTIONS, type SortValue } from "../../../domain/sort";
+import { VEHICLE_NOUNS, type VehicleType } from "../../../domain/vehicle-types";
+import { searchHref, withFilter, withoutFilters, withSort } from "./search-changes";
+
+export type FilterOptions = Partial<Record<FilterName, FacetOption[]>>;
+
+interface FilterDialogProps {
+  type: VehicleType;
+  pathname: string;
+  /** The search the address asks for: controls show it at once, before results arrive. */
+  wanted: SearchRequest;
+  /** Each filter's options with counts, from the last results. */
+  options: FilterOptions;
+  total: number;
+  updating: boolean;
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  onChange(next: SearchRequest): void;
+}
+
+/**
+ * The filter and sort panel: a modal dialog opened from the filter bar, where each change
+ * updates the results behind it and the count on its button. Without JavaScript it opens
+ * through its address (#filters) and submits as an ordinary GET form.
+ */
+export function FilterDialog({ type, pathname, wanted, options, total, updating, dialogRef, onChange }: FilterDialogProps) {
+  const noun = total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many;
+  const shown = FILTER_NAMES.filter((name) => isOffered(name, type, options, wanted));
+  const close = () => dialogRef.current?.close();
+  return (
+    <dialog ref={dialogRef} id="filters" className="filter-dialog" aria-labelledby="filters-title">
+      <form
+        method="get"
+        action={pathname}
+        aria-busy={updating}
+        onSubmit={(event) => {
+          // The results already follow each change; the button just shows them.
+          event.preventDefault();
+          close();
+        }}
+      >
+        <div className="filter-dialog__header">
+          <h2 id="filters-title">Filter and sort</h2>
+          <a
+            href="#results"
+            className="filter-dialog__close"
+            aria-label="Close filters"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            ×
+          </a>
+        </div>
+        <div className="filter-dialog__body">
+          <div className="filter-field" id="filter-sort">
+            <label htmlFor="filter-sort-select">Sort by</label>
+            <select
+              id="filter-sort-select"
+              name="sort"
+              value={wanted.sort}
+              onChange={(event) => onChange(withSort(wanted, event.target.value as SortValue))}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {shown.map((name) => (
+            <FilterField key={name} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+          ))}
+          {wanted.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="pageSize" value={wanted.pageSize} />}
+        </div>
+        <div className="filter-dialog__footer">
+          {/* A link, so it works without JavaScript; to everyone else a button that resets the filters. */}
+          <Link
+            to={searchHref(pathname, withoutFilters(wanted))}
+            replace
+            preventScrollReset
+            role="button"
+            className="button button--quiet"
+            onKeyDown={(event) => {
+              if (event.key !== " ") return;
+              event.preventDefault();
+              event.currentTarget.click();
+            }}
+          >
+            Clear all
+          </Link>
+          <button type="submit" className="button">
+            Search {formatCount(total)} {noun}
+          </button>
+          <p role="status" className="visually-hidden">
+            {updating ? "Updating results" : `${formatCount(total)} ${noun} match`}
+          </p>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/**
+ * A filter is offered when the server gave options for it, or it is in use (so it can be
+ * set back to Any). Make and model always are, model waiting for a make; cab type and
+ * wheelbase only for vans and trucks.
+ */
+function isOffered(name: FilterName, type: VehicleType, options: FilterOptions, wanted: SearchRequest): boolean {
+  if (!filterAppliesTo(name, type)) return false;
+  if (name === "make" || name === "model") return true;
+  return (options[name]?.length ?? 0) > 0 || wanted.filters[name] !== undefined;
+}
+
+function FilterField({
+  name,
+  wanted,
+  options,
+  onChange,
+}: {
+  name: FilterName;
+  wanted: SearchRequest;
+  options: FacetOption[];
+  onChange(next: SearchRequest): void;
+}) {
+  const id = `filter-${name}`;
+  const chosen = wanted.filters[name];
+  let value = "";
+  if (typeof chosen === "string") value = options.find((option) => textKey(option.value) === textKey(chosen))?.value ?? chosen;
+  else if (chosen) value = formatRange(chosen);
+  // A value the stock no longer has (an old link) stays listed, so the select can show it.
+  const listed = value && !options.some((option) => option.value === value) ? [{ value, count: 0 }, ...options] : options;
+  return (
+    <div className="filter-field" id={id}>
+      <label htmlFor={`${id}-select`}>{FILTERS[name].label}</label>
+      <select
+        id={`${id}-select`}
+        name={name}
+        value={value}
+        disabled={name === "model" && wanted.filters.make === undefined}
+        onChange={(event) => onChange(withFilter(wanted, name, event.target.value))}
+      >
+        <option value="">Any</option>
+        {listed.map((option) => (
+          <option key={option.value} value={option.value}>
+            {optionLabel(name, option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function optionLabel(name: FilterName, { value, count }: FacetOption): string {
+  const range = FILTERS[name].kind === "range" ? parseRange(value) : undefined;
+  const text = range && !("problem" in range) ? rangeLabel(name as RangeFilterName, range) : value;
+  return count > 0 ? `${text} (${formatCount(count)})` : text;
+}

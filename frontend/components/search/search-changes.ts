@@ -1,0 +1,41 @@
+import { FILTER_DEPENDENTS, FILTERS, parseRange, textKey, type FilterName } from "../../../domain/filters";
+import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
+import type { SortValue } from "../../../domain/sort";
+
+/**
+ * How one control changes a search. Any change goes back to the first page; a new make
+ * clears the model and derivative, and a new model the derivative, since they belonged to
+ * the old choice.
+ */
+
+/** The search with one filter set from a control's value; "" (Any) clears it. */
+export function withFilter(request: SearchRequest, name: FilterName, value: string): SearchRequest {
+  const filters: Record<string, unknown> = { ...request.filters };
+  const previous = filters[name];
+  delete filters[name];
+  if (value !== "") {
+    if (FILTERS[name].kind === "text") filters[name] = value;
+    else {
+      const range = parseRange(value);
+      if (!("problem" in range)) filters[name] = range;
+    }
+  }
+  const next = filters[name];
+  const unchanged = typeof previous === "string" && typeof next === "string" && textKey(previous) === textKey(next);
+  if (!unchanged) for (const dependent of FILTER_DEPENDENTS[name] ?? []) delete filters[dependent];
+  return { ...request, filters: filters as SearchRequest["filters"], page: 1 };
+}
+
+export function withSort(request: SearchRequest, sort: SortValue): SearchRequest {
+  return { ...request, sort, page: 1 };
+}
+
+/** Every filter emptied; the order and page size stay. */
+export function withoutFilters(request: SearchRequest): SearchRequest {
+  return { ...request, filters: {}, page: 1 };
+}
+
+export function searchHref(pathname: string, request: Partial<SearchRequest>): string {
+  const query = searchRequestToParams(request).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,195 @@
+import { useEffect, useRef } from "react";
+import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import type { FilterName } from "../../domain/filters";
+import { formatCount } from "../../domain/format";
+import { parseSearchRequest } from "../../domain/parse-search-request";
+import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
+import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
+import { catalogueContext } from "../catalogue-context";
+import { Pagination } from "../components/Pagination";
+import { ActiveFilters } from "../components/search/ActiveFilters";
+import { FilterBar } from "../components/search/FilterBar";
+import { FilterDialog, type FilterOptions } from "../components/search/FilterDialog";
+import { searchHref, withoutFilters } from "../components/search/search-changes";
+import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
+import type { Route } from "./+types/search";
+
+/** /car-search, /van-search and /truck-search: one screen, its type read from the path. */
+function typeOfPath(pathname: string): VehicleType {
+  const type = VEHICLE_TYPES.find((candidate) => pathname === `/${candidate}-search`);
+  if (!type) throw new Error(`${pathname} is not a search page`);
+  return type;
+}
+
+interface SearchPageData {
+  type: VehicleType;
+  total: number;
+  vehicles: VehicleCardData[];
+  options: FilterOptions;
+  /** The newest search could not be fetched: these are the previous results, kept on show. */
+  failed?: boolean;
+}
+
+export function meta({ data: page, location }: Route.MetaArgs) {
+  if (!page) return [{ title: "Search our stock" }];
+  const heading = headingOf(page.type, readSearchRequest(new URLSearchParams(location.search)));
+  const noun = VEHICLE_NOUNS[page.type].many;
+  return [
+    { title: heading },
+    {
+      name: "description",
+      content: `${formatCount(page.total)} ${noun} for sale: filter by make, model, price, year and more, with prices and mileage for each.`,
+    },
+  ];
+}
+
+export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchPageData> {
+  const type = typeOfPath(url.pathname);
+  const parsed = parseSearchRequest(url.searchParams);
+  if (!parsed.ok) throw data(`${parsed.error.message}.`, { status: 400 });
+  const result = await context.get(catalogueContext).search(type, parsed.value, true);
+  return { type, total: result.total, vehicles: result.vehicles.map(cardOf), options: result.options };
+}
+
+/** The last results that arrived, to keep on show (with a notice) if the next search fails. */
+let lastResults: SearchPageData | undefined;
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<SearchPageData> {
+  try {
+    lastResults = await serverLoader();
+    return lastResults;
+  } catch (error) {
+    // A refused address is a real answer; a dropped connection is not, so the old list stays.
+    if (isRouteErrorResponse(error) || lastResults?.type !== typeOfPath(new URL(request.url).pathname)) throw error;
+    return { ...lastResults, failed: true };
+  }
+}
+
+export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  // Controls follow the address at once; results follow when they arrive.
+  const wanted = readSearchRequest(params);
+  const updating =
+    (navigation.state === "loading" && navigation.location.pathname === pathname) || revalidator.state === "loading";
+  const nouns = VEHICLE_NOUNS[page.type];
+  const pageCount = Math.max(1, Math.ceil(page.total / wanted.pageSize));
+
+  useEffect(() => {
+    if (!page.failed) lastResults = page;
+  }, [page]);
+
+  const change = (next: SearchRequest) =>
+    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true });
+
+  const openFilters = (filter?: FilterName) => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    const field = filter && document.getElementById(`filter-${filter}`);
+    if (field) {
+      field.scrollIntoView({ block: "start" });
+      field.querySelector("select")?.focus({ preventScroll: true });
+    }
+  };
+
+  return (
+    <div className="page search-page">
+      <div className="search-page__heading">
+        <h1>{headingOf(page.type, wanted)}</h1>
+        <p className="lede" aria-hidden={updating}>
+          {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
+        </p>
+      </div>
+      <FilterBar onOpen={openFilters} />
+      <FilterDialog
+        type={page.type}
+        pathname={pathname}
+        wanted={wanted}
+        options={page.options}
+        total={page.total}
+        updating={updating}
+        dialogRef={dialogRef}
+        onChange={change}
+      />
+      <ActiveFilters pathname={pathname} wanted={wanted} />
+      {page.failed && (
+        <div className="notice" role="alert">
+          <p>We couldn't update the results just now. Check your connection and try again.</p>
+          <button type="button" className="button" onClick={() => revalidator.revalidate()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <p role="status" className="visually-hidden">
+        {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
+      </p>
+      <section id="results" className={updating ? "results results--updating" : "results"} aria-busy={updating} aria-label="Results">
+        {page.vehicles.length > 0 ? (
+          <VehicleGrid vehicles={page.vehicles} />
+        ) : (
+          <NoMatches plural={nouns.many} pathname={pathname} wanted={wanted} pageCount={pageCount} />
+        )}
+      </section>
+      <Pagination page={wanted.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...wanted, page: p })} />
+    </div>
+  );
+}
+
+function NoMatches({ plural, pathname, wanted, pageCount }: { plural: string; pathname: string; wanted: SearchRequest; pageCount: number }) {
+  if (wanted.page > pageCount) {
+    return (
+      <div className="no-matches">
+        <h2>There are no more {plural} on this page</h2>
+        <p>
+          <Link to={searchHref(pathname, { ...wanted, page: 1 })}>Go back to the first page</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="no-matches">
+      <h2>No {plural} match all of those filters</h2>
+      <p>Remove a filter above to see more, or start again with everything we have.</p>
+      <p>
+        <Link className="button" to={searchHref(pathname, withoutFilters(wanted))}>
+          Show all {plural}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** "Ford Focus for sale", "Ford vans for sale", "Trucks for sale". */
+function headingOf(type: VehicleType, { filters }: SearchRequest): string {
+  const { make, model } = filters;
+  if (make && model) return `${make} ${model} for sale`;
+  if (make) return `${make} ${VEHICLE_NOUNS[type].many} for sale`;
+  return `${VEHICLE_NOUNS[type].title} for sale`;
+}
+
+/** A refused address (a malformed filter in an old link) says what is wrong and starts afresh. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const refused = isRouteErrorResponse(error) && error.status === 400;
+  return (
+    <section className="page message-page">
+      <h1>{refused ? "That search isn't quite right" : "Something went wrong"}</h1>
+      <p>
+        {refused && typeof error.data === "string"
+          ? error.data
+          : "Sorry, the search couldn't be shown just now. Please try again in a moment."}
+      </p>
+      <p>
+        <Link className="button" to={pathname}>
+          Start a new search
+        </Link>
+      </p>
+    </section>
+  );
+}

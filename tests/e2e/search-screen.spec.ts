@@ -1,0 +1,143 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./console-guard";
+
+/** The search screen as a phone visitor uses it. */
+test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+
+const resultCount = async (page: Page) => Number((await page.locator(".search-page__heading .lede").textContent())!.replace(/\D/g, ""));
+const searchButton = (page: Page) => page.getByRole("dialog").getByRole("button", { name: /^Search [\d,]+ (car|cars)$/ });
+
+test("each filter shortcut opens the panel at its filter", async ({ page }) => {
+  await page.goto("/car-search");
+  const shortcuts: [string, string][] = [
+    ["Make and model", "Make"],
+    ["Price", "Price"],
+    ["Year", "Year"],
+    ["Mileage", "Mileage"],
+    ["Gearbox", "Gearbox"],
+    ["Body type", "Body Type"],
+  ];
+  for (const [shortcut, field] of shortcuts) {
+    await page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: shortcut }).click();
+    const dialog = page.getByRole("dialog", { name: "Filter and sort" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(field, { exact: true })).toBeFocused();
+    await expect(dialog.getByLabel(field, { exact: true })).toBeInViewport();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Focus goes back to the shortcut that opened the panel.
+    await expect(page.getByRole("link", { name: shortcut })).toBeFocused();
+  }
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("choosing a make then a model updates the address and the count without adding history", async ({ page }) => {
+  await page.goto("/car-search");
+  const historyLength = await page.evaluate(() => history.length);
+  const total = await resultCount(page);
+  await page.getByRole("link", { name: "Make and model" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Model")).toBeDisabled();
+
+  const make = dialog.getByLabel("Make", { exact: true });
+  const firstMake = (await make.locator("option").nth(1).getAttribute("value"))!;
+  await make.selectOption(firstMake);
+  await expect(page).toHaveURL(new RegExp(`make=${encodeURIComponent(firstMake).replace(/%20/g, "\\+")}$`));
+  await expect(dialog.getByLabel("Model")).toBeEnabled();
+  const madeCount = Number((await searchButton(page).textContent())!.replace(/\D/g, ""));
+  expect(madeCount).toBeLessThan(total);
+
+  const model = dialog.getByLabel("Model");
+  const firstModel = (await model.locator("option").nth(1).getAttribute("value"))!;
+  await model.selectOption(firstModel);
+  await expect(page).toHaveURL(/&model=/);
+  await expect(searchButton(page)).not.toHaveText(`Search ${madeCount} cars`);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+  await searchButton(page).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${firstMake} ${firstModel} for sale`);
+  for (const title of await page.locator(".vehicle-card__title").allTextContents()) expect(title).toBe(`${firstMake} ${firstModel}`);
+
+  // A new make clears the model.
+  await page.getByRole("link", { name: "Make and model" }).click();
+  await make.selectOption({ index: 2 });
+  await expect(page).not.toHaveURL(/model=/);
+});
+
+test("sorting by price shows the cheapest first, in order", async ({ page }) => {
+  await page.goto("/van-search");
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  await page.getByRole("dialog").getByLabel("Sort by").selectOption({ label: "Price low to high" });
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await page.getByRole("dialog").getByRole("button", { name: /^Search/ }).click();
+  await expect(page.locator(".results")).not.toHaveAttribute("aria-busy", "true");
+  const prices = (await page.locator(".vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "").slice(0, -0 || undefined)));
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test("Clear all empties every filter and keeps the order", async ({ page }) => {
+  await page.goto("/car-search?price=-20000&fuelType=Petrol&sort=mileage");
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Clear all" }).click();
+  await expect(page).toHaveURL(/\/car-search\?sort=mileage$/);
+  await expect(page.getByRole("dialog").getByLabel("Price")).toHaveValue("");
+  await expect(page.getByRole("dialog").getByLabel("Fuel Type")).toHaveValue("");
+});
+
+test("a shared address seeds every control and the results", async ({ page }) => {
+  await page.goto("/car-search?fuelType=Diesel&price=10000-15000&sort=year_desc");
+  await expect(page.getByRole("link", { name: "Remove Fuel Type: Diesel" })).toBeVisible();
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Fuel Type")).toHaveValue("Diesel");
+  await expect(dialog.getByLabel("Price")).toHaveValue("10000-15000");
+  await expect(dialog.getByLabel("Sort by")).toHaveValue("year_desc");
+  await expect(dialog.getByLabel("Price").locator("option:checked")).toHaveText(/^£10,000 – £15,000 \(\d+\)$/);
+});
+
+test("removing a filter from the chips widens the search", async ({ page }) => {
+  await page.goto("/car-search?make=NoSuchMake");
+  await expect(page.getByRole("heading", { name: "No cars match all of those filters" })).toBeVisible();
+  await page.getByRole("link", { name: "Remove Make: NoSuchMake" }).click();
+  await expect(page).toHaveURL(/\/car-search$/);
+  await expect(page.locator(".vehicle-card").first()).toBeVisible();
+});
+
+test.describe("a failed fetch", () => {
+  test.use({ expectedConsoleErrors: /Failed to load resource|Failed to fetch|NetworkError/ });
+
+  test("keeps the old results and offers a retry", async ({ page }) => {
+    await page.goto("/car-search");
+    const before = await page.locator(".vehicle-card__title").first().textContent();
+    await page.route("**/car-search.data*", (route) => route.abort());
+    await page.getByRole("link", { name: "Filter and sort" }).click();
+    await page.getByRole("dialog").getByLabel("Sort by").selectOption("price_desc");
+    await page.getByRole("dialog").getByRole("button", { name: /^Search/ }).click();
+    await expect(page.getByRole("alert")).toContainText("We couldn't update the results just now");
+    await expect(page.locator(".vehicle-card__title").first()).toHaveText(before!);
+
+    await page.unroute("**/car-search.data*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("alert")).toBeHidden();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("results are in the page and the filters submit as a form", async ({ page }) => {
+    await page.goto("/truck-search");
+    await expect(page.locator(".vehicle-card").first()).toBeVisible();
+    await page.getByRole("link", { name: "Filter and sort" }).click();
+    await expect(page.locator("#filters")).toBeVisible();
+    const make = page.locator("#filter-make-select");
+    const firstMake = (await make.locator("option").nth(1).getAttribute("value"))!;
+    await make.selectOption(firstMake);
+    await page.locator("#filters").getByRole("button", { name: /^Search/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/truck-search\\?sort=relevance&make=`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${firstMake} trucks for sale`);
+  });
+});
