@@ -19,7 +19,7 @@ WORKDIR /app
 COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # The stock tools (npm run stock:import ...) run from source with tsx.
-COPY package.json tsconfig.json ./
+COPY package.json tsconfig.json dealer.json ./
 COPY domain ./domain
 COPY backend ./backend
 COPY indexer ./indexer

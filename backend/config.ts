@@ -20,6 +20,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Vehicles generated into an empty data folder; 0 starts with no stock. */
   DEMO_STOCK_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  /** The dealer's details: name, contact, address, regulatory references, hours. */
+  DEALER_CONFIG: z
+    .string()
+    .min(1)
+    .default("./dealer.json")
+    .transform((file) => path.resolve(file)),
   /** Seconds to finish open requests after SIGTERM before exiting anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 
@@ -34,6 +40,16 @@ const environmentSchema = z.object({
   MEILI_SEARCH_KEY_FILE: z.string().min(1).optional(),
   /** The indexer's key, which may change indexes; the site never needs it. */
   MEILI_ADMIN_KEY: z.string().min(1).optional(),
+
+  /** Where finance applications are sent on to (the lead-tracking service); unset keeps them for staff. */
+  LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  /** Days a finance application is kept before it is deleted. */
+  FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
+  POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Config = z.infer<typeof environmentSchema>;

@@ -2,8 +2,9 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { catalogueContext } from "../frontend/catalogue-context";
+import { catalogueContext, dealerContext } from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
+import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
 import { createApp, type FrontendMount } from "./http/create-app";
 import type { Logger } from "./logger";
@@ -27,6 +28,7 @@ export interface Site {
 }
 
 export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware }: SiteOptions): Promise<Site> {
+  const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
   // holds no key that could index it.
@@ -40,7 +42,13 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     pages: createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
-      getLoadContext: () => new RouterContextProvider(new Map([[catalogueContext, catalogue]])),
+      getLoadContext: () =>
+        new RouterContextProvider(
+          new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
+            [catalogueContext, catalogue],
+            [dealerContext, dealer],
+          ]),
+        ),
     }),
   };
   const app = createApp({ catalogue, logger, frontend });

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { dealerContext } from "./request-context";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -8,6 +9,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: stylesheet },
 ];
+
+/** The dealer's details, for the header, footer and every page that quotes them. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { dealer: context.get(dealerContext) };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCount } from "../../domain/format";
-import { catalogueContext } from "../catalogue-context";
+import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/home";
 
 export function meta() {

@@ -5,7 +5,7 @@ import { formatCount } from "../../domain/format";
 import { parseSearchRequest } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
-import { catalogueContext } from "../catalogue-context";
+import { catalogueContext } from "../request-context";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { formatMiles, formatPounds } from "../../domain/format";
 import type { VehicleRecord } from "../../domain/vehicle";
-import { catalogueContext } from "../catalogue-context";
+import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/vehicle-detail";
 
 const PLACEHOLDER_IMAGE = "/images/vehicle-placeholder.svg";

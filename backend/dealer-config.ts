@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { ConfigError } from "./config";
+
+/**
+ * Who the dealer is: name, contact details, address, regulatory references and hours. One
+ * file (dealer.json, or DEALER_CONFIG) so any dealer can run the site; every page reads it
+ * from here and nothing dealer-specific is written into the code. The shipped file is a
+ * fictional Liverpool dealer (its phone numbers are in Ofcom's range kept for drama).
+ */
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
+
+export const dealerSchema = z.object({
+  name: z.string().min(1),
+  legalName: z.string().min(1),
+  tagline: z.string().min(1),
+  tradingSince: z.number().int().min(1800).max(2100),
+  phone: z.string().regex(/^[0-9 +]{10,16}$/, "must be a phone number"),
+  email: z.email(),
+  messagingUrl: httpsUrl,
+  address: z.object({
+    lines: z.array(z.string().min(1)).min(1),
+    town: z.string().min(1),
+    postcode: z.string().min(5),
+  }),
+  fcaFirmReference: z.string().regex(/^\d{6,7}$/, "must be the 6 or 7 digit FCA firm reference number"),
+  companyNumber: z.string().regex(/^[A-Z0-9]{8}$/, "must be the 8 character Companies House number"),
+  registeredOffice: z.string().min(1),
+  openingHours: z.array(z.object({ days: z.string().min(1), hours: z.string().min(1) })).min(1),
+  replyTime: z.string().min(1),
+  social: z.record(z.string(), httpsUrl).default({}),
+});
+
+export type Dealer = z.infer<typeof dealerSchema>;
+
+export async function loadDealer(file: string): Promise<Dealer> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`The dealer file ${file} cannot be read: ${(error as Error).message}`);
+  }
+  const parsed = dealerSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`The dealer file ${file} is not right:\n  ${problems.join("\n  ")}`);
+  }
+  return parsed.data;
+}
+
+/** "14 Wapping Quay, Liverpool, L3 4BP" */
+export function postalAddress({ address }: Pick<Dealer, "address">): string {
+  return [...address.lines, address.town, address.postcode].join(", ");
+}

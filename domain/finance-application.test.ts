@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { validApplication } from "../tests/support/finance-applications";
+import { ageOn, fieldErrors, financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
+
+const problems = (change: Record<string, unknown>) => {
+  const result = financeApplicationSchema.safeParse({ ...validApplication(), ...change });
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+const yearsAgo = (years: number, days = 0) => {
+  const day = new Date();
+  day.setUTCFullYear(day.getUTCFullYear() - years);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+
+describe("financeApplicationSchema", () => {
+  it("accepts a complete application, tidying what it can", () => {
+    const parsed = financeApplicationSchema.parse(validApplication());
+    expect(parsed).toMatchObject({ postcode: "L3 4BP", phone: "07700900123", workMonths: 6, netIncome: 2450 });
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, "email", "Enter an email address like name@example.com"],
+    [{ email: "" }, "email", "Enter your email address"],
+    [{ phone: "12345" }, "phone", "Enter a UK phone number, like 07700 900123 or 0151 496 0123"],
+    [{ postcode: "90210" }, "postcode", "Enter a UK postcode, like L3 4BP"],
+    [{ firstName: "" }, "firstName", "Enter your first name"],
+    [{ firstName: "R2D2" }, "firstName", "Your first name can only have letters, spaces, hyphens and apostrophes"],
+    [{ licenseType: "Jet ski" }, "licenseType", "Choose your licence type"],
+    [{ netIncome: "lots" }, "netIncome", "Enter your monthly income after tax in whole pounds"],
+    [{ workMonths: 12 }, "workMonths", "Enter months from 0 to 11"],
+    [{ dob: "23/04/1990" }, "dob", "Enter your date of birth as a date, like 1990-04-23"],
+    [{ dob: "1990-02-30" }, "dob", "Enter a real date of birth"],
+    [{ employer: "" }, "employer", "Enter your employer (we never contact them)"],
+    [{ vehicleId: "../etc" }, "vehicleId", "must be 1-64 letters, digits, '-' or '_'"],
+  ])("rejects %j, naming %s", (change, field, message) => {
+    expect(problems(change)[field]).toBe(message);
+  });
+
+  it("needs applicants to be 18 or over on the day they apply", () => {
+    expect(problems({ dob: yearsAgo(18) })).toEqual({});
+    expect(problems({ dob: yearsAgo(18, 1) }).dob).toBe("You must be 18 or over to apply for finance");
+  });
+
+  it("asks about the job only of those in work", () => {
+    expect(problems({ occupationalStatus: "Retired", employer: undefined, jobTitle: undefined, workYears: undefined })).toEqual({});
+  });
+
+  it("names every bad field, in the order of the form", () => {
+    expect(Object.keys(problems({ email: "x", phone: "1", surname: "" }))).toEqual(["surname", "phone", "email"]);
+  });
+});
+
+describe("field formats", () => {
+  it.each(["07700 900123", "+44 7700 900123", "0151 496 0123", "(0151) 4960123", "020 7946 0000", "0300-123-4567"])("accepts the UK number %s", (phone) => {
+    expect(ukPhoneSchema.safeParse(phone).success).toBe(true);
+  });
+
+  it.each(["0900 123 456", "+1 555 0100", "0770090012", "phone me"])("rejects %s", (phone) => {
+    expect(ukPhoneSchema.safeParse(phone).success).toBe(false);
+  });
+
+  it.each([
+    ["L3 4BP", "L3 4BP"],
+    ["sw1a1aa", "SW1A 1AA"],
+    [" m1  1ae ", "M1 1AE"],
+    ["GIR 0AA", "GIR 0AA"],
+  ])("reads the postcode %j as %j", (input, output) => {
+    expect(ukPostcodeSchema.parse(input)).toBe(output);
+  });
+
+  it("counts age in whole years, birthday included", () => {
+    expect(ageOn("2008-11-22", new Date("2026-11-22T00:00:00Z"))).toBe(18);
+    expect(ageOn("2008-11-23", new Date("2026-11-22T00:00:00Z"))).toBe(17);
+  });
+});

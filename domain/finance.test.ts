@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { amountToFinance, financeExample, formatApr, monthlyPayment, monthlyPriceFrom, monthlyRate, REPRESENTATIVE_EXAMPLE } from "./finance";
+
+describe("monthlyRate", () => {
+  it("is the rate that compounds to the APR over twelve months, not the APR over twelve", () => {
+    const rate = monthlyRate(0.205);
+    expect((1 + rate) ** 12).toBeCloseTo(1.205, 12);
+    expect(rate).toBeLessThan(0.205 / 12);
+  });
+});
+
+describe("the representative example", () => {
+  it("agrees with the published figures to the penny", () => {
+    expect(REPRESENTATIVE_EXAMPLE).toEqual({
+      amount: 12000,
+      termMonths: 60,
+      deposit: 0,
+      apr: 0.205,
+      lowestApr: 0.089,
+      monthlyPayment: 309.93,
+      optionToPurchaseFee: 10,
+      totalAmountRepayable: 18605.8,
+      totalCostOfCredit: 6605.8,
+    });
+  });
+
+  it("would be wrong with a nominal rate: APR/12 gives £321.27", () => {
+    const nominal = 0.205 / 12;
+    expect(Math.round(((12000 * nominal) / (1 - (1 + nominal) ** -60)) * 100) / 100).toBe(321.27);
+    expect(monthlyPayment(12000)).not.toBe(321.27);
+  });
+});
+
+describe("monthlyPriceFrom", () => {
+  it("finances the price as it stands for cars and VAT-inclusive prices", () => {
+    expect(monthlyPriceFrom(12000, undefined)).toBe(309.93);
+    expect(monthlyPriceFrom(12000, "Inc VAT")).toBe(309.93);
+    expect(monthlyPriceFrom(12000, "No VAT")).toBe(309.93);
+  });
+
+  it.each(["Ex VAT", "+ VAT", "ex vat", " + VAT "])("adds VAT first when the price is %j", (status) => {
+    expect(amountToFinance(10000, status)).toBe(12000);
+    expect(monthlyPriceFrom(10000, status)).toBe(309.93);
+  });
+
+  it("rounds to the penny", () => {
+    // 232.3149… by 50-digit decimal arithmetic, independently of this code.
+    expect(monthlyPriceFrom(8995, undefined)).toBe(232.31);
+  });
+
+  it("scales with the amount", () => {
+    expect(monthlyPayment(24000)).toBeCloseTo(2 * 309.93, 1);
+    expect(monthlyPayment(0)).toBe(0);
+  });
+});
+
+describe("financeExample", () => {
+  it("derives the totals from the payment", () => {
+    const example = financeExample(20000);
+    expect(example.totalAmountRepayable).toBeCloseTo(example.monthlyPayment * 60 + 10, 2);
+    expect(example.totalCostOfCredit).toBeCloseTo(example.totalAmountRepayable - 20000, 2);
+  });
+});
+
+describe("formatApr", () => {
+  it("shows one decimal place", () => {
+    expect(formatApr(0.205)).toBe("20.5%");
+    expect(formatApr(0.089)).toBe("8.9%");
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The site's finance figures, from one place: the monthly price on every page and the
+ * representative example are computed here, never typed in, so they always agree.
+ *
+ * An APR is an annual *effective* rate (CONC App 1), so a monthly rate r satisfies
+ * (1 + r)^12 = 1 + APR. Dividing the APR by 12 instead would overstate the payment
+ * (£321.27 rather than £309.93 on £12,000).
+ */
+
+export const FINANCE_TERMS = {
+  /** The representative APR, fixed. */
+  apr: 0.205,
+  /** The lowest APR offered, quoted as "rates from". */
+  lowestApr: 0.089,
+  termMonths: 60,
+  deposit: 0,
+  optionToPurchaseFee: 10,
+  /** What the representative example borrows. */
+  representativeAmount: 12000,
+  vatRate: 0.2,
+} as const;
+
+/** VAT statuses whose price excludes VAT, which the buyer then pays on top. */
+const PRICES_EXCLUDING_VAT = ["ex vat", "+ vat"];
+
+export function monthlyRate(apr: number): number {
+  return (1 + apr) ** (1 / 12) - 1;
+}
+
+const toPence = (pounds: number) => Math.round(pounds * 100) / 100;
+
+/** The level monthly payment that repays `amount` over `months` at `apr`, to the penny. */
+export function monthlyPayment(amount: number, apr: number = FINANCE_TERMS.apr, months: number = FINANCE_TERMS.termMonths): number {
+  const rate = monthlyRate(apr);
+  return toPence(rate === 0 ? amount / months : (amount * rate) / (1 - (1 + rate) ** -months));
+}
+
+/** What a buyer would borrow for a vehicle: its price, plus VAT where the price excludes it, less the deposit. */
+export function amountToFinance(price: number, vatStatus: string | undefined): number {
+  const excludesVat = vatStatus !== undefined && PRICES_EXCLUDING_VAT.includes(vatStatus.trim().toLowerCase());
+  return toPence((excludesVat ? price * (1 + FINANCE_TERMS.vatRate) : price) - FINANCE_TERMS.deposit);
+}
+
+/** "Monthly Prices From": the representative terms applied to this vehicle. */
+export function monthlyPriceFrom(price: number, vatStatus: string | undefined): number {
+  return monthlyPayment(amountToFinance(price, vatStatus));
+}
+
+export interface FinanceExample {
+  amount: number;
+  termMonths: number;
+  deposit: number;
+  apr: number;
+  lowestApr: number;
+  monthlyPayment: number;
+  optionToPurchaseFee: number;
+  totalAmountRepayable: number;
+  totalCostOfCredit: number;
+}
+
+/** Every figure of a finance example for an amount, each derived from the terms. */
+export function financeExample(amount: number): FinanceExample {
+  const payment = monthlyPayment(amount);
+  const totalAmountRepayable = toPence(payment * FINANCE_TERMS.termMonths + FINANCE_TERMS.optionToPurchaseFee + FINANCE_TERMS.deposit);
+  return {
+    amount,
+    termMonths: FINANCE_TERMS.termMonths,
+    deposit: FINANCE_TERMS.deposit,
+    apr: FINANCE_TERMS.apr,
+    lowestApr: FINANCE_TERMS.lowestApr,
+    monthlyPayment: payment,
+    optionToPurchaseFee: FINANCE_TERMS.optionToPurchaseFee,
+    totalAmountRepayable,
+    totalCostOfCredit: toPence(totalAmountRepayable - amount),
+  };
+}
+
+/** The representative example every finance advert must show (CONC 3.5.5R). */
+export const REPRESENTATIVE_EXAMPLE = financeExample(FINANCE_TERMS.representativeAmount);
+
+/** "20.5%" */
+export function formatApr(apr: number): string {
+  return `${(apr * 100).toFixed(1)}%`;
+}

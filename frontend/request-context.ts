@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Catalogue } from "../backend/catalogue";
+import type { Dealer } from "../backend/dealer-config";
+import type { FinanceApplications } from "../backend/finance/finance-applications";
+
+/**
+ * What the server hands every loader through React Router's request context: the catalogue
+ * the site started (so pages read stock from the same services as the API, not over HTTP)
+ * the dealer's details, and finance applications. Only the types cross into front-end code.
+ */
+export const catalogueContext = createContext<Catalogue>();
+export const dealerContext = createContext<Dealer>();
+export const applicationsContext = createContext<FinanceApplications>();
