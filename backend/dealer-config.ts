@@ -47,8 +47,3 @@ export async function loadDealer(file: string): Promise<Dealer> {
   }
   return parsed.data;
 }
-
-/** "14 Wapping Quay, Liverpool, L3 4BP" */
-export function postalAddress({ address }: Pick<Dealer, "address">): string {
-  return [...address.lines, address.town, address.postcode].join(", ");
-}

@@ -1,7 +1,11 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { Meilisearch } from "meilisearch";
 import { MongoClient } from "mongodb";
 import { ConfigError, type Config } from "./config";
+import type { ApplicationStore } from "./finance/application-store";
+import { FileApplicationStore } from "./finance/file-application-store";
+import { MongoApplicationStore } from "./finance/mongo-application-store";
 import type { Logger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
 import { MeiliIndexer } from "./search/meili-indexer";
@@ -14,10 +18,11 @@ import type { VehicleStore } from "./store/vehicle-store";
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
  * MEILI_URL is, the embedded file store and in-process index otherwise. Everything else
- * sees only the two interfaces.
+ * sees only the interfaces. Finance applications are kept where the stock is.
  */
 export interface Engines extends OpenStore {
   search: SearchEngine;
+  applications: ApplicationStore;
 }
 
 export interface OpenStore {
@@ -48,18 +53,23 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
   }
 }
 
-/** The store and the site's search engine. */
+/** The store, the site's search engine and the finance applications. */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   const opened = await openStore(config, logger);
   try {
+    const applications = opened.mongo
+      ? await MongoApplicationStore.open(opened.mongo.db(config.MONGODB_DB))
+      : await FileApplicationStore.open(path.join(config.DATA_DIR, "applications"), logger);
     const search = config.MEILI_URL
       ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, await searchKey(config)), config.MEILI_INDEX)
       : new EmbeddedSearch();
     return {
       ...opened,
       search,
+      applications,
       async close() {
         await search.close();
+        await applications.close();
         await opened.close();
       },
     };

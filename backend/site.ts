@@ -2,10 +2,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { catalogueContext, dealerContext } from "../frontend/request-context";
+import { applicationsContext, catalogueContext, dealerContext } from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
+import { ApplicationIntake } from "./finance/application-intake";
+import { ApplicationRetention } from "./finance/application-retention";
+import { LeadForwarder, type ForwardingTiming } from "./finance/lead-forwarder";
 import { createApp, type FrontendMount } from "./http/create-app";
 import type { Logger } from "./logger";
 import { openEngines } from "./engines";
@@ -18,6 +21,8 @@ export interface SiteOptions {
   pagesBuild?: () => Promise<ServerBuild>;
   clientDirectory?: string;
   devMiddleware?: FrontendMount["devMiddleware"];
+  /** How often and how patiently applications are forwarded; tests shorten the waits. */
+  leadForwarding?: ForwardingTiming;
 }
 
 export interface Site {
@@ -27,7 +32,7 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware }: SiteOptions): Promise<Site> {
+export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware, leadForwarding }: SiteOptions): Promise<Site> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
@@ -35,6 +40,13 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
   await catalogue.start();
+
+  const forwarder = config.LEAD_WEBHOOK_URL
+    ? new LeadForwarder(engines.applications, config.LEAD_WEBHOOK_URL, logger, leadForwarding)
+    : undefined;
+  if (!forwarder) logger.warn("LEAD_WEBHOOK_URL is not set: finance applications are stored for staff and not forwarded");
+  const applications = new ApplicationIntake(engines.applications, logger, () => forwarder?.nudge());
+  const retention = new ApplicationRetention(engines.applications, config.FINANCE_RETENTION_DAYS, logger);
 
   const frontend: FrontendMount | undefined = pagesBuild && {
     clientDirectory,
@@ -47,12 +59,22 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
             [dealerContext, dealer],
+            [applicationsContext, applications],
           ]),
         ),
     }),
   };
-  const app = createApp({ catalogue, logger, frontend });
+  const app = createApp({
+    catalogue,
+    applications,
+    logger,
+    postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
+    trustedProxies: config.TRUST_PROXY,
+    frontend,
+  });
   const server = await listen(app, config.PORT, config.HOST);
+  forwarder?.start();
+  retention.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
@@ -65,6 +87,8 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
+      await forwarder?.stop();
+      await retention.stop();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IN_WORK, LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "./finance-options";
 import { vehicleIdSchema } from "./vehicle";
 
 /**
@@ -6,53 +7,6 @@ import { vehicleIdSchema } from "./vehicle";
  * the browser and POST /api/finance-application. Messages are written for the applicant, to
  * sit next to the field they are about.
  */
-
-export const LICENCE_TYPES = ["Full UK", "Provisional UK", "CBT", "A2", "Full A Class", "European", "International", "None"] as const;
-
-export const MARITAL_STATUSES = [
-  "Single",
-  "Cohabiting",
-  "Married",
-  "Separated",
-  "Divorced",
-  "Widowed",
-  "Civil Partnership",
-  "Dissolved Civil Partnership",
-  "Engaged",
-] as const;
-
-export const RESIDENTIAL_STATUSES = [
-  "Homeowner",
-  "Tenant - Private",
-  "Tenant - Housing Association",
-  "Tenant - Council",
-  "Living With Family",
-  "Military Accommodation",
-  "Work Accommodation",
-  "Student Accommodation",
-] as const;
-
-export const OCCUPATIONAL_STATUSES = [
-  "Full-Time Employment",
-  "Part-Time Employment",
-  "Self-Employed",
-  "Temporary/ Contract",
-  "Retired",
-  "Homemaker",
-  "Carer",
-  "Education",
-  "Benefits",
-  "Armed Services",
-] as const;
-
-/** Those in work, who are asked for their employer, job and time there. */
-const IN_WORK: readonly string[] = [
-  "Full-Time Employment",
-  "Part-Time Employment",
-  "Self-Employed",
-  "Temporary/ Contract",
-  "Armed Services",
-];
 
 export const MINIMUM_AGE = 18;
 

@@ -35,10 +35,19 @@ export function monthlyPayment(amount: number, apr: number = FINANCE_TERMS.apr, 
   return toPence(rate === 0 ? amount / months : (amount * rate) / (1 - (1 + rate) ** -months));
 }
 
-/** What a buyer would borrow for a vehicle: its price, plus VAT where the price excludes it, less the deposit. */
+/** True when an advertised price excludes VAT, which the buyer then pays on top. */
+export function priceExcludesVat(vatStatus: string | undefined): boolean {
+  return vatStatus !== undefined && PRICES_EXCLUDING_VAT.includes(vatStatus.trim().toLowerCase());
+}
+
+/** What the buyer pays: the price, with VAT added where the price excludes it. */
+export function priceIncludingVat(price: number, vatStatus: string | undefined): number {
+  return toPence(priceExcludesVat(vatStatus) ? price * (1 + FINANCE_TERMS.vatRate) : price);
+}
+
+/** What a buyer would borrow for a vehicle: the price including VAT, less the deposit. */
 export function amountToFinance(price: number, vatStatus: string | undefined): number {
-  const excludesVat = vatStatus !== undefined && PRICES_EXCLUDING_VAT.includes(vatStatus.trim().toLowerCase());
-  return toPence((excludesVat ? price * (1 + FINANCE_TERMS.vatRate) : price) - FINANCE_TERMS.deposit);
+  return toPence(priceIncludingVat(price, vatStatus) - FINANCE_TERMS.deposit);
 }
 
 /** "Monthly Prices From": the representative terms applied to this vehicle. */

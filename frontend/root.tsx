@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from "react-router";
 import { dealerContext } from "./request-context";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
@@ -13,6 +13,14 @@ export const links: Route.LinksFunction = () => [
 /** The dealer's details, for the header, footer and every page that quotes them. */
 export function loader({ context }: Route.LoaderArgs) {
   return { dealer: context.get(dealerContext) };
+}
+
+/**
+ * They are fixed while the site runs, so navigations never fetch them again: fewer bytes
+ * per search, and a failed search fetch stays the search page's to handle.
+ */
+export function shouldRevalidate() {
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -39,7 +47,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const navigation = useNavigation();
+  const openingVehicle = navigation.state === "loading" && /^\/vehicles\/[^/]+$/.test(navigation.location.pathname);
+  return (
+    <>
+      {openingVehicle && (
+        // Shown only if the vehicle takes a moment, so quick navigations don't flash it.
+        <p className="route-loading" role="status">
+          Loading vehicle details...
+        </p>
+      )}
+      <Outlet />
+    </>
+  );
 }
 
 /** Visitors get a plain explanation and a way on; never an error's internals. */

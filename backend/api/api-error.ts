@@ -3,7 +3,8 @@ import type { Logger } from "../logger";
 
 /**
  * An error a caller can act on, sent as `{"error": {"code", "message", "field"}}` with its
- * HTTP status. Anything else that goes wrong is logged and answered with a plain 500.
+ * HTTP status, plus `fields` (every problem by field) when a form had several. Anything else
+ * that goes wrong is logged and answered with a plain 500.
  */
 export class ApiError extends Error {
   constructor(
@@ -11,6 +12,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -24,6 +26,7 @@ interface HttpErrorLike {
   status?: number;
   type?: string;
   expose?: boolean;
+  limit?: number;
 }
 
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -32,16 +35,28 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     if (!apiError) {
       (req.log ?? logger).error({ err: error }, "API request failed");
     }
-    const { status, code, message, field } =
+    const { status, code, message, field, fields } =
       apiError ?? new ApiError(500, "internal_error", "Something went wrong on our side. Please try again shortly.");
-    res.status(status).json({ error: field === undefined ? { code, message } : { code, message, field } });
+    res.status(status).json({ error: { code, message, ...(field === undefined ? {} : { field }), ...(fields === undefined ? {} : { fields }) } });
   };
 }
 
-/** Errors raised by Express's own body parsers carry a status and a type; they become API errors. */
+/**
+ * Errors raised by Express's own body parsers carry a status and a type; they become API
+ * errors. A JSON parse error's own message quotes the body, which may hold personal data.
+ */
 function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   const httpError = error as HttpErrorLike;
+  switch (httpError?.type) {
+    case "entity.parse.failed":
+      return new ApiError(400, "invalid_json", "The request body is not valid JSON.");
+    case "entity.too.large":
+      return new ApiError(413, "payload_too_large", `The request body is too large: the limit is ${Math.floor((httpError.limit ?? 0) / 1024)} KB.`);
+    case "charset.unsupported":
+    case "encoding.unsupported":
+      return new ApiError(415, "unsupported_media_type", "Send the body as JSON in UTF-8, uncompressed or gzip/deflate compressed.");
+  }
   if (typeof httpError?.status === "number" && httpError.status < 500 && httpError.expose) {
     return new ApiError(httpError.status, httpError.type ?? "bad_request", (error as Error).message);
   }

@@ -1,12 +1,15 @@
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
-import { apiErrorHandler, apiNotFound } from "../api/api-error";
+import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
+import { financeApi } from "../api/finance-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
 import { serverTiming } from "./server-timing";
 import type { Catalogue } from "../catalogue";
+import type { FinanceApplications } from "../finance/finance-applications";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
+import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { requestLogging } from "./request-logging";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
@@ -21,17 +24,27 @@ export interface FrontendMount {
 
 export interface AppParts {
   catalogue: Catalogue;
+  applications: FinanceApplications;
   logger: Logger;
+  postRateLimit: RateLimit;
+  /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustedProxies: number;
   frontend?: FrontendMount;
 }
 
-export function createApp({ catalogue, logger, frontend }: AppParts): Express {
+/** Finance applications are a few hundred bytes: anything near this is not one. */
+const JSON_BODY_LIMIT = "64kb";
+
+export function createApp({ catalogue, applications, logger, postRateLimit, trustedProxies, frontend }: AppParts): Express {
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
   // ETag cost more than the revalidations it would save.
   app.set("etag", false);
+  app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
+  // Before compression and body parsing, so a flood of posts costs as little as possible.
+  app.use(limitPostsPerClient(postRateLimit));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -41,6 +54,7 @@ export function createApp({ catalogue, logger, frontend }: AppParts): Express {
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));
   app.use("/api/search", searchScreenApi(catalogue));
+  app.use("/api/finance-application", requireJsonPost, express.json({ limit: JSON_BODY_LIMIT }), financeApi(applications));
   app.use("/api", apiNotFound);
   app.use("/api", apiErrorHandler(logger));
 
@@ -59,6 +73,14 @@ export function createApp({ catalogue, logger, frontend }: AppParts): Express {
   app.use(lastResortErrorPage(logger));
   return app;
 }
+
+/** express.json skips a body of any other type, which would reach the route as no body at all. */
+const requireJsonPost: RequestHandler = (req, _res, next) => {
+  if (req.method === "POST" && !req.is("application/json")) {
+    throw new ApiError(415, "unsupported_media_type", "Send the body as JSON, with the header Content-Type: application/json.");
+  }
+  next();
+};
 
 /** Whatever escapes the page renderer gets a plain page, never Express's stack trace. */
 function lastResortErrorPage(logger: Logger): ErrorRequestHandler {

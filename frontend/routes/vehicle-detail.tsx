@@ -1,57 +1,96 @@
 import { data } from "react-router";
+import { priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
+import { mileageAgainstAverage } from "../../domain/mileage";
 import type { VehicleRecord } from "../../domain/vehicle";
-import { catalogueContext } from "../request-context";
+import { catalogueContext, dealerContext } from "../request-context";
+import { FinancePanel } from "../components/vehicle/FinancePanel";
+import { Gallery } from "../components/vehicle/Gallery";
+import { vehicleStructuredData } from "../components/vehicle/structured-data";
 import type { Route } from "./+types/vehicle-detail";
 
-const PLACEHOLDER_IMAGE = "/images/vehicle-placeholder.svg";
-
-export function meta({ data: vehicle }: Route.MetaArgs) {
-  if (!vehicle) return [{ title: "Vehicle not found." }];
-  const { make, model, derivative } = vehicle.vehicle;
-  const price = formatPounds(vehicle.adverts.retailAdverts.totalPrice.amountGBP);
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [{ title: "Vehicle not found." }];
+  const { vehicle, adverts } = page.record;
+  const name = [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" ");
+  const price = formatPounds(adverts.retailAdverts.totalPrice.amountGBP);
+  const facts = [vehicle.yearOfManufacture, vehicle.odometerReadingMiles !== undefined && formatMiles(vehicle.odometerReadingMiles), vehicle.fuelType, vehicle.transmissionType]
+    .filter(Boolean)
+    .join(", ");
   return [
-    { title: `${make} ${model} ${derivative ?? ""} – ${price}`.replace(/\s+/g, " ") },
-    { name: "description", content: `${make} ${model} for sale at ${price}.` },
+    { title: `${name} for sale, ${price}` },
+    { name: "description", content: `${name} for sale at ${price}${facts ? `: ${facts}` : ""}. Photos, full specification and finance.` },
+    { "script:ld+json": page.structuredData },
   ];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const vehicle = await context.get(catalogueContext).get(params.id);
-  if (!vehicle) throw data("Vehicle not found.", { status: 404 });
-  return vehicle;
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const record = await context.get(catalogueContext).get(params.id);
+  if (!record) throw data("Vehicle not found.", { status: 404 });
+  const pageUrl = `${url.origin}/vehicles/${record._id}`;
+  return { record, structuredData: vehicleStructuredData(record, pageUrl, context.get(dealerContext)) };
 }
 
-export default function VehicleDetail({ loaderData: record }: Route.ComponentProps) {
+export default function VehicleDetail({ loaderData: { record } }: Route.ComponentProps) {
   const { vehicle, media, adverts } = record;
-  const image = media.images[0];
+  const make = vehicle.make || "Unknown";
+  const model = vehicle.model || "Unknown";
+  const { amountGBP: price } = adverts.retailAdverts.totalPrice;
+  const { vatStatus } = adverts.retailAdverts;
   return (
-    <article className="page vehicle-detail">
-      <h1>
-        {vehicle.make || "Unknown"} {vehicle.model || "Unknown"}
-      </h1>
-      <p className="lede">{vehicle.derivative ?? "Unknown"}</p>
-      <img
-        className="vehicle-detail__image"
-        src={image?.href ?? PLACEHOLDER_IMAGE}
-        alt={image ? `${vehicle.colour ?? ""} ${vehicle.make} ${vehicle.model}`.trim() : "Photos coming soon"}
-        width={800}
-        height={600}
-      />
-      <p className="vehicle-detail__price">
-        {formatPounds(adverts.retailAdverts.totalPrice.amountGBP)}
-        {adverts.retailAdverts.vatStatus && <span className="tag">{adverts.retailAdverts.vatStatus}</span>}
-      </p>
-      <h2>Specification</h2>
-      <dl className="spec-list">
-        {specification(vehicle).map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value ?? "N/A"}</dd>
-          </div>
-        ))}
-      </dl>
+    <article className="page vehicle-page">
+      <div className="vehicle-page__media">
+        <Gallery images={media.images} name={`${make} ${model}`} />
+      </div>
+      <div className="vehicle-page__summary">
+        <h1>
+          {make} {model}
+        </h1>
+        <p className="lede">{vehicle.derivative || "Unknown"}</p>
+        <p className="vehicle-page__price">{formatPounds(price)}</p>
+        <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
+        <MileageNote record={record} />
+        <FinancePanel
+          price={price}
+          vatStatus={vatStatus}
+          vehicle={{ id: record._id, make, model, registration: vehicle.registration, mileage: vehicle.odometerReadingMiles }}
+        />
+      </div>
+      <section className="vehicle-page__specification" aria-labelledby="specification-heading">
+        <h2 id="specification-heading">Specification</h2>
+        <dl className="spec-list">
+          {specification(vehicle).map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value ?? "N/A"}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </article>
+  );
+}
+
+/** VAT in plain words, with what an ex-VAT price comes to. */
+function vatStatement(price: number, vatStatus: string | undefined): string {
+  if (priceExcludesVat(vatStatus)) return `Plus VAT: ${formatPounds(priceIncludingVat(price, vatStatus))} including VAT at 20%.`;
+  if (vatStatus?.trim().toLowerCase() === "no vat") return "No VAT to pay on this vehicle.";
+  return "Price includes VAT where it applies.";
+}
+
+function MileageNote({ record }: { record: VehicleRecord }) {
+  const { vehicle } = record;
+  const comparison = mileageAgainstAverage(vehicle.vehicleType, vehicle.yearOfManufacture, vehicle.odometerReadingMiles);
+  if (!comparison || vehicle.odometerReadingMiles === undefined) return null;
+  const { difference, averageForAge, averagePerYear } = comparison;
+  const verdict = difference === 0 ? "exactly the average" : `${formatMiles(Math.abs(difference))} ${difference > 0 ? "above" : "below"} average`;
+  return (
+    <p className="mileage-note">
+      <strong>{formatMiles(vehicle.odometerReadingMiles)}</strong>, {verdict}{" "}
+      <span className="mileage-note__basis">
+        (the average for its age is {formatMiles(averageForAge)}, at {formatMiles(averagePerYear)} a year: Department for Transport figures)
+      </span>
+    </p>
   );
 }
 

@@ -1,5 +1,4 @@
 import type { RefObject } from "react";
-import { Link } from "react-router";
 import { rangeLabel } from "../../../domain/filter-labels";
 import {
   FILTER_NAMES,
@@ -14,6 +13,7 @@ import { formatCount } from "../../../domain/format";
 import { DEFAULT_PAGE_SIZE, type SearchRequest } from "../../../domain/search-request";
 import { SORT_OPTIONS, type SortValue } from "../../../domain/sort";
 import { VEHICLE_NOUNS, type VehicleType } from "../../../domain/vehicle-types";
+import { LinkButton } from "../LinkButton";
 import { searchHref, withFilter, withoutFilters, withSort } from "./search-changes";
 
 export type FilterOptions = Partial<Record<FilterName, FacetOption[]>>;
@@ -88,21 +88,9 @@ export function FilterDialog({ type, pathname, wanted, options, total, updating,
           {wanted.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="pageSize" value={wanted.pageSize} />}
         </div>
         <div className="filter-dialog__footer">
-          {/* A link, so it works without JavaScript; to everyone else a button that resets the filters. */}
-          <Link
-            to={searchHref(pathname, withoutFilters(wanted))}
-            replace
-            preventScrollReset
-            role="button"
-            className="button button--quiet"
-            onKeyDown={(event) => {
-              if (event.key !== " ") return;
-              event.preventDefault();
-              event.currentTarget.click();
-            }}
-          >
+          <LinkButton to={searchHref(pathname, withoutFilters(wanted))} replace preventScrollReset className="button button--quiet">
             Clear all
-          </Link>
+          </LinkButton>
           <button type="submit" className="button">
             Search {formatCount(total)} {noun}
           </button>

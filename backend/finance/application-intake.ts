@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import { fieldErrors, financeApplicationSchema, type FinanceApplication } from "../../domain/finance-application";
+import type { Logger } from "../logger";
+import type { ApplicationStore } from "./application-store";
+import type { FinanceApplications, SubmitResult } from "./finance-applications";
+
+/**
+ * Takes in finance applications for the API and the no-JavaScript form alike: checks them
+ * with the shared schema, stores them, and tells the forwarder there is a new one.
+ */
+export class ApplicationIntake implements FinanceApplications {
+  constructor(
+    private readonly store: ApplicationStore,
+    private readonly logger: Pick<Logger, "info">,
+    /** Called after a new application is stored, so it is forwarded now rather than at the next poll. */
+    private readonly onStored: () => void,
+  ) {}
+
+  async submit(input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
+    const parsed = financeApplicationSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      const fields = Object.keys(errors);
+      this.logger.info({ invalidFields: fields }, "Finance application rejected");
+      return { ok: false, errors, firstField: fields[0] ?? "" };
+    }
+    const submissionKey = idempotencyKey === undefined ? undefined : submissionKeyOf(idempotencyKey, parsed.data);
+    const { id, created } = await this.store.add({ application: parsed.data, receivedAt: new Date(), submissionKey });
+    this.logger.info({ applicationId: id, created }, created ? "Finance application stored" : "Finance application resubmitted");
+    if (created) this.onStored();
+    return { ok: true, id, created };
+  }
+}
+
+/**
+ * The key names the application as well as the attempt: the same key with different details
+ * (a client reusing keys by mistake) is a different application, stored rather than
+ * swallowed. Only the digest is kept.
+ */
+function submissionKeyOf(idempotencyKey: string, application: FinanceApplication): string {
+  return createHash("sha256").update(idempotencyKey).update("\0").update(JSON.stringify(application)).digest("hex");
+}

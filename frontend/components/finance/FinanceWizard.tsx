@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { fieldErrors, financeApplicationSchema } from "../../../domain/finance-application";
+import { APPLICATION_STEPS, stepOf, SUBMISSION_FAILED, SUBMITTED } from "./application-steps";
+import { ApplicationFields, type ApplicationValues } from "./ApplicationFields";
+
+export interface VehicleForFinance {
+  id: string;
+  make: string;
+  model: string;
+  registration?: string;
+  mileage?: number;
+}
+
+interface FinanceWizardProps {
+  vehicle: VehicleForFinance;
+  open: boolean;
+  onClose(): void;
+  onSubmitted(reference: string): void;
+}
+
+/**
+ * The finance application in a modal dialog: seven steps, Next only, Submit on the last.
+ * Each step is checked with the same schema the server uses before moving on; closing the
+ * dialog (Escape included) keeps everything typed for when it is opened again.
+ */
+export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: FinanceWizardProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [values, setValues] = useState<ApplicationValues>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [step, setStep] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // One key per application, so a retried submission cannot be stored twice.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const isLast = step === APPLICATION_STEPS.length - 1;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (open && !dialog?.open) dialog?.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    if (open) headingRef.current?.focus();
+  }, [step, open]);
+
+  const application = () => ({
+    ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value.trim() !== "")),
+    vehicleId: vehicle.id,
+    vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
+  });
+
+  /** Shows the problems, on the step of the first of them, and puts the cursor there. */
+  const showProblems = (problems: Record<string, string>) => {
+    const [first] = Object.keys(problems);
+    const firstStep = first === undefined ? -1 : stepOf(first);
+    // A problem with no field to show it by (the vehicle, say) is a failed submission.
+    if (firstStep < 0) return setFailed(true);
+    setErrors(problems);
+    if (firstStep !== step) setStep(firstStep);
+    requestAnimationFrame(() => document.getElementById(`application-${first}`)?.focus());
+  };
+
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = financeApplicationSchema.safeParse(application());
+    const problems = parsed.success ? {} : fieldErrors(parsed.error);
+    const onThisStep = Object.fromEntries(
+      APPLICATION_STEPS[step]!.fields.filter((field) => problems[field.name]).map((field) => [field.name, problems[field.name]!]),
+    );
+    if (Object.keys(onThisStep).length > 0) return showProblems(onThisStep);
+    setErrors({});
+    setStep(step + 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = financeApplicationSchema.safeParse(application());
+    if (!parsed.success) return showProblems(fieldErrors(parsed.error));
+    setSending(true);
+    setFailed(false);
+    try {
+      const response = await fetch("/api/finance-application", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey.current },
+        body: JSON.stringify(parsed.data),
+      });
+      if (response.status === 400) {
+        const { error } = (await response.json()) as { error: { field?: string; message: string; fields?: Record<string, string> } };
+        return showProblems(error.fields ?? (error.field ? { [error.field]: error.message } : {}));
+      }
+      if (!response.ok) throw new Error(`The application was not accepted (${response.status})`);
+      const { id } = (await response.json()) as { id: string };
+      window.alert(SUBMITTED);
+      setValues({});
+      setErrors({});
+      setStep(0);
+      idempotencyKey.current = crypto.randomUUID();
+      onSubmitted(id);
+    } catch {
+      setFailed(true);
+      window.alert(SUBMISSION_FAILED);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const { title, fields } = APPLICATION_STEPS[step]!;
+  return (
+    <dialog ref={dialogRef} className="finance-dialog" aria-labelledby="finance-step-title" onClose={onClose}>
+      <form noValidate onSubmit={isLast ? submit : next}>
+        <div className="finance-dialog__header">
+          <p>
+            Finance for the {vehicle.make} {vehicle.model}
+          </p>
+          <button type="button" className="finance-dialog__close" aria-label="Close the application" onClick={() => dialogRef.current?.close()}>
+            ×
+          </button>
+        </div>
+        <div className="finance-dialog__body">
+          <p className="finance-dialog__progress">
+            Step {step + 1} of {APPLICATION_STEPS.length}
+          </p>
+          <h2 id="finance-step-title" ref={headingRef} tabIndex={-1}>
+            {title}
+          </h2>
+          <ApplicationFields
+            fields={fields}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          />
+          {failed && (
+            <p className="application-field__error" role="alert">
+              {SUBMISSION_FAILED}
+            </p>
+          )}
+        </div>
+        <div className="finance-dialog__footer">
+          <button type="submit" className="button" disabled={sending}>
+            {isLast ? (sending ? "Submitting…" : "Submit") : "Next"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Dealer } from "../../../backend/dealer-config";
+import { postalAddress } from "../../../domain/dealer-address";
+import type { VehicleRecord } from "../../../domain/vehicle";
+
+/**
+ * The vehicle as schema.org describes it (a Car, or a Vehicle for vans and trucks) with its
+ * Offer, so search engines can show price, mileage and availability.
+ */
+export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, dealer: Dealer) {
+  const { vehicle, media, adverts } = record;
+  const absolute = (href: string) => new URL(href, pageUrl).href;
+  return {
+    "@context": "https://schema.org",
+    "@type": vehicle.vehicleType === "car" ? "Car" : "Vehicle",
+    name: [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" "),
+    url: pageUrl,
+    brand: { "@type": "Brand", name: vehicle.make },
+    model: vehicle.model,
+    ...(media.images.length > 0 && { image: media.images.map((image) => absolute(image.href)) }),
+    itemCondition: `https://schema.org/${vehicle.ownershipCondition === "New" ? "NewCondition" : "UsedCondition"}`,
+    ...(vehicle.yearOfManufacture !== undefined && { productionDate: String(vehicle.yearOfManufacture) }),
+    ...(vehicle.odometerReadingMiles !== undefined && {
+      mileageFromOdometer: { "@type": "QuantitativeValue", value: vehicle.odometerReadingMiles, unitCode: "SMI" },
+    }),
+    ...(vehicle.fuelType && { fuelType: vehicle.fuelType }),
+    ...(vehicle.transmissionType && { vehicleTransmission: vehicle.transmissionType }),
+    ...(vehicle.bodyType && { bodyType: vehicle.bodyType }),
+    ...(vehicle.colour && { color: vehicle.colour }),
+    ...(vehicle.doors !== undefined && { numberOfDoors: vehicle.doors }),
+    ...(vehicle.seats !== undefined && { seatingCapacity: vehicle.seats }),
+    ...(vehicle.engineSize !== undefined && {
+      vehicleEngine: {
+        "@type": "EngineSpecification",
+        engineDisplacement: { "@type": "QuantitativeValue", value: vehicle.engineSize, unitCode: "LTR" },
+      },
+    }),
+    offers: {
+      "@type": "Offer",
+      url: pageUrl,
+      price: adverts.retailAdverts.totalPrice.amountGBP.toFixed(2),
+      priceCurrency: "GBP",
+      availability: "https://schema.org/InStock",
+      seller: {
+        "@type": "AutoDealer",
+        name: dealer.name,
+        telephone: dealer.phone,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: dealer.address.lines.join(", "),
+          addressLocality: dealer.address.town,
+          postalCode: dealer.address.postcode,
+          addressCountry: "GB",
+        },
+        description: postalAddress(dealer),
+      },
+    },
+  };
+}

@@ -1,0 +1,272 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { financeApplicationSchema } from "../../domain/finance-application";
+import { FileApplicationStore } from "../../backend/finance/file-application-store";
+import type { ForwardingTiming } from "../../backend/finance/lead-forwarder";
+import { capturedLogger } from "../support/captured-logger";
+import { validApplication } from "../support/finance-applications";
+import { knownStockChange } from "../support/known-vehicles";
+import { freePort, startLeadService, type LeadService } from "../support/lead-service";
+import { startTestSite, type TestSite } from "../support/start-test-site";
+
+const FAST_FORWARDING: ForwardingTiming = { pollIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
+const DAY = 24 * 60 * 60_000;
+
+/** What the test applicant typed, in every spelling the site might store or echo it. */
+const PERSONAL_DATA = [
+  "Siobhán",
+  "O'Neill-Smith",
+  "07700 900123",
+  "07700900123",
+  "siobhan@example.com",
+  "1990-04-23",
+  "14 Wapping Quay",
+  "Liverpool",
+  "L3 4BP",
+  "l34bp",
+  "Mersey Ferries",
+];
+
+function postTo(site: TestSite, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${site.url}/api/finance-application`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function storedFile(site: TestSite, id: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(path.join(site.dataDir, "applications", `${id}.json`), "utf8")) as Record<string, unknown>;
+}
+
+const storedIds = async (site: TestSite) => (await readdir(path.join(site.dataDir, "applications"))).filter((name) => name.endsWith(".json"));
+
+function expectError(body: unknown, status: number, response: Response, code: string, field?: string) {
+  expect(response.status).toBe(status);
+  expect(body).toMatchObject({ error: { code, message: expect.any(String), ...(field ? { field } : {}) } });
+  if (!field) expect(body).not.toHaveProperty("error.field");
+}
+
+describe("POST /api/finance-application", () => {
+  let site: TestSite;
+  const post = (body: unknown, headers?: Record<string, string>) => postTo(site, body, headers);
+  beforeAll(async () => {
+    site = await startTestSite(knownStockChange());
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it("answers 201 with the id alone once the application is stored on disk", async () => {
+    const response = await post(validApplication());
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string };
+    expect(Object.keys(body)).toEqual(["id"]);
+    // Read at once, from disk: the 201 came after the write, not before it.
+    const stored = await storedFile(site, body.id);
+    expect(stored).toMatchObject({ id: body.id, forwardAttempts: 0 });
+    expect(stored.application).toEqual(financeApplicationSchema.parse(validApplication()));
+    expect(stored.application).toMatchObject({ postcode: "L3 4BP", phone: "07700900123", workYears: 4, workMonths: 6, netIncome: 2450 });
+  });
+
+  it.each([
+    ["a bad e-mail address", { email: "siobhan@" }, "email"],
+    ["an applicant under 18", { dob: new Date(Date.now() - 17 * 365.25 * DAY).toISOString().slice(0, 10) }, "dob"],
+    ["a postcode outside the UK format", { postcode: "90210" }, "postcode"],
+    ["a phone number that is not British", { phone: "+1 202 555 0100" }, "phone"],
+    ["income in words", { netIncome: "lots" }, "netIncome"],
+    ["no vehicle make", { vehicleDetails: { model: "Fiesta" } }, "vehicleDetails.make"],
+    ["several problems: the first in the form's order", { postcode: "90210", email: "nope", licenseType: "Jet" }, "licenseType"],
+  ])("answers 400 naming the field for %s, and stores nothing", async (_case, change, field) => {
+    const before = await storedIds(site);
+    const response = await post({ ...validApplication(), ...change });
+    const body = (await response.json()) as { error: { fields: Record<string, string>; message: string } };
+    expectError(body, 400, response, "invalid_application", field);
+    expect(Object.keys(body.error.fields)[0]).toBe(field);
+    expect(body.error.message).toBe(body.error.fields[field]);
+    expect(await storedIds(site)).toEqual(before);
+  });
+
+  it("answers 400 for a body that is JSON but not an application, without naming a field", async () => {
+    const response = await post([validApplication()]);
+    expectError(await response.json(), 400, response, "invalid_body");
+  });
+
+  it("answers 400 for malformed JSON without quoting it back", async () => {
+    const response = await post('{"firstName": "Siobhán", "email": ');
+    const text = await response.text();
+    expectError(JSON.parse(text), 400, response, "invalid_json");
+    expect(text).not.toContain("Siobhán");
+  });
+
+  it("answers 415 for a body that is not JSON", async () => {
+    for (const [contentType, body] of [
+      ["text/plain", JSON.stringify(validApplication())],
+      ["application/x-www-form-urlencoded", "firstName=Siobh%C3%A1n"],
+    ] as const) {
+      const response = await post(body, { "Content-Type": contentType });
+      expectError(await response.json(), 415, response, "unsupported_media_type");
+    }
+    const empty = await fetch(`${site.url}/api/finance-application`, { method: "POST" });
+    expectError(await empty.json(), 415, empty, "unsupported_media_type");
+  });
+
+  it("answers 413 for a body over 64 KiB", async () => {
+    const before = await storedIds(site);
+    const body = JSON.stringify({ ...validApplication(), address2: "x".repeat(65 * 1024) });
+    const response = await post(body);
+    const answer = (await response.json()) as { error: { message: string } };
+    expectError(answer, 413, response, "payload_too_large");
+    expect(answer.error.message).toContain("64 KB");
+    expect(await storedIds(site)).toEqual(before);
+  });
+
+  it("stores a resubmission with the same Idempotency-Key once, answering 201 with the first id", async () => {
+    const before = (await storedIds(site)).length;
+    const key = "b9f3c2d4-5e6f-4a1b-9c8d-7e6f5a4b3c2d";
+    const first = await post(validApplication(), { "Idempotency-Key": key });
+    const again = await post(validApplication(), { "Idempotency-Key": key });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    const [firstBody, againBody] = [await first.json(), await again.json()];
+    expect(againBody).toEqual(firstBody);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await storedIds(site)).length).toBe(before + 1);
+
+    const withoutKey = await Promise.all([post(validApplication()), post(validApplication())]);
+    const ids = await Promise.all(withoutKey.map(async (response) => ((await response.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("answers 400 for an Idempotency-Key no client would generate", async () => {
+    const response = await post(validApplication(), { "Idempotency-Key": "k".repeat(256) });
+    expectError(await response.json(), 400, response, "invalid_idempotency_key");
+  });
+
+  it("lets one client send at least 30 POSTs in a few moments", async () => {
+    const statuses = [];
+    for (let i = 0; i < 30; i++) statuses.push((await post({})).status);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+  });
+});
+
+describe("POST /api/finance-application: too many from one client", () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite([], { env: { POST_RATE_LIMIT: "3", POST_RATE_WINDOW_SECONDS: "600" } });
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it("answers 429 with Retry-After once the client has spent its POSTs, and still serves reads", async () => {
+    for (let i = 0; i < 3; i++) expect((await postTo(site, validApplication())).status).toBe(201);
+    const limited = await postTo(site, validApplication());
+    expectError(await limited.json(), 429, limited, "too_many_requests");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(590);
+    expect((await storedIds(site)).length).toBe(3);
+    expect((await fetch(`${site.url}/api/vehicles`)).status).toBe(200);
+  });
+});
+
+describe("forwarding to the lead-tracking service", () => {
+  let site: TestSite;
+  let leadPort: number;
+  let lead: LeadService | undefined;
+  const logs = capturedLogger();
+  beforeAll(async () => {
+    // Nothing listens on this port yet: the service is down, and connections are refused.
+    leadPort = await freePort();
+    site = await startTestSite(knownStockChange(), {
+      env: { LEAD_WEBHOOK_URL: `http://127.0.0.1:${leadPort}/leads` },
+      logger: logs.logger,
+      leadForwarding: FAST_FORWARDING,
+    });
+  });
+  afterAll(async () => {
+    await site.close();
+    await lead?.close();
+  });
+
+  it("takes applications while the service is down, and delivers each exactly once when it is back", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await postTo(site, validApplication());
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    // Refused: every application has been tried at least once, and kept.
+    await vi.waitFor(async () => {
+      for (const id of ids) expect(await storedFile(site, id)).toMatchObject({ forwardAttempts: expect.toSatisfy((n: number) => n >= 1) });
+    });
+
+    // Up, but overloaded for its first few requests, then taking them.
+    lead = await startLeadService({ port: leadPort, answers: [503, 503, 503] });
+    await vi.waitFor(() => expect(lead!.accepted()).toHaveLength(3), { timeout: 10_000 });
+    // Many poll intervals later, nothing has been sent twice.
+    await sleep(FAST_FORWARDING.pollIntervalMs * 15);
+    expect(lead.accepted().sort()).toEqual([...ids].sort());
+    expect(lead.deliveries.filter(({ status }) => status === 503)).toHaveLength(3);
+    for (const delivery of lead.deliveries) {
+      expect(delivery.contentType).toBe("application/json");
+      expect(delivery.body).toMatchObject({ firstName: "Siobhán", postcode: "L3 4BP", vehicleId: "fiesta-2019" });
+    }
+    for (const id of ids) expect(await storedFile(site, id)).toMatchObject({ forwardedAt: expect.any(String) });
+  });
+
+  it("never writes what an applicant typed to the log", async () => {
+    const accepted = await postTo(site, validApplication(), { "Idempotency-Key": "log-check-1" });
+    await postTo(site, validApplication(), { "Idempotency-Key": "log-check-1" });
+    await postTo(site, { ...validApplication(), email: "siobhan(at)example.com" });
+    await postTo(site, '{"firstName": "Siobhán", "email": ');
+    await postTo(site, JSON.stringify({ ...validApplication(), address2: "Wapping ".repeat(9000) }));
+    const { id } = (await accepted.json()) as { id: string };
+    await vi.waitFor(() => expect(lead!.accepted()).toContain(id));
+
+    const logged = logs.text();
+    // The log did capture this traffic: ids, counts and statuses.
+    expect(logged).toContain(`"applicationId":"${id}"`);
+    expect(logged).toContain("Finance application forwarded");
+    expect(logged).toContain('"reason":"ECONNREFUSED"');
+    expect(logged).toContain('"status":503');
+    expect(logged).toContain('"url":"/api/finance-application"');
+    for (const typed of PERSONAL_DATA) expect(logged).not.toContain(typed);
+  });
+});
+
+describe("retention of finance applications, with no lead-tracking service", () => {
+  let site: TestSite;
+  const ids = { expired: "", recent: "" };
+  const logs = capturedLogger();
+  beforeAll(async () => {
+    site = await startTestSite([], {
+      env: { FINANCE_RETENTION_DAYS: "30" },
+      logger: logs.logger,
+      async prepare(dataDir) {
+        const store = await FileApplicationStore.open(path.join(dataDir, "applications"));
+        const application = financeApplicationSchema.parse(validApplication());
+        ids.expired = (await store.add({ application, receivedAt: new Date(Date.now() - 31 * DAY) })).id;
+        ids.recent = (await store.add({ application, receivedAt: new Date(Date.now() - 29 * DAY) })).id;
+        await store.close();
+      },
+    });
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it("deletes applications older than FINANCE_RETENTION_DAYS and keeps the rest", async () => {
+    await vi.waitFor(async () => expect(await storedIds(site)).toEqual([`${ids.recent}.json`]));
+  });
+
+  it("keeps applications for staff when LEAD_WEBHOOK_URL is unset, and says so once", async () => {
+    const response = await postTo(site, validApplication());
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await storedFile(site, id)).toMatchObject({ forwardAttempts: 0 });
+    const warnings = logs.text().split("\n").filter((line) => line.includes('"level":40'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("LEAD_WEBHOOK_URL is not set");
+  });
+});

@@ -1,0 +1,151 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./console-guard";
+
+/** The first vehicle with photos in the list, so every part of the page is there. */
+async function openAVehicle(page: Page): Promise<string> {
+  const response = await page.request.get("/api/vehicles/search/car?pageSize=1");
+  const [vehicle] = (await response.json()) as { _id: string }[];
+  await page.goto(`/vehicles/${vehicle!._id}`);
+  return vehicle!._id;
+}
+
+test("the vehicle page shows the price, the representative example and the lender statements", async ({ page }) => {
+  await openAVehicle(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Monthly Prices From")).toBeVisible();
+  await expect(page.locator(".monthly-price__amount")).toHaveText(/^£[\d,]+\.\d\d a month$/);
+  const example = page.getByRole("region", { name: "Representative example" }).or(page.locator(".representative-example"));
+  await expect(example).toContainText("20.5% APR representative (fixed)");
+  for (const figure of ["£12,000", "£309.93", "£10", "£6,605.80", "£18,605.80", "8.9% APR"]) await expect(example).toContainText(figure);
+  const legal = page.locator(".finance-panel__legal");
+  await expect(legal).toContainText("is a credit broker, not a lender");
+  await expect(legal).toContainText("subject to status");
+  await expect(legal).toContainText("UK residents aged 18 and over");
+  await expect(legal).toContainText("14 Wapping Quay, Liverpool, L3 4BP");
+});
+
+test("the vehicle is described to search engines as a schema.org vehicle with an offer", async ({ page }) => {
+  await openAVehicle(page);
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const data = JSON.parse(json!) as Record<string, unknown> & { offers: Record<string, unknown> };
+  expect(data["@context"]).toBe("https://schema.org");
+  expect(data["@type"]).toBe("Car");
+  expect(data.offers).toMatchObject({ "@type": "Offer", priceCurrency: "GBP", availability: "https://schema.org/InStock" });
+  expect(Number(data.offers.price)).toBeGreaterThan(0);
+  await expect(page).toHaveTitle(/for sale, £[\d,]+$/);
+});
+
+test.describe("on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("thumbnails and arrow keys choose the photo", async ({ page }) => {
+    await openAVehicle(page);
+    const thumbnails = page.getByRole("list", { name: "Choose a photo" }).getByRole("link");
+    // Relevance puts vehicles with photos first, and demo vehicles have three or four.
+    expect(await thumbnails.count()).toBeGreaterThanOrEqual(2);
+    await thumbnails.nth(1).click();
+    await expect(thumbnails.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText(/^Photo 2 of \d+$/)).toBeVisible();
+    await page.getByRole("region", { name: /^Photos of the / }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(thumbnails.nth(0)).toHaveAttribute("aria-current", "true");
+  });
+});
+
+/** Fills the wizard's steps in order, pressing Next after each. */
+async function completeTheApplication(page: Page, email = "jo.bloggs@example.com") {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Full UK").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("First name").fill("Jo");
+  await dialog.getByLabel("Surname").fill("Bloggs");
+  await dialog.getByLabel("Phone number").fill("07700 900123");
+  await dialog.getByLabel("Email address").fill(email);
+  await dialog.getByLabel("Date of birth").fill("1988-05-17");
+  await dialog.getByRole("button", { name: "Next" }).click();
+}
+
+test("a visitor completes the seven-step application", async ({ page }) => {
+  await openAVehicle(page);
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Step 1 of 7")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Back" })).toHaveCount(0);
+  await completeTheApplication(page);
+  await dialog.getByLabel("Married").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Homeowner").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Address line 1").fill("1 Test Street");
+  await dialog.getByLabel("Town or city").fill("Liverpool");
+  await dialog.getByLabel("Postcode").fill("l1 8jq");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Full-Time Employment").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByText("Step 7 of 7")).toBeVisible();
+  await expect(dialog.getByText("We never contact your employer")).toBeVisible();
+  await dialog.getByLabel("Employer").fill("Mersey Ferries");
+  await dialog.getByLabel("Job title").fill("Engineer");
+  await dialog.getByLabel("Years in this job").fill("4");
+  await dialog.getByLabel("Monthly income after tax (£)").fill("2450");
+
+  const alert = page.waitForEvent("dialog");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  const shown = await alert;
+  expect(shown.message()).toBe("Application submitted!");
+  await shown.accept();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Application submitted!" })).toContainText(/Your reference is \S+/);
+});
+
+test("an invalid email is explained beside the field, and nothing typed is lost", async ({ page }) => {
+  await openAVehicle(page);
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  await completeTheApplication(page, "not-an-email");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Step 2 of 7")).toBeVisible();
+  const email = dialog.getByLabel("Email address");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+  await expect(dialog.getByText("Enter an email address like name@example.com")).toBeVisible();
+  await expect(dialog.getByLabel("First name")).toHaveValue("Jo");
+
+  // Escape closes the dialog; opening it again finds everything as it was.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  await expect(dialog.getByLabel("Surname")).toHaveValue("Bloggs");
+  await expect(dialog.getByLabel("Email address")).toHaveValue("not-an-email");
+});
+
+test.describe("without JavaScript", () => {
+  // A form sent back with problems answers 400, which the browser notes in its console.
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: /status of 400/ });
+
+  test("the application is one page that keeps what was typed and lists what to fix", async ({ page }) => {
+    const id = await openAVehicle(page);
+    await page.getByRole("button", { name: "Apply for finance" }).click();
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${id}/finance$`));
+    await page.getByLabel("First name").fill("Jo");
+    await page.getByLabel("Email address").fill("nope");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert")).toContainText("Enter an email address like name@example.com");
+    await expect(page.getByLabel("First name")).toHaveValue("Jo");
+    await expect(page.getByLabel("Email address")).toHaveValue("nope");
+
+    await page.getByLabel("Full UK").check();
+    await page.getByLabel("Surname").fill("Bloggs");
+    await page.getByLabel("Phone number").fill("0151 496 0123");
+    await page.getByLabel("Email address").fill("jo@example.com");
+    await page.getByLabel("Date of birth").fill("1988-05-17");
+    await page.getByLabel("Single", { exact: true }).check();
+    await page.getByLabel("Tenant - Private").check();
+    await page.getByLabel("Address line 1").fill("1 Test Street");
+    await page.getByLabel("Town or city").fill("Liverpool");
+    await page.getByLabel("Postcode").fill("L1 8JQ");
+    await page.getByLabel("Retired").check();
+    await page.getByLabel("Monthly income after tax (£)").fill("1800");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Application submitted!");
+  });
+});
