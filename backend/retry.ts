@@ -43,8 +43,9 @@ export function isTransientFailure(error: unknown): boolean {
   if (typeof code === "string" && TRANSIENT_CODES.has(code)) return true;
   const status = (error as { response?: { status?: unknown } }).response?.status;
   if (typeof status === "number") return status === 429 || status >= 500;
+  // MongoDB's errors list their labels as an array of strings.
   const labels = (error as { errorLabels?: unknown }).errorLabels;
-  if (labels instanceof Set && (labels.has("RetryableWriteError") || labels.has("TransientTransactionError"))) return true;
+  if (Array.isArray(labels) && labels.some((label) => label === "RetryableWriteError" || label === "TransientTransactionError")) return true;
   if (["MongoNetworkError", "MongoServerSelectionError", "MeilisearchRequestTimeOutError"].includes(error.name)) return true;
   return cause !== undefined && cause !== error && isTransientFailure(cause);
 }

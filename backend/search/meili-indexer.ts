@@ -1,11 +1,13 @@
-import { MeilisearchApiError, type EnqueuedTask, type Meilisearch } from "meilisearch";
+import { MeilisearchApiError, type EnqueuedTask, type IndexObject, type Meilisearch, type Settings } from "meilisearch";
 import { TEXT_FILTER_NAMES, type TextFilterName } from "../../domain/filters";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { isTransientFailure, withRetry } from "../retry";
+import { abandonedBuildIndexes, buildIndexUid } from "./build-indexes";
 import { meiliSettings, SpellingBook, toMeiliDocument, type MeiliVehicleDocument } from "./meili-documents";
-import { SearchTaskFailedError, succeeded } from "./meili-tasks";
+import { SearchTaskFailedError, waitForTask } from "./meili-tasks";
 import type { StockScan } from "./search-engine";
+import { settingsDrift } from "./settings-drift";
 
 export interface MeiliIndexerOptions {
   /** Documents sent in one request. */
@@ -13,6 +15,32 @@ export interface MeiliIndexerOptions {
   /** How long one task may take before the indexer gives up waiting for it. */
   taskTimeoutMs?: number;
 }
+
+/** Vehicles to send (added or changed) and vehicles to remove (sold). */
+export interface IndexChanges {
+  upserts: Iterable<VehicleRecord> | AsyncIterable<VehicleRecord>;
+  removedIds: readonly string[];
+}
+
+/**
+ * The live index cannot take changes one by one: sent to a missing index, documents would
+ * create it without settings (no filters, no sorts), and an index with older settings
+ * lacks what this version filters on. Only a full sync puts either right.
+ */
+export class SearchIndexNeedsFullSyncError extends Error {
+  constructor(
+    readonly indexUid: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The search index "${indexUid}" ${reason}, so changes cannot be sent to it one by one. ` +
+        "Rebuild it with npm run stock:reindex (stock:sync also does when it starts)",
+    );
+  }
+}
+
+const TASK_POLL_INTERVAL_MS = 250;
+const INDEX_LIST_PAGE = 100;
 
 /**
  * Keeps a Meilisearch index in step with the store, with a key allowed to change indexes
@@ -36,12 +64,13 @@ export class MeiliIndexer {
 
   /** Rebuilds the index from the whole stock and swaps it in; returns the documents indexed. */
   async fullSync(scan: StockScan): Promise<number> {
-    const building = `${this.indexUid}_build_${Date.now()}`;
+    await this.deleteAbandonedBuilds();
+    const building = buildIndexUid(this.indexUid);
     await this.createIndex(building);
     try {
       await this.run(() => this.client.index(building).updateSettings(meiliSettings()));
       const spellings = await SpellingBook.fromStock(scan());
-      const documents = await this.sendInBatches(building, scan(), spellings);
+      const documents = await this.sendInBatches(building, scan(), async () => spellings);
       await this.createIndex(this.indexUid);
       // Never sent twice: a second swap after an unanswered first would swap the old index back.
       await this.run(() => this.client.swapIndexes([{ indexes: [this.indexUid, building], rename: false }]), { retry: false });
@@ -55,64 +84,105 @@ export class MeiliIndexer {
     }
   }
 
-  /** Sends changed vehicles and removes sold ones, spelling values as the index already does. */
-  async apply({ upserts, removedIds }: { upserts: readonly VehicleRecord[]; removedIds: readonly string[] }): Promise<void> {
-    if (upserts.length > 0) {
-      const spellings = await this.spellingsInIndex();
-      await this.sendInBatches(this.indexUid, upserts, spellings);
-    }
+  /**
+   * Sends changed vehicles and removes sold ones, spelling values as the index already does.
+   * Refuses (SearchIndexNeedsFullSyncError) a live index that is missing or out of date.
+   */
+  async apply({ upserts, removedIds }: IndexChanges): Promise<{ upserted: number; removed: number }> {
+    const problem = await this.liveIndexProblem();
+    if (problem) throw new SearchIndexNeedsFullSyncError(this.indexUid, problem);
+    // Read once per change, and only when it has vehicles to send.
+    let spellings: Promise<SpellingBook> | undefined;
+    const upserted = await this.sendInBatches(this.indexUid, upserts, () => (spellings ??= this.spellingsInIndex()));
     for (let start = 0; start < removedIds.length; start += this.batchSize) {
       const ids = removedIds.slice(start, start + this.batchSize);
       await this.run(() => this.client.index(this.indexUid).deleteDocuments([...ids]));
     }
+    return { upserted, removed: removedIds.length };
   }
 
-  /** Whether the live index has any documents; an empty or missing one needs a full sync. */
-  async isEmpty(): Promise<boolean> {
+  /** Whether only a full sync can bring the live index up to date: missing, out of date, or empty. */
+  async needsFullSync(): Promise<boolean> {
+    const problem = (await this.liveIndexProblem()) ?? ((await this.documentCount()) === 0 ? "is empty" : undefined);
+    if (problem) this.logger.info({ index: this.indexUid, problem }, "The search index needs a full sync");
+    return problem !== undefined;
+  }
+
+  /** Why the live index cannot take changes one by one, or undefined when it can. */
+  private async liveIndexProblem(): Promise<string | undefined> {
+    let settings: Settings;
     try {
-      const stats = await withRetry(() => this.client.index(this.indexUid).getStats(), this.retry);
-      return stats.numberOfDocuments === 0;
+      settings = await withRetry(() => this.client.index(this.indexUid).getSettings(), this.retry);
     } catch (error) {
-      if (error instanceof MeilisearchApiError && error.cause?.code === "index_not_found") return true;
+      if (isIndexNotFound(error)) return "does not exist";
       throw error;
+    }
+    const drift = settingsDrift(meiliSettings(), settings);
+    return drift.length > 0 ? `has settings other than this version sets (${drift.join(", ")})` : undefined;
+  }
+
+  private async documentCount(): Promise<number> {
+    try {
+      return (await withRetry(() => this.client.index(this.indexUid).getStats(), this.retry)).numberOfDocuments;
+    } catch (error) {
+      if (isIndexNotFound(error)) return 0;
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes build indexes that a killed process left behind, each a copy of the stock.
+   * Only those over a day old: a younger one may be another sync's, still building.
+   */
+  private async deleteAbandonedBuilds(): Promise<void> {
+    try {
+      const indexes: IndexObject[] = [];
+      for (let offset = 0; ; offset += INDEX_LIST_PAGE) {
+        const page = await withRetry(() => this.client.getRawIndexes({ offset, limit: INDEX_LIST_PAGE }), this.retry);
+        indexes.push(...page.results);
+        if (page.results.length < INDEX_LIST_PAGE) break;
+      }
+      for (const uid of abandonedBuildIndexes(indexes, this.indexUid)) {
+        await this.run(() => this.client.deleteIndex(uid));
+        this.logger.info({ index: uid }, "Deleted a search index left by a sync that never finished");
+      }
+    } catch (error) {
+      // Only disk space is at stake: the sync goes on.
+      this.logger.warn({ err: error }, "Could not clear search indexes left by earlier syncs");
     }
   }
 
   private async spellingsInIndex(): Promise<SpellingBook> {
-    try {
-      const response = await withRetry(
-        () => this.client.index(this.indexUid).search("", { limit: 0, facets: [...TEXT_FILTER_NAMES] }),
-        this.retry,
-      );
-      const distribution = response.facetDistribution ?? {};
-      return SpellingBook.fromOptions(
-        Object.fromEntries(TEXT_FILTER_NAMES.map((name) => [name, Object.keys(distribution[name] ?? {})])) as Record<
-          TextFilterName,
-          string[]
-        >,
-      );
-    } catch (error) {
-      if (error instanceof MeilisearchApiError && error.cause?.code === "index_not_found") return new SpellingBook();
-      throw error;
-    }
+    const response = await withRetry(
+      () => this.client.index(this.indexUid).search("", { limit: 0, facets: [...TEXT_FILTER_NAMES] }),
+      this.retry,
+    );
+    const distribution = response.facetDistribution ?? {};
+    return SpellingBook.fromOptions(
+      Object.fromEntries(TEXT_FILTER_NAMES.map((name) => [name, Object.keys(distribution[name] ?? {})])) as Record<
+        TextFilterName,
+        string[]
+      >,
+    );
   }
 
   private async sendInBatches(
     indexUid: string,
-    records: AsyncIterable<VehicleRecord> | Iterable<VehicleRecord>,
-    spellings: SpellingBook,
+    records: Iterable<VehicleRecord> | AsyncIterable<VehicleRecord>,
+    spellings: () => Promise<SpellingBook>,
   ): Promise<number> {
     const index = this.client.index<MeiliVehicleDocument>(indexUid);
-    let batch: MeiliVehicleDocument[] = [];
+    let batch: VehicleRecord[] = [];
     let sent = 0;
     const send = async () => {
-      const documents = batch;
+      const book = await spellings();
+      const documents = batch.map((record) => toMeiliDocument(record, book));
       batch = [];
       await this.run(() => index.addDocuments(documents, { primaryKey: "id" }));
       sent += documents.length;
     };
     for await (const record of records) {
-      batch.push(toMeiliDocument(record, spellings));
+      batch.push(record);
       if (batch.length >= this.batchSize) await send();
     }
     if (batch.length > 0) await send();
@@ -130,8 +200,13 @@ export class MeiliIndexer {
 
   /** Sends a change (again, if the connection fails) and waits until Meilisearch has applied it. */
   private async run(enqueue: () => Promise<EnqueuedTask>, { retry = true } = {}): Promise<void> {
-    const enqueued = retry ? await withRetry(enqueue, this.retry) : await enqueue();
-    succeeded(await this.client.tasks.waitForTask(enqueued, { timeout: this.taskTimeoutMs, interval: 250 }));
+    const { taskUid } = retry ? await withRetry(enqueue, this.retry) : await enqueue();
+    await waitForTask(taskUid, {
+      getTask: (uid) => this.client.tasks.getTask(uid),
+      timeoutMs: this.taskTimeoutMs,
+      intervalMs: TASK_POLL_INTERVAL_MS,
+      retry: this.retry,
+    });
   }
 
   private readonly retry = {
@@ -141,4 +216,8 @@ export class MeiliIndexer {
     onRetry: (error: unknown, attempt: number, delayMs: number) =>
       this.logger.warn({ err: error, attempt, delayMs }, "Meilisearch did not answer; trying again"),
   };
+}
+
+function isIndexNotFound(error: unknown): boolean {
+  return error instanceof MeilisearchApiError && error.cause?.code === "index_not_found";
 }

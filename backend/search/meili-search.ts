@@ -5,6 +5,8 @@ import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
+const SEARCH_TIMEOUT_MS = 5000;
+
 /**
  * Searching with Meilisearch, using a key that may only search. One multi-search answers a
  * whole search screen: the page and the options of every filter not in use, plus one query
@@ -41,7 +43,10 @@ export class MeiliSearchEngine implements SearchEngine {
         facets: [facetAttribute(facet)],
       })),
     ];
-    const { results } = (await withRetry(() => this.client.multiSearch({ queries }), {
+    // One deadline for the whole answer, retry included, so a stalled Meilisearch fails a
+    // page in seconds. (Given a signal, the client leaves its own 30-second timeout out.)
+    const signal = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+    const { results } = (await withRetry(() => this.client.multiSearch({ queries }, { signal }), {
       attempts: 2,
       baseDelayMs: 50,
       isRetryable: isTransientFailure,

@@ -1,4 +1,6 @@
-import type { Task } from "meilisearch";
+import { setTimeout as sleep } from "node:timers/promises";
+import { MeilisearchTaskTimeOutError, type Task } from "meilisearch";
+import { withRetry, type RetryOptions } from "../retry";
 
 /**
  * Meilisearch applies every change as a task in its own time. The indexer waits for each
@@ -18,4 +20,36 @@ export class SearchTaskFailedError extends Error {
 export function succeeded(task: Task): Task {
   if (task.status !== "succeeded") throw new SearchTaskFailedError(task);
   return task;
+}
+
+export interface TaskWaitOptions {
+  /** One look at the task (the client's `tasks.getTask`). */
+  getTask: (uid: number) => Promise<Task>;
+  /** How long the task may take, from the first look, before waiting is given up. */
+  timeoutMs: number;
+  /** The pause between looks. */
+  intervalMs: number;
+  /** How each look is tried again when Meilisearch does not answer. */
+  retry: RetryOptions;
+  /** For tests: how to pause, and the clock. */
+  wait?: (ms: number) => Promise<unknown>;
+  now?: () => number;
+}
+
+/**
+ * Waits until Meilisearch has finished a task, and checks that it succeeded. Each look is
+ * retried like any request, so a connection dropped while waiting does not fail a change
+ * that Meilisearch goes on to apply. This replaces the client's `waitForTask`, which retries
+ * nothing and, when a look fails, leaves its timeout armed, holding a finished command-line
+ * process open for up to the whole timeout; here the only timer is the pause between looks.
+ */
+export async function waitForTask(uid: number, options: TaskWaitOptions): Promise<Task> {
+  const { getTask, timeoutMs, intervalMs, retry, wait = sleep, now = Date.now } = options;
+  const deadline = now() + timeoutMs;
+  for (;;) {
+    const task = await withRetry(() => getTask(uid), retry);
+    if (task.status !== "enqueued" && task.status !== "processing") return succeeded(task);
+    if (now() >= deadline) throw new MeilisearchTaskTimeOutError(uid, timeoutMs);
+    await wait(intervalMs);
+  }
 }

@@ -76,13 +76,18 @@ export class FileVehicleStore implements VehicleStore {
     return this.loadedSignature === "";
   }
 
-  applyChange(change: StockChange, now = new Date()): Promise<StockChangeResult> {
+  applyChange(
+    change: StockChange,
+    now = new Date(),
+    onApplied?: (result: StockChangeResult) => Promise<void>,
+  ): Promise<StockChangeResult> {
     const run = this.queue.then(() =>
       withFileLock(`${this.stockFile}.lock`, async () => {
         // Another process may have changed the stock since this one last read it.
         await this.reloadIfChanged();
         const summary = await this.writeChange(change, now);
         this.notify();
+        await onApplied?.(summary);
         return summary;
       }),
     );

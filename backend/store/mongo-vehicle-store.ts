@@ -3,34 +3,45 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from "mongodb";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
+import { stampedAfter, stillRemoved } from "./change-versions";
 import { stampRecord } from "./stamp-record";
 import { MassRemovalError, StockBusyError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 /**
  * The store of record in production: one MongoDB document per vehicle, exactly the record
  * the API serves plus two fields of its own: a fingerprint of the content, so a nightly full
- * feed rewrites only what changed, and the time it was stored, so the indexer can follow
- * changes without a replica set. Sold vehicles leave a short-lived note in `vehicle_removals`
- * for the same reason.
+ * feed rewrites only what changed, and the change version that last wrote it, so the
+ * indexer can follow changes without a replica set and catch up after a full sync (see
+ * change-versions.ts). Sold vehicles leave a note in `vehicle_removals` for the same reason.
  */
 
 export interface VehicleDocument extends VehicleRecord {
   fingerprint: string;
-  storedAt: Date;
+  changeVersion: number;
 }
 
-export interface RemovalDocument {
+interface RemovalDocument {
   _id: string;
+  changeVersion: number;
+  /** When the vehicle was removed: notes expire some time after. */
   removedAt: Date;
 }
 
 interface StockStateDocument {
   _id: string;
+  /** The last change version published: every change up to it is written in full. */
   version?: number;
   changedAt?: Date;
   initialisedAt?: Date;
   owner?: string;
   expiresAt?: Date;
+}
+
+/** What changed in the stock since some version, for a search index to catch up with. */
+export interface StockChanges {
+  /** The vehicles written since, as they are now. */
+  upserts: AsyncIterable<VehicleRecord>;
+  removedIds: string[];
 }
 
 export const COLLECTIONS = { vehicles: "vehicles", removals: "vehicle_removals", state: "stock_state" } as const;
@@ -42,9 +53,16 @@ const LEASE_MS = 5 * 60_000;
 const WAIT_FOR_LEASE_MS = 10_000;
 const WATCH_INTERVAL_MS = 2000;
 const DUPLICATE_KEY = 11000;
+const STOCK = "stock";
+const LEASE = "import-lease";
 
 /** Only the fields of the record: the store's own fields never leave it. */
-export const RECORD_PROJECTION = { fingerprint: 0, storedAt: 0 } as const;
+const RECORD_PROJECTION = { fingerprint: 0, changeVersion: 0 } as const;
+
+/** The record alone, from a whole document (as a change stream gives it). */
+export function recordOf({ fingerprint: _fingerprint, changeVersion: _changeVersion, ...record }: VehicleDocument): VehicleRecord {
+  return record;
+}
 
 export class MongoVehicleStore implements VehicleStore {
   private readonly vehicles: Collection<VehicleDocument>;
@@ -57,18 +75,19 @@ export class MongoVehicleStore implements VehicleStore {
 
   private constructor(
     db: Db,
-    private readonly logger?: Pick<Logger, "warn">,
+    private readonly logger?: Pick<Logger, "warn" | "error">,
   ) {
     this.vehicles = db.collection<VehicleDocument>(COLLECTIONS.vehicles);
     this.removals = db.collection<RemovalDocument>(COLLECTIONS.removals);
     this.state = db.collection<StockStateDocument>(COLLECTIONS.state);
   }
 
-  static async open(db: Db, logger?: Pick<Logger, "warn">): Promise<MongoVehicleStore> {
+  static async open(db: Db, logger?: Pick<Logger, "warn" | "error">): Promise<MongoVehicleStore> {
     const store = new MongoVehicleStore(db, logger);
-    await store.vehicles.createIndex({ storedAt: 1 });
+    await store.vehicles.createIndex({ changeVersion: 1 });
+    await store.removals.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ removedAt: 1 }, { expireAfterSeconds: REMOVAL_NOTES_KEPT_SECONDS });
-    store.seenVersion = (await store.state.findOne({ _id: "stock" }))?.version ?? 0;
+    store.seenVersion = await store.stockVersion();
     return store;
   }
 
@@ -95,11 +114,37 @@ export class MongoVehicleStore implements VehicleStore {
   }
 
   async isPristine(): Promise<boolean> {
-    return (await this.state.findOne({ _id: "stock", initialisedAt: { $exists: true } })) === null;
+    return (await this.state.findOne({ _id: STOCK, initialisedAt: { $exists: true } })) === null;
   }
 
-  applyChange(change: StockChange, now = new Date()): Promise<StockChangeResult> {
+  /** The last change version published. */
+  async stockVersion(): Promise<number> {
+    return (await this.state.findOne({ _id: STOCK }, { projection: { version: 1 } }))?.version ?? 0;
+  }
+
+  /**
+   * What was written after version `after` (up to `upTo`, when given): the vehicles as they
+   * are now, and the removals that still stand.
+   */
+  async changesAfter(after: number, upTo?: number): Promise<StockChanges> {
+    const window = stampedAfter(after, upTo);
+    const noted = await this.removals.find(window, { projection: { _id: 1 } }).map(({ _id }) => _id).toArray();
+    const present =
+      noted.length === 0 ? [] : await this.vehicles.find({ _id: { $in: noted } }, { projection: { _id: 1 } }).map(({ _id }) => _id).toArray();
+    return {
+      upserts: this.vehicles.find(window, { projection: RECORD_PROJECTION, batchSize: BATCH }) as AsyncIterable<VehicleRecord>,
+      removedIds: stillRemoved(noted, present),
+    };
+  }
+
+  applyChange(
+    change: StockChange,
+    now = new Date(),
+    onApplied?: (result: StockChangeResult) => Promise<void>,
+  ): Promise<StockChangeResult> {
     return this.withLease(async () => {
+      // Changes run one at a time under the lease, so the next version is this change's alone.
+      const version = (await this.stockVersion()) + 1;
       const result: StockChangeResult = { added: 0, updated: 0, unchanged: 0, removed: 0, changedIds: [], removedIds: [] };
       // Which vehicles a full feed removes is worked out before anything is written, so a
       // refused mass removal changes nothing.
@@ -120,45 +165,53 @@ export class MongoVehicleStore implements VehicleStore {
           .toArray();
         const existing = new Map(stored.map((version) => [version._id, version]));
         const writes: AnyBulkWriteOperation<VehicleDocument>[] = [];
+        const written: string[] = [];
         for (const { id, record } of batch) {
           const stamped = stampRecord(id, record, existing.get(id), now);
           result[stamped.change]++;
           if (stamped.change === "unchanged") continue;
           result.changedIds.push(id);
-          writes.push({ replaceOne: { filter: { _id: id }, replacement: { ...stamped.record, fingerprint: stamped.fingerprint, storedAt: new Date() }, upsert: true } });
+          written.push(id);
+          const replacement = { ...stamped.record, fingerprint: stamped.fingerprint, changeVersion: version };
+          writes.push({ replaceOne: { filter: { _id: id }, replacement, upsert: true } });
         }
-        // storedAt is the time of writing, not of the import's start, so an indexer polling for
-        // changes since a moment never misses a batch written after it.
-        if (writes.length > 0) await this.vehicles.bulkWrite(writes, { ordered: false });
+        if (writes.length > 0) {
+          await this.vehicles.bulkWrite(writes, { ordered: false });
+          // A vehicle listed again is no longer sold.
+          await this.removals.deleteMany({ _id: { $in: written } });
+        }
       }
 
+      // The note comes first: a process that dies before the delete leaves a note for a
+      // vehicle still present, which readers of the notes ignore (stillRemoved).
       for (let start = 0; start < result.removedIds.length; start += BATCH) {
         const ids = result.removedIds.slice(start, start + BATCH);
+        const removedAt = new Date();
         await this.removals.bulkWrite(
-          ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, removedAt: new Date() }, upsert: true } })),
+          ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true } })),
           { ordered: false },
         );
         await this.vehicles.deleteMany({ _id: { $in: ids } });
       }
       result.removed = result.removedIds.length;
 
-      await this.bumpVersion(now);
+      await this.publishVersion(version, now);
+      await onApplied?.(result);
       return result;
     });
   }
 
   async signalChanged(): Promise<void> {
-    await this.bumpVersion(new Date());
+    // Under the lease like any change, so it never publishes a version a change is still writing.
+    await this.withLease(async () => this.publishVersion((await this.stockVersion()) + 1, new Date()));
   }
 
   /** Follows the stock's version number, which every change raises, from whichever process. */
   watch(onChange: () => void): () => void {
     this.listeners.add(onChange);
     this.poller ??= setInterval(() => {
-      this.state
-        .findOne({ _id: "stock" })
-        .then((state) => {
-          const version = state?.version ?? 0;
+      this.stockVersion()
+        .then((version) => {
           if (version === this.seenVersion) return;
           this.seenVersion = version;
           for (const listener of this.listeners) listener();
@@ -176,31 +229,19 @@ export class MongoVehicleStore implements VehicleStore {
     this.stopPolling();
   }
 
-  private stopPolling(): void {
-    clearInterval(this.poller);
-    this.poller = undefined;
-  }
-
-  private async bumpVersion(now: Date): Promise<void> {
-    await this.state.updateOne(
-      { _id: "stock" },
-      { $inc: { version: 1 }, $set: { changedAt: now }, $setOnInsert: { initialisedAt: now } },
-      { upsert: true },
-    );
-  }
-
   /**
-   * Runs a change while holding a lease on the stock, so two imports (from any machines)
-   * never interleave. The lease is renewed while the work runs and expires on its own if
-   * its holder dies.
+   * Runs work while holding a lease on the stock, so two changes (from any machines) never
+   * interleave, nor their pushes to the search index. Every change runs under it; the
+   * indexer also takes it to send what a full sync missed. The lease is renewed while the
+   * work runs and expires on its own if its holder dies.
    */
-  private async withLease<T>(work: () => Promise<T>): Promise<T> {
+  async withLease<T>(work: () => Promise<T>, { waitMs = WAIT_FOR_LEASE_MS } = {}): Promise<T> {
     const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-    const deadline = Date.now() + WAIT_FOR_LEASE_MS;
+    const deadline = Date.now() + waitMs;
     for (;;) {
       try {
         await this.state.updateOne(
-          { _id: "import-lease", $or: [{ expiresAt: { $lt: new Date() } }, { owner }] },
+          { _id: LEASE, $or: [{ expiresAt: { $lt: new Date() } }, { owner }] },
           { $set: { owner, expiresAt: new Date(Date.now() + LEASE_MS) } },
           { upsert: true },
         );
@@ -209,22 +250,44 @@ export class MongoVehicleStore implements VehicleStore {
         // The filter missed a live lease, so the upsert tried to create a second one.
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
         if (Date.now() >= deadline) {
-          const holder = await this.state.findOne({ _id: "import-lease" });
-          throw new StockBusyError(holder?.owner ?? "another process");
+          const holder = await this.state.findOne({ _id: LEASE });
+          throw new StockBusyError(holder?.owner ?? "another process", holder?.expiresAt);
         }
         await sleep(250);
       }
     }
     const renew = setInterval(() => {
-      this.state
-        .updateOne({ _id: "import-lease", owner }, { $set: { expiresAt: new Date(Date.now() + LEASE_MS) } })
-        .catch((error: unknown) => this.logger?.warn({ err: error }, "Could not renew the stock import lease"));
+      this.state.updateOne({ _id: LEASE, owner }, { $set: { expiresAt: new Date(Date.now() + LEASE_MS) } }).then(
+        ({ matchedCount }) => {
+          if (matchedCount > 0) return;
+          // It ran out before it could be renewed and another process took it.
+          clearInterval(renew);
+          this.logger?.error({ owner }, "Lost the stock lease: another process may be changing the stock at the same time");
+        },
+        (error: unknown) => this.logger?.warn({ err: error }, "Could not renew the stock lease; trying again"),
+      );
     }, LEASE_MS / 3).unref();
     try {
       return await work();
     } finally {
       clearInterval(renew);
-      await this.state.deleteOne({ _id: "import-lease", owner });
+      // A failed release must not hide how the work ended; the lease runs out by itself.
+      await this.state
+        .deleteOne({ _id: LEASE, owner })
+        .catch((error: unknown) => this.logger?.warn({ err: error }, "Could not release the stock lease; it runs out by itself"));
     }
+  }
+
+  private stopPolling(): void {
+    clearInterval(this.poller);
+    this.poller = undefined;
+  }
+
+  private async publishVersion(version: number, now: Date): Promise<void> {
+    await this.state.updateOne(
+      { _id: STOCK },
+      { $max: { version }, $set: { changedAt: now }, $setOnInsert: { initialisedAt: now } },
+      { upsert: true },
+    );
   }
 }

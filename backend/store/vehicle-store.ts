@@ -24,8 +24,16 @@ export interface StockChange {
 
 /** Another process is changing the stock; this change was not applied. */
 export class StockBusyError extends Error {
-  constructor(readonly owner: string) {
-    super(`Another stock change is in progress (${owner}); try again when it has finished`);
+  constructor(
+    readonly owner: string,
+    /** When the holder's lease runs out unless it renews it (a lease renews while its work runs). */
+    readonly expiresAt?: Date,
+  ) {
+    super(
+      `Another stock change is in progress (${owner}` +
+        (expiresAt ? `, holding the stock until ${expiresAt.toISOString()} unless it renews its lease` : "") +
+        "); try again when it has finished",
+    );
   }
 }
 
@@ -72,8 +80,13 @@ export interface VehicleStore {
   /**
    * Applies an import. The embedded store applies it as one change (readers see all of it
    * or none); MongoDB applies it in batches, as no transaction spans a whole stock feed.
+   *
+   * `onApplied` runs once the change is stored, while the store still holds its lock, so
+   * no other change starts before it ends: an import sends its changes to a search index
+   * there, and a later import's cannot overtake them. If it fails, applyChange fails with
+   * its error, the change staying stored.
    */
-  applyChange(change: StockChange, now?: Date): Promise<StockChangeResult>;
+  applyChange(change: StockChange, now?: Date, onApplied?: (result: StockChangeResult) => Promise<void>): Promise<StockChangeResult>;
   /** Tells every process following this store to re-read it, as after a change. */
   signalChanged(): Promise<void>;
   /** Calls back after stock changes, whether this process or another changed it. */
