@@ -205,7 +205,9 @@ export function textKey(value: string | number): string {
   return String(value).trim().normalize("NFKD").toLowerCase();
 }
 
-const NUMBER = String.raw`\d+(?:\.\d+)?`;
+// At most 9 digits and 4 decimals: a longer number would be written back in exponent form
+// ("1e+21"), which Meilisearch's filter parser rejects, so it is refused here for both engines.
+const NUMBER = String.raw`\d{1,9}(?:\.\d{1,4})?`;
 const RANGE_PATTERN = new RegExp(`^(${NUMBER})?-(${NUMBER})?$`);
 const EXACT_PATTERN = new RegExp(`^${NUMBER}$`);
 
