@@ -3,22 +3,24 @@ import { createWriteStream } from "node:fs";
 import { stat, writeFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { MeilisearchApiError, MeilisearchRequestError } from "meilisearch";
-import { MongoServerSelectionError } from "mongodb";
+import { MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutError } from "meilisearch";
+import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from "mongodb";
 import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { meiliClient, openMeiliIndexer, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
+import { SearchIndexNeedsFullSyncError } from "../backend/search/meili-indexer";
 import { ensureSearchKey } from "../backend/search/meili-keys";
 import { SearchTaskFailedError } from "../backend/search/meili-tasks";
 import { seedDemoStock } from "../backend/seed-demo-stock";
+import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
 import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
 import { FEED_FORMATS, UnreadableFeedError, type FeedFormat } from "./feed-reader";
 import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "./import-feed";
 import { progressBar } from "./progress-bar";
-import { followStock, pushStockChange } from "./search-sync";
+import { followStock, pushStockChange, rebuildSearchIndex, type SearchUpdate } from "./search-sync";
 
 const USAGE = `Stock tools for the dealer site.
 
@@ -29,7 +31,8 @@ const USAGE = `Stock tools for the dealer site.
 
   npm run stock:reindex
       Rebuilds the search index from the stored stock: the site's own index, which a
-      running site picks up, or with Meilisearch a fresh index swapped in whole.
+      running site picks up, or with Meilisearch a fresh index swapped in whole (then,
+      with MongoDB, the changes made while it was built are sent again).
 
   npm run stock:sync
       With MongoDB and Meilisearch: keeps the search index in step with the stock, for as
@@ -37,7 +40,8 @@ const USAGE = `Stock tools for the dealer site.
 
   npm run stock:setup
       With Meilisearch: creates the site's search-only key (written to MEILI_SEARCH_KEY_FILE),
-      loads demo stock into an empty store, and builds the search index if it is empty.
+      loads demo stock into an empty store, and builds the search index if it is missing,
+      empty or has settings older than this version's.
 
   npm run stock:generate -- --count N [--seed S] [--out FILE]
       Writes N demo vehicles as NDJSON, for trying imports and for benchmarks.
@@ -96,8 +100,11 @@ async function runImport(args: string[]): Promise<number> {
   );
 
   return withStock(async ({ store }, config) => {
+    const indexer = openMeiliIndexer(config, cliLogger(config));
     const progress = progressBar(process.stderr, size, `Reading ${file}`, formatBytes);
     const started = performance.now();
+    let searchUpdate: SearchUpdate | undefined;
+    let searchFailure: Error | undefined;
     let report: ImportReport;
     try {
       report = await importFeed(store, file, {
@@ -105,6 +112,20 @@ async function runImport(args: string[]): Promise<number> {
         format: format as FeedFormat | undefined,
         allowMassRemoval: values["allow-mass-removal"],
         onProgress: (step) => (step.phase === "reading" ? progress.update(step.bytesRead) : progress.label("Saving")),
+        // Sent while the store still holds its lock, so that a later import's changes can
+        // never reach the search index before this one's. A failure here leaves the stock
+        // saved, so it is kept for the summary rather than thrown.
+        onApplied:
+          indexer &&
+          (async (change) => {
+            if (change.changedIds.length + change.removedIds.length === 0) return;
+            progress.label("Updating the search index");
+            try {
+              searchUpdate = await pushStockChange(store, indexer, change);
+            } catch (error) {
+              searchFailure = error as Error;
+            }
+          }),
       });
     } catch (error) {
       progress.finish();
@@ -114,16 +135,14 @@ async function runImport(args: string[]): Promise<number> {
     progress.finish();
     printReport(file, report, performance.now() - started);
 
-    const indexer = openMeiliIndexer(config, cliLogger(config));
-    if (indexer && report.changedIds.length + report.removedIds.length > 0) {
-      try {
-        await pushStockChange(store, indexer, report);
-        write("Search index updated.");
-      } catch (error) {
-        write(`The stock is saved, but the search index was not updated: ${(error as Error).message}`);
-        write("Run npm run stock:reindex once Meilisearch is reachable (a running stock:sync also catches up).");
-        return 1;
-      }
+    if (searchFailure) {
+      write(`The stock is saved, but the search index was not updated: ${searchFailure.message}`);
+      write("Run npm run stock:reindex once Meilisearch is reachable (a running stock:sync also catches up).");
+      return 1;
+    }
+    if (searchUpdate?.kind === "sent") write("Search index updated.");
+    if (searchUpdate?.kind === "rebuilt") {
+      write(`The search index was missing, empty or out of date, so it was rebuilt: ${formatCount(searchUpdate.documents)} vehicles.`);
     }
     return 0;
   });
@@ -134,7 +153,7 @@ async function runReindex({ store }: OpenStore, config: Config): Promise<number>
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const indexer = openMeiliIndexer(config, cliLogger(config));
   if (indexer) {
-    const documents = await indexer.fullSync(() => store.scan());
+    const documents = await rebuildSearchIndex(store, indexer);
     write(`Built a fresh Meilisearch index of ${formatCount(documents)} vehicles in ${seconds()} s and swapped it in.`);
     return 0;
   }
@@ -146,13 +165,14 @@ async function runReindex({ store }: OpenStore, config: Config): Promise<number>
 }
 
 async function runSync({ store, mongo }: OpenStore, config: Config): Promise<number> {
-  const indexer = openMeiliIndexer(config, createLogger(config.LOG_LEVEL));
-  if (!mongo || !indexer) {
+  const logger = createLogger(config.LOG_LEVEL);
+  const indexer = openMeiliIndexer(config, logger);
+  if (!mongo || !indexer || !(store instanceof MongoVehicleStore)) {
     throw new UsageError("stock:sync keeps Meilisearch in step with MongoDB: set MONGODB_URL and MEILI_URL");
   }
   const stopping = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stopping.abort());
-  await followStock({ db: mongo.db(config.MONGODB_DB), store, indexer, logger: createLogger(config.LOG_LEVEL), signal: stopping.signal });
+  await followStock({ db: mongo.db(config.MONGODB_DB), store, indexer, logger, signal: stopping.signal });
   return 0;
 }
 
@@ -168,8 +188,8 @@ async function runSetup({ store }: OpenStore, config: Config): Promise<number> {
     write(`Loaded ${formatCount(await store.count())} demo vehicles into the empty store.`);
   }
   const indexer = openMeiliIndexer(config, logger);
-  if (indexer && (await indexer.isEmpty())) {
-    const documents = await indexer.fullSync(() => store.scan());
+  if (indexer && (await indexer.needsFullSync())) {
+    const documents = await rebuildSearchIndex(store, indexer);
     write(`Built the search index: ${formatCount(documents)} vehicles.`);
   }
   return 0;
@@ -236,8 +256,12 @@ const EXPECTED_FAILURES = [
   StockBusyError,
   ConfigError,
   SearchTaskFailedError,
+  SearchIndexNeedsFullSyncError,
   MeilisearchApiError,
   MeilisearchRequestError,
+  MeilisearchTaskTimeOutError,
+  MongoServerError,
+  MongoNetworkError,
   MongoServerSelectionError,
 ];
 

@@ -29,6 +29,8 @@ export interface ImportOptions {
   /** Lets a "replace" remove more than half the stock, for a dealer who really did sell out. */
   allowMassRemoval?: boolean;
   onProgress?: (progress: { phase: "reading"; bytesRead: number } | { phase: "saving" }) => void;
+  /** Runs once the change is stored, before the store lets another change in (VehicleStore.applyChange). */
+  onApplied?: (result: StockChangeResult) => Promise<void>;
 }
 
 /** Nothing could be imported; `rejected` says why for each row that was read. */
@@ -85,12 +87,16 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
 
   options.onProgress?.({ phase: "saving" });
   const stored = await store.count();
-  const summary = await store.applyChange({
-    records: accepted,
-    mode: options.mode,
-    keepIds,
-    maxRemovals: options.allowMassRemoval ? undefined : Math.max(MASS_REMOVAL_FLOOR, Math.floor(stored / 2)),
-  });
+  const summary = await store.applyChange(
+    {
+      records: accepted,
+      mode: options.mode,
+      keepIds,
+      maxRemovals: options.allowMassRemoval ? undefined : Math.max(MASS_REMOVAL_FLOOR, Math.floor(stored / 2)),
+    },
+    undefined,
+    options.onApplied,
+  );
   return { ...summary, format: feed.format, rows, rejected, ignoredColumns: feed.ignoredColumns };
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FILTER_NAMES, type Filters } from "../../domain/filters";
 import { SORT_VALUES } from "../../domain/sort";
@@ -111,6 +112,39 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         const change = { records: knownStockChange().slice(0, 2), mode: "replace" as const, maxRemovals: 5 };
         await expect(engines.store.applyChange(change, NOW)).rejects.toBeInstanceOf(MassRemovalError);
         expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
+      });
+
+      it("runs onApplied with the result before any other change can start", async () => {
+        const other = await engines.openSecondStore();
+        const events: string[] = [];
+        try {
+          let second: Promise<unknown> = Promise.resolve();
+          const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
+          const result = await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW, async (applied) => {
+            events.push(`applied: ${applied.changedIds.length} changed`);
+            expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
+            second = other
+              .applyChange({ records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price: 9495 }) }], mode: "upsert" }, NOW)
+              .then(() => events.push("second change stored"));
+            await sleep(500);
+            events.push("onApplied finished");
+          });
+          await second;
+          expect(result.added).toBe(KNOWN_VEHICLES.length);
+          expect(events).toEqual([`applied: ${KNOWN_VEHICLES.length} changed`, "onApplied finished", "second change stored"]);
+        } finally {
+          await other.close();
+        }
+      });
+
+      it("keeps a change whose onApplied fails, reports the failure and lets the next change in", async () => {
+        const failing = engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW, async () => {
+          throw new Error("the search index is unreachable");
+        });
+        await expect(failing).rejects.toThrow("the search index is unreachable");
+        expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
+        const again = await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        expect(again.unchanged).toBe(KNOWN_VEHICLES.length);
       });
 
       it("tells a watcher about a change made through another handle", async () => {
