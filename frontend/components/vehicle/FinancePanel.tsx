@@ -1,6 +1,7 @@
 import { postalAddress } from "../../../domain/dealer-address";
-import { formatApr, FINANCE_TERMS, monthlyPriceFrom, priceExcludesVat, priceIncludingVat, REPRESENTATIVE_EXAMPLE } from "../../../domain/finance";
+import { formatApr, FINANCE_TERMS, monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../../domain/finance";
 import { formatPounds } from "../../../domain/format";
+import { RepresentativeExample } from "../RepresentativeExample";
 import { useDealer } from "../use-dealer";
 import { ApplyForFinance } from "./ApplyForFinance";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
@@ -12,48 +13,12 @@ import type { VehicleForFinance } from "../finance/FinanceWizard";
  */
 export function FinancePanel({ price, vatStatus, vehicle }: { price: number; vatStatus?: string; vehicle: VehicleForFinance }) {
   const dealer = useDealer();
-  const example = REPRESENTATIVE_EXAMPLE;
-  const years = FINANCE_TERMS.termMonths / 12;
   return (
     <section className="finance-panel" aria-labelledby="finance-heading">
       <h2 id="finance-heading" className="visually-hidden">
         Finance
       </h2>
-      <div className="representative-example" aria-labelledby="representative-example-heading">
-        <h3 id="representative-example-heading">Representative example</h3>
-        <p className="representative-example__apr">{formatApr(example.apr)} APR representative (fixed)</p>
-        <dl className="representative-example__figures">
-          <div>
-            <dt>Amount of credit</dt>
-            <dd>{formatPounds(example.amount)}</dd>
-          </div>
-          <div>
-            <dt>Term</dt>
-            <dd>{years} years ({example.termMonths} monthly payments)</dd>
-          </div>
-          <div>
-            <dt>Deposit</dt>
-            <dd>{formatPounds(example.deposit)}</dd>
-          </div>
-          <div>
-            <dt>Monthly payment</dt>
-            <dd>{formatPounds(example.monthlyPayment)}</dd>
-          </div>
-          <div>
-            <dt>Option to purchase fee</dt>
-            <dd>{formatPounds(example.optionToPurchaseFee)}</dd>
-          </div>
-          <div>
-            <dt>Total cost of credit</dt>
-            <dd>{formatPounds(example.totalCostOfCredit)}</dd>
-          </div>
-          <div>
-            <dt>Total amount repayable</dt>
-            <dd>{formatPounds(example.totalAmountRepayable)}</dd>
-          </div>
-        </dl>
-        <p className="representative-example__from">Rates from {formatApr(example.lowestApr)} APR.</p>
-      </div>
+      <RepresentativeExample />
 
       <div className="monthly-price">
         <p className="monthly-price__label">Monthly Prices From</p>

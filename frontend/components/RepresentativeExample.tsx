@@ -1,0 +1,34 @@
+import { formatApr, FINANCE_TERMS, REPRESENTATIVE_EXAMPLE } from "../../domain/finance";
+import { formatPounds } from "../../domain/format";
+
+/**
+ * The representative example every finance advert must show (CONC 3.5.5R), every figure
+ * computed from the terms. Wherever it appears it is the most prominent cost figure.
+ */
+export function RepresentativeExample() {
+  const example = REPRESENTATIVE_EXAMPLE;
+  const figures: [string, string][] = [
+    ["Amount of credit", formatPounds(example.amount)],
+    ["Term", `${FINANCE_TERMS.termMonths / 12} years (${example.termMonths} monthly payments)`],
+    ["Deposit", formatPounds(example.deposit)],
+    ["Monthly payment", formatPounds(example.monthlyPayment)],
+    ["Option to purchase fee", formatPounds(example.optionToPurchaseFee)],
+    ["Total cost of credit", formatPounds(example.totalCostOfCredit)],
+    ["Total amount repayable", formatPounds(example.totalAmountRepayable)],
+  ];
+  return (
+    <div className="representative-example" role="group" aria-labelledby="representative-example-heading">
+      <h3 id="representative-example-heading">Representative example</h3>
+      <p className="representative-example__apr">{formatApr(example.apr)} APR representative (fixed)</p>
+      <dl className="representative-example__figures">
+        {figures.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="representative-example__from">Rates from {formatApr(example.lowestApr)} APR.</p>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Being written: replaced in this change. */
+export default function Page() {
+  return null;
+}
