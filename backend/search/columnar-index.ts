@@ -117,8 +117,8 @@ export class ColumnarIndex {
     const scope = query.type ?? "all";
     const base = this.scopes[scope];
     const filterSets = new Map<FilterName, Bitset>();
-    for (const [name, value] of Object.entries(query.filters) as [FilterName, string | NumericRange][]) {
-      filterSets.set(name, this.matching(name, value));
+    for (const [name, value] of Object.entries(query.filters) as [FilterName, string | NumericRange | undefined][]) {
+      if (value !== undefined) filterSets.set(name, this.matching(name, value));
     }
     const matches = filterSets.size === 0 ? base : base.and(...filterSets.values());
 

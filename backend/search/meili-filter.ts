@@ -30,8 +30,8 @@ function rangeConditions(attribute: string, { min, max }: NumericRange): string[
  */
 export function filterConditions(type: VehicleType | undefined, filters: Filters, except: readonly FilterName[] = []): string[] {
   const conditions: string[] = type ? [`type = ${quoteFilterValue(type)}`] : [];
-  for (const [name, value] of Object.entries(filters) as [FilterName, string | NumericRange][]) {
-    if (except.includes(name)) continue;
+  for (const [name, value] of Object.entries(filters) as [FilterName, string | NumericRange | undefined][]) {
+    if (value === undefined || except.includes(name)) continue;
     if (FILTERS[name].kind === "text") conditions.push(`${name} = ${quoteFilterValue(value as string)}`);
     else conditions.push(...rangeConditions(name, value as NumericRange));
   }

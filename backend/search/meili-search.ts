@@ -20,7 +20,9 @@ export class MeiliSearchEngine implements SearchEngine {
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const inUse = new Set(Object.keys(query.filters) as FilterName[]);
+    const inUse = new Set(
+      Object.entries(query.filters).flatMap(([name, value]) => (value === undefined ? [] : [name as FilterName])),
+    );
     const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
     const countedTogether = query.facets.filter((facet) => leftOutBy(facet).length === 0);
     const countedApart = query.facets.filter((facet) => leftOutBy(facet).length > 0);

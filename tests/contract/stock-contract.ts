@@ -186,6 +186,11 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(await ids({ type: "van", filters: { vatStatus: "ex vat" } })).toHaveLength(2);
       });
 
+      it("takes a filter left undefined as no filter", async () => {
+        const all = await ids({ type: "car" });
+        expect(await ids({ type: "car", filters: { make: undefined, price: undefined } })).toEqual(all);
+      });
+
       it("treats ranges as inclusive at both ends, with either end open", async () => {
         expect((await ids({ type: "car", filters: { price: { min: 10000, max: 16995 } } })).sort()).toEqual(
           ["bmw-320d-2018", "fiesta-2019", "focus-2021"],
