@@ -41,10 +41,16 @@ const environmentSchema = z.object({
   /** The indexer's key, which may change indexes; the site never needs it. */
   MEILI_ADMIN_KEY: z.string().min(1).optional(),
 
-  /** Where finance applications are sent on to (the lead-tracking service); unset keeps them for staff. */
+  /** Where finance applications and part-exchange requests are sent on to (the lead-tracking service); unset keeps them for staff. */
   LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
   /** Days a finance application is kept before it is deleted. */
   FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days a newsletter sign-up and its consent record are kept, counted from the sign-up. */
+  NEWSLETTER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  /** Days feedback from the site's feedback form is kept. */
+  FEEDBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Days a part-exchange request is kept, forwarded or not: like a finance application. */
+  PART_EXCHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
   POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),

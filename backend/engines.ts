@@ -3,6 +3,7 @@ import path from "node:path";
 import { Meilisearch } from "meilisearch";
 import { MongoClient } from "mongodb";
 import { ConfigError, type Config } from "./config";
+import { openFileEnquiryStores, openMongoEnquiryStores, type EnquiryStores } from "./enquiries/enquiry-stores";
 import type { ApplicationStore } from "./finance/application-store";
 import { FileApplicationStore } from "./finance/file-application-store";
 import { MongoApplicationStore } from "./finance/mongo-application-store";
@@ -18,11 +19,13 @@ import type { VehicleStore } from "./store/vehicle-store";
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
  * MEILI_URL is, the embedded file store and in-process index otherwise. Everything else
- * sees only the interfaces. Finance applications are kept where the stock is.
+ * sees only the interfaces. Finance applications and the small forms' enquiries are kept
+ * where the stock is.
  */
 export interface Engines extends OpenStore {
   search: SearchEngine;
   applications: ApplicationStore;
+  enquiries: EnquiryStores;
 }
 
 export interface OpenStore {
@@ -53,13 +56,16 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
   }
 }
 
-/** The store, the site's search engine and the finance applications. */
+/** The store, the site's search engine, the finance applications and the enquiries. */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   const opened = await openStore(config, logger);
   try {
     const applications = opened.mongo
       ? await MongoApplicationStore.open(opened.mongo.db(config.MONGODB_DB))
       : await FileApplicationStore.open(path.join(config.DATA_DIR, "applications"), logger);
+    const enquiries = opened.mongo
+      ? await openMongoEnquiryStores(opened.mongo.db(config.MONGODB_DB))
+      : await openFileEnquiryStores(path.join(config.DATA_DIR, "enquiries"), logger);
     const search = config.MEILI_URL
       ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, await searchKey(config)), config.MEILI_INDEX)
       : new EmbeddedSearch();
@@ -67,9 +73,11 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
       ...opened,
       search,
       applications,
+      enquiries,
       async close() {
         await search.close();
         await applications.close();
+        await enquiries.close();
         await opened.close();
       },
     };

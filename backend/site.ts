@@ -2,10 +2,18 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { applicationsContext, catalogueContext, dealerContext } from "../frontend/request-context";
+import {
+  applicationsContext,
+  catalogueContext,
+  dealerContext,
+  feedbackContext,
+  newsletterContext,
+  partExchangeContext,
+} from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
+import { enquiryServices } from "./enquiries/enquiry-services";
 import { ApplicationIntake } from "./finance/application-intake";
 import { ApplicationRetention } from "./finance/application-retention";
 import { LeadForwarder, type ForwardingTiming } from "./finance/lead-forwarder";
@@ -21,7 +29,7 @@ export interface SiteOptions {
   pagesBuild?: () => Promise<ServerBuild>;
   clientDirectory?: string;
   devMiddleware?: FrontendMount["devMiddleware"];
-  /** How often and how patiently applications are forwarded; tests shorten the waits. */
+  /** How often and how patiently finance applications and part-exchange requests are forwarded; tests shorten the waits. */
   leadForwarding?: ForwardingTiming;
 }
 
@@ -44,9 +52,11 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const forwarder = config.LEAD_WEBHOOK_URL
     ? new LeadForwarder(engines.applications, config.LEAD_WEBHOOK_URL, logger, leadForwarding)
     : undefined;
-  if (!forwarder) logger.warn("LEAD_WEBHOOK_URL is not set: finance applications are stored for staff and not forwarded");
+  if (!forwarder) logger.warn("LEAD_WEBHOOK_URL is not set: finance applications and part-exchange requests are stored for staff and not forwarded");
   const applications = new ApplicationIntake(engines.applications, logger, () => forwarder?.nudge());
   const retention = new ApplicationRetention(engines.applications, config.FINANCE_RETENTION_DAYS, logger);
+  const forms = enquiryServices(engines.enquiries, config, logger, leadForwarding);
+  const { enquiries } = forms;
 
   const frontend: FrontendMount | undefined = pagesBuild && {
     clientDirectory,
@@ -60,6 +70,9 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
             [catalogueContext, catalogue],
             [dealerContext, dealer],
             [applicationsContext, applications],
+            [newsletterContext, enquiries.newsletter],
+            [feedbackContext, enquiries.feedback],
+            [partExchangeContext, enquiries.partExchange],
           ]),
         ),
     }),
@@ -67,6 +80,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const app = createApp({
     catalogue,
     applications,
+    enquiries,
     logger,
     postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
     trustedProxies: config.TRUST_PROXY,
@@ -75,6 +89,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const server = await listen(app, config.PORT, config.HOST);
   forwarder?.start();
   retention.start();
+  forms.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
@@ -89,6 +104,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       clearTimeout(grace);
       await forwarder?.stop();
       await retention.stop();
+      await forms.stop();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

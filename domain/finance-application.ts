@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IN_WORK, LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "./finance-options";
+import { COMPACT_UK_POSTCODE } from "./uk-formats";
 import { vehicleIdSchema } from "./vehicle";
 
 /**
@@ -36,7 +37,7 @@ export const ukPostcodeSchema = z
   .trim()
   .min(1, "Enter your postcode")
   .transform((postcode) => postcode.replace(/\s+/g, "").toUpperCase())
-  .pipe(z.string().regex(/^(?:[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}|GIR0AA)$/, "Enter a UK postcode, like L3 4BP"))
+  .pipe(z.string().regex(COMPACT_UK_POSTCODE, "Enter a UK postcode, like L3 4BP"))
   .transform((postcode) => `${postcode.slice(0, -3)} ${postcode.slice(-3)}`);
 
 /** The age in whole years on a day, for a date of birth. */

@@ -1,13 +1,18 @@
 import { createContext } from "react-router";
 import type { Catalogue } from "../backend/catalogue";
 import type { Dealer } from "../backend/dealer-config";
+import type { EnquiryService } from "../backend/enquiries/enquiry-intake";
 import type { FinanceApplications } from "../backend/finance/finance-applications";
 
 /**
  * What the server hands every loader through React Router's request context: the catalogue
  * the site started (so pages read stock from the same services as the API, not over HTTP)
- * the dealer's details, and finance applications. Only the types cross into front-end code.
+ * the dealer's details, finance applications and the small forms (newsletter, feedback, part
+ * exchange). Only the types cross into front-end code.
  */
 export const catalogueContext = createContext<Catalogue>();
 export const dealerContext = createContext<Dealer>();
 export const applicationsContext = createContext<FinanceApplications>();
+export const newsletterContext = createContext<EnquiryService>();
+export const feedbackContext = createContext<EnquiryService>();
+export const partExchangeContext = createContext<EnquiryService>();

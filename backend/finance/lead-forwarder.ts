@@ -2,6 +2,30 @@ import type { FinanceApplication } from "../../domain/finance-application";
 import type { Logger } from "../logger";
 import type { ApplicationStore, StoredApplication } from "./application-store";
 
+/** A stored lead as the outbox hands it out: its id (the Idempotency-Key) and the sends tried so far. */
+export interface PendingLead {
+  id: string;
+  forwardAttempts: number;
+}
+
+/** What forwarding needs of a store: finance applications' and part-exchange requests' both provide it. */
+export interface LeadOutbox<S extends PendingLead> {
+  /** The not-yet-forwarded lead whose next try is the most overdue, held back from every other claimant for `leaseMs`. */
+  claimNextDue(now: Date, leaseMs: number): Promise<S | undefined>;
+  markForwarded(id: string, at: Date): Promise<void>;
+  /** Counts a failed send and sets when to try again. */
+  markForwardFailed(id: string, retryAt: Date): Promise<void>;
+}
+
+/** One kind of lead: how it is named in the logs and what the lead-tracking service is sent. */
+export interface LeadKind<S extends PendingLead> {
+  /** "Finance application": the start of each log message. */
+  name: string;
+  /** The log field that carries the lead's id. */
+  idField: string;
+  bodyOf(lead: S): unknown;
+}
+
 export interface ForwardingTiming {
   /** How often to look for applications due a first send or a retry. */
   pollIntervalMs: number;
@@ -19,21 +43,22 @@ export const DEFAULT_FORWARDING_TIMING: ForwardingTiming = {
 };
 
 /**
- * The outbox: sends stored applications to the lead-tracking service (LEAD_WEBHOOK_URL)
- * after the visitor has had their answer, and keeps trying, each application on its own
- * exponential schedule, until the service answers 2xx. Only then is an application marked
- * forwarded, so a service that is down receives it later, once; the application id goes
- * in an Idempotency-Key header so the service can drop the copy it gets if this process
- * dies between its 2xx and the mark.
+ * The outbox: sends stored leads to the lead-tracking service (LEAD_WEBHOOK_URL) after the
+ * visitor has had their answer, and keeps trying, each lead on its own exponential
+ * schedule, until the service answers 2xx. Only then is a lead marked forwarded, so a
+ * service that is down receives it later, once; the lead's id goes in an Idempotency-Key
+ * header so the service can drop the copy it gets if this process dies between its 2xx
+ * and the mark.
  */
-export class LeadForwarder {
+export class OutboxForwarder<S extends PendingLead> {
   private poller: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
   private sweepAgain = false;
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly store: ApplicationStore,
+    private readonly kind: LeadKind<S>,
+    private readonly store: LeadOutbox<S>,
     private readonly webhookUrl: string,
     private readonly logger: Pick<Logger, "info" | "warn" | "error">,
     private readonly timing: ForwardingTiming = DEFAULT_FORWARDING_TIMING,
@@ -53,7 +78,7 @@ export class LeadForwarder {
       return;
     }
     this.sweeping = this.sweep()
-      .catch((error: unknown) => this.logger.error({ err: error }, "Forwarding finance applications failed"))
+      .catch((error: unknown) => this.logger.error({ err: error }, `${this.kind.name} forwarding failed`))
       .finally(() => {
         this.sweeping = undefined;
         if (this.sweepAgain) {
@@ -82,22 +107,23 @@ export class LeadForwarder {
     }
   }
 
-  private async forward({ id, application, forwardAttempts }: StoredApplication): Promise<boolean> {
-    const attempt = forwardAttempts + 1;
+  private async forward(lead: S): Promise<boolean> {
+    const { id } = lead;
+    const attempt = lead.forwardAttempts + 1;
     let failure: { status: number } | { reason: string };
     try {
       const response = await fetch(this.webhookUrl, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": id },
-        body: JSON.stringify(leadOf(application)),
-        // A redirected POST would arrive as a GET without the application.
+        body: JSON.stringify(this.kind.bodyOf(lead)),
+        // A redirected POST would arrive as a GET without the lead.
         redirect: "manual",
         signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timing.requestTimeoutMs)]),
       });
       await response.body?.cancel();
       if (response.ok) {
         await this.store.markForwarded(id, new Date());
-        this.logger.info({ applicationId: id, attempt }, "Finance application forwarded");
+        this.logger.info({ [this.kind.idField]: id, attempt }, `${this.kind.name} forwarded`);
         return true;
       }
       failure = { status: response.status };
@@ -109,10 +135,29 @@ export class LeadForwarder {
     // A refusal (wrong address, rejected key) will not cure itself: someone has to look.
     const refused = "status" in failure && failure.status !== 429 && failure.status < 500;
     this.logger[refused ? "error" : "warn"](
-      { applicationId: id, attempt, ...failure, retryInSeconds: Math.ceil(delayMs / 1000) },
-      "Finance application not forwarded yet; will retry",
+      { [this.kind.idField]: id, attempt, ...failure, retryInSeconds: Math.ceil(delayMs / 1000) },
+      `${this.kind.name} not forwarded yet; will retry`,
     );
     return false;
+  }
+}
+
+const FINANCE_APPLICATION_LEADS: LeadKind<StoredApplication> = {
+  name: "Finance application",
+  idField: "applicationId",
+  bodyOf: ({ application }) => leadOf(application),
+};
+
+/** Finance applications' outbox, built as the site and its tests always have. */
+export class LeadForwarder extends OutboxForwarder<StoredApplication> {
+  constructor(
+    store: ApplicationStore,
+    webhookUrl: string,
+    logger: Pick<Logger, "info" | "warn" | "error">,
+    timing: ForwardingTiming = DEFAULT_FORWARDING_TIMING,
+    random: () => number = Math.random,
+  ) {
+    super(FINANCE_APPLICATION_LEADS, store, webhookUrl, logger, timing, random);
   }
 }
 

@@ -2,10 +2,12 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
+import { enquiriesApi } from "../api/enquiries-api";
 import { financeApi } from "../api/finance-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
 import { serverTiming } from "./server-timing";
 import type { Catalogue } from "../catalogue";
+import type { Enquiries } from "../enquiries/enquiry-intake";
 import type { FinanceApplications } from "../finance/finance-applications";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
@@ -25,6 +27,8 @@ export interface FrontendMount {
 export interface AppParts {
   catalogue: Catalogue;
   applications: FinanceApplications;
+  /** The newsletter, feedback and part-exchange forms. */
+  enquiries: Enquiries;
   logger: Logger;
   postRateLimit: RateLimit;
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
@@ -32,10 +36,10 @@ export interface AppParts {
   frontend?: FrontendMount;
 }
 
-/** Finance applications are a few hundred bytes: anything near this is not one. */
+/** Finance applications and the small forms are a few hundred bytes: anything near this is not one. */
 const JSON_BODY_LIMIT = "64kb";
 
-export function createApp({ catalogue, applications, logger, postRateLimit, trustedProxies, frontend }: AppParts): Express {
+export function createApp({ catalogue, applications, enquiries, logger, postRateLimit, trustedProxies, frontend }: AppParts): Express {
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -54,7 +58,9 @@ export function createApp({ catalogue, applications, logger, postRateLimit, trus
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));
   app.use("/api/search", searchScreenApi(catalogue));
-  app.use("/api/finance-application", requireJsonPost, express.json({ limit: JSON_BODY_LIMIT }), financeApi(applications));
+  const jsonBody = [requireJsonPost, express.json({ limit: JSON_BODY_LIMIT })];
+  app.use("/api/finance-application", ...jsonBody, financeApi(applications));
+  app.use("/api", enquiriesApi(enquiries, jsonBody));
   app.use("/api", apiNotFound);
   app.use("/api", apiErrorHandler(logger));
 

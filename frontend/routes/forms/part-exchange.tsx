@@ -1,4 +1,181 @@
-/** Being written: replaced in this change. */
-export default function Page() {
-  return null;
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { vehicleIdSchema } from "../../../domain/vehicle";
+import { ErrorSummary, Field, formValues, prepareCheck, problemsIn, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import { useDealer } from "../../components/use-dealer";
+import { catalogueContext, partExchangeContext } from "../../request-context";
+import type { Route } from "./+types/part-exchange";
+
+/**
+ * /part-exchange (and /valuation, which redirects here): what happens to a part exchange,
+ * and the form that asks for a valuation. Requests are stored and forwarded to the
+ * lead-tracking service like finance applications.
+ */
+export function meta({ data: page }: Route.MetaArgs) {
+  if (page?.sent) return [{ title: "Thanks: we have your part-exchange details" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Part exchange and valuation" },
+    {
+      name: "description",
+      content: "Get a valuation for your car, van or truck and put it towards one of ours, or simply sell it to us.",
+    },
+  ];
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // A vehicle page's "part exchange" link names the vehicle the visitor wants in return.
+  const vehicleId = vehicleIdSchema.safeParse(url.searchParams.get("vehicle")).data;
+  const record = vehicleId ? await context.get(catalogueContext).get(vehicleId) : undefined;
+  return {
+    sent: url.searchParams.get("sent") ?? undefined,
+    interestedIn: record && { id: record._id, make: record.vehicle.make, model: record.vehicle.model },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const result = await context.get(partExchangeContext).submit(values);
+  if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.id)}`);
+  return data({ values, errors: result.errors }, { status: 400 });
+}
+
+const FIELD_ID = (field: string) => `part-exchange-${field}`;
+
+export default function PartExchangePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { sent, interestedIn } = loaderData;
+  const dealer = useDealer();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [checked, setChecked] = useState<FormErrors>();
+  const errors: FormErrors = checked ?? actionData?.errors ?? {};
+  const values: FormValues = actionData?.values ?? {};
+  const sending = navigation.state === "submitting";
+
+  useEffect(() => {
+    summaryRef.current?.focus();
+  }, [checked, actionData]);
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const problems = await problemsIn("partExchange", form);
+    if (Object.keys(problems).length > 0) return setChecked(problems);
+    setChecked(undefined);
+    await submit(form, { method: "post" });
+  };
+
+  if (sent) {
+    return (
+      <section className="page message-page forms-page">
+        <h1>Thanks: we have your details</h1>
+        <p className="notice notice--done forms-page__done" role="status">
+          Your reference is <strong>{sent}</strong>. We will be in touch {dealer.replyTime} with a valuation.
+        </p>
+        <p>
+          <Link to="/car-search">Browse our stock</Link> while you wait.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page forms-page part-exchange-page">
+      <h1>Part exchange and valuation</h1>
+      <p className="lede">
+        Tell us about your car, van or truck and we will value it: put it towards one of ours, or simply sell it to us.
+        There is no obligation.
+      </p>
+      <h2>What happens next</h2>
+      <ol className="part-exchange-page__steps">
+        <li>We check your vehicle's details, history and recent sale prices.</li>
+        <li>
+          We call or email you {dealer.replyTime} with a valuation, subject to seeing the vehicle. Rather talk now? Call{" "}
+          <a href={`tel:${dealer.phone.replace(/\s/g, "")}`}>{dealer.phone}</a>.
+        </li>
+        <li>You bring it in; once we have looked it over, its value comes off the price of your next vehicle, or we pay you.</li>
+      </ol>
+      {interestedIn && (
+        <p className="notice">
+          <span>
+            You are part-exchanging towards the{" "}
+            <Link to={`/vehicles/${interestedIn.id}`}>
+              {interestedIn.make} {interestedIn.model}
+            </Link>
+            .
+          </span>
+        </p>
+      )}
+      <ErrorSummary errors={errors} idOf={FIELD_ID} ref={summaryRef} />
+      <Form method="post" noValidate onSubmit={send} onFocus={prepareCheck} className="part-exchange-page__form">
+        {interestedIn && <input type="hidden" name="interestedIn" value={interestedIn.id} />}
+        <fieldset className="forms-fieldset">
+          <legend>Your vehicle</legend>
+          <Field
+            id={FIELD_ID("registration")}
+            name="registration"
+            label="Registration"
+            hint="As on the number plate, like MA19 ABC"
+            autoComplete="off"
+            className="forms-field--short"
+            defaultValue={values.registration}
+            error={errors.registration}
+          />
+          <Field
+            id={FIELD_ID("mileage")}
+            name="mileage"
+            label="Mileage"
+            hint="As on the odometer, in miles"
+            inputMode="numeric"
+            className="forms-field--short"
+            defaultValue={values.mileage}
+            error={errors.mileage}
+          />
+          <Field id={FIELD_ID("make")} name="make" label="Make" optional defaultValue={values.make} error={errors.make} />
+          <Field id={FIELD_ID("model")} name="model" label="Model" optional defaultValue={values.model} error={errors.model} />
+          <Field
+            id={FIELD_ID("condition")}
+            name="condition"
+            label="Condition"
+            optional
+            hint="Anything we should know: damage, warning lights, service history, modifications"
+            multiline
+            maxLength={1000}
+            defaultValue={values.condition}
+            error={errors.condition}
+          />
+        </fieldset>
+        <fieldset className="forms-fieldset">
+          <legend>Your details</legend>
+          <Field id={FIELD_ID("name")} name="name" label="Full name" autoComplete="name" defaultValue={values.name} error={errors.name} />
+          <Field
+            id={FIELD_ID("email")}
+            name="email"
+            type="email"
+            label="Email address"
+            autoComplete="email"
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <Field id={FIELD_ID("phone")} name="phone" type="tel" label="Phone number" autoComplete="tel" defaultValue={values.phone} error={errors.phone} />
+          <Field
+            id={FIELD_ID("postcode")}
+            name="postcode"
+            label="Postcode"
+            autoComplete="postal-code"
+            className="forms-field--short"
+            defaultValue={values.postcode}
+            error={errors.postcode}
+          />
+        </fieldset>
+        <p className="part-exchange-page__privacy">
+          We use these details only to value your vehicle and talk to you about it. See our{" "}
+          <Link to="/privacy">privacy policy</Link>.
+        </p>
+        <button type="submit" className="button button--large" disabled={sending}>
+          {sending ? "Sending…" : "Get my valuation"}
+        </button>
+      </Form>
+    </section>
+  );
 }

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { FEEDBACK_MAX_LENGTH, NEWSLETTER_CONSENT_MISSING } from "./enquiry-wording";
+import { financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
+import { registrationSchema, vehicleIdSchema } from "./vehicle";
+
+/**
+ * The site's small forms (newsletter, feedback, part exchange), each checked once here for
+ * the browser and the server alike. Messages are written for the visitor, to sit beside the
+ * field they are about.
+ */
+
+/** Forms send an untouched optional field as an empty string; it means "not given". */
+const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `Keep this under ${max} characters`);
+const optionalText = (max: number) => optional(z.string().trim().max(max, `Keep this under ${max} characters`));
+
+/** The finance form's e-mail rule, so every form on the site accepts the same addresses. */
+const emailSchema = financeApplicationSchema.shape.email;
+
+/**
+ * The page a form was sent from, as a path on this site. Only the path: a query string can
+ * carry what a visitor typed elsewhere (a search, a marketing link's e-mail address).
+ */
+export const sitePathSchema = z
+  .string()
+  .trim()
+  .max(300, "The page address is too long")
+  .regex(/^\/(?![/\\])[^\s?#]*$/, "The page address must be a path on this site, like /vans");
+
+export const newsletterSignUpSchema = z.object({
+  // One sign-up per address, whatever its case: addresses are compared lower-cased.
+  email: emailSchema.transform((email) => email.toLowerCase()),
+  // A ticked box arrives as "yes" from the form, true from the JSON API.
+  consent: z.literal([true, "yes", "on", "true"], { error: NEWSLETTER_CONSENT_MISSING }).transform((): true => true),
+  source: optional(sitePathSchema),
+});
+
+export const feedbackSchema = z.object({
+  message: z
+    .string({ error: "Enter your feedback" })
+    .trim()
+    .min(1, "Enter your feedback")
+    .max(FEEDBACK_MAX_LENGTH, `Keep your feedback to ${FEEDBACK_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`),
+  email: optional(emailSchema),
+  page: optional(sitePathSchema),
+});
+
+const PLATE_MISSING = "Enter your vehicle's registration";
+const CURRENT_STYLE_PLATE = /^[A-Z]{2}\d{2}[A-Z]{3}$/;
+
+/**
+ * A UK plate in any spacing or case, kept without spaces, or as "MA19 ABC" for the current
+ * style, whose split is known.
+ */
+const plateSchema = z
+  .string({ error: PLATE_MISSING })
+  .trim()
+  .min(1, PLATE_MISSING)
+  .max(20, "Enter a UK registration, like MA19 ABC")
+  .transform((plate) => plate.toUpperCase().replace(/\s+/g, ""))
+  .refine((plate) => registrationSchema.safeParse(plate).success, "Enter a UK registration, like MA19 ABC")
+  .transform((plate) => (CURRENT_STYLE_PLATE.test(plate) ? `${plate.slice(0, 4)} ${plate.slice(4)}` : plate));
+
+const MILEAGE_MESSAGE = "Enter the mileage as a whole number, like 42000";
+
+/** Miles as typed in a form ("42000", "42,000", "42 000") become a number; anything else is left to fail. */
+function milesOf(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const digits = value.replace(/\s/g, "");
+  if (/^\d{1,3}(?:,\d{3})+$/.test(digits)) return Number(digits.replaceAll(",", ""));
+  if (/^\d{1,9}$/.test(digits)) return Number(digits);
+  return blankToUndefined(value);
+}
+
+const mileageSchema = z.preprocess(
+  milesOf,
+  z
+    .number({ error: (issue) => (issue.input === undefined ? "Enter the mileage" : MILEAGE_MESSAGE) })
+    .int(MILEAGE_MESSAGE)
+    .min(0, MILEAGE_MESSAGE)
+    .max(2_000_000, "Check the mileage: that is more than any vehicle on the road"),
+);
+
+export const partExchangeSchema = z.object({
+  registration: plateSchema,
+  mileage: mileageSchema,
+  make: optionalText(40),
+  model: optionalText(60),
+  condition: optionalText(1000),
+  name: text(100, "Enter your name").regex(/^\p{L}[\p{L}\p{M}' .-]*$/u, "Your name can only have letters, spaces, hyphens and apostrophes"),
+  email: emailSchema,
+  phone: ukPhoneSchema,
+  postcode: ukPostcodeSchema,
+  // The vehicle page the visitor came from, when they want to swap theirs for it.
+  interestedIn: optional(vehicleIdSchema),
+});
+
+export type Feedback = z.output<typeof feedbackSchema>;
+export type PartExchange = z.output<typeof partExchangeSchema>;

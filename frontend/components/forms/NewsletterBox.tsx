@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { NEWSLETTER_CONSENT } from "../../../domain/enquiry-wording";
+import { ErrorSummary, FieldError, IN_PLACE_FIELD, prepareCheck, problemsIn, type FormErrors, type FormOutcome } from "./form-parts";
+
+export const NEWSLETTER_SIGNED_UP = "Thanks, you're signed up. Look out for our offers and new stock in your inbox.";
+const NEWSLETTER_FAILED = "Sorry, we couldn't sign you up just now. Please try again in a moment.";
+
+interface NewsletterBoxProps {
+  heading?: string;
+  /** What the /newsletter page's action answered to a plain form post: the values and problems to show. */
+  initial?: FormOutcome;
+  /** The page it is signed up on; the current page unless the form was sent back from another. */
+  source?: string;
+}
+
+/**
+ * The newsletter sign-up: an address, the consent box and a button. With JavaScript it is
+ * sent in place to /newsletter and the outcome shown here; without, it is a plain form
+ * posted to /newsletter, whose page shows the outcome.
+ */
+export function NewsletterBox({ heading = "Get our offers by email", initial, source }: NewsletterBoxProps) {
+  const fetcher = useFetcher<FormOutcome>();
+  const { pathname } = useLocation();
+  const id = useId();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const [checked, setChecked] = useState<FormErrors>();
+  const outcome = fetcher.data ?? initial;
+  const errors = checked ?? (outcome && "errors" in outcome ? outcome.errors : {});
+  const values = initial && "values" in initial ? initial.values : {};
+  const sending = fetcher.state !== "idle";
+  const done = fetcher.data?.ok === true;
+
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+  useEffect(() => {
+    summaryRef.current?.focus();
+  }, [checked, fetcher.data]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const problems = await problemsIn("newsletter", form);
+    if (Object.keys(problems).length > 0) return setChecked(problems);
+    setChecked(undefined);
+    form.set(IN_PLACE_FIELD, "yes");
+    // Signing up changes nothing the page shows, so its data is not fetched again.
+    await fetcher.submit(form, { method: "post", action: "/newsletter", defaultShouldRevalidate: false });
+  };
+
+  const fieldId = (field: string) => `${id}-${field}`;
+  return (
+    <section className="newsletter-box" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="newsletter-box__heading">
+        {heading}
+      </h2>
+      {done ? (
+        <p className="notice notice--done newsletter-box__done" role="status" tabIndex={-1} ref={doneRef}>
+          {NEWSLETTER_SIGNED_UP}
+        </p>
+      ) : (
+        <form method="post" action="/newsletter" noValidate onSubmit={submit} onFocus={prepareCheck} className="newsletter-box__form">
+          <ErrorSummary errors={errors} idOf={fieldId} ref={summaryRef} />
+          {outcome && "failed" in outcome && (
+            <p className="application-field__error" role="alert">
+              {NEWSLETTER_FAILED}
+            </p>
+          )}
+          <input type="hidden" name="source" value={values.source ?? source ?? pathname} />
+          <div className="application-field newsletter-box__email">
+            <label htmlFor={fieldId("email")}>Email address</label>
+            {errors.email && <FieldError id={`${fieldId("email")}-error`} message={errors.email} />}
+            <input
+              id={fieldId("email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={values.email}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? `${fieldId("email")}-error` : undefined}
+            />
+          </div>
+          <div className="newsletter-box__consent">
+            {errors.consent && <FieldError id={`${fieldId("consent")}-error`} message={errors.consent} />}
+            <label className="forms-checkbox">
+              <input
+                id={fieldId("consent")}
+                name="consent"
+                type="checkbox"
+                value="yes"
+                defaultChecked={values.consent === "yes"}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? `${fieldId("consent")}-error` : undefined}
+              />
+              <span>{NEWSLETTER_CONSENT}</span>
+            </label>
+          </div>
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? "Signing up…" : "Sign up"}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
