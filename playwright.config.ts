@@ -41,8 +41,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"] } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
+    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /crawl\.spec/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /crawl\.spec/ },
+    // The crawl reads HTML without a browser, so once is enough.
+    { name: "links", testMatch: /crawl\.spec/ },
   ],
   webServer: {
     command: "node build/server/index.js",

@@ -29,6 +29,9 @@ export const dealerSchema = z.object({
   openingHours: z.array(z.object({ days: z.string().min(1), hours: z.string().min(1) })).min(1),
   replyTime: z.string().min(1),
   social: z.record(z.string(), httpsUrl).default({}),
+  /** The dealer's partners that buy vans and trucks outright, linked from the header. */
+  sellVanUrl: httpsUrl,
+  sellTruckUrl: httpsUrl,
 });
 
 export type Dealer = z.infer<typeof dealerSchema>;

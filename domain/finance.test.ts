@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToFinance, financeExample, formatApr, monthlyPayment, monthlyPriceFrom, monthlyRate, REPRESENTATIVE_EXAMPLE } from "./finance";
+import { amountForMonthlyPayment, amountToFinance, financeExample, formatApr, monthlyPayment, monthlyPriceFrom, monthlyRate, REPRESENTATIVE_EXAMPLE } from "./finance";
 
 describe("monthlyRate", () => {
   it("is the rate that compounds to the APR over twelve months, not the APR over twelve", () => {
@@ -51,6 +51,14 @@ describe("monthlyPriceFrom", () => {
   it("scales with the amount", () => {
     expect(monthlyPayment(24000)).toBeCloseTo(2 * 309.93, 1);
     expect(monthlyPayment(0)).toBe(0);
+  });
+});
+
+describe("amountForMonthlyPayment", () => {
+  it("runs the payment formula backwards, in whole pounds", () => {
+    expect(amountForMonthlyPayment(309.93)).toBe(12000);
+    expect(monthlyPayment(amountForMonthlyPayment(500))).toBeLessThanOrEqual(500);
+    expect(monthlyPayment(amountForMonthlyPayment(500) + 1)).toBeGreaterThan(500);
   });
 });
 

@@ -45,6 +45,12 @@ export function priceIncludingVat(price: number, vatStatus: string | undefined):
   return toPence(priceExcludesVat(vatStatus) ? price * (1 + FINANCE_TERMS.vatRate) : price);
 }
 
+/** The most that can be borrowed on the representative terms for a monthly payment: the payment formula run backwards. */
+export function amountForMonthlyPayment(payment: number, apr: number = FINANCE_TERMS.apr, months: number = FINANCE_TERMS.termMonths): number {
+  const rate = monthlyRate(apr);
+  return Math.floor(rate === 0 ? payment * months : (payment * (1 - (1 + rate) ** -months)) / rate);
+}
+
 /** What a buyer would borrow for a vehicle: the price including VAT, less the deposit. */
 export function amountToFinance(price: number, vatStatus: string | undefined): number {
   return toPence(priceIncludingVat(price, vatStatus) - FINANCE_TERMS.deposit);

@@ -1,11 +1,57 @@
-/** The site footer; legal links, accordions and the regulatory text arrive with the dealer pages. */
+import { Link } from "react-router";
+import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
+import { FeedbackButton } from "./forms/FeedbackButton";
+import { useDealer } from "./use-dealer";
+
+/**
+ * The footer: legal links, four sections of links (one open at a time, native <details>),
+ * the feedback button, and the regulatory statements every page of a credit broker needs.
+ */
 export function SiteFooter() {
+  const dealer = useDealer();
   return (
     <footer className="site-footer">
-      <p>
-        We are a credit broker, not a lender. Finance is subject to status and available to UK residents aged 18 and
-        over.
-      </p>
+      <div className="site-footer__inner">
+        <div className="site-footer__sections">
+          {FOOTER_SECTIONS.map((section) => (
+            <details key={section.title} name="footer-section" className="site-footer__section">
+              <summary>{section.title}</summary>
+              <ul>
+                {section.links.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))}
+        </div>
+        <FeedbackButton />
+        <nav aria-label="Legal">
+          <ul className="site-footer__legal">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-footer__regulatory">
+          <p>
+            {dealer.legalName} is a credit broker, not a lender, and is authorised and regulated by the Financial Conduct
+            Authority (firm reference number {dealer.fcaFirmReference}). We introduce you to a panel of lenders; finance is
+            subject to status and available to UK residents aged 18 and over. We may receive commission from the lender,
+            which does not vary with the lender and does not change the rate you pay.
+          </p>
+          <p>
+            Registered in England and Wales, company number {dealer.companyNumber}. Registered office:{" "}
+            {dealer.registeredOffice}.
+          </p>
+          <p>
+            © {new Date().getFullYear()} {dealer.legalName}
+          </p>
+        </div>
+      </div>
     </footer>
   );
 }

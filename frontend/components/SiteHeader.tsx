@@ -1,19 +1,168 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { VehicleType } from "../../domain/vehicle-types";
+import { CATEGORY_MENUS } from "../content/navigation";
+import { PhoneLink } from "./PhoneLink";
+import { useDealer } from "./use-dealer";
+import { useHydrated } from "./use-hydrated";
 
-/** The site header. Category menus, phone and messaging links arrive with the dealer pages. */
+/**
+ * The header: the dealer's name home, a menu per vehicle type, the phone and messaging
+ * links, and on a phone a menu button opening the whole menu as a dialog. Without
+ * JavaScript the desktop menus are native disclosures and the phone menu opens through
+ * its address (#menu).
+ */
 export function SiteHeader() {
+  const dealer = useDealer();
+  const menuRef = useRef<HTMLDialogElement>(null);
+  const menusRef = useRef<HTMLElement>(null);
+  useMenuDismissal(menusRef);
   return (
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo">
-          Dealer
+          {dealer.name}
         </Link>
-        <nav aria-label="Main">
-          <NavLink to="/car-search">Cars</NavLink>
-          <NavLink to="/van-search">Vans</NavLink>
-          <NavLink to="/truck-search">Trucks</NavLink>
+        <nav ref={menusRef} className="site-header__menus" aria-label="Main">
+          <ul>
+            {CATEGORY_MENUS.map((menu) => (
+              <li key={menu.type}>
+                <details name="header-menu" className="header-menu">
+                  <summary>{menu.label}</summary>
+                  <ul>
+                    {menu.links.map((link) => (
+                      <li key={link.href}>
+                        <NavLink to={link.href}>{link.label}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+            <li>
+              <a href={dealer.sellVanUrl}>Sell your van</a>
+            </li>
+            <li>
+              <a href={dealer.sellTruckUrl}>Sell your truck</a>
+            </li>
+          </ul>
         </nav>
+        <div className="site-header__contact">
+          <PhoneLink className="site-header__phone" aria-label={`Call us on ${dealer.phone}`}>
+            <span aria-hidden="true">☎</span> <span className="site-header__phone-number">{dealer.phone}</span>
+          </PhoneLink>
+          <a href={dealer.messagingUrl} className="site-header__chat" aria-label="Message us">
+            <span aria-hidden="true">✉</span> <span className="site-header__chat-label">Message us</span>
+          </a>
+          <a
+            href="#menu"
+            role="button"
+            className="site-header__menu-button"
+            aria-haspopup="dialog"
+            aria-controls="menu"
+            onClick={(event) => {
+              event.preventDefault();
+              menuRef.current?.showModal();
+            }}
+          >
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">Menu</span>
+          </a>
+        </div>
       </div>
+      <MobileMenu dialogRef={menuRef} />
     </header>
+  );
+}
+
+/**
+ * Native disclosures stay open until toggled; a menu is expected to close on a click
+ * elsewhere, on Escape (handing focus back to its button) and once a link is followed.
+ */
+function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const openMenus = () => [...(menusRef.current?.querySelectorAll("details[open]") ?? [])] as HTMLDetailsElement[];
+  useEffect(() => {
+    for (const menu of openMenus()) menu.open = false;
+  }, [pathname]);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const menu of openMenus()) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+}
+
+function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {
+  // The described site opened its menu on vans. Until the chips work, every list shows.
+  const [shown, setShown] = useState<VehicleType>("van");
+  const hydrated = useHydrated();
+  const dealer = useDealer();
+  const close = (event: React.MouseEvent) => {
+    event.preventDefault();
+    dialogRef.current?.close();
+  };
+  return (
+    <dialog ref={dialogRef} id="menu" className="mobile-menu" aria-label="Menu">
+      <div className="mobile-menu__header">
+        <p className="mobile-menu__title">Menu</p>
+        <a href="#main" className="mobile-menu__close" aria-label="Close the menu" onClick={close}>
+          ×
+        </a>
+      </div>
+      <div className="mobile-menu__chips" role="group" aria-label="Vehicle type">
+        {CATEGORY_MENUS.map((menu) => (
+          <button
+            key={menu.type}
+            type="button"
+            className="chip"
+            aria-pressed={shown === menu.type}
+            aria-controls={`menu-${menu.type}`}
+            onClick={() => setShown(menu.type)}
+          >
+            {menu.label}
+          </button>
+        ))}
+      </div>
+      {CATEGORY_MENUS.map((menu) => (
+        <ul key={menu.type} id={`menu-${menu.type}`} className="mobile-menu__links" hidden={hydrated && shown !== menu.type}>
+          {menu.links.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} onClick={() => dialogRef.current?.close()}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ))}
+      <ul className="mobile-menu__links mobile-menu__links--always">
+        <li>
+          <Link to="/about" onClick={() => dialogRef.current?.close()}>
+            About Us
+          </Link>
+        </li>
+        <li>
+          <Link to="/contact" onClick={() => dialogRef.current?.close()}>
+            Contact Us
+          </Link>
+        </li>
+        <li>
+          {/* The described menu sent "Sell Your Van" to the van search; a seller wants the buyer's site. */}
+          <a href={dealer.sellVanUrl}>Sell Your Van</a>
+        </li>
+      </ul>
+    </dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { monthlyPriceFrom } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
 import type { VehicleRecord } from "../../domain/vehicle";
 
@@ -8,6 +9,8 @@ export interface VehicleCardData {
   title: string;
   derivative?: string;
   price: number;
+  /** On the site's representative finance terms, from domain/finance.ts like the vehicle page's. */
+  monthly: number;
   vatStatus?: string;
   mileage?: number;
   year?: number;
@@ -23,6 +26,7 @@ export function cardOf({ _id, vehicle, media, adverts }: VehicleRecord): Vehicle
     title: `${vehicle.make} ${vehicle.model}`,
     derivative: vehicle.derivative,
     price: adverts.retailAdverts.totalPrice.amountGBP,
+    monthly: monthlyPriceFrom(adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     vatStatus: adverts.retailAdverts.vatStatus,
     mileage: vehicle.odometerReadingMiles,
     year: vehicle.yearOfManufacture,
@@ -60,6 +64,9 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
         <p className="vehicle-card__price">
           {formatPounds(vehicle.price)}
           {vehicle.vatStatus && <span className="tag">{vehicle.vatStatus}</span>}
+        </p>
+        <p className="vehicle-card__monthly">
+          From <strong>{formatPounds(vehicle.monthly)}</strong> a month
         </p>
         {facts.length > 0 && (
           <ul className="vehicle-card__facts" aria-label="Key facts">

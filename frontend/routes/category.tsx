@@ -1,4 +1,180 @@
-/** Being written: replaced in this change. */
-export default function Page() {
-  return null;
+import { data, Link, useLocation } from "react-router";
+import { formatCount } from "../../domain/format";
+import { VEHICLE_NOUNS, type VehicleType } from "../../domain/vehicle-types";
+import { BrandTiles, type Brand } from "../components/BrandTiles";
+import { Faq } from "../components/Faq";
+import { NewsletterBox } from "../components/forms/NewsletterBox";
+import { MakeModelSearch } from "../components/MakeModelSearch";
+import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
+import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/categories";
+import { catalogueContext } from "../request-context";
+import type { Route } from "./+types/category";
+
+/** The category landing pages (/cars/used, /vans/leasing, …), each filled from frontend/content/categories.ts. */
+function pageAt(pathname: string): CategoryPage {
+  const page = CATEGORY_PAGES[pathname.replace(/\/$/, "")];
+  if (!page) throw data("We couldn't find that page", { status: 404 });
+  return page;
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const page = CATEGORY_PAGES[location.pathname.replace(/\/$/, "")];
+  return page ? [{ title: page.title }, { name: "description", content: page.description }] : [];
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const page = pageAt(url.pathname);
+  const catalogue = context.get(catalogueContext);
+  const { make: makes = [] } = await catalogue.distinct(page.type, {});
+  if (!page.searchesItself) return { makes, matches: undefined };
+  // A page that searches itself (car leasing) shows what the make and model give, cheapest first.
+  const make = url.searchParams.get("make")?.trim() || undefined;
+  const model = (make && url.searchParams.get("model")?.trim()) || undefined;
+  const result = await catalogue.search(page.type, { filters: { make, model }, sort: "price_asc", page: 1, pageSize: 6 });
+  return { makes, matches: { make, model, total: result.total, vehicles: result.vehicles.map(cardOf) } };
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const page = pageAt(pathname);
+  const { makes, matches } = loaderData;
+  const noun = VEHICLE_NOUNS[page.type];
+  const brand = (name: string): Brand => ({
+    name,
+    href: page.brands.linked ? `/${page.type}-search?make=${encodeURIComponent(name)}` : undefined,
+  });
+  return (
+    <div className="category">
+      <section className="hero" aria-labelledby="category-heading">
+        <div className="hero__inner">
+          <h1 id="category-heading">{page.heading}</h1>
+          <p className="lede">{page.intro}</p>
+          <MakeModelSearch
+            types={[page.type]}
+            makes={makes}
+            action={page.searchesItself ? pathname : "/search"}
+            submitLabel={page.searchesItself ? "Show monthly prices" : `Search ${noun.many}`}
+          >
+            {page.extraFields === "postcode" && <PostcodeField />}
+            {page.extraFields === "leasing-budget" && <LeasingBudgetFields />}
+          </MakeModelSearch>
+        </div>
+      </section>
+
+      {matches && <LeasingMatches type={page.type} {...matches} />}
+
+      {page.copy.map((section) => (
+        <section key={section.heading} className="page">
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
+
+      {page.bodyTypes && (
+        <section className="page" aria-labelledby="body-types-heading">
+          <h2 id="body-types-heading">Shop by body type</h2>
+          <ul className="chip-links">
+            {page.bodyTypes.map((body) => (
+              <li key={body.bodyType}>
+                <Link className="chip" to={`/${page.type}-search?bodyType=${encodeURIComponent(body.bodyType)}`}>
+                  {body.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="page" aria-labelledby="brands-heading">
+        <h2 id="brands-heading">Brands</h2>
+        <BrandTiles label={`Brands of ${noun.many}`} always={page.brands.always.map(brand)} more={page.brands.more.map(brand)} />
+      </section>
+
+      <section className="page" aria-labelledby="links-heading">
+        <h2 id="links-heading">More about {noun.many}</h2>
+        <ul className="chip-links">
+          {page.links.map((link) => (
+            <li key={link.href}>
+              <Link className="chip" to={link.href}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="page" aria-labelledby="questions-heading">
+        <h2 id="questions-heading">Questions</h2>
+        <Faq name={`faq-${page.type}`} items={page.faq.map((item) => ({ question: item.question, answer: <p>{item.answer}</p> }))} />
+      </section>
+
+      <section className="page">
+        <NewsletterBox heading={`${noun.title}: new stock and offers by email`} />
+      </section>
+    </div>
+  );
+}
+
+function PostcodeField() {
+  return (
+    <div className="make-model-search__field">
+      <label htmlFor="search-postcode">Your postcode (optional)</label>
+      <input id="search-postcode" name="postcode" autoComplete="postal-code" placeholder="For delivery" />
+    </div>
+  );
+}
+
+/** The van leasing form's own fields (spec.md §2): who is buying, and a monthly budget. */
+function LeasingBudgetFields() {
+  return (
+    <>
+      <fieldset className="make-model-search__field make-model-search__choice">
+        <legend>Buying as</legend>
+        <label>
+          <input type="radio" name="customer" value="personal" defaultChecked /> Personal
+        </label>
+        <label>
+          <input type="radio" name="customer" value="business" /> Business
+        </label>
+      </fieldset>
+      <div className="make-model-search__field">
+        <label htmlFor="search-budget">Monthly budget</label>
+        <select id="search-budget" name="budget" defaultValue="-300">
+          {LEASING_BUDGETS.map((budget) => (
+            <option key={budget.value} value={budget.value}>
+              {budget.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+function LeasingMatches({ type, make, model, total, vehicles }: { type: VehicleType; make?: string; model?: string; total: number; vehicles: readonly VehicleCardData[] }) {
+  const noun = VEHICLE_NOUNS[type];
+  const chosen = [make, model].filter(Boolean).join(" ") || `all our ${noun.many}`;
+  return (
+    <section className="page" aria-labelledby="matches-heading">
+      <h2 id="matches-heading">Monthly prices for {chosen}</h2>
+      {vehicles.length === 0 ? (
+        <p>We have no {noun.many} matching that just now.</p>
+      ) : (
+        <>
+          <p>
+            The {formatCount(Math.min(vehicles.length, total))} lowest priced of {formatCount(total)}, each with its monthly price on our
+            representative terms.
+          </p>
+          <VehicleGrid vehicles={vehicles} />
+          <p>
+            <Link to={`/${type}-search?${new URLSearchParams({ ...(make && { make }), ...(model && { model }), sort: "price_asc" })}`}>
+              See all {formatCount(total)}
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
 }

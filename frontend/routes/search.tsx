@@ -4,6 +4,7 @@ import type { FilterName } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
 import { parseSearchRequest } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
+import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import { catalogueContext } from "../request-context";
 import { Pagination } from "../components/Pagination";
@@ -11,6 +12,8 @@ import { ActiveFilters } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
 import { FilterDialog, type FilterOptions } from "../components/search/FilterDialog";
 import { searchHref, withoutFilters } from "../components/search/search-changes";
+import { PhoneLink } from "../components/PhoneLink";
+import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import type { Route } from "./+types/search";
 
@@ -118,6 +121,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         onChange={change}
       />
       <ActiveFilters pathname={pathname} wanted={wanted} />
+      <DeliveryNote postcode={params.get("postcode")} />
       {page.failed && (
         <div className="notice" role="alert">
           <p>We couldn't update the results just now. Check your connection and try again.</p>
@@ -191,5 +195,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The used-cars page asks for a postcode; the answer a buyer far away wants is whether we deliver. */
+function DeliveryNote({ postcode }: { postcode: string | null }) {
+  const dealer = useDealer();
+  const tidy = postcode && tidyPostcode(postcode);
+  if (!tidy) return null;
+  return (
+    <div className="notice">
+      <p>
+        Every vehicle here is at our {dealer.address.town} showroom ({dealer.address.postcode}). We deliver across the
+        UK, including to {tidy}: call <PhoneLink /> for a delivery price.
+      </p>
+    </div>
   );
 }

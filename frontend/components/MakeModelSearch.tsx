@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { VEHICLE_NOUNS, type VehicleType } from "../../domain/vehicle-types";
+import { searchTarget } from "./search/search-target";
+
+interface MakeModelSearchProps {
+  /** One type: a fixed search; several: a type selector, the first chosen. */
+  types: readonly VehicleType[];
+  /** Makes to offer before the browser has asked for them (all the types' makes, for a choice of types). */
+  makes: readonly string[];
+  /** The button's words; "Search cars" (for the chosen type) by default. */
+  submitLabel?: string;
+  /** Where the form goes: the search screen (through /search) by default. */
+  action?: string;
+  /** More fields for the form, such as a postcode or a budget. */
+  children?: ReactNode;
+}
+
+type Lookup = "idle" | "loading" | "failed";
+
+/**
+ * A make and model search (spec.md §4): makes load for the chosen type, and again when it
+ * changes (clearing the choices); the model list waits for a make and empties with it; a
+ * failed lookup says so and offers a retry. Without JavaScript it is a plain GET form
+ * listing every make.
+ */
+export function MakeModelSearch({ types, makes: initialMakes, submitLabel, action = "/search", children }: MakeModelSearchProps) {
+  const navigate = useNavigate();
+  const [type, setType] = useState<VehicleType>(types[0]!);
+  const [makes, setMakes] = useState(initialMakes);
+  const [make, setMake] = useState("");
+  const [models, setModels] = useState<string[]>([]);
+  const [model, setModel] = useState("");
+  const [lookup, setLookup] = useState<{ of: "makes" | "models"; state: Lookup }>({ of: "makes", state: "idle" });
+  // Answers to lookups overtaken by a newer one are dropped.
+  const latest = useRef(0);
+
+  const load = async (of: "makes" | "models", forType: VehicleType, forMake = "") => {
+    const request = ++latest.current;
+    setLookup({ of, state: "loading" });
+    try {
+      const query = forMake ? `?make=${encodeURIComponent(forMake)}` : "";
+      const response = await fetch(`/api/vehicles/distinct/${forType}${query}`);
+      if (!response.ok) throw new Error(`${response.status}`);
+      const options = (await response.json()) as { make: string[]; model?: string[] };
+      if (request !== latest.current) return;
+      if (of === "makes") setMakes(options.make);
+      else setModels(options.model ?? []);
+      setLookup({ of, state: "idle" });
+    } catch {
+      if (request === latest.current) setLookup({ of, state: "failed" });
+    }
+  };
+
+  // The page came with every type's makes; once running, the list is the chosen type's.
+  const openingType = types[0]!;
+  const choosesType = types.length > 1;
+  useEffect(() => {
+    if (choosesType) void load("makes", openingType);
+  }, [choosesType, openingType]);
+
+  const chooseType = (next: VehicleType) => {
+    setType(next);
+    setMake("");
+    setModel("");
+    setModels([]);
+    void load("makes", next);
+  };
+
+  const chooseMake = (next: string) => {
+    setMake(next);
+    setModel("");
+    setModels([]);
+    if (next) void load("models", type, next);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (action !== "/search") return;
+    event.preventDefault();
+    const form = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") form.set(name, value);
+    void navigate(searchTarget(form));
+  };
+
+  const noun = VEHICLE_NOUNS[type];
+  return (
+    <form className="make-model-search" method="get" action={action} onSubmit={submit}>
+      {types.length > 1 ? (
+        <div className="make-model-search__field">
+          <label htmlFor="search-type">Vehicle type</label>
+          <select id="search-type" name="type" value={type} onChange={(event) => chooseType(event.target.value as VehicleType)}>
+            {types.map((option) => (
+              <option key={option} value={option}>
+                {VEHICLE_NOUNS[option].title}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <input type="hidden" name="type" value={type} />
+      )}
+      <div className="make-model-search__field">
+        <label htmlFor="search-make">Make</label>
+        <select id="search-make" name="make" value={make} onChange={(event) => chooseMake(event.target.value)}>
+          <option value="">Any make</option>
+          {makes.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="make-model-search__field">
+        <label htmlFor="search-model">Model</label>
+        <select
+          id="search-model"
+          name="model"
+          value={model}
+          disabled={!make || (lookup.of === "models" && lookup.state === "loading")}
+          onChange={(event) => setModel(event.target.value)}
+        >
+          <option value="">{make ? "Any model" : "Choose a make first"}</option>
+          {models.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+      {children}
+      {lookup.state === "failed" && (
+        <p className="make-model-search__problem" role="alert">
+          We couldn't load the {lookup.of} just now.{" "}
+          <button type="button" className="link-button" onClick={() => void (lookup.of === "makes" ? load("makes", type) : load("models", type, make))}>
+            Try again
+          </button>
+        </p>
+      )}
+      <button type="submit" className="button">
+        {submitLabel ?? `Search ${noun.many}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { parseRange } from "../../../domain/filters";
+import { amountForMonthlyPayment, FINANCE_TERMS } from "../../../domain/finance";
+import { searchRequestToParams } from "../../../domain/search-request";
+import { tidyPostcode } from "../../../domain/uk-formats";
+import { VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
+
+/**
+ * Where a landing page's search form takes the visitor: the search screen of the chosen
+ * type with the make and model, a monthly budget turned into the prices it can buy, and a
+ * postcode carried along for the delivery note. The /search page redirects there when
+ * JavaScript is off; with it, the form goes there directly.
+ */
+export function searchTarget(form: URLSearchParams): string {
+  const type = (VEHICLE_TYPES as readonly string[]).includes(form.get("type") ?? "") ? (form.get("type") as VehicleType) : "car";
+  const filters: Record<string, unknown> = {};
+  for (const name of ["make", "model"] as const) {
+    const value = form.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  const price = priceForBudget(form.get("budget"), form.get("customer") === "personal");
+  if (price) filters.price = price;
+  const params = searchRequestToParams({ filters });
+  const postcode = tidyPostcode(form.get("postcode") ?? "");
+  if (postcode) params.set("postcode", postcode);
+  const query = params.toString();
+  return `/${type}-search${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The prices a monthly budget can buy on the representative terms. Commercial prices
+ * exclude VAT, which a personal buyer pays on top and a business reclaims.
+ */
+function priceForBudget(budget: string | null, paysVat: boolean) {
+  if (!budget) return undefined;
+  const monthly = parseRange(budget);
+  if ("problem" in monthly) return undefined;
+  const price = (payment: number | undefined) =>
+    payment === undefined ? undefined : Math.floor(amountForMonthlyPayment(payment) / (paysVat ? 1 + FINANCE_TERMS.vatRate : 1));
+  return { min: price(monthly.min), max: price(monthly.max) };
+}

@@ -1,0 +1,214 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./console-guard";
+
+/** The frame and landing pages: the home search, the menus, accordions and brand tiles. */
+
+const makesOf = async (page: Page) => (await page.getByLabel("Make", { exact: true }).locator("option").allTextContents()).slice(1);
+
+async function distinct(page: Page, type: string, make?: string): Promise<{ make: string[]; model?: string[] }> {
+  const query = make ? `?make=${encodeURIComponent(make)}` : "";
+  const response = await page.request.get(`/api/vehicles/distinct/${type}${query}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+test.describe("the home page search", () => {
+  test("lists the chosen type's makes, waits for a make before models, and searches that type", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("form.make-model-search");
+    await expect(form.getByLabel("Vehicle type")).toHaveValue("car");
+    await expect(form.getByLabel("Model")).toBeDisabled();
+    const carMakes = (await distinct(page, "car")).make;
+    await expect.poll(() => makesOf(page)).toEqual(carMakes);
+
+    await form.getByLabel("Vehicle type").selectOption("van");
+    const van = await distinct(page, "van");
+    await expect.poll(() => makesOf(page)).toEqual(van.make);
+    const make = van.make[0]!;
+    await form.getByLabel("Make", { exact: true }).selectOption(make);
+    await expect(form.getByLabel("Model")).toBeEnabled();
+    const models = (await distinct(page, "van", make)).model!;
+    const model = models[0]!;
+    await form.getByLabel("Model").selectOption(model);
+
+    await form.getByRole("button", { name: "Search vans" }).click();
+    await expect(page).toHaveURL(`/van-search?${new URLSearchParams({ make, model })}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${make} ${model} for sale`);
+  });
+
+  test("changing the type clears the make and model", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("form.make-model-search");
+    const carMakes = (await distinct(page, "car")).make;
+    await expect.poll(() => makesOf(page)).toEqual(carMakes);
+    await form.getByLabel("Make", { exact: true }).selectOption(carMakes[0]!);
+    await expect(form.getByLabel("Model")).toBeEnabled();
+
+    await form.getByLabel("Vehicle type").selectOption("truck");
+    await expect(form.getByLabel("Make", { exact: true })).toHaveValue("");
+    await expect(form.getByLabel("Model")).toBeDisabled();
+    await expect.poll(() => makesOf(page)).toEqual((await distinct(page, "truck")).make);
+
+    // Emptying the make empties the model list too.
+    const truckMake = (await makesOf(page))[0]!;
+    await form.getByLabel("Make", { exact: true }).selectOption(truckMake);
+    await expect(form.getByLabel("Model").locator("option")).not.toHaveCount(1);
+    await form.getByLabel("Make", { exact: true }).selectOption("");
+    await expect(form.getByLabel("Model")).toBeDisabled();
+    await expect(form.getByLabel("Model").locator("option")).toHaveCount(1);
+  });
+
+  test.describe("when the make list cannot be fetched", () => {
+    test.use({ expectedConsoleErrors: /Failed to load resource/ });
+
+    test("says so and fetches again on request", async ({ page }) => {
+      await page.route("**/api/vehicles/distinct/**", (route) => route.abort());
+      await page.goto("/");
+      const form = page.locator("form.make-model-search");
+      await form.getByLabel("Vehicle type").selectOption("van");
+      await expect(form.getByRole("alert")).toHaveText(/We couldn't load the makes just now/);
+
+      await page.unroute("**/api/vehicles/distinct/**");
+      await form.getByRole("button", { name: "Try again" }).click();
+      await expect(form.getByRole("alert")).toBeHidden();
+      await expect.poll(() => makesOf(page)).toEqual((await distinct(page, "van")).make);
+    });
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the menu opens on vans, switches type, and closes by its button, Escape or a link", async ({ page }) => {
+    await page.goto("/");
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    await menuButton.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Vans" })).toHaveAttribute("aria-pressed", "true");
+    await expect(menu.getByRole("link", { name: "Used vans" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Used cars" })).toBeHidden();
+
+    await menu.getByRole("button", { name: "Cars" }).click();
+    await expect(menu.getByRole("link", { name: "Used cars" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Used vans" })).toBeHidden();
+    await expect(menu.getByRole("link", { name: "About Us" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
+
+    await menu.getByRole("link", { name: "Close the menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await menuButton.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+
+    await menuButton.click();
+    await menu.getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL("/contact");
+    await expect(menu).toBeHidden();
+  });
+
+  test("the offers scroll sideways and each shows its monthly price", async ({ page }) => {
+    await page.goto("/");
+    const offers = page.locator(".offer-carousel .vehicle-card");
+    await expect(offers).toHaveCount(3);
+    for (const monthly of await offers.locator(".vehicle-card__monthly").allTextContents()) {
+      expect(monthly).toMatch(/^From £[\d,]+\.\d{2} a month$/);
+    }
+    const strip = page.locator(".offer-carousel .vehicle-grid");
+    expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  });
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("a header menu opens on click and closes on Escape or a click elsewhere", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const cars = nav.locator("summary", { hasText: "Cars" });
+    await cars.click();
+    await expect(nav.getByRole("link", { name: "Used cars" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Used cars" })).toBeHidden();
+    await expect(cars).toBeFocused();
+
+    await cars.click();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(nav.getByRole("link", { name: "Used cars" })).toBeHidden();
+
+    // Only one menu open at a time.
+    await cars.click();
+    await nav.locator("summary", { hasText: "Vans" }).click();
+    await expect(nav.getByRole("link", { name: "Used vans" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Used cars" })).toBeHidden();
+    await nav.getByRole("link", { name: "Used vans" }).click();
+    await expect(page).toHaveURL("/vans/used");
+    await expect(nav.getByRole("link", { name: "Used vans" })).toBeHidden();
+  });
+});
+
+test("accordions keep one section open at a time", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  const products = footer.locator("details", { hasText: "Products and services" });
+  const advice = footer.locator("details", { hasText: "Buying advice" });
+  await products.locator("summary").click();
+  await expect(products.getByRole("link", { name: "Used cars" })).toBeVisible();
+  await advice.locator("summary").click();
+  await expect(advice.getByRole("link", { name: "How finance works" })).toBeVisible();
+  await expect(products).not.toHaveAttribute("open");
+
+  const faq = page.locator(".faq details");
+  await faq.nth(0).locator("summary").click();
+  await expect(faq.nth(0)).toHaveAttribute("open");
+  await faq.nth(1).locator("summary").click();
+  await expect(faq.nth(1)).toHaveAttribute("open");
+  await expect(faq.nth(0)).not.toHaveAttribute("open");
+});
+
+test("the brand toggle shows and hides the other brands, and its words follow", async ({ page }) => {
+  await page.goto("/cars/finance");
+  const brands = page.getByRole("group", { name: "Brands of cars" });
+  await expect(brands.getByRole("link", { name: "Ford" })).toBeVisible();
+  await expect(brands.getByRole("link", { name: "Toyota" })).toBeHidden();
+  await brands.getByText("Show all brands").click();
+  await expect(brands.getByRole("link", { name: "Toyota" })).toBeVisible();
+  await expect(brands.getByText("Show all brands")).toBeHidden();
+  await brands.getByText("Hide all brands").click();
+  await expect(brands.getByRole("link", { name: "Toyota" })).toBeHidden();
+  await expect(brands.getByText("Show all brands")).toBeVisible();
+
+  await brands.getByRole("link", { name: "Ford" }).click();
+  await expect(page).toHaveURL("/car-search?make=Ford");
+});
+
+test("the used cars postcode brings a delivery note to the search", async ({ page }) => {
+  await page.goto("/cars/used");
+  await page.getByLabel("Your postcode (optional)").fill("m1 1ae");
+  await page.getByRole("button", { name: "Search cars" }).click();
+  await expect(page).toHaveURL("/car-search?postcode=M1+1AE");
+  await expect(page.locator(".notice")).toContainText("including to M1 1AE");
+});
+
+test("the van leasing form turns a monthly budget into the prices it buys", async ({ page }) => {
+  await page.goto("/vans/leasing");
+  await page.getByLabel("Business").check();
+  await page.getByLabel("Monthly budget").selectOption("-300");
+  await page.getByRole("button", { name: "Search vans" }).click();
+  await expect(page).toHaveURL(/^[^?]*\/van-search\?price=-\d+$/);
+  const limit = Number(new URL(page.url()).searchParams.get("price")!.slice(1));
+  const prices = (await page.locator(".vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+  for (const price of prices) expect(price).toBeLessThanOrEqual(limit);
+});
+
+test("the offers page shows the cheapest of each type", async ({ page }) => {
+  await page.goto("/offers");
+  for (const type of ["Cars", "Vans", "Trucks"]) {
+    const section = page.locator("section", { has: page.getByRole("heading", { level: 2, name: type, exact: true }) });
+    const prices = (await section.locator(".vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  }
+});
