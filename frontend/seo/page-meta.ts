@@ -1,0 +1,21 @@
+import type { MetaDescriptor } from "react-router";
+
+/**
+ * A page's title and description, for the browser tab and search results, and the same
+ * words as Open Graph tags for link previews in messaging apps and social sites. The
+ * canonical address and the site-wide tags come from <CanonicalLinks/> in the root layout.
+ */
+export function describePage(title: string, description: string, image?: string): MetaDescriptor[] {
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    ...(image
+      ? [{ property: "og:image", content: image }, { name: "twitter:card", content: "summary_large_image" }]
+      : [{ name: "twitter:card", content: "summary" }]),
+  ];
+}
+
+/** For pages that only confirm or explain something: kept out of search results. */
+export const NOT_INDEXED: MetaDescriptor = { name: "robots", content: "noindex" };
