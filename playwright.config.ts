@@ -15,6 +15,9 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "dealer-site-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+/** Checks of the whole site (links, search-engine data) that need running once, not per screen size. */
+const SITE_WIDE = /(crawl|seo)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -41,10 +44,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /crawl\.spec/ },
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /crawl\.spec/ },
-    // The crawl reads HTML without a browser, so once is enough.
-    { name: "links", testMatch: /crawl\.spec/ },
+    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: SITE_WIDE },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: SITE_WIDE },
+    { name: "site-wide", testMatch: SITE_WIDE },
   ],
   webServer: {
     command: "node build/server/index.js",

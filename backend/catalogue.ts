@@ -73,6 +73,12 @@ export class Catalogue {
     ) as Partial<Record<FilterName, string[]>>;
   }
 
+  /** A page of every vehicle's id, in a stable order, for listings such as the sitemap. */
+  async ids(page: number, pageSize: number): Promise<{ total: number; ids: string[] }> {
+    const { total, ids } = await this.engine.search({ filters: {}, sort: "relevance", page, pageSize, facets: [] });
+    return { total, ids };
+  }
+
   get(id: string): Promise<VehicleRecord | undefined> {
     return this.store.get(id);
   }

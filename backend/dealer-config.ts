@@ -25,6 +25,8 @@ export const dealerSchema = z.object({
   }),
   fcaFirmReference: z.string().regex(/^\d{6,7}$/, "must be the 6 or 7 digit FCA firm reference number"),
   companyNumber: z.string().regex(/^[A-Z0-9]{8}$/, "must be the 8 character Companies House number"),
+  /** Where the company is registered: "England and Wales", "Scotland" or "Northern Ireland". */
+  registeredIn: z.enum(["England and Wales", "Scotland", "Northern Ireland", "Wales"]),
   registeredOffice: z.string().min(1),
   openingHours: z.array(z.object({ days: z.string().min(1), hours: z.string().min(1) })).min(1),
   replyTime: z.string().min(1),
@@ -32,6 +34,13 @@ export const dealerSchema = z.object({
   /** The dealer's partners that buy vans and trucks outright, linked from the header. */
   sellVanUrl: httpsUrl,
   sellTruckUrl: httpsUrl,
+  /**
+   * Where the site is published, for canonical links, the sitemap and shared links. Absent,
+   * the address the request came to is used, which suits running it locally.
+   */
+  siteUrl: httpsUrl
+    .refine((url) => new URL(url).pathname === "/" && !url.endsWith("/"), "must be an origin such as https://www.example.co.uk, without a path or trailing slash")
+    .optional(),
 });
 
 export type Dealer = z.infer<typeof dealerSchema>;

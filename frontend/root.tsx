@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from "react-router";
 import { dealerContext } from "./request-context";
+import { CanonicalLinks } from "./seo/CanonicalLinks";
+import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -11,8 +13,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The dealer's details, for the header, footer and every page that quotes them. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { dealer: context.get(dealerContext) };
+export function loader({ url, context }: Route.LoaderArgs) {
+  const dealer = context.get(dealerContext);
+  return { dealer, origin: siteOrigin(dealer, url) };
 }
 
 /**
@@ -30,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <CanonicalLinks />
         <Links />
       </head>
       <body>

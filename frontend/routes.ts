@@ -1,65 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-
-/** Pages with a path of their own, and where they live. */
-const CONTENT_PAGES = [
-  "about",
-  "contact",
-  "cookies",
-  "complaints",
-  "privacy",
-  "terms",
-  "tcf",
-  "terms-of-sale",
-  "finance-info",
-  "finance-prices",
-  "articles",
-  "leasing",
-  "reviews",
-  "chat",
-] as const;
-
-/** The category landing pages of spec.md §2, one template filled from frontend/content/categories.ts. */
-const CATEGORY_PAGES = [
-  "cars",
-  "cars/finance",
-  "cars/leasing",
-  "cars/new",
-  "cars/used",
-  "vans",
-  "vans/used",
-  "vans/new",
-  "vans/finance",
-  "vans/leasing",
-  "trucks",
-  "trucks/new",
-  "trucks/used",
-  "trucks/finance",
-  "trucks/leasing",
-] as const;
-
-/**
- * Addresses the pages link to (spec.md §2) that another page serves: each answers a
- * permanent redirect there (frontend/content/redirects.ts).
- */
-export const REDIRECTED_PATHS = [
-  "deals",
-  "savings",
-  "complaint",
-  "support",
-  "consumer-policy",
-  "finance-options",
-  "valuation",
-  "browse-stock",
-  "stock",
-  "expert-reviews",
-  "cars/reviews",
-  "vans/reviews",
-  "awards",
-  "pricing",
-  "electric-vehicles",
-  "leasing-info",
-  "leasing-articles",
-] as const;
+import { REDIRECTS } from "./content/redirects";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "./content/site-pages";
 
 const slug = (path: string) => path.replaceAll("/", "-");
 
@@ -76,6 +17,10 @@ export default [
   route("newsletter", "routes/forms/newsletter.tsx"),
   route("feedback", "routes/forms/feedback.tsx"),
   route("part-exchange", "routes/forms/part-exchange.tsx"),
-  ...REDIRECTED_PATHS.map((path) => route(path, "routes/redirect.tsx", { id: `redirect-${slug(path)}` })),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:part", "routes/seo/sitemap-part.ts"),
+  // Addresses the pages link to that another page serves: each redirects there for good.
+  ...Object.keys(REDIRECTS).map((path) => route(path.slice(1), "routes/redirect.tsx", { id: `redirect${slug(path)}` })),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

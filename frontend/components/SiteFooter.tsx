@@ -44,7 +44,7 @@ export function SiteFooter() {
             which does not vary with the lender and does not change the rate you pay.
           </p>
           <p>
-            Registered in England and Wales, company number {dealer.companyNumber}. Registered office:{" "}
+            Registered in {dealer.registeredIn}, company number {dealer.companyNumber}. Registered office:{" "}
             {dealer.registeredOffice}.
           </p>
           <p>

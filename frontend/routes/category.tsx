@@ -9,6 +9,7 @@ import { cardOf, VehicleGrid, type VehicleCardData } from "../components/Vehicle
 import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/categories";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/category";
+import { describePage } from "../seo/page-meta";
 
 /** The category landing pages (/cars/used, /vans/leasing, …), each filled from frontend/content/categories.ts. */
 function pageAt(pathname: string): CategoryPage {
@@ -19,7 +20,7 @@ function pageAt(pathname: string): CategoryPage {
 
 export function meta({ location }: Route.MetaArgs) {
   const page = CATEGORY_PAGES[location.pathname.replace(/\/$/, "")];
-  return page ? [{ title: page.title }, { name: "description", content: page.description }] : [];
+  return page ? describePage(page.title, page.description) : [];
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {

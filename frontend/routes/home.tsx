@@ -10,16 +10,14 @@ import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/home";
+import { describePage } from "../seo/page-meta";
 
 export function meta({ matches }: Route.MetaArgs) {
   const dealer = matches[0].loaderData.dealer;
-  return [
-    { title: `${dealer.name}: used and new cars, vans and trucks in ${dealer.address.town}` },
-    {
-      name: "description",
-      content: `Search our cars, vans and trucks, see an honest monthly price for each and apply for finance. ${dealer.tagline}.`,
-    },
-  ];
+  return describePage(
+    `${dealer.name}: used and new cars, vans and trucks in ${dealer.address.town}`,
+    `Search our cars, vans and trucks, see an honest monthly price for each and apply for finance. ${dealer.tagline}.`,
+  );
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,17 +4,15 @@ import { RepresentativeExample } from "../components/RepresentativeExample";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/offers";
+import { describePage } from "../seo/page-meta";
 
 const PER_TYPE = 6;
 
 export function meta() {
-  return [
-    { title: "Offers: our lowest prices" },
-    {
-      name: "description",
-      content: "The lowest-priced cars, vans and trucks in our stock today, each with its monthly price on our representative finance terms.",
-    },
-  ];
+  return describePage(
+    "Offers: our lowest prices",
+    "The lowest-priced cars, vans and trucks in our stock today, each with its monthly price on our representative finance terms.",
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { PhoneLink } from "../components/PhoneLink";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import type { Route } from "./+types/search";
+import { describePage } from "../seo/page-meta";
 
 /** /car-search, /van-search and /truck-search: one screen, its type read from the path. */
 function typeOfPath(pathname: string): VehicleType {
@@ -37,13 +38,10 @@ export function meta({ data: page, location }: Route.MetaArgs) {
   if (!page) return [{ title: "Search our stock" }];
   const heading = headingOf(page.type, readSearchRequest(new URLSearchParams(location.search)));
   const noun = VEHICLE_NOUNS[page.type].many;
-  return [
-    { title: heading },
-    {
-      name: "description",
-      content: `${formatCount(page.total)} ${noun} for sale: filter by make, model, price, year and more, with prices and mileage for each.`,
-    },
-  ];
+  return describePage(
+    heading,
+    `${formatCount(page.total)} ${noun} for sale: filter by make, model, price, year and more, with prices and mileage for each.`,
+  );
 }
 
 export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchPageData> {

@@ -7,7 +7,9 @@ import { catalogueContext, dealerContext } from "../request-context";
 import { FinancePanel } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { vehicleStructuredData } from "../components/vehicle/structured-data";
+import { siteOrigin } from "../seo/site-origin";
 import type { Route } from "./+types/vehicle-detail";
+import { describePage } from "../seo/page-meta";
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page) return [{ title: "Vehicle not found." }];
@@ -17,9 +19,13 @@ export function meta({ data: page }: Route.MetaArgs) {
   const facts = [vehicle.yearOfManufacture, vehicle.odometerReadingMiles !== undefined && formatMiles(vehicle.odometerReadingMiles), vehicle.fuelType, vehicle.transmissionType]
     .filter(Boolean)
     .join(", ");
+  const [photo] = [page.structuredData.image ?? []].flat();
   return [
-    { title: `${name} for sale, ${price}` },
-    { name: "description", content: `${name} for sale at ${price}${facts ? `: ${facts}` : ""}. Photos, full specification and finance.` },
+    ...describePage(
+      `${name} for sale, ${price}`,
+      `${name} for sale at ${price}${facts ? `: ${facts}` : ""}. Photos, full specification and finance.`,
+      typeof photo === "string" ? photo : undefined,
+    ),
     { "script:ld+json": page.structuredData },
   ];
 }
@@ -27,8 +33,9 @@ export function meta({ data: page }: Route.MetaArgs) {
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const record = await context.get(catalogueContext).get(params.id);
   if (!record) throw data("Vehicle not found.", { status: 404 });
-  const pageUrl = `${url.origin}/vehicles/${record._id}`;
-  return { record, structuredData: vehicleStructuredData(record, pageUrl, context.get(dealerContext)) };
+  const dealer = context.get(dealerContext);
+  const pageUrl = `${siteOrigin(dealer, url)}/vehicles/${record._id}`;
+  return { record, structuredData: vehicleStructuredData(record, pageUrl, dealer) };
 }
 
 export default function VehicleDetail({ loaderData: { record } }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
 import { applicationsContext, catalogueContext } from "../request-context";
 import type { Route } from "./+types/vehicle-finance";
+import { NOT_INDEXED } from "../seo/page-meta";
 
 /**
  * The finance application as one page: where the dialog opens without JavaScript, or when
@@ -10,7 +11,7 @@ import type { Route } from "./+types/vehicle-finance";
  */
 export function meta({ data: page }: Route.MetaArgs) {
   const name = page ? `${page.vehicle.make} ${page.vehicle.model}` : "a vehicle";
-  return [{ title: `Apply for finance on the ${name}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `Apply for finance on the ${name}` }, NOT_INDEXED];
 }
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -6,13 +6,11 @@ import { catalogueContext } from "../request-context";
 import { Pagination } from "../components/Pagination";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import type { Route } from "./+types/vehicle-list";
+import { describePage } from "../seo/page-meta";
 
 export function meta({ data: page }: Route.MetaArgs) {
   const title = page && page.page > 1 ? `All stock, page ${page.page}` : "All stock";
-  return [
-    { title },
-    { name: "description", content: "Every car, van and truck we have for sale, with prices and mileage." },
-  ];
+  return describePage(title, "Every car, van and truck we have for sale, with prices and mileage.");
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {

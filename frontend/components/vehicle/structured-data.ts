@@ -1,12 +1,15 @@
+import type { Car, Vehicle, WithContext } from "schema-dts";
 import type { Dealer } from "../../../backend/dealer-config";
 import { postalAddress } from "../../../domain/dealer-address";
 import type { VehicleRecord } from "../../../domain/vehicle";
 
 /**
  * The vehicle as schema.org describes it (a Car, or a Vehicle for vans and trucks) with its
- * Offer, so search engines can show price, mileage and availability.
+ * Offer, so search engines can show price, mileage and availability. Typed by schema-dts,
+ * which is generated from the schema.org vocabulary, so a property schema.org does not
+ * define for these types, or a value of the wrong kind, fails the type check.
  */
-export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, dealer: Dealer) {
+export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, dealer: Dealer): WithContext<Car> | WithContext<Vehicle> {
   const { vehicle, media, adverts } = record;
   const absolute = (href: string) => new URL(href, pageUrl).href;
   return {

@@ -4,17 +4,15 @@ import { FEEDBACK_THANKS, FeedbackForm } from "../../components/forms/FeedbackBu
 import { formValues, IN_PLACE_FIELD, type FormOutcome } from "../../components/forms/form-parts";
 import { feedbackContext } from "../../request-context";
 import type { Route } from "./+types/feedback";
+import { describePage, NOT_INDEXED } from "../../seo/page-meta";
 
 /**
  * /feedback: the feedback form on a page of its own (where the footer's button leads without
  * JavaScript), and the action the footer's dialog posts to.
  */
 export function meta({ data: page }: Route.MetaArgs) {
-  if (page?.sent) return [{ title: "Thank you for your feedback" }, { name: "robots", content: "noindex" }];
-  return [
-    { title: "Send us feedback" },
-    { name: "description", content: "Tell us what works on our website and what doesn't: we read every message." },
-  ];
+  if (page?.sent) return [{ title: "Thank you for your feedback" }, NOT_INDEXED];
+  return describePage("Send us feedback", "Tell us what works on our website and what doesn't: we read every message.");
 }
 
 export function loader({ url }: Route.LoaderArgs) {

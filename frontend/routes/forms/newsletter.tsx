@@ -4,17 +4,15 @@ import { NEWSLETTER_SIGNED_UP, NewsletterBox } from "../../components/forms/News
 import { formValues, IN_PLACE_FIELD, type FormOutcome } from "../../components/forms/form-parts";
 import { newsletterContext } from "../../request-context";
 import type { Route } from "./+types/newsletter";
+import { describePage, NOT_INDEXED } from "../../seo/page-meta";
 
 /**
  * /newsletter: the sign-up on a page of its own, and the action every newsletter box on the
  * site posts to, in place with JavaScript or as a plain form without.
  */
 export function meta({ data: page }: Route.MetaArgs) {
-  if (page?.signedUp) return [{ title: "You're signed up to our newsletter" }, { name: "robots", content: "noindex" }];
-  return [
-    { title: "Sign up to our newsletter" },
-    { name: "description", content: "Get our offers and the latest cars, vans and trucks in stock by email. Unsubscribe at any time." },
-  ];
+  if (page?.signedUp) return [{ title: "You're signed up to our newsletter" }, NOT_INDEXED];
+  return describePage("Sign up to our newsletter", "Get our offers and the latest cars, vans and trucks in stock by email. Unsubscribe at any time.");
 }
 
 export function loader({ url }: Route.LoaderArgs) {

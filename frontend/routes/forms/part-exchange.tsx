@@ -2,9 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { vehicleIdSchema } from "../../../domain/vehicle";
 import { ErrorSummary, Field, formValues, prepareCheck, problemsIn, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
 import { catalogueContext, partExchangeContext } from "../../request-context";
 import type { Route } from "./+types/part-exchange";
+import { describePage, NOT_INDEXED } from "../../seo/page-meta";
 
 /**
  * /part-exchange (and /valuation, which redirects here): what happens to a part exchange,
@@ -12,14 +14,11 @@ import type { Route } from "./+types/part-exchange";
  * lead-tracking service like finance applications.
  */
 export function meta({ data: page }: Route.MetaArgs) {
-  if (page?.sent) return [{ title: "Thanks: we have your part-exchange details" }, { name: "robots", content: "noindex" }];
-  return [
-    { title: "Part exchange and valuation" },
-    {
-      name: "description",
-      content: "Get a valuation for your car, van or truck and put it towards one of ours, or simply sell it to us.",
-    },
-  ];
+  if (page?.sent) return [{ title: "Thanks: we have your part-exchange details" }, NOT_INDEXED];
+  return describePage(
+    "Part exchange and valuation",
+    "Get a valuation for your car, van or truck and put it towards one of ours, or simply sell it to us.",
+  );
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -91,7 +90,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
         <li>We check your vehicle's details, history and recent sale prices.</li>
         <li>
           We call or email you {dealer.replyTime} with a valuation, subject to seeing the vehicle. Rather talk now? Call{" "}
-          <a href={`tel:${dealer.phone.replace(/\s/g, "")}`}>{dealer.phone}</a>.
+          <PhoneLink />.
         </li>
         <li>You bring it in; once we have looked it over, its value comes off the price of your next vehicle, or we pay you.</li>
       </ol>

@@ -1,0 +1,44 @@
+/**
+ * The site's own addresses, in one place for the route table (frontend/routes.ts) and the
+ * sitemap, so a page added to one cannot be missing from the other.
+ */
+
+/** Pages with a path of their own, and where they live. */
+export const CONTENT_PAGES = [
+  "about",
+  "contact",
+  "cookies",
+  "complaints",
+  "privacy",
+  "terms",
+  "tcf",
+  "terms-of-sale",
+  "finance-info",
+  "finance-prices",
+  "articles",
+  "leasing",
+  "reviews",
+  "chat",
+] as const;
+
+/** The category landing pages of spec.md §2, one template filled from frontend/content/categories.ts. */
+export const CATEGORY_PAGES = [
+  "cars",
+  "cars/finance",
+  "cars/leasing",
+  "cars/new",
+  "cars/used",
+  "vans",
+  "vans/used",
+  "vans/new",
+  "vans/finance",
+  "vans/leasing",
+  "trucks",
+  "trucks/new",
+  "trucks/used",
+  "trucks/finance",
+  "trucks/leasing",
+] as const;
+
+/** Pages listed in the sitemap besides the category and content pages, and every vehicle. */
+export const LISTED_PAGES = ["", "vehicles", "car-search", "van-search", "truck-search", "offers", "part-exchange", "newsletter"] as const;

@@ -1,0 +1,24 @@
+import { useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
+import { canonicalPath } from "./canonical-path";
+
+/**
+ * The page's one address (rel=canonical, og:url) and the Open Graph tags every page shares.
+ * Error pages have no address of their own, so they get none.
+ */
+export function CanonicalLinks() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { pathname, search } = useLocation();
+  const error = useRouteError();
+  if (!root || error) return null;
+  const url = root.origin + canonicalPath(pathname, search);
+  return (
+    <>
+      <link rel="canonical" href={url} />
+      <meta property="og:url" content={url} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={root.dealer.name} />
+      <meta property="og:locale" content="en_GB" />
+    </>
+  );
+}
