@@ -4,6 +4,7 @@ import { RepresentativeExample } from "../../components/RepresentativeExample";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/finance-info";
 import { describePage } from "../../seo/page-meta";
+import { TableScroll } from "../../components/TableScroll";
 
 export const meta: Route.MetaFunction = () =>
   describePage("How vehicle finance works", "PCP, hire purchase, personal contract hire and conditional sale explained plainly, with our representative example and how to apply.");
@@ -40,7 +41,7 @@ export default function FinanceInfo() {
         <h2 id="options-heading">Your finance options</h2>
         <p>We can arrange four kinds of finance. The right one depends on whether you want to own the vehicle and how you use it.</p>
 
-        <div className="table-scroll">
+        <TableScroll label="The four kinds of finance compared">
           <table className="content-table">
             <caption>The four kinds of finance compared</caption>
             <thead>
@@ -62,7 +63,7 @@ export default function FinanceInfo() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
 
         <h3 id="pcp">Personal Contract Purchase (PCP)</h3>
         <p>

@@ -5,6 +5,7 @@ import { RepresentativeExample } from "../../components/RepresentativeExample";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/finance-prices";
 import { describePage } from "../../seo/page-meta";
+import { TableScroll } from "../../components/TableScroll";
 
 export const meta: Route.MetaFunction = () =>
   describePage("Monthly finance prices", "What borrowing £5,000 to £50,000 costs each month on our representative finance terms, with the total you repay.");
@@ -40,7 +41,7 @@ export default function FinancePrices() {
           Each row is worked out {terms}. The total repayable includes the {formatPounds(FINANCE_TERMS.optionToPurchaseFee)}{" "}
           option-to-purchase fee.
         </p>
-        <div className="table-scroll">
+        <TableScroll label="Monthly payments by amount borrowed">
           <table className="content-table content-table--numbers">
             <caption className="visually-hidden">Monthly payments {terms}</caption>
             <thead>
@@ -62,7 +63,7 @@ export default function FinancePrices() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="illustration-heading">

@@ -1,0 +1,198 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages";
+import { expect, test } from "./console-guard";
+
+/**
+ * WCAG 2.2 AA, as axe-core can check it, on every page of the site and in every state a
+ * visitor opens (menus, the filter panel, each step of the finance application, form
+ * errors). Any violation fails, whatever axe rates its impact, so nothing builds up.
+ */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join("; ")}`)
+        .join("\n")}`,
+  );
+  expect(found, `accessibility violations on ${state}`).toEqual([]);
+}
+
+const vehicleId = async (page: Page, type = "car") =>
+  ((await (await page.request.get(`/api/vehicles/search/${type}?pageSize=1`)).json()) as { _id: string }[])[0]!._id;
+
+const PAGES = [
+  "/",
+  "/vehicles",
+  "/car-search",
+  "/van-search?bodyType=Panel+Van",
+  "/truck-search?sort=price_asc",
+  "/offers",
+  "/newsletter",
+  "/feedback",
+  "/part-exchange",
+  ...CATEGORY_PAGES.map((path) => `/${path}`),
+  ...CONTENT_PAGES.map((path) => `/${path}`),
+];
+
+for (const address of PAGES) {
+  test(`${address} passes`, async ({ page }) => {
+    const response = await page.goto(address, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    await expectNoViolations(page, address);
+  });
+}
+
+test("the scan itself finds what it should", async ({ page }) => {
+  await page.goto("/about", { waitUntil: "networkidle" });
+  await page.evaluate(() => {
+    const picture = document.createElement("img");
+    picture.src = "/favicon.svg";
+    document.querySelector("main")!.append(picture);
+  });
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => violation.id)).toContain("image-alt");
+});
+
+test("a vehicle page, its no-script finance page and a search with no results pass", async ({ page }) => {
+  const id = await vehicleId(page, "van");
+  await page.goto(`/vehicles/${id}`, { waitUntil: "networkidle" });
+  await expectNoViolations(page, "a vehicle page");
+  await page.goto(`/vehicles/${id}/finance`, { waitUntil: "networkidle" });
+  await expectNoViolations(page, "the finance page");
+  await page.goto("/car-search?price=-1", { waitUntil: "networkidle" });
+  await expectNoViolations(page, "a search with no results");
+});
+
+test.describe("pages that do not exist", () => {
+  test.use({ expectedConsoleErrors: /status of 404/ });
+
+  test("the 404 page passes", async ({ page }) => {
+    await page.goto("/no/such/page", { waitUntil: "networkidle" });
+    await expectNoViolations(page, "the 404 page");
+  });
+});
+
+test("the open filter panel passes, with a make chosen", async ({ page }) => {
+  await page.goto("/car-search", { waitUntil: "networkidle" });
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  const dialog = page.getByRole("dialog", { name: "Filter and sort" });
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page, "the filter panel");
+  await dialog.getByLabel("Make", { exact: true }).selectOption({ index: 1 });
+  await expect(dialog.getByLabel("Model")).toBeEnabled();
+  await expectNoViolations(page, "the filter panel with a make");
+});
+
+test("each step of the finance application passes, errors included", async ({ page }) => {
+  await page.goto(`/vehicles/${await vehicleId(page)}`, { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  const dialog = page.getByRole("dialog");
+  for (let step = 1; step <= 7; step++) {
+    await expect(dialog.getByText(`Step ${step} of 7`)).toBeVisible();
+    // Next with nothing filled in shows the step's errors, which must be accessible too.
+    await dialog.getByRole("button", { name: step === 7 ? "Submit" : "Next" }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoViolations(page, `step ${step} of the application, with errors`);
+    await fillStep(page, step);
+    if (step < 7) await dialog.getByRole("button", { name: "Next" }).click();
+  }
+});
+
+test("the menus and the feedback dialog pass when open", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  const menuButton = page.getByRole("button", { name: "Menu" });
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await expectNoViolations(page, "the phone menu");
+    await page.keyboard.press("Escape");
+  } else {
+    await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Vans" }).click();
+    await expectNoViolations(page, "an open header menu");
+    await page.keyboard.press("Escape");
+  }
+  await page.getByRole("button", { name: "Feedback" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "the feedback dialog");
+});
+
+/** Fills one step of the application with good answers. */
+async function fillStep(page: Page, step: number) {
+  const dialog = page.getByRole("dialog");
+  const answers: Record<number, () => Promise<void>> = {
+    1: () => dialog.getByLabel("Full UK").check(),
+    2: async () => {
+      await dialog.getByLabel("First name").fill("Jo");
+      await dialog.getByLabel("Surname").fill("Bloggs");
+      await dialog.getByLabel("Phone number").fill("07700 900123");
+      await dialog.getByLabel("Email address").fill("jo.bloggs@example.com");
+      await dialog.getByLabel("Date of birth").fill("1988-05-17");
+    },
+    3: () => dialog.getByLabel("Married").check(),
+    4: () => dialog.getByLabel("Homeowner").check(),
+    5: async () => {
+      await dialog.getByLabel("Address line 1").fill("1 Test Street");
+      await dialog.getByLabel("Town or city").fill("Liverpool");
+      await dialog.getByLabel("Postcode").fill("l1 8jq");
+    },
+    6: () => dialog.getByLabel("Full-Time Employment").check(),
+    7: async () => undefined,
+  };
+  await answers[step]!();
+}
+
+/** The focused element draws a visible outline (the site's :focus-visible ring). */
+async function expectVisibleFocus(page: Page) {
+  const outline = await page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement;
+    const style = getComputedStyle(focused);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe("none");
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+}
+
+test("the skip link, menus and accordions work from the keyboard with a visible focus", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expectVisibleFocus(page);
+
+  const menuButton = page.getByRole("button", { name: "Menu" });
+  if (await menuButton.isVisible()) {
+    await menuButton.focus();
+    await expectVisibleFocus(page);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  } else {
+    const vans = page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Vans" });
+    await vans.focus();
+    await expectVisibleFocus(page);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("link", { name: "Used vans" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Search all vans" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("link", { name: "Used vans" })).toBeHidden();
+    await expect(vans).toBeFocused();
+  }
+
+  const question = page.locator(".faq summary").first();
+  await question.focus();
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".faq details").first()).toHaveAttribute("open");
+  await page.keyboard.press("Space");
+  await expect(page.locator(".faq details").first()).not.toHaveAttribute("open");
+});
