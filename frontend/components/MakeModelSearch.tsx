@@ -14,6 +14,8 @@ interface MakeModelSearchProps {
   action?: string;
   /** More fields for the form, such as a postcode or a budget. */
   children?: ReactNode;
+  /** The make and model the page was asked for, shown chosen (a page that searches itself). */
+  chosen?: { make?: string; model?: string };
 }
 
 type Lookup = "idle" | "loading" | "failed";
@@ -24,13 +26,13 @@ type Lookup = "idle" | "loading" | "failed";
  * failed lookup says so and offers a retry. Without JavaScript it is a plain GET form
  * listing every make.
  */
-export function MakeModelSearch({ types, makes: initialMakes, submitLabel, action = "/search", children }: MakeModelSearchProps) {
+export function MakeModelSearch({ types, makes: initialMakes, submitLabel, action = "/search", children, chosen }: MakeModelSearchProps) {
   const navigate = useNavigate();
   const [type, setType] = useState<VehicleType>(types[0]!);
   const [makes, setMakes] = useState(initialMakes);
-  const [make, setMake] = useState("");
-  const [models, setModels] = useState<string[]>([]);
-  const [model, setModel] = useState("");
+  const [make, setMake] = useState(chosen?.make ?? "");
+  const [models, setModels] = useState<string[]>(chosen?.model ? [chosen.model] : []);
+  const [model, setModel] = useState(chosen?.model ?? "");
   const [lookup, setLookup] = useState<{ of: "makes" | "models"; state: Lookup }>({ of: "makes", state: "idle" });
   // Answers to lookups overtaken by a newer one are dropped.
   const latest = useRef(0);
@@ -55,9 +57,11 @@ export function MakeModelSearch({ types, makes: initialMakes, submitLabel, actio
   // The page came with every type's makes; once running, the list is the chosen type's.
   const openingType = types[0]!;
   const choosesType = types.length > 1;
+  const openingMake = chosen?.make;
   useEffect(() => {
     if (choosesType) void load("makes", openingType);
-  }, [choosesType, openingType]);
+    else if (openingMake) void load("models", openingType, openingMake);
+  }, [choosesType, openingType, openingMake]);
 
   const chooseType = (next: VehicleType) => {
     setType(next);

@@ -55,6 +55,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             makes={makes}
             action={page.searchesItself ? pathname : "/search"}
             submitLabel={page.searchesItself ? "Show monthly prices" : `Search ${noun.many}`}
+            chosen={matches}
           >
             {page.extraFields === "postcode" && <PostcodeField />}
             {page.extraFields === "leasing-budget" && <LeasingBudgetFields />}
