@@ -1,44 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, it } from "vitest";
+import { afterAll } from "vitest";
 import { MongoClient } from "mongodb";
+import { describeUnavailable, mongoForTests } from "../../tests/support/test-servers";
 import { describeApplicationStoreContract } from "./application-store-contract";
 import { MongoApplicationStore } from "./mongo-application-store";
 
-/**
- * The application store contract against a real MongoDB: the server named by MONGODB_URL,
- * or a container started through testcontainers where a Docker engine runs. With neither it
- * says so and counts as skipped; it never runs against a mock.
- */
-
-const MONGO_IMAGE = "mongo:8.0";
-
-async function mongoServer(): Promise<{ url: string; stop(): Promise<void> } | { skipReason: string }> {
-  if (process.env.MONGODB_URL) return { url: process.env.MONGODB_URL, stop: async () => {} };
-  const { getContainerRuntimeClient } = await import("testcontainers");
-  try {
-    await getContainerRuntimeClient();
-  } catch (error) {
-    return { skipReason: `MONGODB_URL is not set and there is no Docker engine for testcontainers (${(error as Error).message.split("\n")[0]})` };
-  }
-  const { MongoDBContainer } = await import("@testcontainers/mongodb");
-  const container = await new MongoDBContainer(MONGO_IMAGE).start();
-  return {
-    url: `${container.getConnectionString()}?directConnection=true`,
-    async stop() {
-      await container.stop();
-    },
-  };
-}
-
-const server = await mongoServer();
+/** The application store contract against a real MongoDB (see tests/support/test-servers.ts). */
+const server = await mongoForTests();
 
 if ("skipReason" in server) {
-  process.stderr.write(`Skipped the MongoDB application store contract: ${server.skipReason}.\n`);
-  describe("application store contract: MongoDB", () => {
-    it("runs against a real MongoDB server", (context) => {
-      context.skip(server.skipReason);
-    });
-  });
+  describeUnavailable("the MongoDB application store contract", server.skipReason);
 } else {
   const client = new MongoClient(server.url);
   await client.connect();

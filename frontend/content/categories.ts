@@ -171,7 +171,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/cars/used": {
     type: "car",
     title: "Used cars",
-    description: "Used cars for sale in Liverpool, each inspected, history checked and priced with an honest monthly payment.",
+    description: "Used cars for sale, each inspected, history checked and priced with an honest monthly payment.",
     heading: "Used cars",
     intro: "Every used car is inspected, history checked and shown with its mileage against the average for its age.",
     extraFields: "postcode",
@@ -217,7 +217,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/vans/used": {
     type: "van",
     title: "Used vans",
-    description: "Used vans for sale in Liverpool: panel vans, crew vans and pick-ups, each inspected and history checked.",
+    description: "Used vans for sale: panel vans, crew vans and pick-ups, each inspected and history checked.",
     heading: "Used vans",
     intro: "Panel vans, crew vans, double cabs and chassis cabs, inspected and ready for work.",
     copy: [

@@ -10,84 +10,32 @@ import { MeiliSearchEngine } from "../../backend/search/meili-search";
 import { MongoVehicleStore } from "../../backend/store/mongo-vehicle-store";
 import { pushStockChange, type SearchUpdate } from "../../indexer/search-sync";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
+import { describeUnavailable, meiliForTests, mongoForTests } from "../support/test-servers";
 import { describeStockContract } from "./stock-contract";
 
 /**
- * The same contract suite as the embedded engines, against real MongoDB and Meilisearch,
- * and then what only that pair does (keeping the index in step). The servers are those
- * named by TEST_MONGODB_URL and TEST_MEILI_URL (with TEST_MEILI_ADMIN_KEY), never the
- * site's own settings, as the suite creates and drops databases and indexes; or containers
- * started through testcontainers where a Docker engine runs. With neither, it says so and
- * counts as skipped, never as passed: nothing here is ever a mock of a server.
+ * The same contract suite as the embedded engines, against real MongoDB and Meilisearch
+ * (see tests/support/test-servers.ts), and then what only that pair does (keeping the
+ * index in step).
  */
+const [mongo, meiliServer] = await Promise.all([mongoForTests(), meiliForTests()]);
 
-const MEILI_IMAGE = "getmeili/meilisearch:v1.18.0";
-const MONGO_IMAGE = "mongo:8.0";
-
-interface Servers {
-  mongoUrl: string;
-  meiliUrl: string;
-  meiliKey?: string;
-  stop(): Promise<void>;
-}
-
-async function productionServers(): Promise<Servers | { skipReason: string }> {
-  const { TEST_MONGODB_URL, TEST_MEILI_URL, TEST_MEILI_ADMIN_KEY } = process.env;
-  if (TEST_MONGODB_URL && TEST_MEILI_URL) {
-    return { mongoUrl: TEST_MONGODB_URL, meiliUrl: TEST_MEILI_URL, meiliKey: TEST_MEILI_ADMIN_KEY, stop: async () => {} };
-  }
-  const { getContainerRuntimeClient, GenericContainer, Wait } = await import("testcontainers");
-  try {
-    await getContainerRuntimeClient();
-  } catch (error) {
-    return {
-      skipReason:
-        "TEST_MONGODB_URL and TEST_MEILI_URL are not set (the suite creates and drops databases and indexes, so it never " +
-        "uses MONGODB_URL or MEILI_URL) and there is no Docker engine for testcontainers " +
-        `(${(error as Error).message.split("\n")[0]})`,
-    };
-  }
-  const { MongoDBContainer } = await import("@testcontainers/mongodb");
-  const masterKey = randomBytes(16).toString("hex");
-  const [mongo, meili] = await Promise.all([
-    new MongoDBContainer(MONGO_IMAGE).start(),
-    new GenericContainer(MEILI_IMAGE)
-      .withEnvironment({ MEILI_MASTER_KEY: masterKey, MEILI_NO_ANALYTICS: "true" })
-      .withExposedPorts(7700)
-      .withWaitStrategy(Wait.forHttp("/health", 7700))
-      .start(),
-  ]);
-  return {
-    mongoUrl: `${mongo.getConnectionString()}?directConnection=true`,
-    meiliUrl: `http://${meili.getHost()}:${meili.getMappedPort(7700)}`,
-    meiliKey: masterKey,
-    async stop() {
-      await Promise.all([mongo.stop(), meili.stop()]);
-    },
-  };
-}
-
-const servers = await productionServers();
-
-if ("skipReason" in servers) {
-  process.stderr.write(`Skipped the MongoDB + Meilisearch contract suite: ${servers.skipReason}.\n`);
-  describe("stock contract: MongoDB store and Meilisearch", () => {
-    it("runs against real MongoDB and Meilisearch servers", (context) => {
-      context.skip(servers.skipReason);
-    });
-  });
+if ("skipReason" in mongo || "skipReason" in meiliServer) {
+  const reasons = [mongo, meiliServer].flatMap((server) => ("skipReason" in server ? [server.skipReason] : []));
+  await Promise.all([mongo, meiliServer].map((server) => ("stop" in server ? server.stop() : undefined)));
+  describeUnavailable("the MongoDB + Meilisearch contract suite", reasons.join("; "));
 } else {
-  const client = new MongoClient(servers.mongoUrl);
+  const client = new MongoClient(mongo.url);
   await client.connect();
   afterAll(async () => {
     await client.close();
-    await servers.stop();
+    await Promise.all([mongo.stop(), meiliServer.stop()]);
   });
 
   describeStockContract("MongoDB store and Meilisearch", async () => {
     const name = `contract_${randomBytes(6).toString("hex")}`;
     const db = client.db(name);
-    const meili = meiliClient(servers.meiliUrl, servers.meiliKey);
+    const meili = meiliClient(meiliServer.url, meiliServer.key);
     const indexer = new MeiliIndexer(meili, name, createLogger("silent"), { batchSize: 250, taskTimeoutMs: 60_000 });
     const store = await MongoVehicleStore.open(db);
     return {
@@ -115,7 +63,7 @@ if ("skipReason" in servers) {
     beforeEach(async () => {
       name = `sync_${randomBytes(6).toString("hex")}`;
       db = client.db(name);
-      meili = meiliClient(servers.meiliUrl, servers.meiliKey);
+      meili = meiliClient(meiliServer.url, meiliServer.key);
       indexer = new MeiliIndexer(meili, name, createLogger("silent"), { batchSize: 250, taskTimeoutMs: 60_000 });
       store = await MongoVehicleStore.open(db);
     });
