@@ -5,6 +5,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import {
   applicationsContext,
   catalogueContext,
+  cspNonceContext,
   dealerContext,
   feedbackContext,
   newsletterContext,
@@ -18,6 +19,7 @@ import { ApplicationIntake } from "./finance/application-intake";
 import { ApplicationRetention } from "./finance/application-retention";
 import { LeadForwarder, type ForwardingTiming } from "./finance/lead-forwarder";
 import { createApp, type FrontendMount } from "./http/create-app";
+import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { openEngines } from "./engines";
 import { seedDemoStock } from "./seed-demo-stock";
@@ -64,7 +66,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     pages: createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
-      getLoadContext: () =>
+      getLoadContext: (_req, res) =>
         new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
@@ -73,6 +75,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
             [newsletterContext, enquiries.newsletter],
             [feedbackContext, enquiries.feedback],
             [partExchangeContext, enquiries.partExchange],
+            [cspNonceContext, cspNonceOf(res)],
           ]),
         ),
     }),
@@ -84,6 +87,10 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     logger,
     postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
     trustedProxies: config.TRUST_PROXY,
+    security: {
+      contentSecurityPolicy: config.NODE_ENV !== "development",
+      strictTransportSecurity: config.NODE_ENV === "production",
+    },
     frontend,
   });
   const server = await listen(app, config.PORT, config.HOST);

@@ -16,3 +16,5 @@ export const applicationsContext = createContext<FinanceApplications>();
 export const newsletterContext = createContext<EnquiryService>();
 export const feedbackContext = createContext<EnquiryService>();
 export const partExchangeContext = createContext<EnquiryService>();
+/** The nonce the response's Content-Security-Policy allows inline scripts with; none in development. */
+export const cspNonceContext = createContext<string | undefined>(undefined);

@@ -13,6 +13,7 @@ import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { requestLogging } from "./request-logging";
+import { securityHeaders, type SecurityOptions } from "./security-headers";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
 export interface FrontendMount {
@@ -33,13 +34,15 @@ export interface AppParts {
   postRateLimit: RateLimit;
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustedProxies: number;
+  security: SecurityOptions;
   frontend?: FrontendMount;
 }
 
 /** Finance applications and the small forms are a few hundred bytes: anything near this is not one. */
 const JSON_BODY_LIMIT = "64kb";
 
-export function createApp({ catalogue, applications, enquiries, logger, postRateLimit, trustedProxies, frontend }: AppParts): Express {
+export function createApp(parts: AppParts): Express {
+  const { catalogue, applications, enquiries, logger, postRateLimit, trustedProxies, security, frontend } = parts;
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -47,6 +50,7 @@ export function createApp({ catalogue, applications, enquiries, logger, postRate
   app.set("etag", false);
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
+  app.use(securityHeaders(security));
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   app.use(limitPostsPerClient(postRateLimit));
   app.use(compression());

@@ -1,0 +1,71 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./console-guard";
+
+/**
+ * The headers every response carries, and a Content-Security-Policy that the pages live
+ * with: each inline script carries the response's own nonce, and nothing the pages do is
+ * refused by the browser.
+ */
+const PAGES = ["/", "/car-search?make=Ford", "/contact", "/vehicles"];
+
+async function aVehiclePage(request: APIRequestContext): Promise<string> {
+  const [vehicle] = (await (await request.get("/api/vehicles/search/car?pageSize=1")).json()) as { _id: string }[];
+  return `/vehicles/${vehicle!._id}`;
+}
+
+function nonceOf(policy: string | undefined): string {
+  const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? "")?.[1];
+  expect(nonce, `a script nonce in ${policy}`).toBeTruthy();
+  return nonce!;
+}
+
+test("pages carry the security headers, and every inline script carries that response's nonce", async ({ request }) => {
+  const vehicle = await aVehiclePage(request);
+  const nonces = new Set<string>();
+  for (const path of [...PAGES, vehicle]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["strict-transport-security"]).toMatch(/^max-age=\d{8,}/);
+    const policy = headers["content-security-policy"];
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).not.toContain("unsafe-eval");
+    const nonce = nonceOf(policy);
+    nonces.add(nonce);
+
+    const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+    const executable = scripts.filter((attributes) => !attributes.includes('type="application/ld+json"'));
+    expect(executable.length, path).toBeGreaterThan(0);
+    for (const attributes of executable) expect(attributes, path).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces.size, "a fresh nonce for each response").toBe(PAGES.length + 1);
+});
+
+test("API answers and files carry the same policy", async ({ request }) => {
+  for (const path of ["/api/vehicles/distinct/car", "/api/vehicles/search/nothing", "/robots.txt", "/favicon.svg"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+  }
+});
+
+test("the browser refuses nothing while a visitor searches and opens a vehicle", async ({ page }) => {
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { refused: string[] }).refused = refused;
+    document.addEventListener("securitypolicyviolation", (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto("/car-search");
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  const dialog = page.getByRole("dialog", { name: "Filter and sort" });
+  await dialog.getByLabel("Make", { exact: true }).selectOption({ index: 1 });
+  await expect(page).toHaveURL(/make=/);
+  await dialog.getByRole("button", { name: /^Search [\d,]+ cars?$/ }).click();
+  await page.locator("a[href^='/vehicles/']").first().click();
+  await expect(page.getByText("Monthly Prices From")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+});
