@@ -1,9 +1,7 @@
-import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
@@ -11,6 +9,7 @@ import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { FILTERS } from "../domain/filters";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
+import { buildSite, startBuiltSite } from "./site-process";
 import { searchRequestToParams } from "../domain/search-request";
 import { SORT_VALUES } from "../domain/sort";
 import type { VehicleRecord } from "../domain/vehicle";
@@ -39,9 +38,6 @@ const sizes = values.sizes.split(",").map(Number);
 const loadSeconds = Number(values.seconds);
 const SEQUENTIAL_REQUESTS = 600;
 const CONNECTIONS = 32;
-
-const root = path.resolve(import.meta.dirname, "..");
-const serverEntry = path.join(root, "build", "server", "index.js");
 
 interface SizeResult {
   size: number;
@@ -107,21 +103,6 @@ async function residentMB(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
 }
 
-async function startServer(dataDir: string, port: number) {
-  const started = performance.now();
-  const server = spawn(process.execPath, [...heapArgs, serverEntry], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The site exited with status ${server.exitCode}`);
-    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) return { server, url, startMs: performance.now() - started };
-    await sleep(50);
-  }
-}
-
 async function benchSize(size: number, port: number): Promise<SizeResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${size}-`));
   try {
@@ -136,7 +117,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
     const rebuildMs = performance.now() - rebuildStarted;
     await store.close();
 
-    const { server, url, startMs } = await startServer(dataDir, port);
+    const { server, url, startMs } = await startBuiltSite({ dataDir, port, nodeArgs: heapArgs });
     const idleRssMB = await residentMB(server.pid!);
     let peakRssMB = idleRssMB;
     const sampler = setInterval(() => {
@@ -184,10 +165,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rows: string[] = [];
 const screenRows: string[] = [];
-process.stderr.write("Building the site...\n");
-if (spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: root, stdio: "ignore" }).status !== 0) {
-  throw new Error("The build failed; run npm run build to see why");
-}
+buildSite();
 for (const [i, size] of sizes.entries()) {
   process.stderr.write(`Benchmarking ${size.toLocaleString("en-GB")} vehicles...\n`);
   const r = await benchSize(size, 3900 + i);
