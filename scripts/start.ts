@@ -40,6 +40,8 @@ if (!built) {
 }
 
 // Run the site as its own process and pass stop signals on, so it can finish open requests.
-const site = spawn(process.execPath, [serverEntry], { cwd: root, stdio: "inherit" });
+// NODE_ENV is read by React when it loads, before the site's own settings are: unset, it
+// would render every page with React's development build, at half the speed.
+const site = spawn(process.execPath, [serverEntry], { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => site.kill(signal));
 site.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
