@@ -4,6 +4,20 @@ import { defineConfig } from "vite";
 export default defineConfig({
   build: { target: "es2022" },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+                { name: "site", test: /[\\/]frontend[\\/](components|content|seo)[\\/]/, minShareCount: 2, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         // The server build's entry is the whole site process (Express, API, stores, search),
