@@ -8,6 +8,8 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
+            // A phone on HTTP/1.1 fetches six files at a time: a few larger scripts arrive
+            // sooner than twenty small ones. zod stays out (forms fetch it when used).
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
