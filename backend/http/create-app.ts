@@ -11,6 +11,7 @@ import type { Enquiries } from "../enquiries/enquiry-intake";
 import type { FinanceApplications } from "../finance/finance-applications";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
+import { limitFormPosts } from "./form-post-limit";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { requestLogging } from "./request-logging";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
@@ -39,7 +40,7 @@ export interface AppParts {
 }
 
 /** Finance applications and the small forms are a few hundred bytes: anything near this is not one. */
-const JSON_BODY_LIMIT = "64kb";
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(parts: AppParts): Express {
   const { catalogue, applications, enquiries, logger, postRateLimit, trustedProxies, security, frontend } = parts;
@@ -53,6 +54,7 @@ export function createApp(parts: AppParts): Express {
   app.use(securityHeaders(security));
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   app.use(limitPostsPerClient(postRateLimit));
+  app.use(limitFormPosts(BODY_LIMIT_BYTES));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -62,7 +64,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));
   app.use("/api/search", searchScreenApi(catalogue));
-  const jsonBody = [requireJsonPost, express.json({ limit: JSON_BODY_LIMIT })];
+  const jsonBody = [requireJsonPost, express.json({ limit: BODY_LIMIT_BYTES })];
   app.use("/api/finance-application", ...jsonBody, financeApi(applications));
   app.use("/api", enquiriesApi(enquiries, jsonBody));
   app.use("/api", apiNotFound);

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { refuse } from "./refusal";
 
 export interface RateLimit {
   /** POSTs one client address may make in a window. */
@@ -40,12 +41,7 @@ export function limitPostsPerClient({ limit, windowMs }: RateLimit, now: () => n
     const retryAfterSeconds = Math.ceil((window.endsAt - time) / 1000);
     const minutes = Math.ceil(retryAfterSeconds / 60);
     const message = `You have sent a lot of forms in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-    res.status(429).set("Retry-After", String(retryAfterSeconds));
-    // A browser posting a form without JavaScript gets a page; the API and scripts get JSON.
-    if (!req.originalUrl.startsWith("/api/") && req.accepts(["json", "html"]) === "html") {
-      res.type("html").send(`<!doctype html><title>Please wait</title><h1>Please wait a moment</h1><p>${message}</p>`);
-    } else {
-      res.json({ error: { code: "too_many_requests", message } });
-    }
+    res.set("Retry-After", String(retryAfterSeconds));
+    refuse(req, res, { status: 429, code: "too_many_requests", title: "Please wait a moment", message });
   };
 }
