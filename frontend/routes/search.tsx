@@ -74,19 +74,24 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const dialogRef = useRef<HTMLDialogElement>(null);
 
-  // Controls follow the address at once; results follow when they arrive.
-  const wanted = readSearchRequest(params);
-  const updating =
-    (navigation.state === "loading" && navigation.location.pathname === pathname) || revalidator.state === "loading";
+  // The results, heading and pages belong to the address on show. The controls show the
+  // address being loaded, and each change builds on it, so on a slow connection a choice
+  // neither jumps back nor undoes the one made just before it.
+  const shown = readSearchRequest(params);
+  const pending = navigation.state === "loading" && navigation.location.pathname === pathname ? navigation.location : undefined;
+  const wanted = pending ? readSearchRequest(new URLSearchParams(pending.search)) : shown;
+  const updating = pending !== undefined || revalidator.state === "loading";
   const nouns = VEHICLE_NOUNS[page.type];
-  const pageCount = Math.max(1, Math.ceil(page.total / wanted.pageSize));
+  const pageCount = Math.max(1, Math.ceil(page.total / shown.pageSize));
 
   useEffect(() => {
     if (!page.failed) lastResults = page;
   }, [page]);
 
+  // flushSync commits the pending address before the browser paints or takes the next
+  // input, so the changed control never shows its old value.
   const change = (next: SearchRequest) =>
-    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true });
+    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true, flushSync: true });
 
   const openFilters = (filter?: FilterName) => {
     const dialog = dialogRef.current;
@@ -102,7 +107,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   return (
     <div className="page search-page">
       <div className="search-page__heading">
-        <h1>{headingOf(page.type, wanted)}</h1>
+        <h1>{headingOf(page.type, shown)}</h1>
         <p className="lede" aria-hidden={updating}>
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
@@ -112,6 +117,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         type={page.type}
         pathname={pathname}
         wanted={wanted}
+        shown={shown}
         options={page.options}
         total={page.total}
         updating={updating}
@@ -135,21 +141,21 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         {page.vehicles.length > 0 ? (
           <VehicleGrid vehicles={page.vehicles} />
         ) : (
-          <NoMatches plural={nouns.many} pathname={pathname} wanted={wanted} pageCount={pageCount} />
+          <NoMatches plural={nouns.many} pathname={pathname} shown={shown} pageCount={pageCount} />
         )}
       </section>
-      <Pagination page={wanted.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...wanted, page: p })} />
+      <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
     </div>
   );
 }
 
-function NoMatches({ plural, pathname, wanted, pageCount }: { plural: string; pathname: string; wanted: SearchRequest; pageCount: number }) {
-  if (wanted.page > pageCount) {
+function NoMatches({ plural, pathname, shown, pageCount }: { plural: string; pathname: string; shown: SearchRequest; pageCount: number }) {
+  if (shown.page > pageCount) {
     return (
       <div className="no-matches">
         <h2>There are no more {plural} on this page</h2>
         <p>
-          <Link to={searchHref(pathname, { ...wanted, page: 1 })}>Go back to the first page</Link>
+          <Link to={searchHref(pathname, { ...shown, page: 1 })}>Go back to the first page</Link>
         </p>
       </div>
     );
@@ -159,7 +165,7 @@ function NoMatches({ plural, pathname, wanted, pageCount }: { plural: string; pa
       <h2>No {plural} match all of those filters</h2>
       <p>Remove a filter above to see more, or start again with everything we have.</p>
       <p>
-        <Link className="button" to={searchHref(pathname, withoutFilters(wanted))}>
+        <Link className="button" to={searchHref(pathname, withoutFilters(shown))}>
           Show all {plural}
         </Link>
       </p>

@@ -7,6 +7,27 @@ test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true
 const resultCount = async (page: Page) => Number((await page.locator(".search-page__heading .lede").textContent())!.replace(/\D/g, ""));
 const searchButton = (page: Page) => page.getByRole("dialog").getByRole("button", { name: /^Search [\d,]+ (car|cars)$/ });
 
+/** Until React has hydrated the page its controls are plain links and forms; wait for it. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const shortcut = document.querySelector(".filter-bar a");
+    return shortcut !== null && Object.keys(shortcut).some((key) => key.startsWith("__reactProps"));
+  });
+
+/**
+ * A slow connection the test controls: the search page's data requests wait until the
+ * returned function lets them go. A request the page has given up on meanwhile is dropped.
+ */
+async function holdSearches(page: Page, pathname: string): Promise<() => void> {
+  let letGo!: () => void;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(`**${pathname}.data*`, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return letGo;
+}
+
 test("each filter shortcut opens the panel at its filter", async ({ page }) => {
   await page.goto("/car-search");
   const shortcuts: [string, string][] = [
@@ -104,6 +125,40 @@ test("removing a filter from the chips widens the search", async ({ page }) => {
   await page.getByRole("link", { name: "Remove Make: NoSuchMake" }).click();
   await expect(page).toHaveURL(/\/car-search$/);
   await expect(page.locator(".vehicle-card").first()).toBeVisible();
+});
+
+test("on a slow connection each change shows at once and builds on the last, and the results stay busy until the newest arrive", async ({
+  page,
+}) => {
+  await page.goto("/car-search");
+  await hydrated(page);
+  const release = await holdSearches(page, "/car-search");
+  await page.getByRole("link", { name: "Filter and sort" }).click();
+  const dialog = page.getByRole("dialog");
+  const results = page.getByRole("region", { name: "Results" });
+
+  await dialog.getByLabel("Make", { exact: true }).selectOption("Ford");
+  await expect(dialog.getByLabel("Make", { exact: true })).toHaveValue("Ford");
+  await expect(results).toHaveAttribute("aria-busy", "true");
+  // The models on hand belong to no make; Ford's come with its results.
+  await expect(dialog.getByLabel("Model")).toBeDisabled();
+  await dialog.getByLabel("Gearbox").selectOption("Manual");
+  await dialog.getByLabel("Fuel Type").selectOption("Petrol");
+  await expect(dialog.getByLabel("Make", { exact: true })).toHaveValue("Ford");
+  await expect(dialog.getByLabel("Gearbox")).toHaveValue("Manual");
+  await expect(dialog.getByLabel("Fuel Type")).toHaveValue("Petrol");
+  // Nothing has arrived yet: the old results are still the ones on show, and marked busy.
+  await expect(page).toHaveURL(/\/car-search$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cars for sale");
+  await expect(results).toHaveAttribute("aria-busy", "true");
+
+  release();
+  await expect(page).toHaveURL(/\/car-search\?make=Ford&gearbox=Manual&fuelType=Petrol$/);
+  await expect(results).toHaveAttribute("aria-busy", "false");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ford cars for sale");
+  await expect(dialog.getByLabel("Model")).toBeEnabled();
+  await expect(dialog.getByLabel("Model").locator("option")).not.toHaveCount(1);
+  for (const title of await page.locator(".vehicle-card__title").allTextContents()) expect(title).toMatch(/^Ford /);
 });
 
 test.describe("a failed fetch", () => {

@@ -21,8 +21,10 @@ export type FilterOptions = Partial<Record<FilterName, FacetOption[]>>;
 interface FilterDialogProps {
   type: VehicleType;
   pathname: string;
-  /** The search the address asks for: controls show it at once, before results arrive. */
+  /** The search last asked for: controls show it at once, before its results arrive. */
   wanted: SearchRequest;
+  /** The search whose results are on show, which the options and total were counted for. */
+  shown: SearchRequest;
   /** Each filter's options with counts, from the last results. */
   options: FilterOptions;
   total: number;
@@ -36,9 +38,11 @@ interface FilterDialogProps {
  * updates the results behind it and the count on its button. Without JavaScript it opens
  * through its address (#filters) and submits as an ordinary GET form.
  */
-export function FilterDialog({ type, pathname, wanted, options, total, updating, dialogRef, onChange }: FilterDialogProps) {
+export function FilterDialog({ type, pathname, wanted, shown, options, total, updating, dialogRef, onChange }: FilterDialogProps) {
   const noun = total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many;
-  const shown = FILTER_NAMES.filter((name) => isOffered(name, type, options, wanted));
+  const offered = FILTER_NAMES.filter((name) => isOffered(name, type, options, wanted));
+  // Models on hand belong to the make on show; another make's arrive with its results.
+  const modelsFit = sameText(wanted.filters.make, shown.filters.make);
   const close = () => dialogRef.current?.close();
   return (
     <dialog ref={dialogRef} id="filters" className="filter-dialog" aria-labelledby="filters-title">
@@ -82,8 +86,15 @@ export function FilterDialog({ type, pathname, wanted, options, total, updating,
               ))}
             </select>
           </div>
-          {shown.map((name) => (
-            <FilterField key={name} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+          {offered.map((name) => (
+            <FilterField
+              key={name}
+              name={name}
+              wanted={wanted}
+              options={name === "model" && !modelsFit ? [] : (options[name] ?? [])}
+              disabled={name === "model" && (wanted.filters.make === undefined || !modelsFit)}
+              onChange={onChange}
+            />
           ))}
           {wanted.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="pageSize" value={wanted.pageSize} />}
         </div>
@@ -114,15 +125,21 @@ function isOffered(name: FilterName, type: VehicleType, options: FilterOptions, 
   return (options[name]?.length ?? 0) > 0 || wanted.filters[name] !== undefined;
 }
 
+function sameText(a: string | undefined, b: string | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : textKey(a) === textKey(b);
+}
+
 function FilterField({
   name,
   wanted,
   options,
+  disabled,
   onChange,
 }: {
   name: FilterName;
   wanted: SearchRequest;
   options: FacetOption[];
+  disabled: boolean;
   onChange(next: SearchRequest): void;
 }) {
   const id = `filter-${name}`;
@@ -139,7 +156,7 @@ function FilterField({
         id={`${id}-select`}
         name={name}
         value={value}
-        disabled={name === "model" && wanted.filters.make === undefined}
+        disabled={disabled}
         onChange={(event) => onChange(withFilter(wanted, name, event.target.value))}
       >
         <option value="">Any</option>
