@@ -60,8 +60,10 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     lastResults = await serverLoader();
     return lastResults;
   } catch (error) {
-    // A refused address is a real answer; a dropped connection is not, so the old list stays.
-    if (isRouteErrorResponse(error) || lastResults?.type !== typeOfPath(new URL(request.url).pathname)) throw error;
+    // A refused address (4xx) is a real answer. A failing server, a proxy's 502/503 or a
+    // dropped connection is not, so the old list stays with a retry.
+    const refused = isRouteErrorResponse(error) && error.status < 500;
+    if (refused || lastResults?.type !== typeOfPath(new URL(request.url).pathname)) throw error;
     return { ...lastResults, failed: true };
   }
 }
@@ -128,7 +130,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
       <DeliveryNote postcode={params.get("postcode")} />
       {page.failed && (
         <div className="notice" role="alert">
-          <p>We couldn't update the results just now. Check your connection and try again.</p>
+          <p>We couldn't update the results just now, so these are the ones from before. Please try again.</p>
           <button type="button" className="button" onClick={() => revalidator.revalidate()}>
             Try again
           </button>

@@ -178,6 +178,61 @@ test.describe("a failed fetch", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("alert")).toBeHidden();
   });
+
+  for (const status of [500, 503]) {
+    test(`a ${status} from the server or a proxy keeps the old results and the filters, and Try again asks for the same address`, async ({
+      page,
+    }) => {
+      await page.goto("/car-search?fuelType=Petrol");
+      await hydrated(page);
+      const before = await page.locator(".vehicle-card__title").allTextContents();
+      await page.route("**/car-search.data*", (route) =>
+        route.fulfill({ status, contentType: "text/html", body: "<html><body><h1>Service unavailable</h1></body></html>" }),
+      );
+      await page.getByRole("link", { name: "Filter and sort" }).click();
+      await page.getByRole("dialog").getByLabel("Sort by").selectOption("price_desc");
+      await page.getByRole("dialog").getByRole("button", { name: /^Search/ }).click();
+
+      await expect(page.getByRole("alert")).toContainText("We couldn't update the results just now");
+      await expect(page.locator(".vehicle-card__title")).toHaveText(before);
+      await expect(page.getByRole("link", { name: "Remove Fuel Type: Petrol" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+      await page.unroute("**/car-search.data*");
+      const retry = page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return url.pathname === "/car-search.data" && url.searchParams.get("fuelType") === "Petrol" && url.searchParams.get("sort") === "price_desc";
+      });
+      await page.getByRole("button", { name: "Try again" }).click();
+      await retry;
+      await expect(page.getByRole("alert")).toBeHidden();
+      const prices = (await page.locator(".vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/\D/g, "")));
+      expect(prices.length).toBeGreaterThan(1);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    });
+  }
+});
+
+test.describe("an address the server refuses", () => {
+  test.use({ expectedConsoleErrors: /Failed to load resource/ });
+
+  test("shows what is wrong with it, whether opened or reached by a change", async ({ page }) => {
+    await page.goto("/car-search?price=cheap");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("That search isn't quite right");
+    await expect(page.getByText(/^price /)).toBeVisible();
+
+    await page.goto("/car-search");
+    await hydrated(page);
+    await page.route("**/car-search.data*", (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set("price", "cheap");
+      return route.continue({ url: url.href });
+    });
+    await page.getByRole("link", { name: "Filter and sort" }).click();
+    await page.getByRole("dialog").getByLabel("Sort by").selectOption("price_desc");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("That search isn't quite right");
+    await expect(page.getByText(/^price /)).toBeVisible();
+  });
 });
 
 test.describe("without JavaScript", () => {
