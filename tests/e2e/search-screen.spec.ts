@@ -53,6 +53,52 @@ test("each filter shortcut opens the panel at its filter", async ({ page }) => {
   await expect(page.getByRole("dialog")).toBeVisible();
 });
 
+for (const viewport of [
+  { width: 412, height: 915 },
+  { width: 320, height: 640 },
+]) {
+  test.describe(`the filter bar on a ${viewport.width}px phone`, () => {
+    test.use({ viewport });
+
+    test("keeps Filter and sort in view, and stays at the top as the results scroll", async ({ page }) => {
+      await page.goto("/car-search");
+      const bar = page.getByRole("navigation", { name: "Filters" });
+      const filterAndSort = bar.getByRole("link", { name: "Filter and sort" });
+      await expect(filterAndSort).toBeInViewport({ ratio: 1 });
+      await expect(bar.getByRole("link")).toHaveText(["Make and model", "Price", "Year", "Mileage", "Gearbox", "Body type", "Filter and sort"]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // The shortcuts scroll sideways beside it, and each can be brought into view whole.
+      for (const shortcut of await bar.getByRole("listitem").getByRole("link").all()) {
+        await shortcut.scrollIntoViewIfNeeded();
+        await expect(shortcut).toBeInViewport({ ratio: 1 });
+        await expect(filterAndSort).toBeInViewport({ ratio: 1 });
+      }
+
+      await page.locator(".vehicle-card").nth(12).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(viewport.height);
+      await expect(filterAndSort).toBeInViewport({ ratio: 1 });
+      expect((await bar.boundingBox())!.y).toBe(0);
+      await filterAndSort.click();
+      await expect(page.getByRole("dialog", { name: "Filter and sort" })).toBeVisible();
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("never covers what a link scrolls to", async ({ page }) => {
+        // Closing the filter panel is then a link down to the results.
+        await page.goto("/car-search#filter-price");
+        await page.locator("#filters").getByRole("link", { name: "Close filters" }).click();
+        await expect(page).toHaveURL(/#results$/);
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        const barBottom = await page.getByRole("navigation", { name: "Filters" }).evaluate((bar) => bar.getBoundingClientRect().bottom);
+        const resultsTop = await page.locator("#results").evaluate((results) => results.getBoundingClientRect().top);
+        expect(resultsTop).toBeGreaterThanOrEqual(barBottom);
+      });
+    });
+  });
+}
+
 test("choosing a make then a model updates the address and the count without adding history", async ({ page }) => {
   await page.goto("/car-search");
   const historyLength = await page.evaluate(() => history.length);

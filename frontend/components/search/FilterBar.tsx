@@ -10,8 +10,10 @@ const SHORTCUTS: readonly [label: string, filter: FilterName][] = [
 ];
 
 /**
- * The row of filter shortcuts above the results. Each opens the filter panel at its filter;
- * without JavaScript each is a link to that filter in the panel, which CSS then shows.
+ * The bar above the results, kept at the top of the screen as they scroll. Each shortcut
+ * opens the filter panel at its filter; without JavaScript each is a link to that filter in
+ * the panel, which CSS then shows. The shortcuts scroll sideways when they do not fit, and
+ * Filter and sort, after them, stays in view.
  */
 export function FilterBar({ onOpen }: { onOpen(filter?: FilterName): void }) {
   const open = (filter?: FilterName) => (event: React.MouseEvent) => {
@@ -20,7 +22,7 @@ export function FilterBar({ onOpen }: { onOpen(filter?: FilterName): void }) {
   };
   return (
     <nav className="filter-bar" aria-label="Filters">
-      <ul>
+      <ul className="filter-bar__shortcuts">
         {SHORTCUTS.map(([label, filter]) => (
           <li key={filter}>
             <a href={`#filter-${filter}`} className="chip" onClick={open(filter)}>
@@ -28,12 +30,10 @@ export function FilterBar({ onOpen }: { onOpen(filter?: FilterName): void }) {
             </a>
           </li>
         ))}
-        <li>
-          <a href="#filters" className="chip chip--strong" onClick={open()}>
-            Filter and sort
-          </a>
-        </li>
       </ul>
+      <a href="#filters" className="chip chip--strong" onClick={open()}>
+        Filter and sort
+      </a>
     </nav>
   );
 }
