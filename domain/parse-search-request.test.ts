@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRange } from "./filters";
-import { parseSearchRequest } from "./parse-search-request";
+import { parseSearchRequest, tidySearchQuery } from "./parse-search-request";
 import { readSearchRequest, searchRequestToParams } from "./search-request";
 
 const parse = (query: string) => parseSearchRequest(new URLSearchParams(query));
@@ -63,6 +63,29 @@ describe("parseSearchRequest", () => {
 
   it("lets unknown parameters repeat", () => {
     expect(parse("utm_source=a&utm_source=b").ok).toBe(true);
+  });
+});
+
+describe("tidySearchQuery", () => {
+  const tidy = (query: string) => tidySearchQuery(new URLSearchParams(query))?.toString();
+
+  it("leaves out the empty fields a form without JavaScript submits, and the default sort", () => {
+    expect(tidy("sort=relevance&make=Ford&model=&price=5000-10000&year=&mileage=&gearbox=")).toBe("make=Ford&price=5000-10000");
+    expect(tidy("sort=relevance&make=&model=")).toBe("");
+    expect(tidy("make=Ford&sort=+relevance+")).toBe("make=Ford");
+  });
+
+  it("keeps everything else as given: values, their order, the page, other parameters", () => {
+    expect(tidy("sort=price_asc&make=ford&year=&page=3&utm_source=mail&postcode=L3+4BP")).toBe(
+      "sort=price_asc&make=ford&page=3&utm_source=mail&postcode=L3+4BP",
+    );
+    expect(tidy("page=&pageSize=48&colour=")).toBe("pageSize=48");
+  });
+
+  it("is undefined for an address with nothing to leave out, so a tidy address is never redirected", () => {
+    expect(tidy("")).toBeUndefined();
+    expect(tidy("make=Ford&sort=price_asc&page=2")).toBeUndefined();
+    expect(tidy("utm_source=&fbclid=")).toBeUndefined();
   });
 });
 

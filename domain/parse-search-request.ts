@@ -73,3 +73,18 @@ export function parseSearchRequest(params: URLSearchParams): ParseResult<SearchR
   return { ok: true, value: { filters, sort, page, pageSize } };
 }
 
+/**
+ * The same address with what asks for nothing left out: known parameters left empty (a
+ * form without JavaScript submits every field) and the default sort. Everything else stays
+ * as given. Undefined when nothing would be left out, so a tidy address is kept as it is.
+ */
+export function tidySearchQuery(params: URLSearchParams): URLSearchParams | undefined {
+  const tidy = new URLSearchParams();
+  let leftOut = 0;
+  for (const [name, value] of params) {
+    const idle = KNOWN_PARAMS.has(name) && (value.trim() === "" || (name === "sort" && value.trim() === DEFAULT_SORT));
+    if (idle) leftOut += 1;
+    else tidy.append(name, value);
+  }
+  return leftOut > 0 ? tidy : undefined;
+}

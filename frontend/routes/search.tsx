@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { FilterName } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
-import { parseSearchRequest } from "../../domain/parse-search-request";
+import { parseSearchRequest, tidySearchQuery } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
 import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
@@ -48,6 +48,9 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Search
   const type = typeOfPath(url.pathname);
   const parsed = parseSearchRequest(url.searchParams);
   if (!parsed.ok) throw data(`${parsed.error.message}.`, { status: 400 });
+  // The filter form without JavaScript submits every field; the address keeps only what it asks for.
+  const tidy = tidySearchQuery(url.searchParams);
+  if (tidy) throw redirect(tidy.size > 0 ? `${url.pathname}?${tidy}` : url.pathname, 302);
   const result = await context.get(catalogueContext).search(type, parsed.value, true);
   return { type, total: result.total, vehicles: result.vehicles.map(cardOf), options: result.options };
 }
