@@ -205,6 +205,14 @@ export function textKey(value: string | number): string {
   return String(value).trim().normalize("NFKD").toLowerCase();
 }
 
+/**
+ * A text filter's value as the stock spells it, so "ford" in an address reads "Ford" on the
+ * page: the option it matches, or the value as given when it matches none.
+ */
+export function spelledAsStock(value: string, options: readonly FacetOption[] = []): string {
+  return options.find((option) => textKey(option.value) === textKey(value))?.value ?? value;
+}
+
 // At most 9 digits and 4 decimals: a longer number would be written back in exponent form
 // ("1e+21"), which Meilisearch's filter parser rejects, so it is refused here for both engines.
 const NUMBER = String.raw`\d{1,9}(?:\.\d{1,4})?`;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import type { FilterName } from "../../domain/filters";
+import { spelledAsStock, type FilterName } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
 import { parseSearchRequest, tidySearchQuery } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
@@ -36,7 +36,7 @@ interface SearchPageData {
 
 export function meta({ data: page, location }: Route.MetaArgs) {
   if (!page) return [{ title: "Search our stock" }];
-  const heading = headingOf(page.type, readSearchRequest(new URLSearchParams(location.search)));
+  const heading = headingOf(page.type, readSearchRequest(new URLSearchParams(location.search)), page.options);
   const noun = VEHICLE_NOUNS[page.type].many;
   return describePage(
     heading,
@@ -112,7 +112,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   return (
     <div className="page search-page">
       <div className="search-page__heading">
-        <h1>{headingOf(page.type, shown)}</h1>
+        <h1>{headingOf(page.type, shown, page.options)}</h1>
         <p className="lede" aria-hidden={updating}>
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
@@ -129,7 +129,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         dialogRef={dialogRef}
         onChange={change}
       />
-      <ActiveFilters pathname={pathname} wanted={wanted} />
+      <ActiveFilters pathname={pathname} wanted={wanted} options={page.options} />
       <DeliveryNote postcode={params.get("postcode")} />
       {page.failed && (
         <div className="notice" role="alert">
@@ -178,9 +178,10 @@ function NoMatches({ plural, pathname, shown, pageCount }: { plural: string; pat
   );
 }
 
-/** "Ford Focus for sale", "Ford vans for sale", "Trucks for sale". */
-function headingOf(type: VehicleType, { filters }: SearchRequest): string {
-  const { make, model } = filters;
+/** "Ford Focus for sale", "Ford vans for sale", "Trucks for sale": makes and models spelled as the stock spells them. */
+function headingOf(type: VehicleType, { filters }: SearchRequest, options: FilterOptions): string {
+  const make = filters.make && spelledAsStock(filters.make, options.make);
+  const model = filters.model && spelledAsStock(filters.model, options.model);
   if (make && model) return `${make} ${model} for sale`;
   if (make) return `${make} ${VEHICLE_NOUNS[type].many} for sale`;
   return `${VEHICLE_NOUNS[type].title} for sale`;

@@ -165,6 +165,18 @@ test("a shared address seeds every control and the results", async ({ page }) =>
   await expect(dialog.getByLabel("Price").locator("option:checked")).toHaveText(/^£10,000 – £15,000 \(\d+\)$/);
 });
 
+test("the heading, the title and the chips spell a make and model as the stock does, not as the address", async ({ page }) => {
+  await page.goto("/car-search?make=ford&model=FOCUS");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ford Focus for sale");
+  await expect(page).toHaveTitle("Ford Focus for sale");
+  await expect(page.getByRole("link", { name: "Remove Make: Ford" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Remove Model: Focus" })).toBeVisible();
+
+  await page.goto("/van-search?make=mercedes-benz");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mercedes-Benz vans for sale");
+  await expect(page).toHaveTitle("Mercedes-Benz vans for sale");
+});
+
 test("removing a filter from the chips widens the search", async ({ page }) => {
   await page.goto("/car-search?make=NoSuchMake");
   await expect(page.getByRole("heading", { name: "No cars match all of those filters" })).toBeVisible();

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { rangeLabel } from "../../../domain/filter-labels";
-import { FILTER_NAMES, FILTERS, type FilterName, type RangeFilterName } from "../../../domain/filters";
+import { FILTER_NAMES, FILTERS, spelledAsStock, type FilterName, type RangeFilterName } from "../../../domain/filters";
 import type { SearchRequest } from "../../../domain/search-request";
+import type { FilterOptions } from "./FilterDialog";
 import { searchHref, withFilter, withoutFilters } from "./search-changes";
 
 /** The filters in use, each a link that removes it, so widening a search is one tap. */
-export function ActiveFilters({ pathname, wanted }: { pathname: string; wanted: SearchRequest }) {
+export function ActiveFilters({ pathname, wanted, options }: { pathname: string; wanted: SearchRequest; options: FilterOptions }) {
   const inUse = FILTER_NAMES.filter((name) => wanted.filters[name] !== undefined);
   if (inUse.length === 0) return null;
   return (
@@ -17,9 +18,9 @@ export function ActiveFilters({ pathname, wanted }: { pathname: string; wanted: 
             replace
             preventScrollReset
             className="chip chip--removable"
-            aria-label={`Remove ${FILTERS[name].label}: ${valueLabel(name, wanted)}`}
+            aria-label={`Remove ${FILTERS[name].label}: ${valueLabel(name, wanted, options)}`}
           >
-            {valueLabel(name, wanted)}
+            {valueLabel(name, wanted, options)}
             <span aria-hidden="true">×</span>
           </Link>
         </li>
@@ -35,7 +36,7 @@ export function ActiveFilters({ pathname, wanted }: { pathname: string; wanted: 
   );
 }
 
-function valueLabel(name: FilterName, wanted: SearchRequest): string {
+function valueLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = wanted.filters[name]!;
-  return typeof value === "string" ? value : `${FILTERS[name].label}: ${rangeLabel(name as RangeFilterName, value)}`;
+  return typeof value === "string" ? spelledAsStock(value, options[name]) : `${FILTERS[name].label}: ${rangeLabel(name as RangeFilterName, value)}`;
 }

@@ -6,6 +6,7 @@ import {
   filterAppliesTo,
   formatRange,
   parseRange,
+  spelledAsStock,
   textKey,
   type FilterName,
   type RangeFilterName, type FacetOption } from "../../../domain/filters";
@@ -145,7 +146,7 @@ function FilterField({
   const id = `filter-${name}`;
   const chosen = wanted.filters[name];
   let value = "";
-  if (typeof chosen === "string") value = options.find((option) => textKey(option.value) === textKey(chosen))?.value ?? chosen;
+  if (typeof chosen === "string") value = spelledAsStock(chosen, options);
   else if (chosen) value = formatRange(chosen);
   // A value the stock no longer has (an old link) stays listed, so the select can show it.
   const listed = value && !options.some((option) => option.value === value) ? [{ value, count: 0 }, ...options] : options;
