@@ -10,7 +10,8 @@ import { catalogueContext } from "../request-context";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
-import { FilterDialog, type FilterOptions } from "../components/search/FilterDialog";
+import { FilterDialog } from "../components/search/FilterDialog";
+import { offeredFilters, type FilterOptions } from "../components/search/offered-filters";
 import { searchHref, withoutFilters } from "../components/search/search-changes";
 import { PhoneLink } from "../components/PhoneLink";
 import { useDealer } from "../components/use-dealer";
@@ -86,6 +87,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   const pending = navigation.state === "loading" && navigation.location.pathname === pathname ? navigation.location : undefined;
   const wanted = pending ? readSearchRequest(new URLSearchParams(pending.search)) : shown;
   const updating = pending !== undefined || revalidator.state === "loading";
+  const offered = offeredFilters(page.type, page.options, wanted);
   const nouns = VEHICLE_NOUNS[page.type];
   const pageCount = Math.max(1, Math.ceil(page.total / shown.pageSize));
 
@@ -117,13 +119,14 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
       </div>
-      <FilterBar onOpen={openFilters} />
+      <FilterBar offered={offered} onOpen={openFilters} />
       <FilterDialog
         type={page.type}
         pathname={pathname}
         wanted={wanted}
         shown={shown}
         options={page.options}
+        offered={offered}
         total={page.total}
         updating={updating}
         dialogRef={dialogRef}

@@ -219,6 +219,55 @@ test("on a slow connection each change shows at once and builds on the last, and
   for (const title of await page.locator(".vehicle-card__title").allTextContents()) expect(title).toMatch(/^Ford /);
 });
 
+test.describe("a search with no results", () => {
+  /** Each shortcut in the filter bar, with the field its link leads to. */
+  const shortcutTargets = async (page: Page) => {
+    const links = page.getByRole("navigation", { name: "Filters" }).getByRole("listitem").getByRole("link");
+    return Promise.all((await links.all()).map(async (link) => ({ link, target: page.locator((await link.getAttribute("href"))!) })));
+  };
+
+  test("offers only shortcuts that lead to a filter, and they open it", async ({ page }) => {
+    await page.goto("/van-search?make=Maxus");
+    await expect(page.getByRole("heading", { name: "No vans match all of those filters" })).toBeVisible();
+    const bar = page.getByRole("navigation", { name: "Filters" });
+    await expect(bar.getByRole("link")).toHaveText(["Make and model", "Filter and sort"]);
+
+    await page.goto("/car-search?price=-1");
+    await expect(page.getByRole("heading", { name: "No cars match all of those filters" })).toBeVisible();
+    await expect(bar.getByRole("link")).toHaveText(["Make and model", "Price", "Filter and sort"]);
+    for (const { link, target } of await shortcutTargets(page)) {
+      await expect(target).toHaveCount(1);
+      await link.click();
+      await expect(target.getByRole("combobox")).toBeFocused();
+      await page.keyboard.press("Escape");
+    }
+    // The way to widen the search is still there.
+    await expect(page.getByRole("link", { name: "Show all cars" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("each shortcut opens the panel at its filter, and the search can be widened from it", async ({ page }) => {
+      await page.goto("/car-search?make=Ford&price=-1");
+      const targets = await shortcutTargets(page);
+      expect(targets.length).toBeGreaterThan(1);
+      for (const { link, target } of targets) {
+        await link.click();
+        await expect(target).toBeVisible();
+        await expect(target).toBeInViewport();
+        await page.getByRole("link", { name: "Close filters" }).click();
+        await expect(target).toBeHidden();
+      }
+      await page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: "Price" }).click();
+      await page.locator("#filter-price-select").selectOption("");
+      await page.locator("#filters").getByRole("button", { name: /^Search/ }).click();
+      await expect(page).toHaveURL(/\/car-search\?make=Ford$/);
+      await expect(page.locator(".vehicle-card").first()).toBeVisible();
+    });
+  });
+});
+
 test.describe("a failed fetch", () => {
   test.use({ expectedConsoleErrors: /Failed to load resource|Failed to fetch|NetworkError/ });
 

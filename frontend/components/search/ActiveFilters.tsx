@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { rangeLabel } from "../../../domain/filter-labels";
 import { FILTER_NAMES, FILTERS, spelledAsStock, type FilterName, type RangeFilterName } from "../../../domain/filters";
 import type { SearchRequest } from "../../../domain/search-request";
-import type { FilterOptions } from "./FilterDialog";
+import type { FilterOptions } from "./offered-filters";
 import { searchHref, withFilter, withoutFilters } from "./search-changes";
 
 /** The filters in use, each a link that removes it, so widening a search is one tap. */

@@ -1,9 +1,7 @@
 import type { RefObject } from "react";
 import { rangeLabel } from "../../../domain/filter-labels";
 import {
-  FILTER_NAMES,
   FILTERS,
-  filterAppliesTo,
   formatRange,
   parseRange,
   spelledAsStock,
@@ -15,9 +13,8 @@ import { DEFAULT_PAGE_SIZE, type SearchRequest } from "../../../domain/search-re
 import { SORT_OPTIONS, type SortValue } from "../../../domain/sort";
 import { VEHICLE_NOUNS, type VehicleType } from "../../../domain/vehicle-types";
 import { LinkButton } from "../LinkButton";
+import type { FilterOptions } from "./offered-filters";
 import { searchHref, withFilter, withoutFilters, withSort } from "./search-changes";
-
-export type FilterOptions = Partial<Record<FilterName, FacetOption[]>>;
 
 interface FilterDialogProps {
   type: VehicleType;
@@ -28,6 +25,8 @@ interface FilterDialogProps {
   shown: SearchRequest;
   /** Each filter's options with counts, from the last results. */
   options: FilterOptions;
+  /** The filters to show, from offeredFilters. */
+  offered: readonly FilterName[];
   total: number;
   updating: boolean;
   dialogRef: RefObject<HTMLDialogElement | null>;
@@ -39,9 +38,8 @@ interface FilterDialogProps {
  * updates the results behind it and the count on its button. Without JavaScript it opens
  * through its address (#filters) and submits as an ordinary GET form.
  */
-export function FilterDialog({ type, pathname, wanted, shown, options, total, updating, dialogRef, onChange }: FilterDialogProps) {
+export function FilterDialog({ type, pathname, wanted, shown, options, offered, total, updating, dialogRef, onChange }: FilterDialogProps) {
   const noun = total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many;
-  const offered = FILTER_NAMES.filter((name) => isOffered(name, type, options, wanted));
   // Models on hand belong to the make on show; another make's arrive with its results.
   const modelsFit = sameText(wanted.filters.make, shown.filters.make);
   const close = () => dialogRef.current?.close();
@@ -113,17 +111,6 @@ export function FilterDialog({ type, pathname, wanted, shown, options, total, up
       </form>
     </dialog>
   );
-}
-
-/**
- * A filter is offered when the server gave options for it, or it is in use (so it can be
- * set back to Any). Make and model always are, model waiting for a make; cab type and
- * wheelbase only for vans and trucks.
- */
-function isOffered(name: FilterName, type: VehicleType, options: FilterOptions, wanted: SearchRequest): boolean {
-  if (!filterAppliesTo(name, type)) return false;
-  if (name === "make" || name === "model") return true;
-  return (options[name]?.length ?? 0) > 0 || wanted.filters[name] !== undefined;
 }
 
 function sameText(a: string | undefined, b: string | undefined): boolean {
