@@ -233,6 +233,7 @@ test.describe("a search with no results", () => {
     await expect(bar.getByRole("link")).toHaveText(["Make and model", "Filter and sort"]);
 
     await page.goto("/car-search?price=-1");
+    await hydrated(page);
     await expect(page.getByRole("heading", { name: "No cars match all of those filters" })).toBeVisible();
     await expect(bar.getByRole("link")).toHaveText(["Make and model", "Price", "Filter and sort"]);
     for (const { link, target } of await shortcutTargets(page)) {
