@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { formatApr, FINANCE_TERMS, REPRESENTATIVE_EXAMPLE } from "../../domain/finance";
 import { formatPounds } from "../../domain/format";
 
@@ -7,6 +8,7 @@ import { formatPounds } from "../../domain/format";
  */
 export function RepresentativeExample() {
   const example = REPRESENTATIVE_EXAMPLE;
+  const headingId = useId();
   const figures: [string, string][] = [
     ["Amount of credit", formatPounds(example.amount)],
     ["Term", `${FINANCE_TERMS.termMonths / 12} years (${example.termMonths} monthly payments)`],
@@ -17,8 +19,8 @@ export function RepresentativeExample() {
     ["Total amount repayable", formatPounds(example.totalAmountRepayable)],
   ];
   return (
-    <div className="representative-example" role="group" aria-labelledby="representative-example-heading">
-      <h3 id="representative-example-heading">Representative example</h3>
+    <div className="representative-example" role="group" aria-labelledby={headingId}>
+      <h3 id={headingId}>Representative example</h3>
       <p className="representative-example__apr">{formatApr(example.apr)} APR representative (fixed)</p>
       <dl className="representative-example__figures">
         {figures.map(([term, value]) => (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { monthlyPriceFrom } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
 export interface VehicleCardData {
@@ -80,15 +81,24 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
   );
 }
 
-/** Cards in a responsive grid; the first row loads its pictures at once, the rest as they near the screen. */
+/**
+ * Cards in a responsive grid; the first row loads its pictures at once, the rest as they
+ * near the screen. Every card quotes a monthly price, so the finance disclosure follows
+ * the cards, unless the page shows it once for all its grids.
+ */
 export function VehicleGrid({ vehicles }: { vehicles: readonly VehicleCardData[] }) {
+  const disclosedByPage = useDisclosedByPage();
+  if (vehicles.length === 0) return null;
   return (
-    <ol className="vehicle-grid">
-      {vehicles.map((vehicle, i) => (
-        <li key={vehicle.id}>
-          <VehicleCard vehicle={vehicle} eager={i < 2} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="vehicle-grid">
+        {vehicles.map((vehicle, i) => (
+          <li key={vehicle.id}>
+            <VehicleCard vehicle={vehicle} eager={i < 2} />
+          </li>
+        ))}
+      </ol>
+      {!disclosedByPage && <FinanceDisclosure />}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { VEHICLE_NOUNS, VEHICLE_TYPES } from "../../domain/vehicle-types";
-import { RepresentativeExample } from "../components/RepresentativeExample";
+import { WithFinanceDisclosure } from "../components/FinanceDisclosure";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/offers";
@@ -38,34 +38,27 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         No made-up discounts: these are the lowest-priced vehicles in our stock today, with the monthly price each
         works out at on our representative finance terms.
       </p>
-      {loaderData.sections.map(({ type, total, vehicles }) => {
-        const noun = VEHICLE_NOUNS[type];
-        return (
-          <section key={type} aria-labelledby={`offers-${type}`}>
-            <div className="section-heading">
-              <h2 id={`offers-${type}`}>{noun.title}</h2>
-              {total > 0 && <Link to={`/${type}-search?sort=price_asc`}>See all {noun.many}, cheapest first</Link>}
-            </div>
-            {vehicles.length > 0 ? (
-              <VehicleGrid vehicles={vehicles} />
-            ) : (
-              <p>
-                We have no {noun.many} in stock at the moment. <Link to="/contact">Tell us what you are looking for</Link>{" "}
-                and we will look out for one.
-              </p>
-            )}
-          </section>
-        );
-      })}
-      <section aria-labelledby="offers-finance">
-        <h2 id="offers-finance">How the monthly prices are worked out</h2>
-        <p>
-          Each monthly price is what the vehicle's full price would cost over our representative term with no deposit.
-          Your own price depends on your deposit, term and circumstances. Finance is subject to status.{" "}
-          <Link to="/finance-info">How finance works</Link>.
-        </p>
-        <RepresentativeExample />
-      </section>
+      <WithFinanceDisclosure>
+        {loaderData.sections.map(({ type, total, vehicles }) => {
+          const noun = VEHICLE_NOUNS[type];
+          return (
+            <section key={type} aria-labelledby={`offers-${type}`}>
+              <div className="section-heading">
+                <h2 id={`offers-${type}`}>{noun.title}</h2>
+                {total > 0 && <Link to={`/${type}-search?sort=price_asc`}>See all {noun.many}, cheapest first</Link>}
+              </div>
+              {vehicles.length > 0 ? (
+                <VehicleGrid vehicles={vehicles} />
+              ) : (
+                <p>
+                  We have no {noun.many} in stock at the moment. <Link to="/contact">Tell us what you are looking for</Link>{" "}
+                  and we will look out for one.
+                </p>
+              )}
+            </section>
+          );
+        })}
+      </WithFinanceDisclosure>
     </div>
   );
 }

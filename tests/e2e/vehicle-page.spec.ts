@@ -17,7 +17,7 @@ test("the vehicle page shows the price, the representative example and the lende
   const example = page.getByRole("region", { name: "Representative example" }).or(page.locator(".representative-example"));
   await expect(example).toContainText("20.5% APR representative (fixed)");
   for (const figure of ["£12,000", "£309.93", "£10", "£6,605.80", "£18,605.80", "8.9% APR"]) await expect(example).toContainText(figure);
-  const legal = page.locator(".finance-panel__legal");
+  const legal = page.locator(".broker-statement");
   await expect(legal).toContainText("is a credit broker, not a lender");
   await expect(legal).toContainText("subject to status");
   await expect(legal).toContainText("UK residents aged 18 and over");

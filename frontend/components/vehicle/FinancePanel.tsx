@@ -1,8 +1,7 @@
-import { postalAddress } from "../../../domain/dealer-address";
 import { formatApr, FINANCE_TERMS, monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../../domain/finance";
 import { formatPounds } from "../../../domain/format";
+import { BrokerStatement } from "../FinanceDisclosure";
 import { RepresentativeExample } from "../RepresentativeExample";
-import { useDealer } from "../use-dealer";
 import { ApplyForFinance } from "./ApplyForFinance";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
 
@@ -12,7 +11,6 @@ import type { VehicleForFinance } from "../finance/FinanceWizard";
  * monthly price, worked out on the same terms, comes second.
  */
 export function FinancePanel({ price, vatStatus, vehicle }: { price: number; vatStatus?: string; vehicle: VehicleForFinance }) {
-  const dealer = useDealer();
   return (
     <section className="finance-panel" aria-labelledby="finance-heading">
       <h2 id="finance-heading" className="visually-hidden">
@@ -34,12 +32,7 @@ export function FinancePanel({ price, vatStatus, vehicle }: { price: number; vat
 
       <ApplyForFinance vehicle={vehicle} />
 
-      <p className="finance-panel__legal">
-        {dealer.legalName}, {postalAddress(dealer)}, is a credit broker, not a lender. We introduce you to lenders who may
-        pay us commission; it does not vary from lender to lender and does not change the rate you pay. Finance is
-        subject to status and available to UK residents aged 18 and over; a guarantee may be required. Authorised and
-        regulated by the Financial Conduct Authority, firm reference number {dealer.fcaFirmReference}.
-      </p>
+      <BrokerStatement />
     </section>
   );
 }
