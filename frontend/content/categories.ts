@@ -118,9 +118,9 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/cars/leasing": {
     type: "car",
     title: "Car leasing",
-    description: "Lease a car from our stock: choose a make and model to see what we have and what it costs a month.",
+    description: "Car leasing explained, and the cars we have in stock with what each costs a month on hire purchase, to compare with a lease.",
     heading: "Car leasing",
-    intro: "Choose a make and model to see the cars we can offer and their monthly prices.",
+    intro: "Lease rentals depend on the term and mileage you choose, so ask us for a quote. To compare, choose a make and model to see the cars we have in stock and what each costs a month on hire purchase.",
     searchesItself: true,
     copy: [
       {
@@ -281,9 +281,9 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/vans/leasing": {
     type: "van",
     title: "Van leasing",
-    description: "Van leasing: tell us your monthly budget and we will show the vans it can buy on finance.",
+    description: "Van leasing explained, and the vans a monthly budget buys on hire purchase, to compare with a lease.",
     heading: "Van leasing",
-    intro: "Tell us whether you are buying personally or for a business, a make, and a monthly budget: we will show the vans it can buy.",
+    intro: "Tell us whether you are buying personally or for a business, a make, and a monthly budget: we will show the vans that budget buys on hire purchase at our representative terms, to compare with a lease.",
     extraFields: "leasing-budget",
     copy: [
       {

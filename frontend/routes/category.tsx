@@ -54,7 +54,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             types={[page.type]}
             makes={makes}
             action={page.searchesItself ? pathname : "/search"}
-            submitLabel={page.searchesItself ? "Show monthly prices" : `Search ${noun.many}`}
+            submitLabel={page.searchesItself ? "Show hire purchase prices" : `Search ${noun.many}`}
             chosen={matches}
           >
             {page.extraFields === "postcode" && <PostcodeField />}
@@ -155,19 +155,26 @@ function LeasingBudgetFields() {
   );
 }
 
+/**
+ * What the stock matching a leasing page's search costs a month. We quote no lease rentals
+ * (they depend on the term and mileage agreed), so the prices shown are hire purchase
+ * payments, and the page says so.
+ */
 function LeasingMatches({ type, make, model, total, vehicles }: { type: VehicleType; make?: string; model?: string; total: number; vehicles: readonly VehicleCardData[] }) {
   const noun = VEHICLE_NOUNS[type];
   const chosen = [make, model].filter(Boolean).join(" ") || `all our ${noun.many}`;
   return (
     <section className="page" aria-labelledby="matches-heading">
-      <h2 id="matches-heading">Monthly prices for {chosen}</h2>
+      <h2 id="matches-heading">Hire purchase prices for {chosen}</h2>
       {vehicles.length === 0 ? (
         <p>We have no {noun.many} matching that just now.</p>
       ) : (
         <>
           <p>
-            The {formatCount(Math.min(vehicles.length, total))} lowest priced of {formatCount(total)}, each with its monthly price on our
-            representative terms.
+            These are not lease rentals. They are hire purchase payments on our representative terms for the{" "}
+            {formatCount(Math.min(vehicles.length, total))} lowest priced of the {formatCount(total)} {noun.many} we have in
+            stock, so you can compare leasing with buying. For a lease rental, <Link to="/contact">ask us for a quote</Link>{" "}
+            with the term and yearly mileage you want.
           </p>
           <VehicleGrid vehicles={vehicles} />
           <p>

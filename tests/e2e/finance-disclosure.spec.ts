@@ -33,6 +33,16 @@ for (const address of ["/", "/car-search", "/van-search?bodyType=Panel+Van", "/t
   });
 }
 
+test("the car leasing page calls its monthly prices hire purchase, with the representative example", async ({ page }) => {
+  const { make } = (await (await page.request.get("/api/vehicles/distinct/car")).json()) as { make: string[] };
+  const address = `/cars/leasing?make=${encodeURIComponent(make[0]!)}`;
+  await page.goto(address);
+  await expect(page.getByRole("heading", { level: 2, name: `Hire purchase prices for ${make[0]}` })).toBeVisible();
+  await expect(page.getByText("These are not lease rentals. They are hire purchase payments on our representative terms")).toBeVisible();
+  await expect(page.locator(".finance-disclosure")).toContainText("Each monthly price is a hire purchase payment");
+  await expectDisclosed(page, address);
+});
+
 test("a search with no results quotes no monthly price and needs no example", async ({ page }) => {
   await page.goto("/car-search?price=-1");
   await expect(page.getByRole("heading", { name: "No cars match all of those filters" })).toBeVisible();

@@ -213,14 +213,14 @@ test("the offers page shows the cheapest of each type", async ({ page }) => {
   }
 });
 
-test("car leasing shows monthly prices for the chosen make and keeps it chosen", async ({ page }) => {
+test("car leasing shows hire purchase prices for the chosen make and keeps it chosen", async ({ page }) => {
   await page.goto("/cars/leasing", { waitUntil: "networkidle" });
   const make = (await distinct(page, "car")).make[0]!;
   await page.getByLabel("Make", { exact: true }).selectOption(make);
   await expect(page.getByLabel("Model")).toBeEnabled();
-  await page.getByRole("button", { name: "Show monthly prices" }).click();
+  await page.getByRole("button", { name: "Show hire purchase prices" }).click();
   await expect(page).toHaveURL(new RegExp(`/cars/leasing\\?type=car&make=${encodeURIComponent(make).replace(/%20/g, "\\+")}&model=$`));
-  await expect(page.getByRole("heading", { name: `Monthly prices for ${make}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Hire purchase prices for ${make}` })).toBeVisible();
   for (const title of await page.locator(".vehicle-card__title").allTextContents()) expect(title.startsWith(`${make} `)).toBe(true);
   await expect(page.getByLabel("Make", { exact: true })).toHaveValue(make);
   await expect(page.getByLabel("Model")).toBeEnabled();
