@@ -8,55 +8,72 @@ import { z } from "zod";
  */
 const port = z.coerce.number().int().min(0).max(65535);
 
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default("./data")
-    .transform((directory) => path.resolve(directory)),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Vehicles generated into an empty data folder; 0 starts with no stock. */
-  DEMO_STOCK_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
-  /** The dealer's details: name, contact, address, regulatory references, hours. */
-  DEALER_CONFIG: z
-    .string()
-    .min(1)
-    .default("./dealer.json")
-    .transform((file) => path.resolve(file)),
-  /** Seconds to finish open requests after SIGTERM before exiting anyway. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default("./data")
+      .transform((directory) => path.resolve(directory)),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Vehicles generated into an empty data folder; 0 starts with no stock. */
+    DEMO_STOCK_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+    /** The dealer's details: name, contact, address, regulatory references, hours. */
+    DEALER_CONFIG: z
+      .string()
+      .min(1)
+      .default("./dealer.json")
+      .transform((file) => path.resolve(file)),
+    /** Seconds to finish open requests after SIGTERM before exiting anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 
-  /** Set to keep stock in MongoDB instead of DATA_DIR: mongodb://… or mongodb+srv://… */
-  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://").optional(),
-  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, "must be a database name").default("dealer"),
-  /** Set to search with Meilisearch instead of the in-process index: http(s)://host:7700 */
-  MEILI_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
-  MEILI_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be an index name").default("vehicles"),
-  /** The site's key: allowed to search, nothing else. Or a file holding it (Docker secrets). */
-  MEILI_SEARCH_KEY: z.string().min(1).optional(),
-  MEILI_SEARCH_KEY_FILE: z.string().min(1).optional(),
-  /** The indexer's key, which may change indexes; the site never needs it. */
-  MEILI_ADMIN_KEY: z.string().min(1).optional(),
+    /** Set to keep stock in MongoDB instead of DATA_DIR: mongodb://… or mongodb+srv://… */
+    MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://").optional(),
+    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, "must be a database name").default("dealer"),
+    /** Set to search with Meilisearch instead of the in-process index: http(s)://host:7700 */
+    MEILI_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+    MEILI_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be an index name").default("vehicles"),
+    /** The site's key: allowed to search, nothing else. Or a file holding it (Docker secrets). */
+    MEILI_SEARCH_KEY: z.string().min(1).optional(),
+    MEILI_SEARCH_KEY_FILE: z.string().min(1).optional(),
+    /** The indexer's key, which may change indexes; the site never needs it. */
+    MEILI_ADMIN_KEY: z.string().min(1).optional(),
 
-  /** Where finance applications and part-exchange requests are sent on to (the lead-tracking service); unset keeps them for staff. */
-  LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
-  /** Days a finance application is kept before it is deleted. */
-  FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /** Days a newsletter sign-up and its consent record are kept, counted from the sign-up. */
-  NEWSLETTER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
-  /** Days feedback from the site's feedback form is kept. */
-  FEEDBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-  /** Days a part-exchange request is kept, forwarded or not: like a finance application. */
-  PART_EXCHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
-  POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
-  POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-});
+    /** Where finance applications and part-exchange requests are sent on to (the lead-tracking service); unset keeps them for staff. */
+    LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+    /** Days a finance application is kept before it is deleted. */
+    FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Days a newsletter sign-up and its consent record are kept, counted from the sign-up. */
+    NEWSLETTER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+    /** Days feedback from the site's feedback form is kept. */
+    FEEDBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    /** Days a part-exchange request is kept, forwarded or not: like a finance application. */
+    PART_EXCHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
+    POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * Where the public reaches the site (https://www.example.co.uk), for every absolute address
+     * it gives out: canonical links, the sitemap, link previews, structured data. Unset, the
+     * address a request came to is used, which a forged Host header can change: fine for
+     * development and tests only.
+     */
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// address", abort: true })
+      .refine((url) => /^\/?$/.test(new URL(url).pathname) && !new URL(url).search && !new URL(url).hash, "must be the site's origin alone, like https://www.example.co.uk")
+      .transform((url) => new URL(url).origin)
+      .optional(),
+  })
+  // Behind TLS the public address is https; an http one in production is a mistake.
+  .refine((settings) => settings.NODE_ENV !== "production" || !settings.SITE_URL?.startsWith("http:"), {
+    path: ["SITE_URL"],
+    message: "must be an https:// address in production",
+  });
 
 export type Config = z.infer<typeof environmentSchema>;
 

@@ -34,13 +34,6 @@ export const dealerSchema = z.object({
   /** The dealer's partners that buy vans and trucks outright, linked from the header. */
   sellVanUrl: httpsUrl,
   sellTruckUrl: httpsUrl,
-  /**
-   * Where the site is published, for canonical links, the sitemap and shared links. Absent,
-   * the address the request came to is used, which suits running it locally.
-   */
-  siteUrl: httpsUrl
-    .refine((url) => new URL(url).pathname === "/" && !url.endsWith("/"), "must be an origin such as https://www.example.co.uk, without a path or trailing slash")
-    .optional(),
 });
 
 export type Dealer = z.infer<typeof dealerSchema>;

@@ -10,6 +10,7 @@ import {
   feedbackContext,
   newsletterContext,
   partExchangeContext,
+  siteUrlContext,
 } from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
@@ -54,6 +55,9 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const forwarder = config.LEAD_WEBHOOK_URL
     ? new LeadForwarder(engines.applications, config.LEAD_WEBHOOK_URL, logger, leadForwarding)
     : undefined;
+  if (config.NODE_ENV === "production" && !config.SITE_URL) {
+    logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
+  }
   if (!forwarder) logger.warn("LEAD_WEBHOOK_URL is not set: finance applications and part-exchange requests are stored for staff and not forwarded");
   const applications = new ApplicationIntake(engines.applications, logger, () => forwarder?.nudge());
   const retention = new ApplicationRetention(engines.applications, config.FINANCE_RETENTION_DAYS, logger);
@@ -75,6 +79,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
             [newsletterContext, enquiries.newsletter],
             [feedbackContext, enquiries.feedback],
             [partExchangeContext, enquiries.partExchange],
+            [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
           ]),
         ),

@@ -7,7 +7,7 @@ import type { FinanceApplications } from "../backend/finance/finance-application
 /**
  * What the server hands every loader through React Router's request context: the catalogue
  * the site started (so pages read stock from the same services as the API, not over HTTP)
- * the dealer's details, finance applications and the small forms (newsletter, feedback, part
+ * the dealer's details, the site's public address, finance applications and the small forms (newsletter, feedback, part
  * exchange). Only the types cross into front-end code.
  */
 export const catalogueContext = createContext<Catalogue>();
@@ -16,5 +16,7 @@ export const applicationsContext = createContext<FinanceApplications>();
 export const newsletterContext = createContext<EnquiryService>();
 export const feedbackContext = createContext<EnquiryService>();
 export const partExchangeContext = createContext<EnquiryService>();
+/** The public origin configured as SITE_URL; undefined when unset (see frontend/seo/site-origin.ts). */
+export const siteUrlContext = createContext<string | undefined>(undefined);
 /** The nonce the response's Content-Security-Policy allows inline scripts with; none in development. */
 export const cspNonceContext = createContext<string | undefined>(undefined);

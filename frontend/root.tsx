@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from "react-router";
-import { dealerContext } from "./request-context";
+import { dealerContext, siteUrlContext } from "./request-context";
 import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";
@@ -15,7 +15,7 @@ export const links: Route.LinksFunction = () => [
 /** The dealer's details, for the header, footer and every page that quotes them. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const dealer = context.get(dealerContext);
-  return { dealer, origin: siteOrigin(dealer, url) };
+  return { dealer, origin: siteOrigin(context.get(siteUrlContext), url) };
 }
 
 /**

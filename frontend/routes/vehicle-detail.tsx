@@ -3,7 +3,7 @@ import { priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
 import { mileageAgainstAverage } from "../../domain/mileage";
 import type { VehicleRecord } from "../../domain/vehicle";
-import { catalogueContext, dealerContext } from "../request-context";
+import { catalogueContext, dealerContext, siteUrlContext } from "../request-context";
 import { FinancePanel } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { vehicleStructuredData } from "../components/vehicle/structured-data";
@@ -34,7 +34,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const record = await context.get(catalogueContext).get(params.id);
   if (!record) throw data("Vehicle not found.", { status: 404 });
   const dealer = context.get(dealerContext);
-  const pageUrl = `${siteOrigin(dealer, url)}/vehicles/${record._id}`;
+  const pageUrl = `${siteOrigin(context.get(siteUrlContext), url)}/vehicles/${record._id}`;
   return { record, structuredData: vehicleStructuredData(record, pageUrl, dealer) };
 }
 

@@ -1,9 +1,9 @@
-import type { Dealer } from "../../backend/dealer-config";
-
 /**
- * The origin addresses the site gives out (canonical links, the sitemap) are made from: the
- * dealer's configured siteUrl, or else the one the request came to.
+ * The origin of every absolute address the site gives out (canonical links, the sitemap,
+ * link previews, structured data): the configured SITE_URL, or else the one the request
+ * came to, which only development and tests should rely on since the Host header is the
+ * client's to choose.
  */
-export function siteOrigin(dealer: Pick<Dealer, "siteUrl">, requestUrl: URL): string {
-  return dealer.siteUrl ?? requestUrl.origin;
+export function siteOrigin(configuredOrigin: string | undefined, requestUrl: URL): string {
+  return configuredOrigin ?? requestUrl.origin;
 }

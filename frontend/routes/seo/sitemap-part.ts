@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { catalogueContext, dealerContext } from "../../request-context";
+import { catalogueContext, siteUrlContext } from "../../request-context";
 import { sitemapPart, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap-part";
 
 /** One part of a split sitemap: /sitemaps/pages.xml or /sitemaps/vehicles-N.xml. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(context.get(dealerContext), url);
+  const origin = siteOrigin(context.get(siteUrlContext), url);
   const body = await sitemapPart(context.get(catalogueContext), origin, params.part);
   if (body === undefined) throw data("No such sitemap", { status: 404 });
   return xmlResponse(body);

@@ -1,8 +1,8 @@
-import { catalogueContext, dealerContext } from "../../request-context";
+import { catalogueContext, siteUrlContext } from "../../request-context";
 import { mainSitemap, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return xmlResponse(await mainSitemap(context.get(catalogueContext), siteOrigin(context.get(dealerContext), url)));
+  return xmlResponse(await mainSitemap(context.get(catalogueContext), siteOrigin(context.get(siteUrlContext), url)));
 }

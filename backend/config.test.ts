@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("SITE_URL", () => {
+  it("is kept as an origin, a trailing slash dropped", () => {
+    expect(loadConfig({ SITE_URL: "https://www.example.co.uk/" }).SITE_URL).toBe("https://www.example.co.uk");
+    expect(loadConfig({}).SITE_URL).toBeUndefined();
+    expect(loadConfig({ SITE_URL: "" }).SITE_URL).toBeUndefined();
+  });
+
+  it("must be https in production, and may be http elsewhere", () => {
+    expect(() => loadConfig({ SITE_URL: "http://www.example.co.uk" })).toThrow(/SITE_URL: must be an https:\/\/ address in production/);
+    expect(loadConfig({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+  });
+
+  it.each(["www.example.co.uk", "https://www.example.co.uk/shop", "https://www.example.co.uk/?a=1", "ftp://example.co.uk"])("refuses %s", (value) => {
+    expect(() => loadConfig({ SITE_URL: value })).toThrow(ConfigError);
+  });
+});
