@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { VEHICLE_NOUNS, type VehicleType } from "../../domain/vehicle-types";
 import { searchTarget } from "./search/search-target";
@@ -6,8 +6,10 @@ import { searchTarget } from "./search/search-target";
 interface MakeModelSearchProps {
   /** One type: a fixed search; several: a type selector, the first chosen. */
   types: readonly VehicleType[];
-  /** Makes to offer before the browser has asked for them (all the types' makes, for a choice of types). */
+  /** The first type's makes, as the server found them: the list is the chosen type's from the start. */
   makes: readonly string[];
+  /** The chosen make's models, as the server found them (a page that searches itself). */
+  models?: readonly string[];
   /** The button's words; "Search cars" (for the chosen type) by default. */
   submitLabel?: string;
   /** Where the form goes: the search screen (through /search) by default. */
@@ -21,17 +23,19 @@ interface MakeModelSearchProps {
 type Lookup = "idle" | "loading" | "failed";
 
 /**
- * A make and model search (spec.md §4): makes load for the chosen type, and again when it
- * changes (clearing the choices); the model list waits for a make and empties with it; a
- * failed lookup says so and offers a retry. Without JavaScript it is a plain GET form
- * listing every make.
+ * A make and model search (spec.md §4): the makes are the chosen type's (car, the first,
+ * by default), as the server rendered them, and load again when the type changes (clearing
+ * the choices); the model list waits for a make and empties with it; a failed lookup says
+ * so and offers a retry. Without JavaScript it is a plain GET form whose make list stays
+ * the first type's; /search sends a make that the chosen type does not sell to the type
+ * that does.
  */
-export function MakeModelSearch({ types, makes: initialMakes, submitLabel, action = "/search", children, chosen }: MakeModelSearchProps) {
+export function MakeModelSearch({ types, makes: initialMakes, models: initialModels = [], submitLabel, action = "/search", children, chosen }: MakeModelSearchProps) {
   const navigate = useNavigate();
   const [type, setType] = useState<VehicleType>(types[0]!);
   const [makes, setMakes] = useState(initialMakes);
   const [make, setMake] = useState(chosen?.make ?? "");
-  const [models, setModels] = useState<string[]>(chosen?.model ? [chosen.model] : []);
+  const [models, setModels] = useState(initialModels);
   const [model, setModel] = useState(chosen?.model ?? "");
   const [lookup, setLookup] = useState<{ of: "makes" | "models"; state: Lookup }>({ of: "makes", state: "idle" });
   // Answers to lookups overtaken by a newer one are dropped.
@@ -53,15 +57,6 @@ export function MakeModelSearch({ types, makes: initialMakes, submitLabel, actio
       if (request === latest.current) setLookup({ of, state: "failed" });
     }
   };
-
-  // The page came with every type's makes; once running, the list is the chosen type's.
-  const openingType = types[0]!;
-  const choosesType = types.length > 1;
-  const openingMake = chosen?.make;
-  useEffect(() => {
-    if (choosesType) void load("makes", openingType);
-    else if (openingMake) void load("models", openingType, openingMake);
-  }, [choosesType, openingType, openingMake]);
 
   const chooseType = (next: VehicleType) => {
     setType(next);

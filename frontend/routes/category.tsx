@@ -27,18 +27,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const page = pageAt(url.pathname);
   const catalogue = context.get(catalogueContext);
   const { make: makes = [] } = await catalogue.distinct(page.type, {});
-  if (!page.searchesItself) return { makes, matches: undefined };
+  if (!page.searchesItself) return { makes, models: [], matches: undefined };
   // A page that searches itself (car leasing) shows what the make and model give, cheapest first.
   const make = url.searchParams.get("make")?.trim() || undefined;
   const model = (make && url.searchParams.get("model")?.trim()) || undefined;
-  const result = await catalogue.search(page.type, { filters: { make, model }, sort: "price_asc", page: 1, pageSize: 6 });
-  return { makes, matches: { make, model, total: result.total, vehicles: result.vehicles.map(cardOf) } };
+  const [result, { model: models = [] }] = await Promise.all([
+    catalogue.search(page.type, { filters: { make, model }, sort: "price_asc", page: 1, pageSize: 6 }),
+    make ? catalogue.distinct(page.type, { make }) : Promise.resolve({ model: [] }),
+  ]);
+  return { makes, models, matches: { make, model, total: result.total, vehicles: result.vehicles.map(cardOf) } };
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const page = pageAt(pathname);
-  const { makes, matches } = loaderData;
+  const { makes, models, matches } = loaderData;
   const noun = VEHICLE_NOUNS[page.type];
   const brand = (name: string): Brand => ({
     name,
@@ -53,6 +56,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <MakeModelSearch
             types={[page.type]}
             makes={makes}
+            models={models}
             action={page.searchesItself ? pathname : "/search"}
             submitLabel={page.searchesItself ? "Show hire purchase prices" : `Search ${noun.many}`}
             chosen={matches}

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { compareOptionValues } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
 import { VEHICLE_TYPES } from "../../domain/vehicle-types";
 import { BrandTiles, type Brand } from "../components/BrandTiles";
@@ -22,16 +21,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
+  // The type selector starts on cars (spec.md §2), so the make list starts as the car makes.
   const [distinct, cheapest, status] = await Promise.all([
-    Promise.all(VEHICLE_TYPES.map((type) => catalogue.distinct(type, {}))),
+    catalogue.distinct(VEHICLE_TYPES[0], {}),
     Promise.all(
       VEHICLE_TYPES.map((type) => catalogue.search(type, { filters: {}, sort: "price_asc", page: 1, pageSize: 1 })),
     ),
     catalogue.status(),
   ]);
-  // Before a type is chosen the form offers every make, once each (spec.md §7).
-  const makes = [...new Set(distinct.flatMap((options) => options.make ?? []))].sort(compareOptionValues);
-  return { makes, offers: cheapest.flatMap((page) => page.vehicles.map(cardOf)), vehicles: status.vehicles };
+  return { makes: distinct.make ?? [], offers: cheapest.flatMap((page) => page.vehicles.map(cardOf)), vehicles: status.vehicles };
 }
 
 const carSearch = (name: string): Brand => ({ name, href: `/car-search?make=${encodeURIComponent(name)}` });

@@ -58,6 +58,22 @@ test.describe("the home page search", () => {
     await expect(form.getByLabel("Model").locator("option")).toHaveCount(1);
   });
 
+  test("the first HTML lists the car makes, and the running page keeps them without asking again", async ({ page }) => {
+    const carMakes = (await distinct(page, "car")).make;
+    const html = await (await page.request.get("/")).text();
+    const select = /<select id="search-make"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "";
+    const served = [...select.matchAll(/<option value="([^"]*)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&")).slice(1);
+    expect(served).toEqual(carMakes);
+
+    const lookups: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/vehicles/distinct/")) lookups.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(await makesOf(page)).toEqual(carMakes);
+    expect(lookups).toEqual([]);
+  });
+
   test.describe("when the make list cannot be fetched", () => {
     test.use({ expectedConsoleErrors: /Failed to load resource/ });
 
@@ -73,6 +89,30 @@ test.describe("the home page search", () => {
       await expect(form.getByRole("alert")).toBeHidden();
       await expect.poll(() => makesOf(page)).toEqual((await distinct(page, "van")).make);
     });
+  });
+});
+
+test.describe("the home page search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lists the car makes, and a make the chosen type does not sell goes to the type that sells it", async ({ page }) => {
+    const [cars, trucks] = [await distinct(page, "car"), await distinct(page, "truck")];
+    const carOnly = cars.make.find((make) => !trucks.make.includes(make))!;
+    await page.goto("/");
+    const form = page.locator("form.make-model-search");
+    await expect(form.getByLabel("Vehicle type")).toHaveValue("car");
+    expect(await makesOf(page)).toEqual(cars.make);
+
+    await form.getByLabel("Vehicle type").selectOption("truck");
+    await form.getByLabel("Make", { exact: true }).selectOption(carOnly);
+    await form.getByRole("button", { name: "Search cars" }).click();
+    await expect(page).toHaveURL(`/car-search?${new URLSearchParams({ make: carOnly })}`);
+    await expect(page.locator(".vehicle-card").first()).toBeVisible();
+
+    await page.goto("/");
+    await form.getByLabel("Vehicle type").selectOption("truck");
+    await form.getByRole("button", { name: "Search cars" }).click();
+    await expect(page).toHaveURL("/truck-search");
   });
 });
 
