@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-steps";
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
+import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
 import { applicationsContext, catalogueContext } from "../request-context";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";
@@ -78,6 +79,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       <p className="lede">
         It takes about five minutes. Finance is subject to status and available to UK residents aged 18 and over.
       </p>
+      <FinancePrivacyNotice />
       {problems.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
           <h2 id="error-summary-title">Please check {problems.length === 1 ? "one answer" : `${problems.length} answers`}</h2>
@@ -103,6 +105,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
             <ApplicationFields fields={step.fields} values={values} errors={errors} />
           </fieldset>
         ))}
+        <CreditSearchReminder />
         <button type="submit" className="button button--large" disabled={sending}>
           {sending ? "Submitting…" : "Submit"}
         </button>

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./console-guard";
 
 /** The first vehicle with photos in the list, so every part of the page is there. */
@@ -65,12 +65,21 @@ async function completeTheApplication(page: Page, email = "jo.bloggs@example.com
   await dialog.getByRole("button", { name: "Next" }).click();
 }
 
+/** Who receives the applicant's details, the credit search, and the privacy policy (UK GDPR Art. 13). */
+async function expectPrivacyNotice(scope: Locator, saying: string) {
+  const notice = scope.locator(".privacy-notice").filter({ hasText: saying });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("search your credit file");
+  await expect(notice.getByRole("link", { name: "Our privacy policy (opens in a new tab)" })).toHaveAttribute("href", "/privacy");
+}
+
 test("a visitor completes the seven-step application", async ({ page }) => {
   await openAVehicle(page);
   await page.getByRole("button", { name: "Apply for finance" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Step 1 of 7")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Back" })).toHaveCount(0);
+  await expectPrivacyNotice(dialog, "pass your application to the lenders we introduce you to");
   await completeTheApplication(page);
   await dialog.getByLabel("Married").check();
   await dialog.getByRole("button", { name: "Next" }).click();
@@ -88,6 +97,7 @@ test("a visitor completes the seven-step application", async ({ page }) => {
   await dialog.getByLabel("Job title").fill("Engineer");
   await dialog.getByLabel("Years in this job").fill("4");
   await dialog.getByLabel("Monthly income after tax (£)").fill("2450");
+  await expectPrivacyNotice(dialog, "When you submit, we send your application to the lenders we introduce you to");
 
   const alert = page.waitForEvent("dialog");
   await dialog.getByRole("button", { name: "Submit" }).click();
@@ -126,6 +136,8 @@ test.describe("without JavaScript", () => {
     const id = await openAVehicle(page);
     await page.getByRole("button", { name: "Apply for finance" }).click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${id}/finance$`));
+    await expectPrivacyNotice(page.locator("main"), "Dockside Motor Company Ltd is a credit broker");
+    await expectPrivacyNotice(page.locator("form.finance-page__form"), "When you submit");
     await page.getByLabel("First name").fill("Jo");
     await page.getByLabel("Email address").fill("nope");
     await page.getByRole("button", { name: "Submit" }).click();

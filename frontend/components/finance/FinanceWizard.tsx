@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { fieldErrors, financeApplicationSchema } from "../../../domain/finance-application";
 import { APPLICATION_STEPS, stepOf, SUBMISSION_FAILED, SUBMITTED } from "./application-steps";
 import { ApplicationFields, type ApplicationValues } from "./ApplicationFields";
+import { CreditSearchReminder, FinancePrivacyNotice } from "./PrivacyNotice";
 
 export interface VehicleForFinance {
   id: string;
@@ -125,12 +126,14 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
           <h2 id="finance-step-title" ref={headingRef} tabIndex={-1}>
             {title}
           </h2>
+          {step === 0 && <FinancePrivacyNotice />}
           <ApplicationFields
             fields={fields}
             values={values}
             errors={errors}
             onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
           />
+          {isLast && <CreditSearchReminder />}
           {failed && (
             <p className="application-field__error" role="alert">
               {SUBMISSION_FAILED}
