@@ -34,6 +34,17 @@ export const dealerSchema = z.object({
   /** The dealer's partners that buy vans and trucks outright, linked from the header. */
   sellVanUrl: httpsUrl,
   sellTruckUrl: httpsUrl,
+  // Claims only some dealers can truthfully make: a page says each only when it is set here,
+  // and leaves the sentence out otherwise.
+  /** The business is family-run (the About page says so). */
+  familyRun: z.boolean().optional(),
+  /** Where vehicles are delivered, as words following "We deliver": "across the UK". */
+  deliveryArea: z.string().min(1).optional(),
+  /**
+   * What is done to every vehicle before it is listed, as words following "Every car is":
+   * "inspected, road tested and history checked for outstanding finance and write-offs".
+   */
+  vehicleChecks: z.string().min(1).optional(),
 });
 
 export type Dealer = z.infer<typeof dealerSchema>;

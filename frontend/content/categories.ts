@@ -1,3 +1,4 @@
+import type { Dealer } from "../../backend/dealer-config";
 import type { VehicleType } from "../../domain/vehicle-types";
 
 /**
@@ -14,12 +15,24 @@ export interface CategoryPage {
   searchesItself?: boolean;
   /** A field more in the search form: a postcode, or the leasing budget and buyer. */
   extraFields?: "postcode" | "leasing-budget";
-  copy: readonly { heading: string; paragraphs: readonly string[] }[];
+  /** Sections of words; one that states a claim of the dealer's own is written from the dealer file, or left out. */
+  copy: readonly (CopySection | ((dealer: Dealer) => CopySection | undefined))[];
   links: readonly { href: string; label: string }[];
   bodyTypes?: readonly { label: string; bodyType: string }[];
   brands: { always: readonly string[]; more: readonly string[]; linked: boolean };
   faq: readonly { question: string; answer: string }[];
 }
+
+export interface CopySection {
+  heading: string;
+  paragraphs: readonly string[];
+}
+
+/** "Every car checked": said only by a dealer whose file says what its checks are. */
+const checked =
+  (noun: string): ((dealer: Dealer) => CopySection | undefined) =>
+  ({ vehicleChecks }) =>
+    vehicleChecks ? { heading: `Every ${noun} checked`, paragraphs: [`Every ${noun} is ${vehicleChecks} before it is listed.`] } : undefined;
 
 const CAR_BRANDS = {
   always: ["Ford", "Volkswagen", "Audi", "Mercedes-Benz"],
@@ -73,14 +86,12 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     title: "Cars for sale",
     description: "Used and new cars for sale, with photos, a full specification and an honest monthly price for each.",
     heading: "Cars",
-    intro: "Hatchbacks, family SUVs, estates and electric cars, new and used, each checked before it goes on sale.",
+    intro: "Hatchbacks, family SUVs, estates and electric cars, new and used, each with its photos and full specification.",
     copy: [
+      checked("car"),
       {
-        heading: "Every car checked",
-        paragraphs: [
-          "Each car is inspected and road tested before it is listed, and its history checked for outstanding finance and write-offs.",
-          "Every listing shows the mileage against the average for the car's age, so you can judge it at a glance.",
-        ],
+        heading: "Mileage at a glance",
+        paragraphs: ["Every listing shows the mileage against the average for the car's age, so you can judge it at a glance."],
       },
     ],
     links: [
@@ -171,17 +182,21 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/cars/used": {
     type: "car",
     title: "Used cars",
-    description: "Used cars for sale, each inspected, history checked and priced with an honest monthly payment.",
+    description: "Used cars for sale, each shown with its mileage against the average for its age and an honest monthly payment.",
     heading: "Used cars",
-    intro: "Every used car is inspected, history checked and shown with its mileage against the average for its age.",
+    intro: "Every used car is shown with its photos, its full specification and its mileage against the average for its age.",
     extraFields: "postcode",
     copy: [
-      {
-        heading: "Delivered to your door",
-        paragraphs: [
-          "All our cars are at our showroom, and we deliver anywhere in the UK. Add your postcode to your search and we will tell you about delivery.",
-        ],
-      },
+      checked("car"),
+      ({ deliveryArea, address }) =>
+        deliveryArea
+          ? {
+              heading: "Delivered to your door",
+              paragraphs: [
+                `All our cars are at our ${address.town} showroom, and we deliver ${deliveryArea}. Add your postcode to your search and we will tell you about delivery.`,
+              ],
+            }
+          : undefined,
     ],
     links: [
       { href: "/part-exchange", label: "Part exchange" },
@@ -217,10 +232,11 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/vans/used": {
     type: "van",
     title: "Used vans",
-    description: "Used vans for sale: panel vans, crew vans and pick-ups, each inspected and history checked.",
+    description: "Used vans for sale: panel vans, crew vans and pick-ups, each with photos and a full specification.",
     heading: "Used vans",
-    intro: "Panel vans, crew vans, double cabs and chassis cabs, inspected and ready for work.",
+    intro: "Panel vans, crew vans, double cabs and chassis cabs, ready for work.",
     copy: [
+      checked("van"),
       {
         heading: "Choose the right body",
         paragraphs: [
@@ -308,9 +324,10 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     heading: "Trucks",
     intro: "Tractor units, curtainsiders, box bodies, tippers and flatbeds, from 7.5 tonnes to 44.",
     copy: [
+      checked("truck"),
       {
         heading: "Ready for the road",
-        paragraphs: ["Every truck is inspected, with its MOT and plating checked, before it is listed."],
+        paragraphs: ["Each listing shows what we know of the truck's history: look for its MOT, plating and service record."],
       },
     ],
     links: [
@@ -339,9 +356,9 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/trucks/used": {
     type: "truck",
     title: "Used trucks",
-    description: "Used trucks for sale: tractor units, rigids, tippers and curtainsiders, inspected and plated.",
+    description: "Used trucks for sale: tractor units, rigids, tippers and curtainsiders, each with photos and a full specification.",
     heading: "Used trucks",
-    intro: "Used tractor units and rigids, inspected, with their MOT and plating checked.",
+    intro: "Used tractor units and rigids, each listed with its full specification.",
     copy: [
       {
         heading: "What to check",

@@ -5,6 +5,7 @@ import { BrandTiles, type Brand } from "../components/BrandTiles";
 import { Faq } from "../components/Faq";
 import { NewsletterBox } from "../components/forms/NewsletterBox";
 import { MakeModelSearch } from "../components/MakeModelSearch";
+import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/categories";
 import { catalogueContext } from "../request-context";
@@ -42,6 +43,8 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const page = pageAt(pathname);
   const { makes, models, matches } = loaderData;
+  const dealer = useDealer();
+  const copy = page.copy.map((section) => (typeof section === "function" ? section(dealer) : section)).filter((section) => section !== undefined);
   const noun = VEHICLE_NOUNS[page.type];
   const brand = (name: string): Brand => ({
     name,
@@ -69,7 +72,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 
       {matches && <LeasingMatches type={page.type} {...matches} />}
 
-      {page.copy.map((section) => (
+      {copy.map((section) => (
         <section key={section.heading} className="page">
           <h2>{section.heading}</h2>
           {section.paragraphs.map((paragraph) => (
@@ -124,10 +127,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 }
 
 function PostcodeField() {
+  const { deliveryArea } = useDealer();
   return (
     <div className="make-model-search__field">
       <label htmlFor="search-postcode">Your postcode (optional)</label>
-      <input id="search-postcode" name="postcode" autoComplete="postal-code" placeholder="For delivery" />
+      <input id="search-postcode" name="postcode" autoComplete="postal-code" placeholder={deliveryArea && "For delivery"} />
     </div>
   );
 }

@@ -219,8 +219,8 @@ function DeliveryNote({ postcode }: { postcode: string | null }) {
   return (
     <div className="notice">
       <p>
-        Every vehicle here is at our {dealer.address.town} showroom ({dealer.address.postcode}). We deliver across the
-        UK, including to {tidy}: call <PhoneLink /> for a delivery price.
+        Every vehicle here is at our {dealer.address.town} showroom ({dealer.address.postcode}).
+        {dealer.deliveryArea && <> We deliver {dealer.deliveryArea}: call <PhoneLink /> for a delivery price to {tidy}.</>}
       </p>
     </div>
   );

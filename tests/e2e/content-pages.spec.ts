@@ -1,5 +1,9 @@
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { expect, test } from "./console-guard";
 
 /** The dealer the site under test runs as: the pages must show its details, not others. */
@@ -11,8 +15,10 @@ const dealer = JSON.parse(readFileSync(new URL("../../dealer.json", import.meta.
   messagingUrl: string;
   tradingSince: number;
   fcaFirmReference: string;
-  address: { postcode: string };
+  address: { town: string; postcode: string };
   social: Record<string, string>;
+  deliveryArea: string;
+  vehicleChecks: string;
 };
 
 /** The only sites the content pages may send visitors to: the dealer's own and official bodies. */
@@ -135,6 +141,61 @@ test("the site sets no cookies, as the cookie policy says", async ({ page, conte
 test("the privacy policy does not claim a fee for a copy of your data", async ({ page }) => {
   await page.goto("/privacy");
   await expect(page.getByRole("main")).not.toContainText("£10");
+});
+
+test.describe("claims only some dealers can make", () => {
+  const CLAIMS = [
+    { address: "/about", text: "The business is family-run." },
+    { address: "/cars/used", text: `we deliver ${dealer.deliveryArea}` },
+    { address: "/car-search?postcode=M1+1AE", text: `We deliver ${dealer.deliveryArea}` },
+    { address: "/cars", text: `Every car is ${dealer.vehicleChecks} before it is listed.` },
+    { address: "/trucks", text: `Every truck is ${dealer.vehicleChecks} before it is listed.` },
+  ];
+
+  test("come from the dealer file", async ({ page }) => {
+    for (const { address, text } of CLAIMS) {
+      await page.goto(address);
+      await expect(page.getByRole("main"), address).toContainText(text);
+    }
+    await page.goto("/car-search?postcode=M1+1AE");
+    await expect(page.locator(".notice")).toContainText(`a delivery price to M1 1AE`);
+  });
+
+  test.describe("a dealer file without them", () => {
+    let site: BuiltSite;
+    let folder: string;
+
+    test.beforeAll(async () => {
+      folder = await mkdtemp(path.join(tmpdir(), "dealer-claims-"));
+      const withoutClaims = Object.fromEntries(
+        Object.entries(dealer).filter(([field]) => !["familyRun", "deliveryArea", "vehicleChecks"].includes(field)),
+      );
+      await writeFile(path.join(folder, "dealer.json"), JSON.stringify(withoutClaims));
+      site = await startBuiltSite({ DEALER_CONFIG: path.join(folder, "dealer.json") });
+    });
+
+    test.afterAll(async () => {
+      await site.stop();
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    // The first HTML, without the markers React puts between pieces of text.
+    const htmlOf = async (address: string) => {
+      const { status, body } = await site.get(address);
+      expect(status, address).toBe(200);
+      return body.replaceAll("<!-- -->", "");
+    };
+
+    test("leaves each claim out, keeping the rest of the page", async () => {
+      for (const { address, text } of CLAIMS) {
+        const html = await htmlOf(address);
+        expect(html, address).not.toContain(text);
+        expect(html, address).not.toMatch(/family-run|we deliver|before it is listed/i);
+      }
+      expect(await htmlOf("/about")).toContain(`We are a dealership in ${dealer.address.town}, trading since ${dealer.tradingSince}`);
+      expect(await htmlOf("/car-search?postcode=M1+1AE")).toContain(`showroom (${dealer.address.postcode}).`);
+    });
+  });
 });
 
 /** h1 once, then no level skipped on the way down. */

@@ -1,11 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
+import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { expect, test } from "./console-guard";
 
 /** What search engines and link previews read: robots.txt, the sitemap, titles, canonical addresses, structured data. */
@@ -155,55 +149,32 @@ test.describe("error pages", () => {
 
 test.describe("with SITE_URL set", () => {
   const SITE_URL = "https://www.dockside-motors.example";
-  let site: ChildProcess;
-  let port: number;
-  let dataDir: string;
-
-  /** A GET whose Host header the test chooses, which browsers and fetch() do not allow. */
-  const getWithHost = (address: string, host: string) =>
-    new Promise<string>((resolve, reject) => {
-      const request = httpRequest({ host: "127.0.0.1", port, path: address, headers: { Host: host } }, (response) => {
-        let body = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => (response.statusCode === 200 ? resolve(body) : reject(new Error(`${address}: ${response.statusCode}`))));
-      });
-      request.on("error", reject).end();
-    });
+  let site: BuiltSite;
 
   test.beforeAll(async () => {
-    // A second copy of the built site, configured as production would be.
-    port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port: free } = probe.address() as AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
-    dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-url-"));
-    site = spawn(process.execPath, ["build/server/index.js"], {
-      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", SITE_URL },
-      stdio: "ignore",
-    });
-    await expect.poll(() => getWithHost("/healthz", `127.0.0.1:${port}`).then(() => true, () => false), { timeout: 30_000 }).toBe(true);
+    site = await startBuiltSite({ SITE_URL });
   });
 
   test.afterAll(async () => {
-    site.kill("SIGTERM");
-    await new Promise((resolve) => site.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await site.stop();
   });
 
   test("a forged Host header changes none of the addresses the site gives out", async () => {
     const host = "evil.example";
-    const sitemap = await getWithHost("/sitemap.xml", host);
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    const body = async (address: string) => {
+      const response = await site.get(address, { Host: host });
+      expect(response.status, address).toBe(200);
+      return response.body;
+    };
+    const locs = [...(await body("/sitemap.xml")).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
     expect(locs.length).toBeGreaterThan(5);
     for (const loc of locs) expect(loc.startsWith(`${SITE_URL}/`), loc).toBe(true);
-    expect(await getWithHost("/robots.txt", host)).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
-    const page = await getWithHost("/cars/used", host);
+    expect(await body("/robots.txt")).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+    const page = await body("/cars/used");
     expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/cars/used"/>`);
     expect(page).not.toContain(host);
-    const [vehicle] = JSON.parse(await getWithHost("/api/vehicles/search/van?pageSize=1", host)) as { _id: string }[];
-    const vehiclePage = await getWithHost(`/vehicles/${vehicle!._id}`, host);
+    const [vehicle] = JSON.parse(await body("/api/vehicles/search/van?pageSize=1")) as { _id: string }[];
+    const vehiclePage = await body(`/vehicles/${vehicle!._id}`);
     expect(vehiclePage).toContain(`"url":"${SITE_URL}/vehicles/${vehicle!._id}"`);
     expect(vehiclePage).not.toContain(host);
   });

@@ -229,7 +229,7 @@ test("the used cars postcode brings a delivery note to the search", async ({ pag
   await page.getByLabel("Your postcode (optional)").fill("m1 1ae");
   await page.getByRole("button", { name: "Search cars" }).click();
   await expect(page).toHaveURL("/car-search?postcode=M1+1AE");
-  await expect(page.locator(".notice")).toContainText("including to M1 1AE");
+  await expect(page.locator(".notice")).toContainText("a delivery price to M1 1AE");
 });
 
 test("the van leasing form turns a monthly budget into the prices it buys", async ({ page }) => {

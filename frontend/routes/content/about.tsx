@@ -4,8 +4,13 @@ import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/about";
 import { describePage } from "../../seo/page-meta";
 
-export const meta: Route.MetaFunction = () =>
-  describePage("About us", "Who we are: a family dealership selling new and used cars, vans and trucks, with finance arranged as a credit broker.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { dealer } = matches[0].loaderData;
+  return describePage(
+    "About us",
+    `Who we are: a ${dealer.familyRun ? "family-run " : ""}dealership in ${dealer.address.town} selling new and used cars, vans and trucks, with finance arranged as a credit broker.`,
+  );
+};
 
 export default function About() {
   const dealer = useDealer();
@@ -20,9 +25,10 @@ export default function About() {
       <section aria-labelledby="who-heading">
         <h2 id="who-heading">Who we are</h2>
         <p>
-          We are a family-run dealership in {dealer.address.town}, trading since {dealer.tradingSince}
-          {decades >= 10 ? `: more than ${decades} years of selling vehicles to local drivers and businesses` : ""}. We sell
-          cars, vans and trucks, new and used, and arrange the finance to pay for them.
+          We are a dealership in {dealer.address.town}, trading since {dealer.tradingSince}
+          {decades >= 10 ? `: more than ${decades} years of selling vehicles to local drivers and businesses` : ""}.
+          {dealer.familyRun && " The business is family-run."} We sell cars, vans and trucks, new and used, and arrange
+          the finance to pay for them.
         </p>
         <p>
           We would rather sell you the right vehicle than the most expensive one, so we take time to understand what you
