@@ -400,8 +400,9 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
 };
 
-/** Monthly budgets offered on the van leasing page, as monthly ranges. */
+/** Monthly budgets offered on the van leasing page, as monthly ranges; the first, no limit, is the default. */
 export const LEASING_BUDGETS: readonly { value: string; label: string }[] = [
+  { value: "", label: "Any budget" },
   { value: "-200", label: "Up to £200 a month" },
   { value: "-300", label: "Up to £300 a month" },
   { value: "300-500", label: "£300 – £500 a month" },

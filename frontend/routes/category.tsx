@@ -151,7 +151,7 @@ function LeasingBudgetFields() {
       </fieldset>
       <div className="make-model-search__field">
         <label htmlFor="search-budget">Monthly budget</label>
-        <select id="search-budget" name="budget" defaultValue="-300">
+        <select id="search-budget" name="budget" defaultValue={LEASING_BUDGETS[0]!.value}>
           {LEASING_BUDGETS.map((budget) => (
             <option key={budget.value} value={budget.value}>
               {budget.label}

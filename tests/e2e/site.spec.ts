@@ -243,6 +243,15 @@ test("the van leasing form turns a monthly budget into the prices it buys", asyn
   for (const price of prices) expect(price).toBeLessThanOrEqual(limit);
 });
 
+test("the van leasing form adds no price limit unless a budget is chosen", async ({ page }) => {
+  await page.goto("/vans/leasing", { waitUntil: "networkidle" });
+  await expect(page.getByLabel("Monthly budget")).toHaveValue("");
+  await expect(page.getByLabel("Monthly budget").locator("option").first()).toHaveText("Any budget");
+  await page.getByLabel("Make", { exact: true }).selectOption("Ford");
+  await page.getByRole("button", { name: "Search vans" }).click();
+  await expect(page).toHaveURL("/van-search?make=Ford");
+});
+
 test("the offers page shows the cheapest of each type", async ({ page }) => {
   await page.goto("/offers");
   for (const type of ["Cars", "Vans", "Trucks"]) {
