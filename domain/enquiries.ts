@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FEEDBACK_MAX_LENGTH, NEWSLETTER_CONSENT_MISSING } from "./enquiry-wording";
 import { financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
+import { wholeNumberAsWritten } from "./uk-formats";
 import { registrationSchema, vehicleIdSchema } from "./vehicle";
 
 /**
@@ -68,10 +69,7 @@ const MILEAGE_MESSAGE = "Enter the mileage as a whole number, like 42000";
 /** Miles as typed in a form ("42000", "42,000", "42 000") become a number; anything else is left to fail. */
 function milesOf(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  const digits = value.replace(/\s/g, "");
-  if (/^\d{1,3}(?:,\d{3})+$/.test(digits)) return Number(digits.replaceAll(",", ""));
-  if (/^\d{1,9}$/.test(digits)) return Number(digits);
-  return blankToUndefined(value);
+  return wholeNumberAsWritten(value) ?? blankToUndefined(value);
 }
 
 const mileageSchema = z.preprocess(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../tests/support/finance-applications";
-import { ageOn, fieldErrors, financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
+import { ageOn, applicationFieldErrors, financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
 
 const problems = (change: Record<string, unknown>) => {
   const result = financeApplicationSchema.safeParse({ ...validApplication(), ...change });
-  return result.success ? {} : fieldErrors(result.error);
+  return result.success ? {} : applicationFieldErrors(result.error);
 };
 
 const yearsAgo = (years: number, days = 0) => {
@@ -28,7 +28,9 @@ describe("financeApplicationSchema", () => {
     [{ firstName: "" }, "firstName", "Enter your first name"],
     [{ firstName: "R2D2" }, "firstName", "Your first name can only have letters, spaces, hyphens and apostrophes"],
     [{ licenseType: "Jet ski" }, "licenseType", "Choose your licence type"],
-    [{ netIncome: "lots" }, "netIncome", "Enter your monthly income after tax in whole pounds"],
+    [{ netIncome: "lots" }, "netIncome", "Enter your monthly income after tax in whole pounds, like 2,000"],
+    [{ netIncome: "2,00" }, "netIncome", "Enter your monthly income after tax in whole pounds, like 2,000"],
+    [{ netIncome: "£2000.50" }, "netIncome", "Enter your monthly income after tax in whole pounds, like 2,000"],
     [{ workMonths: 12 }, "workMonths", "Enter months from 0 to 11"],
     [{ dob: "23/04/1990" }, "dob", "Enter your date of birth as a date, like 1990-04-23"],
     [{ dob: "1990-02-30" }, "dob", "Enter a real date of birth"],
@@ -45,6 +47,24 @@ describe("financeApplicationSchema", () => {
 
   it("asks about the job only of those in work", () => {
     expect(problems({ occupationalStatus: "Retired", employer: undefined, jobTitle: undefined, workYears: undefined })).toEqual({});
+  });
+
+  it.each([
+    ["2,000", 2000],
+    ["£2,000", 2000],
+    [" £ 2,450 ", 2450],
+    ["£1800", 1800],
+    ["12,500", 12500],
+    [2450, 2450],
+  ])("reads the income %j as %d pounds", (netIncome, pounds) => {
+    expect(financeApplicationSchema.parse({ ...validApplication(), netIncome }).netIncome).toBe(pounds);
+  });
+
+  it("asks about the job of those in work even while other answers are wrong, so every problem shows at once", () => {
+    const missing = { employer: undefined, jobTitle: undefined, workYears: undefined, netIncome: undefined };
+    expect(Object.keys(problems(missing))).toEqual(["employer", "jobTitle", "workYears", "netIncome"]);
+    expect(Object.keys(problems({ ...missing, email: "x" }))).toEqual(["email", "employer", "jobTitle", "workYears", "netIncome"]);
+    expect(financeApplicationSchema.safeParse(null).success).toBe(false);
   });
 
   it("names every bad field, in the order of the form", () => {

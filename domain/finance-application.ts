@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IN_WORK, LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "./finance-options";
-import { COMPACT_UK_POSTCODE } from "./uk-formats";
+import { COMPACT_UK_POSTCODE, wholeNumberAsWritten } from "./uk-formats";
 import { vehicleIdSchema } from "./vehicle";
 
 /**
@@ -22,6 +22,10 @@ const choice = <T extends readonly [string, ...string[]]>(options: T, missing: s
 /** Whole numbers, sent as numbers or as digit strings from a form. */
 const wholeNumber = (min: number, max: number, message: string) =>
   z.union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message }).pipe(z.number().int(message).min(min, message).max(max, message));
+
+/** Whole pounds, also as people write them: "2,000", "£2,000". */
+const wholePounds = (min: number, max: number, message: string) =>
+  z.preprocess((value) => (typeof value === "string" ? (wholeNumberAsWritten(value, { pounds: true }) ?? value) : value), wholeNumber(min, max, message));
 
 /** UK numbers: a mobile (07…) or a landline (01…, 02…, 03…), written with or without +44, spaces or dashes. */
 export const ukPhoneSchema = z
@@ -87,7 +91,7 @@ export const financeApplicationSchema = z
     jobTitle: optionalText(100),
     workYears: wholeNumber(0, 70, "Enter the years in this job as a whole number").optional(),
     workMonths: wholeNumber(0, 11, "Enter months from 0 to 11").optional(),
-    netIncome: wholeNumber(0, 1_000_000, "Enter your monthly income after tax in whole pounds"),
+    netIncome: wholePounds(0, 1_000_000, "Enter your monthly income after tax in whole pounds, like 2,000"),
     vehicleId: vehicleIdSchema,
     vehicleDetails: z.object({
       make: text(80, "The vehicle's make is missing"),
@@ -96,15 +100,18 @@ export const financeApplicationSchema = z
       mileage: z.number().int().min(0).optional(),
     }),
   })
-  .superRefine((application, context) => {
-    if (!IN_WORK.includes(application.occupationalStatus)) return;
-    const need = (field: "employer" | "jobTitle" | "workYears", message: string) => {
-      if (application[field] === undefined || application[field] === "") context.addIssue({ code: "custom", path: [field], message });
-    };
-    need("employer", "Enter your employer (we never contact them)");
-    need("jobTitle", "Enter your job title");
-    need("workYears", "Enter how many years you have worked there");
-  });
+  .superRefine(
+    (application, context) => {
+      const need = (field: "employer" | "jobTitle" | "workYears", message: string) => {
+        if (application[field] === undefined || application[field] === "") context.addIssue({ code: "custom", path: [field], message });
+      };
+      need("employer", "Enter your employer (we never contact them)");
+      need("jobTitle", "Enter your job title");
+      need("workYears", "Enter how many years you have worked there");
+    },
+    // Asked of those in work even while other answers are wrong, so that every problem shows at once.
+    { when: ({ value }) => IN_WORK.includes(String((value as { occupationalStatus?: unknown } | null)?.occupationalStatus)) },
+  );
 
 export type FinanceApplicationInput = z.input<typeof financeApplicationSchema>;
 export type FinanceApplication = z.output<typeof financeApplicationSchema>;
@@ -135,7 +142,7 @@ export const APPLICATION_FIELDS = [
 
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
 
-/** Problems by field, the first for each, in the order of the form; vehicle problems under their own path. */
+/** Problems by field, the first for each, in the order of the schema's fields; vehicle problems under their own path. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -143,4 +150,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** An application's problems by field, in the order the form asks: Zod lists the job questions' last. */
+export function applicationFieldErrors(error: z.ZodError): Record<string, string> {
+  const place = (field: string) => {
+    const index = (APPLICATION_FIELDS as readonly string[]).indexOf(field);
+    return index < 0 ? APPLICATION_FIELDS.length : index;
+  };
+  return Object.fromEntries(Object.entries(fieldErrors(error)).sort(([a], [b]) => place(a) - place(b)));
 }

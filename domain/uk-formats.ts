@@ -8,3 +8,14 @@ export function tidyPostcode(text: string): string | undefined {
   const compact = text.replace(/\s+/g, "").toUpperCase();
   return COMPACT_UK_POSTCODE.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : undefined;
 }
+
+/**
+ * A whole number as people write it: "42000", "42,000" or "42 000", and for an amount of
+ * money a leading pound sign too ("£2,000"). Undefined for anything else ("2,00", "2.5").
+ */
+export function wholeNumberAsWritten(text: string, { pounds = false } = {}): number | undefined {
+  const compact = (pounds ? text.trim().replace(/^£/, "") : text).replace(/\s/g, "");
+  if (/^\d{1,3}(?:,\d{3}){1,2}$/.test(compact)) return Number(compact.replaceAll(",", ""));
+  if (/^\d{1,9}$/.test(compact)) return Number(compact);
+  return undefined;
+}

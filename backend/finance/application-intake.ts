@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { fieldErrors, financeApplicationSchema, type FinanceApplication } from "../../domain/finance-application";
+import { applicationFieldErrors, financeApplicationSchema, type FinanceApplication } from "../../domain/finance-application";
 import type { Logger } from "../logger";
 import type { ApplicationStore } from "./application-store";
 import type { FinanceApplications, SubmitResult } from "./finance-applications";
@@ -19,7 +19,7 @@ export class ApplicationIntake implements FinanceApplications {
   async submit(input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
     const parsed = financeApplicationSchema.safeParse(input);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = applicationFieldErrors(parsed.error);
       const fields = Object.keys(errors);
       this.logger.info({ invalidFields: fields }, "Finance application rejected");
       return { ok: false, errors, firstField: fields[0] ?? "" };

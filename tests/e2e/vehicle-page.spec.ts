@@ -108,6 +108,46 @@ test("a visitor completes the seven-step application", async ({ page }) => {
   await expect(page.getByRole("status").filter({ hasText: "Application submitted!" })).toContainText(/Your reference is \S+/);
 });
 
+test("the last step shows all its problems at once, and takes income as people write it", async ({ page }) => {
+  await openAVehicle(page);
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  await completeTheApplication(page);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Single", { exact: true }).check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Tenant - Private").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Address line 1").fill("1 Test Street");
+  await dialog.getByLabel("Town or city").fill("Liverpool");
+  await dialog.getByLabel("Postcode").fill("L1 8JQ");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Part-Time Employment").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByText("Step 7 of 7")).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  for (const [label, problem] of [
+    ["Employer", "Enter your employer (we never contact them)"],
+    ["Job title", "Enter your job title"],
+    ["Years in this job", "Enter how many years you have worked there"],
+    ["Monthly income after tax (£)", "Enter your monthly income after tax in whole pounds, like 2,000"],
+  ] as const) {
+    await expect(dialog.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByLabel(label)).toHaveAccessibleDescription(new RegExp(problem.replace(/[()£]/g, "\\$&")));
+  }
+  await expect(dialog.getByLabel("Employer")).toBeFocused();
+
+  await dialog.getByLabel("Employer").fill("Mersey Ferries");
+  await dialog.getByLabel("Job title").fill("Deckhand");
+  await dialog.getByLabel("Years in this job").fill("2");
+  await dialog.getByLabel("Monthly income after tax (£)").fill("£2,000");
+  const alert = page.waitForEvent("dialog");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  const shown = await alert;
+  expect(shown.message()).toBe("Application submitted!");
+  await shown.accept();
+});
+
 test("an invalid email is explained beside the field, and nothing typed is lost", async ({ page }) => {
   await openAVehicle(page);
   await page.getByRole("button", { name: "Apply for finance" }).click();

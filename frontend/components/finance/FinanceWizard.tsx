@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { fieldErrors, financeApplicationSchema } from "../../../domain/finance-application";
+import { applicationFieldErrors, financeApplicationSchema } from "../../../domain/finance-application";
 import { APPLICATION_STEPS, stepOf, SUBMISSION_FAILED, SUBMITTED } from "./application-steps";
 import { ApplicationFields, type ApplicationValues } from "./ApplicationFields";
 import { CreditSearchReminder, FinancePrivacyNotice } from "./PrivacyNotice";
@@ -66,7 +66,7 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
   const next = (event: FormEvent) => {
     event.preventDefault();
     const parsed = financeApplicationSchema.safeParse(application());
-    const problems = parsed.success ? {} : fieldErrors(parsed.error);
+    const problems = parsed.success ? {} : applicationFieldErrors(parsed.error);
     const onThisStep = Object.fromEntries(
       APPLICATION_STEPS[step]!.fields.filter((field) => problems[field.name]).map((field) => [field.name, problems[field.name]!]),
     );
@@ -78,7 +78,7 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = financeApplicationSchema.safeParse(application());
-    if (!parsed.success) return showProblems(fieldErrors(parsed.error));
+    if (!parsed.success) return showProblems(applicationFieldErrors(parsed.error));
     setSending(true);
     setFailed(false);
     try {
