@@ -109,7 +109,6 @@ function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | nu
   // The described site opened its menu on vans. Until the chips work, every list shows.
   const [shown, setShown] = useState<VehicleType>("van");
   const hydrated = useHydrated();
-  const dealer = useDealer();
   const close = (event: React.MouseEvent) => {
     event.preventDefault();
     dialogRef.current?.close();
@@ -159,8 +158,10 @@ function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | nu
           </Link>
         </li>
         <li>
-          {/* The described menu sent "Sell Your Van" to the van search; a seller wants the buyer's site. */}
-          <a href={dealer.sellVanUrl}>Sell Your Van</a>
+          {/* As spec.md §2 has it: the phone menu's Sell Your Van opens the van search. */}
+          <Link to="/van-search" onClick={() => dialogRef.current?.close()}>
+            Sell Your Van
+          </Link>
         </li>
       </ul>
     </dialog>

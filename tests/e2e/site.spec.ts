@@ -147,6 +147,12 @@ test.describe("on a phone", () => {
     await menu.getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL("/contact");
     await expect(menu).toBeHidden();
+
+    // Sell Your Van leads to the van search (spec.md §2), within the site.
+    await menuButton.click();
+    await menu.getByRole("link", { name: "Sell Your Van" }).click();
+    await expect(page).toHaveURL("/van-search");
+    await expect(menu).toBeHidden();
   });
 
   test("the offers scroll sideways and each shows its monthly price", async ({ page }) => {
