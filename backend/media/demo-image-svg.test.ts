@@ -108,8 +108,8 @@ describe("renderDemoImage", () => {
   });
 });
 
-describe("vehicle placeholder", () => {
-  const svg = readFileSync(new URL("../../public/images/vehicle-placeholder.svg", import.meta.url), "utf8");
+describe.each(["car", "van", "truck"])("the %s placeholder", (type) => {
+  const svg = readFileSync(new URL(`../../public/images/placeholder-${type}.svg`, import.meta.url), "utf8");
 
   it("is a small, safe, standalone SVG saying photos are coming", () => {
     expect(wellFormednessProblems(svg.trim())).toEqual([]);

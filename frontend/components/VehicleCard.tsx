@@ -2,11 +2,13 @@ import { Link } from "react-router";
 import { monthlyPriceFrom } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
 import type { VehicleRecord } from "../../domain/vehicle";
+import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
 export interface VehicleCardData {
   id: string;
+  type: VehicleType;
   title: string;
   derivative?: string;
   price: number;
@@ -19,11 +21,15 @@ export interface VehicleCardData {
   image?: string;
 }
 
-export const PLACEHOLDER_IMAGE = "/images/vehicle-placeholder.svg";
+/** A car, van or truck outline saying photos are coming, for a vehicle listed without any. */
+export function placeholderImageOf(type: VehicleType): string {
+  return `/images/placeholder-${type}.svg`;
+}
 
 export function cardOf({ _id, vehicle, media, adverts }: VehicleRecord): VehicleCardData {
   return {
     id: _id,
+    type: vehicle.vehicleType,
     title: `${vehicle.make} ${vehicle.model}`,
     derivative: vehicle.derivative,
     price: adverts.retailAdverts.totalPrice.amountGBP,
@@ -50,7 +56,7 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
     <article className="vehicle-card">
       <img
         className="vehicle-card__image"
-        src={vehicle.image ?? PLACEHOLDER_IMAGE}
+        src={vehicle.image ?? placeholderImageOf(vehicle.type)}
         alt=""
         width={800}
         height={600}

@@ -47,7 +47,7 @@ export default function VehicleDetail({ loaderData: { record } }: Route.Componen
   return (
     <article className="page vehicle-page">
       <div className="vehicle-page__media">
-        <Gallery images={media.images} name={`${make} ${model}`} />
+        <Gallery images={media.images} name={`${make} ${model}`} type={vehicle.vehicleType} />
       </div>
       <div className="vehicle-page__summary">
         <h1>

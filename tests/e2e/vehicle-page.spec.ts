@@ -52,6 +52,40 @@ test.describe("on a wide screen", () => {
   });
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("dots show there are more photos, follow a swipe, and buttons step through them", async ({ page }) => {
+    await openAVehicle(page);
+    const dots = page.getByRole("list", { name: "Choose a photo" }).getByRole("link");
+    const count = await dots.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    await expect(dots.first()).toBeVisible();
+    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    // Each dot is a touch target of at least 24 by 24 pixels (WCAG 2.5.8).
+    const box = (await dots.first().boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+
+    await page.getByRole("button", { name: "Next photo" }).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await page.getByRole("button", { name: "Previous photo" }).click();
+    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("button", { name: "Previous photo" })).toBeDisabled();
+
+    // A swipe scrolls the strip; the dots follow.
+    await page.getByRole("region", { name: /^Photos of the / }).evaluate((strip) => strip.scrollTo({ left: strip.clientWidth * 2 }));
+    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  });
+});
+
+test("the header's messaging link shows a chat bubble, not an envelope", async ({ page }) => {
+  await page.goto("/");
+  const link = page.getByRole("link", { name: "Message us" });
+  await expect(link.locator("svg")).toHaveCount(1);
+  await expect(link).not.toContainText("✉");
+});
+
 /** Fills the wizard's steps in order, pressing Next after each. */
 async function completeTheApplication(page: Page, email = "jo.bloggs@example.com") {
   const dialog = page.getByRole("dialog");

@@ -1,27 +1,32 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { PLACEHOLDER_IMAGE } from "../VehicleCard";
+import type { VehicleType } from "../../../domain/vehicle-types";
+import { useHydrated } from "../use-hydrated";
+import { placeholderImageOf } from "../VehicleCard";
 
 /**
- * The vehicle's photos: a strip to swipe on a phone, thumbnails to choose from on a larger
- * screen, arrow keys on either. Without JavaScript the strip still scrolls and each
+ * The vehicle's photos: a strip to swipe, previous and next buttons, and a row to choose
+ * from (a dot per photo on a phone, so it is plain there are more; thumbnails on a larger
+ * screen), arrow keys too. Without JavaScript the strip still scrolls and each dot or
  * thumbnail is a link to its photo.
  */
-export function Gallery({ images, name }: { images: readonly { href: string }[]; name: string }) {
+export function Gallery({ images, name, type }: { images: readonly { href: string }[]; name: string; type: VehicleType }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  const hydrated = useHydrated();
 
   if (images.length === 0) {
     return (
       <div className="gallery">
-        <img className="gallery__photo" src={PLACEHOLDER_IMAGE} alt="Photos coming soon" width={800} height={600} />
+        <img className="gallery__photo" src={placeholderImageOf(type)} alt="Photos coming soon" width={800} height={600} />
       </div>
     );
   }
 
+  const last = images.length - 1;
   const show = (index: number) => {
     const strip = stripRef.current;
     if (!strip) return;
-    const target = Math.max(0, Math.min(images.length - 1, index));
+    const target = Math.max(0, Math.min(last, index));
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     strip.scrollTo({ left: target * strip.clientWidth, behavior: reduceMotion ? "auto" : "smooth" });
     setCurrent(target);
@@ -35,33 +40,46 @@ export function Gallery({ images, name }: { images: readonly { href: string }[];
 
   return (
     <div className="gallery">
-      <div
-        ref={stripRef}
-        className="gallery__strip"
-        role="region"
-        aria-roledescription="carousel"
-        aria-label={`Photos of the ${name}`}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        onScroll={(event) => {
-          const strip = event.currentTarget;
-          setCurrent(Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth)));
-        }}
-      >
-        {images.map((image, i) => (
-          <img
-            key={image.href + i}
-            id={`photo-${i + 1}`}
-            className="gallery__photo"
-            src={image.href}
-            alt={`${name}, photo ${i + 1} of ${images.length}`}
-            width={800}
-            height={600}
-            loading={i === 0 ? "eager" : "lazy"}
-            fetchPriority={i === 0 ? "high" : undefined}
-            decoding="async"
-          />
-        ))}
+      <div className="gallery__frame">
+        <div
+          ref={stripRef}
+          className="gallery__strip"
+          role="region"
+          aria-roledescription="carousel"
+          aria-label={`Photos of the ${name}`}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onScroll={(event) => {
+            const strip = event.currentTarget;
+            setCurrent(Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth)));
+          }}
+        >
+          {images.map((image, i) => (
+            <img
+              key={image.href + i}
+              id={`photo-${i + 1}`}
+              className="gallery__photo"
+              src={image.href}
+              alt={`${name}, photo ${i + 1} of ${images.length}`}
+              width={800}
+              height={600}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+              decoding="async"
+            />
+          ))}
+        </div>
+        {/* Buttons need the script; without it the dots below still lead to each photo. */}
+        {hydrated && images.length > 1 && (
+          <>
+            <button type="button" className="gallery__step gallery__step--previous" aria-label="Previous photo" disabled={current === 0} onClick={() => show(current - 1)}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button type="button" className="gallery__step gallery__step--next" aria-label="Next photo" disabled={current === last} onClick={() => show(current + 1)}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        )}
       </div>
       {images.length > 1 && (
         <>
