@@ -54,6 +54,24 @@ describe("vehicle structured data", async () => {
     }
   });
 
+  it("says when the price excludes VAT, and only then", () => {
+    const exVat = records.filter((record) => record.adverts.retailAdverts.vatStatus === "Ex VAT");
+    expect(exVat.length).toBeGreaterThan(0);
+    for (const record of records) {
+      const { offers } = vehicleStructuredData(record, `https://www.example.co.uk/vehicles/${record._id}`, dealer) as Record<string, any>;
+      if (exVat.includes(record)) {
+        expect(offers.priceSpecification).toEqual({
+          "@type": "PriceSpecification",
+          price: record.adverts.retailAdverts.totalPrice.amountGBP.toFixed(2),
+          priceCurrency: "GBP",
+          valueAddedTaxIncluded: false,
+        });
+      } else {
+        expect(offers.priceSpecification).toBeUndefined();
+      }
+    }
+  });
+
   it("validates against schema.org's types for every known vehicle, sparse ones included", () => {
     const examples = records.map((record) => {
       const data = vehicleStructuredData(record, `https://www.example.co.uk/vehicles/${record._id}`, dealer);

@@ -1,6 +1,7 @@
 import type { Car, Vehicle, WithContext } from "schema-dts";
 import type { Dealer } from "../../../backend/dealer-config";
 import { postalAddress } from "../../../domain/dealer-address";
+import { priceExcludesVat } from "../../../domain/finance";
 import type { VehicleRecord } from "../../../domain/vehicle";
 
 /**
@@ -12,6 +13,7 @@ import type { VehicleRecord } from "../../../domain/vehicle";
 export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, dealer: Dealer): WithContext<Car> | WithContext<Vehicle> {
   const { vehicle, media, adverts } = record;
   const absolute = (href: string) => new URL(href, pageUrl).href;
+  const price = adverts.retailAdverts.totalPrice.amountGBP.toFixed(2);
   return {
     "@context": "https://schema.org",
     "@type": vehicle.vehicleType === "car" ? "Car" : "Vehicle",
@@ -40,8 +42,12 @@ export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, de
     offers: {
       "@type": "Offer",
       url: pageUrl,
-      price: adverts.retailAdverts.totalPrice.amountGBP.toFixed(2),
+      price,
       priceCurrency: "GBP",
+      // A commercial vehicle's price is often before VAT: say so, or it reads as the full price.
+      ...(priceExcludesVat(adverts.retailAdverts.vatStatus) && {
+        priceSpecification: { "@type": "PriceSpecification", price, priceCurrency: "GBP", valueAddedTaxIncluded: false },
+      }),
       availability: "https://schema.org/InStock",
       seller: {
         "@type": "AutoDealer",
