@@ -126,13 +126,14 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
           <h2 id="finance-step-title" ref={headingRef} tabIndex={-1}>
             {title}
           </h2>
-          {step === 0 && <FinancePrivacyNotice />}
           <ApplicationFields
             fields={fields}
             values={values}
             errors={errors}
             onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
           />
+          {/* After the step's own question, so its choices are not pushed beneath the sticky Next button. */}
+          {step === 0 && <FinancePrivacyNotice />}
           {isLast && <CreditSearchReminder />}
           {failed && (
             <p className="application-field__error" role="alert">
