@@ -86,7 +86,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     title: "Cars for sale",
     description: "Used and new cars for sale, with photos, a full specification and an honest monthly price for each.",
     heading: "Cars",
-    intro: "Hatchbacks, family SUVs, estates and electric cars, new and used, each with its photos and full specification.",
+    intro: "Hatchbacks, family SUVs, estates and electric cars, new and used, each listed with its full specification.",
     copy: [
       checked("car"),
       {
@@ -184,7 +184,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     title: "Used cars",
     description: "Used cars for sale, each shown with its mileage against the average for its age and an honest monthly payment.",
     heading: "Used cars",
-    intro: "Every used car is shown with its photos, its full specification and its mileage against the average for its age.",
+    intro: "Every used car is listed with its full specification and its mileage against the average for its age.",
     extraFields: "postcode",
     copy: [
       checked("car"),
@@ -232,7 +232,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/vans/used": {
     type: "van",
     title: "Used vans",
-    description: "Used vans for sale: panel vans, crew vans and pick-ups, each with photos and a full specification.",
+    description: "Used vans for sale: panel vans, crew vans and pick-ups, each listed with its full specification.",
     heading: "Used vans",
     intro: "Panel vans, crew vans, double cabs and chassis cabs, ready for work.",
     copy: [
@@ -356,7 +356,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/trucks/used": {
     type: "truck",
     title: "Used trucks",
-    description: "Used trucks for sale: tractor units, rigids, tippers and curtainsiders, each with photos and a full specification.",
+    description: "Used trucks for sale: tractor units, rigids, tippers and curtainsiders, each listed with its full specification.",
     heading: "Used trucks",
     intro: "Used tractor units and rigids, each listed with its full specification.",
     copy: [
