@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
 import { dealerContext, siteUrlContext } from "./request-context";
 import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import stylesheet from "./styles/app.css?url";
@@ -27,6 +28,9 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Missing only when an error stopped the root's own loader: the page is then shown without
+  // the header and footer, which need the dealer's details, rather than not at all.
+  const dealerLoaded = useRouteLoaderData<typeof loader>("root") !== undefined;
   return (
     <html lang="en-GB">
       <head>
@@ -40,9 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
+        {dealerLoaded && <SiteHeader />}
         <main id="main">{children}</main>
-        <SiteFooter />
+        {dealerLoaded && <SiteFooter />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -68,49 +72,5 @@ export default function App() {
 
 /** Visitors get a plain explanation and a way on; never an error's internals. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="page message-page">
-        <title>Page not found</title>
-        <h1>{typeof error.data === "string" && error.data ? error.data : "We couldn't find that page"}</h1>
-        <p>It may have moved, or the vehicle may have been sold. Search what we have now:</p>
-        <SearchLinks />
-      </section>
-    );
-  }
-  const badRequest = isRouteErrorResponse(error) && error.status === 400;
-  return (
-    <section className="page message-page">
-      <title>{badRequest ? "That address isn't quite right" : "Something went wrong"}</title>
-      <h1>{badRequest ? "That address isn't quite right" : "Something went wrong"}</h1>
-      <p>
-        {badRequest && typeof error.data === "string"
-          ? error.data
-          : "Sorry, this page couldn't be shown just now. Please try again in a moment."}
-      </p>
-      <SearchLinks />
-    </section>
-  );
-}
-
-function SearchLinks() {
-  return (
-    <ul className="search-links">
-      <li>
-        <Link className="button" to="/car-search">
-          Search cars
-        </Link>
-      </li>
-      <li>
-        <Link className="button" to="/van-search">
-          Search vans
-        </Link>
-      </li>
-      <li>
-        <Link className="button" to="/truck-search">
-          Search trucks
-        </Link>
-      </li>
-    </ul>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -2,7 +2,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-steps";
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
 import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
+import { postedForm } from "../components/forms/form-parts";
 import { applicationsContext, catalogueContext } from "../request-context";
+import { ErrorPage } from "../components/ErrorPage";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";
 
@@ -29,7 +31,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const record = await context.get(catalogueContext).get(params.id);
   if (!record) throw data("Vehicle not found.", { status: 404 });
-  const form = await request.formData();
+  const form = await postedForm(request);
   const values = Object.fromEntries(
     [...form.entries()].filter(([name, value]) => name !== "idempotencyKey" && typeof value === "string" && value.trim() !== ""),
   ) as Record<string, string>;
@@ -112,4 +114,9 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       </Form>
     </section>
   );
+}
+
+/** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

@@ -69,3 +69,26 @@ test("the browser refuses nothing while a visitor searches and opens a vehicle",
   await expect(page.getByText("Monthly Prices From")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
 });
+
+test("a page's form that cannot be read, or is too large, is refused plainly, never with a 500", async ({ request }) => {
+  const vehicle = await aVehiclePage(request);
+  for (const path of ["/newsletter", "/feedback", "/part-exchange", `${vehicle}/finance`]) {
+    const broken = await request.post(path, {
+      headers: { "Content-Type": "multipart/form-data; boundary=x", Accept: "text/html" },
+      data: "not a form",
+    });
+    expect(broken.status(), path).toBe(400);
+    const page = await broken.text();
+    expect(page, path).toContain("That form could not be read");
+    expect(page, `${path} keeps the site's header`).toContain('class="site-header"');
+
+    const json = await request.post(path, { headers: { Accept: "text/html" }, data: { email: "sam@example.com" } });
+    expect(json.status(), path).toBe(400);
+
+    const huge = await request.post(path, { headers: { Accept: "text/html" }, form: { email: "a".repeat(70 * 1024) } });
+    expect(huge.status(), path).toBe(413);
+  }
+  const soldVehicle = await request.post("/vehicles/no-such-vehicle/finance", { headers: { Accept: "text/html" }, form: { firstName: "Sam" } });
+  expect(soldVehicle.status()).toBe(404);
+  expect(await soldVehicle.text()).toContain("Vehicle not found.");
+});

@@ -1,10 +1,23 @@
 import type { ReactNode, Ref } from "react";
+import { data } from "react-router";
 
 /**
  * What the small forms (newsletter, feedback, part exchange) share: their fields, the error
  * summary, the outcome an action answers, and the check in the browser with the schema the
  * server uses.
  */
+
+/**
+ * The form a page's action was posted, for every action that takes one. A body that is not
+ * a form (a broken upload, JSON sent to a page) is the sender's mistake: a 400 page, not a 500.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("That form could not be read. Please go back to the page and send it again.", { status: 400 });
+  }
+}
 
 export type FormValues = Partial<Record<string, string>>;
 export type FormErrors = Partial<Record<string, string>>;

@@ -1,8 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { sitePathSchema } from "../../../domain/enquiries";
 import { NEWSLETTER_SIGNED_UP, NewsletterBox } from "../../components/forms/NewsletterBox";
-import { formValues, IN_PLACE_FIELD, type FormOutcome } from "../../components/forms/form-parts";
+import { formValues, IN_PLACE_FIELD, postedForm, type FormOutcome } from "../../components/forms/form-parts";
 import { newsletterContext } from "../../request-context";
+import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/newsletter";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
 
@@ -24,7 +25,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const values = formValues(form);
   const result = await context.get(newsletterContext).submit(values);
   if (!result.ok) return data<FormOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
@@ -67,4 +68,9 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
       <NewsletterBox heading="Sign up by email" initial={actionData} />
     </section>
   );
+}
+
+/** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { vehicleIdSchema } from "../../../domain/vehicle";
-import { ErrorSummary, Field, formValues, prepareCheck, problemsIn, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import { ErrorSummary, Field, formValues, postedForm, prepareCheck, problemsIn, type FormErrors, type FormValues } from "../../components/forms/form-parts";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
 import { catalogueContext, partExchangeContext } from "../../request-context";
+import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/part-exchange";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
 
@@ -32,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = formValues(await postedForm(request));
   const result = await context.get(partExchangeContext).submit(values);
   if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.id)}`);
   return data({ values, errors: result.errors }, { status: 400 });
@@ -177,4 +178,9 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
       </Form>
     </section>
   );
+}
+
+/** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

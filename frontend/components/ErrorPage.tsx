@@ -1,0 +1,50 @@
+import { isRouteErrorResponse, Link } from "react-router";
+
+/** Visitors get a plain explanation and a way on; never an error's internals. */
+export function ErrorPage({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="page message-page">
+        <title>Page not found</title>
+        <h1>{typeof error.data === "string" && error.data ? error.data : "We couldn't find that page"}</h1>
+        <p>It may have moved, or the vehicle may have been sold. Search what we have now:</p>
+        <SearchLinks />
+      </section>
+    );
+  }
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  return (
+    <section className="page message-page">
+      <title>{badRequest ? "That request isn't quite right" : "Something went wrong"}</title>
+      <h1>{badRequest ? "That request isn't quite right" : "Something went wrong"}</h1>
+      <p>
+        {badRequest && typeof error.data === "string"
+          ? error.data
+          : "Sorry, this page couldn't be shown just now. Please try again in a moment."}
+      </p>
+      <SearchLinks />
+    </section>
+  );
+}
+
+function SearchLinks() {
+  return (
+    <ul className="search-links">
+      <li>
+        <Link className="button" to="/car-search">
+          Search cars
+        </Link>
+      </li>
+      <li>
+        <Link className="button" to="/van-search">
+          Search vans
+        </Link>
+      </li>
+      <li>
+        <Link className="button" to="/truck-search">
+          Search trucks
+        </Link>
+      </li>
+    </ul>
+  );
+}
