@@ -63,6 +63,24 @@ describe("NDJSON feeds", () => {
     expect(rows[1]).toMatchObject({ line: 3, problem: expect.stringMatching(/^is not valid JSON/) });
     expect(rows[2]).toEqual({ line: 4, value: { a: 3 } });
   });
+
+  it("reads a last line that has no line break after it", async () => {
+    expect(await rowsOf("no-final-break.ndjson", '{"a": 1}\n{"a": 2}')).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 2, value: { a: 2 } },
+    ]);
+  });
+
+  it("refuses a file cut short in its last record", async () => {
+    await expect(rowsOf("cut.ndjson", '{"a": 1}\n{"a": 2}\n{"a": ')).rejects.toThrow(
+      "Line 3, the last, is not valid JSON and has no line break after it: the file may have been cut short, so nothing was imported",
+    );
+  });
+
+  it("still reads on past a broken line that ends with a line break", async () => {
+    const rows = await rowsOf("broken-last.ndjson", '{"a": 1}\n{"a": \n');
+    expect(rows).toEqual([{ line: 1, value: { a: 1 } }, { line: 2, problem: expect.stringMatching(/^is not valid JSON/) }]);
+  });
 });
 
 describe("CSV feeds", () => {
@@ -110,8 +128,31 @@ describe("CSV feeds", () => {
     expect(feed.ignoredColumns).toEqual(["stockNumber"]);
   });
 
+  it("reports a record that spans lines by the line it starts on", async () => {
+    const rows = await rowsOf(
+      "multiline.csv",
+      `${header}\n\nv1,car,Ford,"Focus\nEstate\n\nST",1,2020,5,,\n\nv2,car,Ford\nv3,car,Fiat,500,1,,,,\n`,
+    );
+    expect(rows.map((row) => row.line)).toEqual([3, 8, 9]);
+    expect(rows[1]).toEqual({ line: 8, problem: "has 3 values but the header has 9 columns" });
+  });
+
   it("refuses a file whose quoting is broken", async () => {
-    await expect(rowsOf("quotes.csv", `${header}\nv1,car,"Ford,Focus,1,2020,5,,\n`)).rejects.toThrow(/^The CSV file is damaged/);
+    await expect(rowsOf("quotes.csv", `${header}\nv1,car,Fo"rd,Focus,1,2020,5,,\n`)).rejects.toThrow(/^The CSV file is damaged: Invalid Opening Quote/);
+  });
+
+  it("refuses a file cut short inside a quoted value", async () => {
+    await expect(rowsOf("cut-quote.csv", `${header}\nv1,car,Ford,Focus,1,2020,5,,\n\nv2,car,"Ford,Focus`)).rejects.toThrow(
+      "The file ends inside a quoted value, in the record that starts on line 4: it may have been cut short, so nothing was imported",
+    );
+  });
+
+  it("refuses a file whose last record is cut short, but reads one that is whole without a line break", async () => {
+    await expect(rowsOf("cut-record.csv", `${header}\nv1,car,Ford,Focus,1,2020,5,,\nv2,car,Fo`)).rejects.toThrow(
+      "The last record, on line 3, has 3 of the 9 values the header names and no line break after it: the file may have been cut short, so nothing was imported",
+    );
+    const whole = await rowsOf("no-final-break.csv", `${header}\nv1,car,Ford,Focus,1,2020,5,,`);
+    expect(whole).toEqual([{ line: 2, value: expect.objectContaining({ _id: "v1" }) }]);
   });
 });
 

@@ -1,6 +1,5 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import { parse as parseCsv } from "csv-parse";
 import { checkCsvHeader, csvRowToRecord } from "./csv-columns";
 
@@ -61,14 +60,35 @@ export async function openFeed(file: string, options: ReadOptions = {}): Promise
   return feed;
 }
 
-async function* readNdjson(input: AsyncIterable<string> & NodeJS.ReadableStream): AsyncGenerator<FeedRow> {
+/**
+ * One record per line. A last line with no line break after it that is not valid JSON is
+ * where the file was cut short (a whole record always parses), so the feed is unreadable.
+ */
+async function* readNdjson(input: AsyncIterable<string>): AsyncGenerator<FeedRow> {
   let line = 0;
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    line++;
-    const trimmed = line === 1 ? text.replace(/^\uFEFF/, "").trim() : text.trim();
-    if (trimmed === "") continue;
-    yield parseJsonRow(trimmed, line);
+  let unfinished = "";
+  for await (const chunk of input) {
+    const lines = (unfinished + chunk).split("\n");
+    unfinished = lines.pop()!;
+    for (const text of lines) {
+      line++;
+      const row = ndjsonRow(text, line);
+      if (row) yield row;
+    }
   }
+  const last = ndjsonRow(unfinished, line + 1);
+  if (last && "problem" in last) {
+    throw new UnreadableFeedError(
+      `Line ${last.line}, the last, is not valid JSON and has no line break after it: the file may have been cut short, so nothing was imported`,
+    );
+  }
+  if (last) yield last;
+}
+
+/** A line's row, or undefined for a blank line. */
+function ndjsonRow(text: string, line: number): FeedRow | undefined {
+  const trimmed = (line === 1 ? text.replace(/^\uFEFF/, "") : text).trim();
+  return trimmed === "" ? undefined : parseJsonRow(trimmed, line);
 }
 
 function parseJsonRow(text: string, line: number): FeedRow {
@@ -144,21 +164,48 @@ async function* readJsonArray(input: AsyncIterable<string>): AsyncGenerator<Feed
   }
 }
 
+interface CsvRow {
+  record: string[];
+  /** `lines`: the line the record ends on; `empty_lines`: blank lines skipped so far. */
+  info: { lines: number; empty_lines: number };
+  /** The record's text as read, with its line break when it has one. */
+  raw: string;
+}
+
+/**
+ * CSV with a header row. A record may span lines (a quoted value with line breaks in it)
+ * and is reported by the line it starts on. A file that ends inside a quoted value, or
+ * whose last record has too few values and no line break after it, was cut short.
+ */
 async function* readCsv(input: NodeJS.ReadableStream, onIgnoredColumns: (columns: string[]) => void): AsyncGenerator<FeedRow> {
   const parser = input.pipe(
-    parseCsv({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
+    parseCsv({ bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
   );
   let header: string[] | undefined;
-  const rows = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
+  const rows = parser[Symbol.asyncIterator]() as AsyncIterator<CsvRow>;
+  // Where the previous record ended, so the next one's first line is known.
+  let endedOnLine = 0;
+  let blankLinesBefore = 0;
+  const firstLineOf = (blankLinesSoFar: number) => endedOnLine + 1 + blankLinesSoFar - blankLinesBefore;
+  let cutShort: string | undefined;
   for (;;) {
-    let next: IteratorResult<{ record: string[]; info: { lines: number } }>;
+    let next: IteratorResult<CsvRow>;
     try {
       next = await rows.next();
     } catch (error) {
-      throw new UnreadableFeedError(`The CSV file is damaged: ${(error as Error).message}`);
+      const csvError = error as Error & { code?: string } & Partial<CsvRow["info"]>;
+      if (csvError.code === "CSV_QUOTE_NOT_CLOSED") {
+        throw new UnreadableFeedError(
+          `The file ends inside a quoted value, in the record that starts on line ${firstLineOf(csvError.empty_lines ?? blankLinesBefore)}: it may have been cut short, so nothing was imported`,
+        );
+      }
+      throw new UnreadableFeedError(`The CSV file is damaged: ${csvError.message}`);
     }
     if (next.done) break;
-    const { record, info } = next.value;
+    const { record, info, raw } = next.value;
+    const line = firstLineOf(info.empty_lines);
+    endedOnLine = info.lines;
+    blankLinesBefore = info.empty_lines;
     if (!header) {
       try {
         const checked = checkCsvHeader(record);
@@ -170,11 +217,16 @@ async function* readCsv(input: NodeJS.ReadableStream, onIgnoredColumns: (columns
       continue;
     }
     if (record.length !== header.length) {
-      yield { line: info.lines, problem: `has ${record.length} values but the header has ${header.length} columns` };
+      // Only the last record can lack a line break after it.
+      if (record.length < header.length && !/[\r\n]$/.test(raw)) {
+        cutShort = `The last record, on line ${line}, has ${record.length} of the ${header.length} values the header names and no line break after it: the file may have been cut short, so nothing was imported`;
+      }
+      yield { line, problem: `has ${record.length} values but the header has ${header.length} columns` };
       continue;
     }
     const cells = Object.fromEntries(header.map((column, i) => [column, record[i]!]));
-    yield { line: info.lines, value: csvRowToRecord(cells) };
+    yield { line, value: csvRowToRecord(cells) };
   }
   if (!header) throw new UnreadableFeedError("The file is empty: it holds no vehicle records");
+  if (cutShort) throw new UnreadableFeedError(cutShort);
 }

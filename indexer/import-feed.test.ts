@@ -101,6 +101,8 @@ describe("importFeed", () => {
       ["an empty file", "empty.json", "", UnreadableFeedError, "The file is empty: it holds no vehicle records"],
       ["an empty array", "empty-array.json", "[]", NothingImportedError, "The file holds no vehicle records; nothing was changed"],
       ["a file cut short", "cut.json", `[${JSON.stringify(known[0])},\n{"_id": "x"`, UnreadableFeedError, /^The JSON array is not closed/],
+      ["an NDJSON file cut short", "cut.ndjson", `${JSON.stringify(known[0])}\n${JSON.stringify(known[1]).slice(0, 40)}`, UnreadableFeedError, /^Line 2, the last, is not valid JSON/],
+      ["a CSV file cut short", "cut.csv", "_id,vehicleType,make,model,price\nv1,car,Ford,Focus,9995\nv2,car,Fo", UnreadableFeedError, /^The last record, on line 3, has 3 of the 5 values/],
       ["a CSV without the price column", "no-price.csv", "_id,vehicleType,make,model\nv1,car,Ford,Focus\n", UnreadableFeedError, "The CSV header is missing the column price"],
       ["a feed where every row is bad", "bad.ndjson", '{"_id": "a"}\n{"_id": "b"}\n', NothingImportedError, "None of the 2 rows could be imported; nothing was changed"],
     ])("%s", async (_label, name, content, kind, message) => {
