@@ -34,6 +34,21 @@ describe("npm run stock:import", () => {
     expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
   });
 
+  it("with --replace removes none as sold when a rejected row names no vehicle, and says why", async () => {
+    const feed = path.join(directory, "stock.csv");
+    await writeFile(feed, csv);
+    expect((await runCli(["import", feed], dataDir).done).status).toBe(0);
+    const partial = path.join(directory, "partial.csv");
+    await writeFile(partial, `${csv.split("\n")[0]}\nv3,van,Volkswagen,Transporter,2.0 TDI 150,20995,2022,30000,Ex VAT\nv1,car,Ford\n`);
+    const { status, stdout } = await runCli(["import", partial, "--replace", "--allow-mass-removal"], dataDir).done;
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/updated\s+1/);
+    expect(stdout).toMatch(/removed\s+0 {2}\(withheld: see below\)/);
+    expect(stdout).toContain("No vehicle was removed as sold: 1 rejected row could not be matched to a vehicle");
+    expect(stdout).toContain("line 3: The row has 3 values but the header has 9 columns");
+    expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
+  });
+
   it("exits non-zero, changing nothing, when the file cannot be read", async () => {
     const missing = await runCli(["import", path.join(directory, "nope.json")], dataDir).done;
     expect(missing.status).toBe(1);

@@ -133,7 +133,7 @@ async function runImport(args: string[]): Promise<number> {
       throw error;
     }
     progress.finish();
-    printReport(file, report, performance.now() - started);
+    printReport(file, report, values.replace, performance.now() - started);
 
     if (searchFailure) {
       write(`The stock is saved, but the search index was not updated: ${searchFailure.message}`);
@@ -213,15 +213,23 @@ async function runGenerate(args: string[]): Promise<number> {
   return 0;
 }
 
-function printReport(file: string, report: ImportReport, ms: number): void {
+function printReport(file: string, report: ImportReport, replace: boolean, ms: number): void {
+  const removalsWithheld = replace && report.unidentifiedRows > 0;
   const lines = [
     `Imported ${file} (${report.format.toUpperCase()}, ${formatCount(report.rows)} rows) in ${(ms / 1000).toFixed(1)} s`,
     row("added", report.added),
     row("updated", report.updated),
     row("unchanged", report.unchanged),
-    row("removed", report.removed, "sold: missing from the feed"),
+    row("removed", report.removed, removalsWithheld ? "withheld: see below" : "sold: missing from the feed"),
     row("rejected", report.rejected.length),
   ];
+  if (removalsWithheld) {
+    lines.push(
+      `No vehicle was removed as sold: ${formatCount(report.unidentifiedRows)} rejected row${report.unidentifiedRows === 1 ? "" : "s"} could not ` +
+        "be matched to a vehicle (no readable _id or registration) and might be vehicles still in stock. " +
+        "Fix the rows and import again with --replace to remove the sold ones.",
+    );
+  }
   if (report.ignoredColumns.length > 0) lines.push(`Ignored columns no field matches: ${report.ignoredColumns.join(", ")}`);
   write(lines.join("\n"));
   printRejections(report.rejected);

@@ -83,6 +83,28 @@ describe("importFeed", () => {
     expect(await store.get(third!._id)).toBeDefined();
   });
 
+  describe("with --replace and a rejected row that names no vehicle, removes none as sold", () => {
+    const [first, second, third] = known;
+    const updatedSecond = { ...second, adverts: { retailAdverts: { totalPrice: { amountGBP: 1234 } } } };
+    it.each([
+      ["a line that is not JSON", "some.ndjson", [JSON.stringify(first), JSON.stringify(updatedSecond), `{"_id": "${third!._id}", "vehicle": `].join("\n") + "\n"],
+      ["a record with neither _id nor registration", "some.ndjson", ndjson([first, updatedSecond, { ...third, _id: undefined, vehicle: { ...third!.vehicle, registration: undefined } }])],
+      ["a record whose _id is not an id", "some.json", JSON.stringify([first, updatedSecond, { ...third, _id: "no spaces allowed", vehicle: { ...third!.vehicle, registration: undefined } }])],
+      [
+        "a CSV row with the wrong number of values",
+        "some.csv",
+        `_id,vehicleType,make,model,price\n${first!._id},car,Ford,Fiesta,10000\n${second!._id},car,Ford,Focus,1234\n${third!._id},car,"Ford",Puma,5,extra\n`,
+      ],
+    ])("%s", async (_label, name, content) => {
+      await importFeed(store, await feedFile("all.json", JSON.stringify(known)), { mode: "upsert" });
+      const report = await importFeed(store, await feedFile(name, content), { mode: "replace", allowMassRemoval: true });
+      expect(report).toMatchObject({ removed: 0, removedIds: [], unidentifiedRows: 1, rejected: [{ line: expect.any(Number) }] });
+      expect(await store.count()).toBe(known.length);
+      // What the good rows say still applies.
+      expect((await store.get(second!._id))?.adverts.retailAdverts.totalPrice.amountGBP).toBe(1234);
+    });
+  });
+
   it("refuses a replace that would remove most of the stock, unless told to", async () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ ...known[0], _id: `car-${i}` }));
     await importFeed(store, await feedFile("many.json", JSON.stringify(many)), { mode: "upsert" });

@@ -20,6 +20,11 @@ export interface ImportReport extends StockChangeResult {
   /** Rows read from the feed, good and bad. */
   rows: number;
   rejected: Rejection[];
+  /**
+   * Rejected rows that name no vehicle (unparsable, or with no usable _id or registration).
+   * Any such row might be a vehicle still in stock, so a "replace" then removes none as sold.
+   */
+  unidentifiedRows: number;
   ignoredColumns: string[];
 }
 
@@ -55,18 +60,21 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
   const lineOfId = new Map<string, number>();
   const keepIds = new Set<string>();
   const rejected: Rejection[] = [];
+  let unidentifiedRows = 0;
   let rows = 0;
 
   for await (const row of feed.rows) {
     rows++;
     if ("problem" in row) {
+      unidentifiedRows++;
       rejected.push({ line: row.line, reason: `The row ${row.problem}` });
       continue;
     }
     const id = feedRecordId(row.value);
     const parsed = vehicleFeedRecordSchema.safeParse(row.value, { reportInput: true });
     if (!parsed.success || id === undefined) {
-      if (id !== undefined) keepIds.add(id);
+      if (id === undefined) unidentifiedRows++;
+      else keepIds.add(id);
       const reason = parsed.success ? "has neither an _id nor a registration to identify the vehicle" : describeIssues(parsed.error.issues, feed.format);
       rejected.push({ line: row.line, reason });
       continue;
@@ -90,14 +98,15 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
   const summary = await store.applyChange(
     {
       records: accepted,
-      mode: options.mode,
+      // A bad row is not a sale: if one cannot be told apart from the stock, nothing is removed.
+      mode: unidentifiedRows > 0 ? "upsert" : options.mode,
       keepIds,
       maxRemovals: options.allowMassRemoval ? undefined : Math.max(MASS_REMOVAL_FLOOR, Math.floor(stored / 2)),
     },
     undefined,
     options.onApplied,
   );
-  return { ...summary, format: feed.format, rows, rejected, ignoredColumns: feed.ignoredColumns };
+  return { ...summary, format: feed.format, rows, rejected, unidentifiedRows, ignoredColumns: feed.ignoredColumns };
 }
 
 /** "price must be greater than 0 (got -5)": the field as the feed names it, and the value. */
