@@ -54,6 +54,10 @@ describe("npm run stock:import", () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("There is no file");
 
+    const folder = await runCli(["import", directory], dataDir).done;
+    expect(folder.status).toBe(1);
+    expect(folder.stderr).toBe(`${directory} is a folder, not a feed file\n`);
+
     const empty = path.join(directory, "empty.ndjson");
     await writeFile(empty, "");
     const result = await runCli(["import", empty], dataDir).done;

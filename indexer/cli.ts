@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { stat, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutError } from "meilisearch";
@@ -17,7 +17,7 @@ import { seedDemoStock } from "../backend/seed-demo-stock";
 import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
 import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
-import { FEED_FORMATS, UnreadableFeedError, type FeedFormat } from "./feed-reader";
+import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "./feed-reader";
 import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "./import-feed";
 import { progressBar } from "./progress-bar";
 import { followStock, pushStockChange, rebuildSearchIndex, type SearchUpdate } from "./search-sync";
@@ -90,14 +90,7 @@ async function runImport(args: string[]): Promise<number> {
   if (format !== undefined && !(FEED_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--format must be one of ${FEED_FORMATS.join(", ")}`);
   }
-  const size = await stat(file).then(
-    (stats) => stats.size,
-    (error: NodeJS.ErrnoException) => {
-      throw new UnreadableFeedError(
-        error.code === "ENOENT" ? `There is no file ${file}` : `The file ${file} cannot be read (${error.code})`,
-      );
-    },
-  );
+  const size = await feedFileSize(file);
 
   return withStock(async ({ store }, config) => {
     const indexer = openMeiliIndexer(config, cliLogger(config));

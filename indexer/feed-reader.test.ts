@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { detectFormat, openFeed, UnreadableFeedError, type FeedRow } from "./feed-reader";
+import { detectFormat, feedFileSize, openFeed, UnreadableFeedError, type FeedRow } from "./feed-reader";
 
 let directory: string;
 beforeAll(async () => {
@@ -167,5 +167,16 @@ describe("detectFormat", () => {
     expect(await detectFormat(await write("b.txt", '{"a":1}\n'))).toBe("ndjson");
     expect(await detectFormat(await write("c.txt", "_id,make\n"))).toBe("csv");
     await expect(detectFormat(await write("d.txt", " \n\n"))).rejects.toThrow("The file is empty: it holds no vehicle records");
+  });
+});
+
+describe("feedFileSize", () => {
+  it("gives a feed file's size, and says plainly why a path is not one", async () => {
+    const file = path.join(directory, "sized.csv");
+    await writeFile(file, "_id,make\n");
+    expect(await feedFileSize(file)).toBe(9);
+    await expect(feedFileSize(path.join(directory, "absent.csv"))).rejects.toThrow(`There is no file ${path.join(directory, "absent.csv")}`);
+    await expect(feedFileSize(directory)).rejects.toThrow(new UnreadableFeedError(`${directory} is a folder, not a feed file`));
+    await expect(feedFileSize("/dev/null")).rejects.toThrow("/dev/null is not a regular file, so it cannot be a feed");
   });
 });

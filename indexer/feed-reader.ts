@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, open, stat } from "node:fs/promises";
 import { parse as parseCsv } from "csv-parse";
 import { checkCsvHeader, csvRowToRecord } from "./csv-columns";
 
@@ -24,6 +25,23 @@ export interface ReadOptions {
   format?: FeedFormat;
   /** Called now and then with the number of bytes read so far. */
   onBytesRead?: (bytes: number) => void;
+}
+
+/** The size of a feed file, or an UnreadableFeedError saying why it cannot be read as one. */
+export async function feedFileSize(file: string): Promise<number> {
+  try {
+    const stats = await stat(file);
+    if (stats.isDirectory()) throw new UnreadableFeedError(`${file} is a folder, not a feed file`);
+    if (!stats.isFile()) throw new UnreadableFeedError(`${file} is not a regular file, so it cannot be a feed`);
+    await access(file, constants.R_OK);
+    return stats.size;
+  } catch (error) {
+    if (error instanceof UnreadableFeedError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new UnreadableFeedError(`There is no file ${file}`);
+    if (code === "EACCES" || code === "EPERM") throw new UnreadableFeedError(`The file ${file} cannot be read: permission denied`);
+    throw new UnreadableFeedError(`The file ${file} cannot be read (${code ?? (error as Error).message})`);
+  }
 }
 
 /** The format of a file, from its first non-blank character: `[` JSON, `{` NDJSON, else CSV. */
