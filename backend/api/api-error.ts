@@ -57,6 +57,10 @@ function toApiError(error: unknown): ApiError | undefined {
     case "encoding.unsupported":
       return new ApiError(415, "unsupported_media_type", "Send the body as JSON in UTF-8, uncompressed or gzip/deflate compressed.");
   }
+  // The router's own: a path segment whose percent-encoding does not decode (%ZZ, a cut-off %E0%A4%A).
+  if (error instanceof URIError) {
+    return new ApiError(400, "malformed_path", "The address has a malformed percent-encoding: each % must start a whole UTF-8 character, like %C3%A9.");
+  }
   if (typeof httpError?.status === "number" && httpError.status < 500 && httpError.expose) {
     return new ApiError(httpError.status, httpError.type ?? "bad_request", (error as Error).message);
   }

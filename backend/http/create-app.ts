@@ -97,6 +97,14 @@ const requireJsonPost: RequestHandler = (req, _res, next) => {
 /** Whatever escapes the page renderer gets a plain page, never Express's stack trace. */
 function lastResortErrorPage(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    // The router could not decode a path segment (%ZZ): the visitor's mistake, not ours.
+    if (error instanceof URIError && !res.headersSent) {
+      res
+        .status(400)
+        .type("html")
+        .send('<!doctype html><title>Address not understood</title><h1>Address not understood</h1><p>The address has a malformed percent-encoding. <a href="/">Go to the home page</a>.</p>');
+      return;
+    }
     (req.log ?? logger).error({ err: error }, "Request failed");
     if (res.headersSent) return res.end();
     res

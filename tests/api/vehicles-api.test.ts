@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedLogger } from "../support/captured-logger";
 import { KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
 import { startTestSite, type TestSite } from "../support/start-test-site";
 
 let site: TestSite;
+const logs = capturedLogger();
 beforeAll(async () => {
-  site = await startTestSite(knownStockChange());
+  site = await startTestSite(knownStockChange(), { logger: logs.logger });
 });
 afterAll(async () => {
   await site.close();
@@ -147,6 +149,22 @@ describe("GET /api/vehicles/{id}", () => {
   });
 });
 
+describe("a malformed percent-encoding in the path", () => {
+  it.each(["/api/vehicles/%E0%A4%A", "/api/vehicles/distinct/%E0%A4%A", "/api/vehicles/search/car%ZZ", "/api/search/%ZZ"])(
+    "%s is a 400 in the error shape, logged without a stack",
+    async (address) => {
+      const response = await json(address);
+      expect(response.status).toBe(400);
+      expectError(response.body);
+      expect(response.body).toMatchObject({ error: { code: "malformed_path" } });
+      const logged = logs.text().split("\n").filter((line) => line.includes(address)).map((line) => JSON.parse(line) as { level: number });
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged.every(({ level }) => level <= 40)).toBe(true);
+      expect(logged.map((entry) => JSON.stringify(entry)).join("")).not.toContain("stack");
+    },
+  );
+});
+
 describe("the rest of the server", () => {
   it("answers unknown API calls with a JSON 404", async () => {
     const { status, body } = await json("/api/nothing-here");
@@ -178,6 +196,15 @@ describe("the rest of the server", () => {
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect(await response.text()).toMatch(/^<svg/);
     expect((await get("/media/demo/spaceship/red/1.svg")).status).toBe(404);
+  });
+
+  it("answers a malformed percent-encoding outside the API with a plain 400 page, logging no error", async () => {
+    for (const address of ["/media/demo/%ZZ/red/1.svg", "/media/demo/hatchback/%E0%A4%A/1.svg"]) {
+      const response = await get(address);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("The address has a malformed percent-encoding.");
+    }
+    expect(logs.text()).not.toContain('"level":50');
   });
 });
 
