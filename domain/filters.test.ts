@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { spelledAsStock } from "./filters";
+import { FILTERS, formatRange, inRange, spelledAsStock } from "./filters";
+import { MODEL_YEARS } from "./vehicle";
 
 describe("spelledAsStock", () => {
   const makes = [
@@ -17,5 +18,21 @@ describe("spelledAsStock", () => {
   it("keeps the value as given when no option matches, or there are none", () => {
     expect(spelledAsStock("NoSuchMake", makes)).toBe("NoSuchMake");
     expect(spelledAsStock("ford")).toBe("ford");
+  });
+});
+
+describe("year bands", () => {
+  const bands = FILTERS.year.bands;
+
+  it("give every year from 2000 to the last the schema could ever accept a band of its own, in order", () => {
+    for (let year = 2000; year <= MODEL_YEARS.latest; year++) {
+      expect(bands.filter((band) => inRange(year, band)).map(formatRange), String(year)).toEqual([`${year}-${year}`]);
+    }
+    expect(bands.map((band) => band.min ?? -Infinity)).toEqual([...bands.map((band) => band.min ?? -Infinity)].sort((a, b) => a - b));
+  });
+
+  it("put every older year in one band", () => {
+    expect(formatRange(bands[0]!)).toBe("-1999");
+    expect(inRange(MODEL_YEARS.earliest, bands[0]!)).toBe(true);
   });
 });

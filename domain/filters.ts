@@ -1,4 +1,4 @@
-import type { VehicleRecord, VehicleType } from "./vehicle";
+import { MODEL_YEARS, type VehicleRecord, type VehicleType } from "./vehicle";
 
 /**
  * Every filter of the search screen, in the order spec.md §2 labels them: its query
@@ -43,10 +43,14 @@ function bandsBetween(edges: readonly number[]): NumericRange[] {
 
 const FIRST_SINGLE_YEAR = 2000;
 
-/** One band a year from 2000 to next year's models, and everything older together. */
+/**
+ * One band a year from 2000 to the last year the schema could ever accept, and everything
+ * older together. Not "up to next year": bands fixed when a process starts would miss the
+ * models a New Year lets in, and Meilisearch documents keep the bands they were written
+ * with. Only bands that hold vehicles are offered, so the years to come cost nothing.
+ */
 function yearBands(): NumericRange[] {
-  const latest = new Date().getUTCFullYear() + 1;
-  const years = Array.from({ length: latest - FIRST_SINGLE_YEAR + 1 }, (_, i) => FIRST_SINGLE_YEAR + i);
+  const years = Array.from({ length: MODEL_YEARS.latest - FIRST_SINGLE_YEAR + 1 }, (_, i) => FIRST_SINGLE_YEAR + i);
   return [{ max: FIRST_SINGLE_YEAR - 1 }, ...years.map((year) => ({ min: year, max: year }))];
 }
 

@@ -41,6 +41,8 @@ export const imageHrefSchema = z
   .max(2048)
   .regex(/^(\/[^/\\]|https:\/\/)/, "must be a site path starting with / or an https:// address");
 
+/** The years of manufacture the schema can ever accept; it also refuses any after next year's models. */
+export const MODEL_YEARS = { earliest: 1900, latest: 2100 } as const;
 const latestModelYear = () => new Date().getUTCFullYear() + 1;
 
 export const vehicleDetailsSchema = z.object({
@@ -50,7 +52,7 @@ export const vehicleDetailsSchema = z.object({
   model: text(),
   derivative: optional(text(160)),
   registration: optional(registrationSchema),
-  yearOfManufacture: optional(whole(1900, 2100).refine((year) => year <= latestModelYear(), "is in the future")),
+  yearOfManufacture: optional(whole(MODEL_YEARS.earliest, MODEL_YEARS.latest).refine((year) => year <= latestModelYear(), "is in the future")),
   odometerReadingMiles: optional(whole(0, 3_000_000)),
   transmissionType: optional(text(40)),
   fuelType: optional(text(40)),

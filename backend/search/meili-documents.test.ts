@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FILTER_NAMES, RANGE_FILTER_NAMES } from "../../domain/filters";
 import { vehicleRecordSchema, type VehicleRecord } from "../../domain/vehicle";
 import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
+import { ColumnarIndex } from "./columnar-index";
 import { bandAttribute, meiliSettings, meiliSort, SpellingBook, toMeiliDocument } from "./meili-documents";
 
 const stored = (id: string): VehicleRecord => {
@@ -51,6 +52,30 @@ describe("toMeiliDocument", () => {
       yearBand: ["2019-2019"],
       hasImages: 1,
       createdAtMs: Date.parse("2026-10-01T09:00:00.000Z"),
+    });
+  });
+
+  describe("in a year after the process started", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("gives next year's models their year band, as the embedded engine counts them", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2031-01-02T00:00:00Z"));
+      const known = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
+      const record = vehicleRecordSchema.parse({
+        ...feedRecord(known),
+        vehicle: { ...feedRecord(known).vehicle, yearOfManufacture: 2032 },
+        _id: "fiesta-2032",
+        updatedAt: known.createdAt,
+      });
+      expect(toMeiliDocument(record, new SpellingBook()).yearBand).toEqual(["2032-2032"]);
+      const index = await ColumnarIndex.build((async function* () {
+        yield record;
+      })());
+      const { facets } = index.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: ["year"] });
+      expect(facets.year).toEqual([{ value: "2032-2032", count: 1 }]);
     });
   });
 
