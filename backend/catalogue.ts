@@ -54,14 +54,14 @@ export class Catalogue {
    * make is, since hundreds of trim names help nobody choose.
    */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { total, ids, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehicles: await this.store.getMany(ids), options };
+    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
+    return { total, vehicles: await records.getMany(ids), options };
   }
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
-    const { total, ids, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehiclesJson: await this.store.getManyJson(ids), options };
+    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
+    return { total, vehiclesJson: await records.getManyJson(ids), options };
   }
 
   /** Each filter's options under the other filters, as the distinct-values call lists them. */
@@ -122,14 +122,15 @@ export class Catalogue {
       const list = result.facets[name];
       if (list && (list.length > 0 || name === "make" || name === "model")) options[name] = list;
     }
-    return { total: result.total, ids: result.ids, options };
+    // An in-process index names the stock it was built from: its records match its ids.
+    return { total: result.total, ids: result.ids, records: result.records ?? this.store, options };
   }
 
   private async rebuildUntilCurrent(): Promise<void> {
     do {
       this.rebuildAgain = false;
       const started = performance.now();
-      await this.engine.rebuild?.(() => this.store.scan());
+      await this.engine.rebuild?.(this.store.snapshot?.() ?? this.store);
       this.indexedAt = new Date();
       this.logger.info(
         { vehicles: await this.store.count(), ms: Math.round(performance.now() - started) },

@@ -113,7 +113,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
     stock.length = 0;
 
     const rebuildStarted = performance.now();
-    await new EmbeddedSearch().rebuild(() => store.scan());
+    await new EmbeddedSearch().rebuild(store);
     const rebuildMs = performance.now() - rebuildStarted;
     await store.close();
 

@@ -150,7 +150,7 @@ async function runReindex({ store }: OpenStore, config: Config): Promise<number>
     write(`Built a fresh Meilisearch index of ${formatCount(documents)} vehicles in ${seconds()} s and swapped it in.`);
     return 0;
   }
-  await new EmbeddedSearch().rebuild(() => store.scan());
+  await new EmbeddedSearch().rebuild(store);
   await store.signalChanged();
   write(`Rebuilt the search index of ${formatCount(await store.count())} vehicles in ${seconds()} s.`);
   write("A running site picks the new index up within a few seconds, without a restart.");

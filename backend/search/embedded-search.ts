@@ -1,21 +1,27 @@
+import type { StockView } from "../store/vehicle-store";
 import { ColumnarIndex } from "./columnar-index";
-import type { SearchEngine, SearchQuery, SearchResult, StockScan } from "./search-engine";
+import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
-/** The default search engine: a columnar index in this process, rebuilt from the store. */
+/**
+ * The default search engine: a columnar index in this process, rebuilt from the store. It
+ * keeps the stock its index was built from beside the index, and swaps both at once, so a
+ * search's records always come from the stock its ids and total were counted in.
+ */
 export class EmbeddedSearch implements SearchEngine {
-  private index: ColumnarIndex | undefined;
+  private built: { index: ColumnarIndex; stock: StockView } | undefined;
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    if (!this.index) throw new Error("The search index has not been built yet");
-    return this.index.search(query);
+    if (!this.built) throw new Error("The search index has not been built yet");
+    const { index, stock } = this.built;
+    return { ...index.search(query), records: stock };
   }
 
-  async rebuild(scan: StockScan): Promise<void> {
-    // The old index answers every search until this line swaps the new one in.
-    this.index = await ColumnarIndex.build(scan());
+  async rebuild(stock: StockView): Promise<void> {
+    // The old index and its stock answer every search until this line swaps the new ones in.
+    this.built = { index: await ColumnarIndex.build(stock.scan()), stock };
   }
 
   async close(): Promise<void> {
-    this.index = undefined;
+    this.built = undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { FacetOption, FilterName, Filters } from "../../domain/filters";
 import type { SortValue } from "../../domain/sort";
 import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
+import type { StockView, VehicleRecordReader } from "../store/vehicle-store";
 
 /**
  * What the catalogue asks of a search engine. The embedded columnar index and the
@@ -27,18 +28,25 @@ export interface SearchResult {
   ids: string[];
   /** One entry per requested facet: the options with at least one vehicle, in display order. */
   facets: Partial<Record<FilterName, FacetOption[]>>;
+  /**
+   * From an engine rebuilt in this process: the stock its index was built from, where the
+   * page's records are to be read so that they agree with the ids and the total. Absent
+   * for Meilisearch, which follows the store of record.
+   */
+  records?: VehicleRecordReader;
 }
 
-/** Reads the whole stock; it may be called more than once. */
+/** Reads the whole stock; it may be called more than once (Meilisearch's full sync). */
 export type StockScan = () => AsyncIterable<VehicleRecord>;
 
 export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchResult>;
   /**
    * For an engine inside the site's process: replaces everything it holds with the stock.
-   * Searches go on being answered from the previous contents until the new ones are
-   * complete. Absent for Meilisearch, which the indexer keeps current.
+   * Searches go on being answered from the previous contents, with their records read from
+   * the previous stock, until the new ones are complete. Absent for Meilisearch, which the
+   * indexer keeps current.
    */
-  rebuild?(scan: StockScan): Promise<void>;
+  rebuild?(stock: StockView): Promise<void>;
   close(): Promise<void>;
 }

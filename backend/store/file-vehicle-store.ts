@@ -7,6 +7,7 @@ import type { Logger } from "../logger";
 import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
 import { withFileLock } from "./file-lock";
 import { stampRecord, storedVersion } from "./stamp-record";
+import { StockLines } from "./stock-lines";
 import { MassRemovalError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 const STOCK_FILE = "vehicles.ndjson";
@@ -17,12 +18,13 @@ const LEADING_ID = /^\{"_id":"([^"\\]+)"/;
 
 /**
  * The embedded store: all stock in one NDJSON file under the data folder, held in memory as
- * one JSON line per vehicle. Every change rewrites the file through a temporary file and a
- * rename, so a process killed mid-import leaves the old stock or the new, never a mix; a
- * lock file keeps two processes (the site and a command-line import) from writing at once.
+ * one JSON line per vehicle (a StockLines, replaced whole by each change). Every change
+ * rewrites the file through a temporary file and a rename, so a process killed mid-import
+ * leaves the old stock or the new, never a mix; a lock file keeps two processes (the site
+ * and a command-line import) from writing at once.
  */
 export class FileVehicleStore implements VehicleStore {
-  private lines = new Map<string, string>();
+  private stock = new StockLines();
   private loadedSignature = "";
   private readonly listeners = new Set<() => void>();
   /** Reloads and changes in this process run one after another. */
@@ -46,30 +48,28 @@ export class FileVehicleStore implements VehicleStore {
   }
 
   async get(id: string): Promise<VehicleRecord | undefined> {
-    const line = this.lines.get(id);
-    return line === undefined ? undefined : (JSON.parse(line) as VehicleRecord);
+    return this.stock.get(id);
   }
 
-  async getMany(ids: readonly string[]): Promise<VehicleRecord[]> {
-    const lines = this.lines;
-    return ids.flatMap((id) => {
-      const line = lines.get(id);
-      return line === undefined ? [] : [JSON.parse(line) as VehicleRecord];
-    });
+  getMany(ids: readonly string[]): Promise<VehicleRecord[]> {
+    return this.stock.getMany(ids);
   }
 
-  async getManyJson(ids: readonly string[]): Promise<string[]> {
-    const lines = this.lines;
-    return ids.flatMap((id) => lines.get(id) ?? []);
+  getManyJson(ids: readonly string[]): Promise<string[]> {
+    return this.stock.getManyJson(ids);
   }
 
   async count(): Promise<number> {
-    return this.lines.size;
+    return this.stock.size;
   }
 
-  async *scan(): AsyncIterable<VehicleRecord> {
-    // A change swaps in a new map rather than editing this one, so the scan sees one version.
-    for (const line of this.lines.values()) yield JSON.parse(line) as VehicleRecord;
+  scan(): AsyncIterable<VehicleRecord> {
+    // A change swaps in a new version rather than editing this one, so the scan sees one version.
+    return this.stock.scan();
+  }
+
+  snapshot(): StockLines {
+    return this.stock;
   }
 
   async isPristine(): Promise<boolean> {
@@ -133,7 +133,7 @@ export class FileVehicleStore implements VehicleStore {
   }
 
   private async writeChange(change: StockChange, now: Date): Promise<StockChangeResult> {
-    const next = new Map(this.lines);
+    const next = new Map(this.stock.lines);
     const summary: StockChangeResult = { added: 0, updated: 0, unchanged: 0, removed: 0, changedIds: [], removedIds: [] };
     for (const { id, record } of change.records) {
       const line = next.get(id);
@@ -152,12 +152,12 @@ export class FileVehicleStore implements VehicleStore {
         summary.removedIds.push(id);
       }
       summary.removed = summary.removedIds.length;
-      if (summary.removed > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removed, this.lines.size);
+      if (summary.removed > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removed, this.stock.size);
     }
     const changed = summary.added + summary.updated + summary.removed > 0;
     if (changed || this.loadedSignature === "") {
       await writeFileAtomically(this.stockFile, linesOf(next));
-      this.lines = next;
+      this.stock = new StockLines(next);
       this.loadedSignature = signatureOf(await stat(this.stockFile));
     }
     return summary;
@@ -174,7 +174,7 @@ export class FileVehicleStore implements VehicleStore {
     }
     const signature = signatureOf(stats);
     if (signature === this.loadedSignature) return false;
-    this.lines = await this.readStockFile();
+    this.stock = new StockLines(await this.readStockFile());
     this.loadedSignature = signature;
     return true;
   }

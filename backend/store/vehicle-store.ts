@@ -63,8 +63,8 @@ export interface StockChangeResult extends StockChangeSummary {
   removedIds: string[];
 }
 
-export interface VehicleStore {
-  get(id: string): Promise<VehicleRecord | undefined>;
+/** Where the records of a search's results are read. */
+export interface VehicleRecordReader {
   /** The records of these ids, in the same order; ids with no record are left out. */
   getMany(ids: readonly string[]): Promise<VehicleRecord[]>;
   /**
@@ -72,9 +72,24 @@ export interface VehicleStore {
    * keeps records as text (the embedded one) spares a parse and a stringify per vehicle.
    */
   getManyJson(ids: readonly string[]): Promise<string[]>;
-  count(): Promise<number>;
-  /** Every stored vehicle, for building a search index. */
+}
+
+/** Stock to build an in-process search index from, and to read its results' records from. */
+export interface StockView extends VehicleRecordReader {
+  /** Every vehicle; it may be called more than once. */
   scan(): AsyncIterable<VehicleRecord>;
+}
+
+export interface VehicleStore extends StockView {
+  get(id: string): Promise<VehicleRecord | undefined>;
+  count(): Promise<number>;
+  /**
+   * The stock as it is now, unchanged by later changes (which replace it rather than edit
+   * it), for a store that holds its stock in memory: a search index built from it reads
+   * its results' records from it too, so they always agree with the ids and totals the
+   * index gave. Absent for MongoDB, whose records are read live.
+   */
+  snapshot?(): StockView;
   /** True until stock has been stored for the first time (an empty data folder). */
   isPristine(): Promise<boolean>;
   /**

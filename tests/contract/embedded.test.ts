@@ -12,7 +12,8 @@ describeStockContract("embedded file store and columnar index", async () => {
   return {
     store,
     search,
-    rebuild: (scan) => search.rebuild(scan),
+    // Records are read from the store: this suite checks what the engine itself answers.
+    rebuild: (scan) => search.rebuild({ scan, getMany: (ids) => store.getMany(ids), getManyJson: (ids) => store.getManyJson(ids) }),
     openSecondStore: () => FileVehicleStore.open(directory),
     async dispose() {
       await store.close();

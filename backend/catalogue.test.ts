@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { priceOf } from "../domain/vehicle";
+import { knownStockChange } from "../tests/support/known-vehicles";
+import { Catalogue } from "./catalogue";
+import { createLogger } from "./logger";
+import { EmbeddedSearch } from "./search/embedded-search";
+import { FileVehicleStore } from "./store/file-vehicle-store";
+
+/** The embedded engine, with rebuilds held back until the test lets them go: a large stock's slow build. */
+class HeldBackSearch extends EmbeddedSearch {
+  private held: Promise<void> = Promise.resolve();
+  release = () => {};
+
+  holdBack(): void {
+    this.held = new Promise((resolve) => (this.release = resolve));
+  }
+
+  override async rebuild(stock: Parameters<EmbeddedSearch["rebuild"]>[0]): Promise<void> {
+    await this.held;
+    await super.rebuild(stock);
+  }
+}
+
+let directory: string;
+let store: FileVehicleStore;
+let search: HeldBackSearch;
+let catalogue: Catalogue;
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "catalogue-"));
+  store = await FileVehicleStore.open(directory);
+  await store.applyChange({ records: knownStockChange(), mode: "upsert" });
+  search = new HeldBackSearch();
+  catalogue = new Catalogue(store, search, createLogger("silent"));
+  await catalogue.start();
+});
+afterEach(async () => {
+  search.release();
+  await catalogue.stop();
+  await store.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const cheapCars = { filters: { price: { max: 15000 } }, sort: "price_asc", page: 1, pageSize: 100 } as const;
+
+describe("Catalogue", () => {
+  it("reads a search's records from the stock its index was built from, until the new index is in", async () => {
+    const before = await catalogue.search("car", cheapCars);
+    // Half the cars sold, and every price that is left doubled.
+    const kept = knownStockChange().filter((_, i) => i % 2 === 0);
+    const repriced = kept.map(({ id, record }) => {
+      const advert = record.adverts.retailAdverts;
+      return { id, record: { ...record, adverts: { retailAdverts: { ...advert, totalPrice: { amountGBP: advert.totalPrice.amountGBP * 2 } } } } };
+    });
+    search.holdBack();
+    await store.applyChange({ records: repriced, mode: "replace" });
+
+    // The store has the new stock; the index being rebuilt from it is not in yet.
+    expect(await store.count()).toBe(kept.length);
+    const during = await catalogue.search("car", cheapCars);
+    expect(during).toEqual(before);
+    const duringJson = await catalogue.searchJson("car", cheapCars);
+    expect(duringJson.vehiclesJson.map((json) => JSON.parse(json) as unknown)).toEqual(before.vehicles);
+
+    search.release();
+    await catalogue.reindex();
+    const after = await catalogue.search("car", cheapCars);
+    expect(after.vehicles).toHaveLength(after.total);
+    expect(after.vehicles.every((vehicle) => priceOf(vehicle) <= 15000)).toBe(true);
+    expect(after.total).toBeLessThan(before.total);
+  });
+});
