@@ -19,6 +19,7 @@ import { enquiryServices } from "./enquiries/enquiry-services";
 import { ApplicationIntake } from "./finance/application-intake";
 import { ApplicationRetention } from "./finance/application-retention";
 import { LeadForwarder, type ForwardingTiming } from "./finance/lead-forwarder";
+import { answerClientErrors } from "./http/client-errors";
 import { createApp, type FrontendMount } from "./http/create-app";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
@@ -127,5 +128,6 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    answerClientErrors(server);
   });
 }
