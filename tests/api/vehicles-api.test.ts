@@ -109,6 +109,14 @@ describe("GET /api/vehicles/search/{type}", () => {
     expectError(response.body, field);
   });
 
+  it("takes an empty value as no filter and ignores parameters it does not know, even repeated", async () => {
+    const all = await json("/api/vehicles/search/car");
+    const loose = await json(`/api/vehicles/search/car?make=&price=&fbclid=abc&fbclid=def&utm_campaign=${"x".repeat(10_240)}`);
+    expect(loose.status).toBe(200);
+    expect(loose.headers.get("x-total-count")).toBe(all.headers.get("x-total-count"));
+    expect(loose.body).toEqual(all.body);
+  });
+
   it("answers 404 JSON for an unknown type", async () => {
     const response = await json("/api/vehicles/search/spaceship");
     expect(response.status).toBe(404);
