@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "../logger";
-import { writeFileAtomically } from "../store/atomic-file";
+import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { AddResult, EnquiryStore, NewEnquiry, StoredEnquiry, StoreOptions } from "./enquiry-store";
 
 /** One record as its file holds it; the forwarding fields only for a kind that is forwarded. */
@@ -47,11 +47,8 @@ export class FileEnquiryStore<T> implements EnquiryStore<T> {
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const store = new FileEnquiryStore<T>(directory, options);
     for (const name of await readdir(directory)) {
-      // A temporary file is a write a crash cut short: its complete version, if any, is beside it.
-      if (name.includes(".partial-")) {
-        await rm(path.join(directory, name), { force: true });
-        continue;
-      }
+      // A temporary file is a write a crash cut short (its complete version, if any, is beside it) or one in progress.
+      if (await settleTempFile(directory, name)) continue;
       const id = name.endsWith(FILE_SUFFIX) ? name.slice(0, -FILE_SUFFIX.length) : "";
       if (!ID_PATTERN.test(id)) continue;
       try {

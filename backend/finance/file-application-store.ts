@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FinanceApplication } from "../../domain/finance-application";
 import type { Logger } from "../logger";
-import { writeFileAtomically } from "../store/atomic-file";
+import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { AddResult, ApplicationStore, NewApplication, StoredApplication } from "./application-store";
 
 /** One application as its file holds it. */
@@ -45,11 +45,8 @@ export class FileApplicationStore implements ApplicationStore {
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const store = new FileApplicationStore(directory);
     for (const name of await readdir(directory)) {
-      // A temporary file is an add or update a crash cut short: its complete version, if any, is beside it.
-      if (name.includes(".partial-")) {
-        await rm(path.join(directory, name), { force: true });
-        continue;
-      }
+      // A temporary file is an add or update a crash cut short (its complete version, if any, is beside it) or one in progress.
+      if (await settleTempFile(directory, name)) continue;
       const id = name.endsWith(FILE_SUFFIX) ? name.slice(0, -FILE_SUFFIX.length) : "";
       if (!ID_PATTERN.test(id)) continue;
       try {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { isProcessRunning } from "./process-running";
 
 const TEMP_MARK = ".partial-";
 
@@ -43,12 +44,24 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-/** Removes temporary files a crashed writer left behind in this directory. */
+/**
+ * Removes temporary files a crashed writer left behind in this directory. Call it only while
+ * holding the lock every writer of `baseName` takes, or it may remove a live writer's file.
+ */
 export async function removeAbandonedTempFiles(directory: string, baseName: string): Promise<void> {
   const names = await readdir(directory).catch(() => [] as string[]);
   await Promise.all(
-    names
-      .filter((name) => name.startsWith(`${baseName}${TEMP_MARK}`) && !name.includes(`${TEMP_MARK}${process.pid}-`))
-      .map((name) => rm(path.join(directory, name), { force: true })),
+    names.filter((name) => name.startsWith(`${baseName}${TEMP_MARK}`)).map((name) => rm(path.join(directory, name), { force: true })),
   );
+}
+
+/**
+ * For stores that write without a lock: true when `name` is a temporary file, which is then
+ * removed if the process writing it, named in it, is no longer running on this machine.
+ */
+export async function settleTempFile(directory: string, name: string): Promise<boolean> {
+  const writer = new RegExp(`${TEMP_MARK}(\\d+)-`).exec(name);
+  if (!writer) return false;
+  if (!isProcessRunning(Number(writer[1]))) await rm(path.join(directory, name), { force: true });
+  return true;
 }

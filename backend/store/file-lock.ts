@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { link, open, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessRunning } from "./process-running";
 import { StockBusyError } from "./vehicle-store";
 
 /**
@@ -77,7 +78,7 @@ async function acquire(lockFile: string, deadline: number, staleAfterMs: number)
       const held = await readLock(lockFile);
       if (held === undefined) continue;
       const expiresAt = new Date(held.touchedAt + staleAfterMs);
-      const ownerGone = held.owner !== undefined && held.owner.host === hostname() && !isRunning(held.owner.pid);
+      const ownerGone = held.owner !== undefined && held.owner.host === hostname() && !isProcessRunning(held.owner.pid);
       if ((ownerGone || Date.now() >= expiresAt.getTime()) && (await takeOver(lockFile, held.identity))) continue;
       if (Date.now() >= deadline) {
         const description = held.owner ? `process ${held.owner.pid} on ${held.owner.host}` : `a lock file that names no process, ${lockFile}`;
@@ -164,14 +165,5 @@ async function removeLeftovers(lockFile: string): Promise<void> {
     const file = path.join(directory, name);
     const age = await stat(file).then((stats) => Date.now() - stats.mtimeMs, () => 0);
     if (age > LEFTOVER_LIFETIME_MS) await rm(file, { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -37,7 +37,6 @@ export class FileVehicleStore implements VehicleStore {
 
   static async open(directory: string, logger?: Pick<Logger, "warn">): Promise<FileVehicleStore> {
     await mkdir(directory, { recursive: true });
-    await removeAbandonedTempFiles(directory, STOCK_FILE);
     const store = new FileVehicleStore(directory, logger);
     await store.reloadIfChanged();
     return store;
@@ -83,6 +82,8 @@ export class FileVehicleStore implements VehicleStore {
   ): Promise<StockChangeResult> {
     const run = this.queue.then(() =>
       withFileLock(`${this.stockFile}.lock`, async () => {
+        // Only the lock holder writes the stock, so any temporary file now is a dead writer's.
+        await removeAbandonedTempFiles(this.directory, STOCK_FILE);
         // Another process may have changed the stock since this one last read it.
         await this.reloadIfChanged();
         const summary = await this.writeChange(change, now);
