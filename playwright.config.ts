@@ -17,7 +17,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "dealer-site-e2e-")
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /** Checks of the whole site (links, search-engine data) that need running once, not per screen size. */
-const SITE_WIDE = /(crawl|seo|security)\.spec\.ts$/;
+const SITE_WIDE = /(crawl|seo|security|page-weight)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

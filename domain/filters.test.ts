@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILTERS, formatRange, inRange, spelledAsStock } from "./filters";
-import { MODEL_YEARS } from "./vehicle";
+import { MODEL_YEARS } from "./model-years";
 
 describe("spelledAsStock", () => {
   const makes = [

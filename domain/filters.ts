@@ -1,4 +1,5 @@
-import { MODEL_YEARS, type VehicleRecord, type VehicleType } from "./vehicle";
+import { MODEL_YEARS } from "./model-years";
+import type { VehicleRecord, VehicleType } from "./vehicle";
 
 /**
  * Every filter of the search screen, in the order spec.md §2 labels them: its query

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MODEL_YEARS } from "./model-years";
 import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
 
 export { VEHICLE_TYPES, type VehicleType };
@@ -41,8 +42,6 @@ export const imageHrefSchema = z
   .max(2048)
   .regex(/^(\/[^/\\]|https:\/\/)/, "must be a site path starting with / or an https:// address");
 
-/** The years of manufacture the schema can ever accept; it also refuses any after next year's models. */
-export const MODEL_YEARS = { earliest: 1900, latest: 2100 } as const;
 const latestModelYear = () => new Date().getUTCFullYear() + 1;
 
 export const vehicleDetailsSchema = z.object({

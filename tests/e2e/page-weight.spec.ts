@@ -1,0 +1,23 @@
+import { expect, test } from "./console-guard";
+
+/**
+ * What a page makes a phone download before it can be used. The form validator (zod) is
+ * fetched only when a visitor starts filling a form in: one runtime import from a shared
+ * module is enough to put it on every page, so this watches the scripts each page names.
+ */
+const PAGES = ["/", "/car-search", "/van-search?make=Ford", "/contact", "/vehicles"];
+
+test("no page loads the form validator before a form is used", async ({ request }) => {
+  const [vehicle] = (await (await request.get("/api/vehicles/search/car?pageSize=1")).json()) as { _id: string }[];
+  for (const path of [...PAGES, `/vehicles/${vehicle!._id}`]) {
+    const html = await (await request.get(path)).text();
+    const scripts = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map((match) => match[1]!);
+    const inlineImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((match) => match[1]!);
+    const names = new Set([...scripts, ...inlineImports]);
+    expect(names.size, `scripts named by ${path}`).toBeGreaterThan(2);
+    for (const script of names) {
+      const code = await (await request.get(script)).text();
+      expect(code.includes("ZodError"), `zod in ${script}, loaded by ${path}`).toBe(false);
+    }
+  }
+});
