@@ -73,8 +73,15 @@ function shortfalls(lhr: Result): string[] {
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id]!)
       .filter((audit) => audit.score !== null && audit.score < 1)
-      .map((audit) => `${category.id}: ${audit.id} ${audit.displayValue ?? ""} (score ${audit.score})`.trim()),
+      .map((audit) => `${category.id}: ${audit.id} ${audit.displayValue ?? ""} (score ${audit.score})${foundIn(audit)}`.trim()),
   );
+}
+
+/** What an audit found, where it lists findings by kind (as inspector-issues does), so a miss can be traced. */
+function foundIn(audit: Result["audits"][string]): string {
+  const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
+  const kinds = (details?.items ?? []).map((item) => item.issueType ?? item.description).filter((kind) => typeof kind === "string");
+  return kinds.length > 0 ? `: ${[...new Set(kinds)].join("; ")}` : "";
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is tried again, once. */
