@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages";
 import { expect, test } from "./console-guard";
+import { hydrated } from "./hydration";
 
 /**
  * WCAG 2.2 AA, as axe-core can check it, on every page of the site and in every state a
@@ -9,6 +10,9 @@ import { expect, test } from "./console-guard";
  * errors). Any violation fails, whatever axe rates its impact, so nothing builds up.
  */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+// A scan takes up to ten seconds on a busy two-core machine, and some tests make seven.
+test.describe.configure({ timeout: 120_000 });
 
 async function expectNoViolations(page: Page, state: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -49,6 +53,7 @@ for (const address of PAGES) {
 
 test("the scan itself finds what it should", async ({ page }) => {
   await page.goto("/about", { waitUntil: "networkidle" });
+  await hydrated(page);
   await page.evaluate(() => {
     const picture = document.createElement("img");
     picture.src = "/favicon.svg";

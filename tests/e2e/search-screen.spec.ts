@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./console-guard";
+import { hydrated } from "./hydration";
 
 /** The search screen as a phone visitor uses it. */
 test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
@@ -7,12 +8,6 @@ test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true
 const resultCount = async (page: Page) => Number((await page.locator(".search-page__heading .lede").textContent())!.replace(/\D/g, ""));
 const searchButton = (page: Page) => page.getByRole("dialog").getByRole("button", { name: /^Search [\d,]+ (car|cars)$/ });
 
-/** Until React has hydrated the page its controls are plain links and forms; wait for it. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const shortcut = document.querySelector(".filter-bar a");
-    return shortcut !== null && Object.keys(shortcut).some((key) => key.startsWith("__reactProps"));
-  });
 
 /**
  * A slow connection the test controls: the search page's data requests wait until the
@@ -189,7 +184,7 @@ test("on a slow connection each change shows at once and builds on the last, and
   page,
 }) => {
   await page.goto("/car-search");
-  await hydrated(page);
+  await hydrated(page, ".filter-bar a");
   const release = await holdSearches(page, "/car-search");
   await page.getByRole("link", { name: "Filter and sort" }).click();
   const dialog = page.getByRole("dialog");
@@ -233,7 +228,7 @@ test.describe("a search with no results", () => {
     await expect(bar.getByRole("link")).toHaveText(["Make and model", "Filter and sort"]);
 
     await page.goto("/car-search?price=-1");
-    await hydrated(page);
+    await hydrated(page, ".filter-bar a");
     await expect(page.getByRole("heading", { name: "No cars match all of those filters" })).toBeVisible();
     await expect(bar.getByRole("link")).toHaveText(["Make and model", "Price", "Filter and sort"]);
     for (const { link, target } of await shortcutTargets(page)) {
@@ -292,7 +287,7 @@ test.describe("a failed fetch", () => {
       page,
     }) => {
       await page.goto("/car-search?fuelType=Petrol");
-      await hydrated(page);
+      await hydrated(page, ".filter-bar a");
       const before = await page.locator(".vehicle-card__title").allTextContents();
       await page.route("**/car-search.data*", (route) =>
         route.fulfill({ status, contentType: "text/html", body: "<html><body><h1>Service unavailable</h1></body></html>" }),
@@ -330,7 +325,7 @@ test.describe("an address the server refuses", () => {
     await expect(page.getByText(/^price /)).toBeVisible();
 
     await page.goto("/car-search");
-    await hydrated(page);
+    await hydrated(page, ".filter-bar a");
     await page.route("**/car-search.data*", (route) => {
       const url = new URL(route.request().url());
       url.searchParams.set("price", "cheap");
