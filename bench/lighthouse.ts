@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { buildSite, startBuiltSite } from "./site-process";
+import { spawnBuiltSite } from "../tests/support/built-site";
+import { buildSite } from "./site-process";
 
 /**
  * `npm run lighthouse [-- --runs 3]`: Lighthouse's mobile audit (a mid-range phone on a slow
@@ -176,7 +177,7 @@ if (values.site) {
 } else {
   buildSite();
   const dataDir = await mkdtemp(path.join(tmpdir(), "lighthouse-site-"));
-  const site = await startBuiltSite({ dataDir, port: Number(values.port), env: { DEMO_STOCK_SIZE: "2000" } });
+  const site = await spawnBuiltSite({ dataDir, port: Number(values.port), env: { DEMO_STOCK_SIZE: "2000" } });
   try {
     process.exitCode = (await auditPages(site.url)).length > 0 ? 1 : 0;
   } finally {

@@ -9,7 +9,8 @@ import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { FILTERS } from "../domain/filters";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
-import { buildSite, startBuiltSite } from "./site-process";
+import { spawnBuiltSite } from "../tests/support/built-site";
+import { buildSite } from "./site-process";
 import { searchRequestToParams } from "../domain/search-request";
 import { SORT_VALUES } from "../domain/sort";
 import type { VehicleRecord } from "../domain/vehicle";
@@ -117,7 +118,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
     const rebuildMs = performance.now() - rebuildStarted;
     await store.close();
 
-    const { server, url, startMs } = await startBuiltSite({ dataDir, port, nodeArgs: heapArgs });
+    const { server, url, startMs } = await spawnBuiltSite({ dataDir, port, nodeArgs: heapArgs });
     const idleRssMB = await residentMB(server.pid!);
     let peakRssMB = idleRssMB;
     const sampler = setInterval(() => {

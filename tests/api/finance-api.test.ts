@@ -8,7 +8,8 @@ import type { ForwardingTiming } from "../../backend/finance/lead-forwarder";
 import { capturedLogger } from "../support/captured-logger";
 import { validApplication } from "../support/finance-applications";
 import { knownStockChange } from "../support/known-vehicles";
-import { freePort, startLeadService, type LeadService } from "../support/lead-service";
+import { freePort } from "../support/free-port";
+import { startLeadService, type LeadService } from "../support/lead-service";
 import { startTestSite, type TestSite } from "../support/start-test-site";
 
 const FAST_FORWARDING: ForwardingTiming = { pollIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };

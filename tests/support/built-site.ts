@@ -1,9 +1,50 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { freePort } from "./free-port";
+
+const serverEntry = path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js");
+
+export interface SiteProcess {
+  server: ChildProcess;
+  url: string;
+  /** From spawning the process to its first healthy answer. */
+  startMs: number;
+}
+
+/**
+ * The production build (build/server/index.js) run as its own process, the way `npm start`
+ * runs it, on 127.0.0.1; resolves once it answers /healthz.
+ */
+export async function spawnBuiltSite(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}): Promise<SiteProcess> {
+  const started = performance.now();
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? Infinity);
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The site exited with status ${server.exitCode}`);
+    if (Date.now() > deadline) {
+      server.kill("SIGTERM");
+      throw new Error(`The site did not answer /healthz within ${options.timeoutMs} ms`);
+    }
+    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) return { server, url, startMs: performance.now() - started };
+    await sleep(50);
+  }
+}
 
 export interface BuiltSite {
   /** A GET to the site, with any headers (Host included, which browsers and fetch() refuse to set). */
@@ -12,17 +53,20 @@ export interface BuiltSite {
 }
 
 /**
- * Another copy of the built site (build/server/index.js, as the browser tests run it) with
- * settings of a test's own, such as SITE_URL or DEALER_CONFIG, over a fresh data folder.
+ * Another copy of the built site, as the browser tests run it, with settings of a test's
+ * own (SITE_URL, DEALER_CONFIG) over a fresh data folder with a little demo stock.
  */
 export async function startBuiltSite(env: Record<string, string>): Promise<BuiltSite> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-built-"));
-  const site = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env },
-    stdio: "ignore",
-  });
-  const exited = new Promise((resolve) => site.once("exit", resolve));
+  let site: SiteProcess;
+  try {
+    site = await spawnBuiltSite({ dataDir, port, env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env }, timeoutMs: 30_000 });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const exited = new Promise((resolve) => site.server.once("exit", resolve));
 
   const get = (address: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -35,29 +79,9 @@ export async function startBuiltSite(env: Record<string, string>): Promise<Built
     });
 
   const stop = async () => {
-    site.kill("SIGTERM");
+    site.server.kill("SIGTERM");
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if ((await get("/healthz").catch(() => undefined))?.status === 200) return { get, stop };
-    if (site.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`The built site did not start (exit code ${site.exitCode})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  return { get, stop };
 }

@@ -58,15 +58,6 @@ export async function startLeadService({ port = 0, answers = [] }: { port?: numb
   };
 }
 
-/** A port of 127.0.0.1 that nothing listens on (connections to it are refused) until a test starts a service there. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await listen(server, 0);
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
