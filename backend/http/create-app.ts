@@ -13,6 +13,7 @@ import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitFormPosts } from "./form-post-limit";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
+import { refuse } from "./refusal";
 import { requestLogging } from "./request-logging";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 
@@ -99,11 +100,12 @@ function lastResortErrorPage(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     // The router could not decode a path segment (%ZZ): the visitor's mistake, not ours.
     if (error instanceof URIError && !res.headersSent) {
-      res
-        .status(400)
-        .type("html")
-        .send('<!doctype html><title>Address not understood</title><h1>Address not understood</h1><p>The address has a malformed percent-encoding. <a href="/">Go to the home page</a>.</p>');
-      return;
+      return refuse(req, res, {
+        status: 400,
+        code: "malformed_path",
+        title: "Address not understood",
+        message: "The address has a malformed percent-encoding.",
+      });
     }
     (req.log ?? logger).error({ err: error }, "Request failed");
     if (res.headersSent) return res.end();

@@ -10,13 +10,13 @@ export interface Refusal {
 }
 
 /**
- * Turns a request away before any route runs: a browser posting a form without JavaScript
- * gets a short page, the API and scripts get the contract's JSON error.
+ * Turns a request away before any route runs: a browser (a form posted without JavaScript,
+ * an address it cannot use) gets a short page, the API and scripts get the contract's JSON error.
  */
 export function refuse(req: Request, res: Response, { status, code, title, message }: Refusal): void {
   res.status(status);
   if (!req.originalUrl.startsWith("/api/") && req.accepts(["json", "html"]) === "html") {
-    res.type("html").send(`<!doctype html><title>${title}</title><h1>${title}</h1><p>${message}</p>`);
+    res.type("html").send(`<!doctype html><title>${title}</title><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p>`);
   } else {
     res.json({ error: { code, message } });
   }

@@ -4,6 +4,8 @@ import path from "node:path";
 import { isProcessRunning } from "./process-running";
 
 const TEMP_MARK = ".partial-";
+/** A temporary file's name carries its writer's pid: `vehicles.ndjson.partial-1234-9f8e7d6c`. */
+const TEMP_FILE_WRITER = /\.partial-(\d+)-/;
 
 /**
  * Writes a file so that a crash at any moment leaves either the old file or the new one:
@@ -60,7 +62,7 @@ export async function removeAbandonedTempFiles(directory: string, baseName: stri
  * removed if the process writing it, named in it, is no longer running on this machine.
  */
 export async function settleTempFile(directory: string, name: string): Promise<boolean> {
-  const writer = new RegExp(`${TEMP_MARK}(\\d+)-`).exec(name);
+  const writer = TEMP_FILE_WRITER.exec(name);
   if (!writer) return false;
   if (!isProcessRunning(Number(writer[1]))) await rm(path.join(directory, name), { force: true });
   return true;

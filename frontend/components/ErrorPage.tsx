@@ -13,10 +13,11 @@ export function ErrorPage({ error }: { error: unknown }) {
     );
   }
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  const heading = badRequest ? "That request isn't quite right" : "Something went wrong";
   return (
     <section className="page message-page">
-      <title>{badRequest ? "That request isn't quite right" : "Something went wrong"}</title>
-      <h1>{badRequest ? "That request isn't quite right" : "Something went wrong"}</h1>
+      <title>{heading}</title>
+      <h1>{heading}</h1>
       <p>
         {badRequest && typeof error.data === "string"
           ? error.data

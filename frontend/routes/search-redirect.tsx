@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { textKey } from "../../domain/filters";
 import { VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import type { Catalogue } from "../../backend/catalogue";
 import { searchTarget } from "../components/search/search-target";
@@ -23,11 +24,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /** The chosen type if it sells the make, else the first type that does; undefined if none does. */
 async function typeSelling(catalogue: Catalogue, make: string, chosen: string | null): Promise<VehicleType | undefined> {
-  const wanted = make.toLowerCase();
   const candidates = [...VEHICLE_TYPES].sort((a, b) => Number(b === chosen) - Number(a === chosen));
   for (const type of candidates) {
     const { make: makes = [] } = await catalogue.distinct(type, {});
-    if (makes.some((option) => option.toLowerCase() === wanted)) return type;
+    if (makes.some((option) => textKey(option) === textKey(make))) return type;
   }
   return undefined;
 }

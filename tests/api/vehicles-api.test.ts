@@ -206,11 +206,15 @@ describe("the rest of the server", () => {
     expect((await get("/media/demo/spaceship/red/1.svg")).status).toBe(404);
   });
 
-  it("answers a malformed percent-encoding outside the API with a plain 400 page, logging no error", async () => {
+  it("answers a malformed percent-encoding outside the API with a plain 400 page for a browser, JSON otherwise, logging no error", async () => {
     for (const address of ["/media/demo/%ZZ/red/1.svg", "/media/demo/hatchback/%E0%A4%A/1.svg"]) {
-      const response = await get(address);
-      expect(response.status).toBe(400);
-      expect(await response.text()).toContain("The address has a malformed percent-encoding.");
+      const page = await fetch(`${site.url}${address}`, { headers: { Accept: "text/html" } });
+      expect(page.status).toBe(400);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain("The address has a malformed percent-encoding.");
+      const { status, body } = await json(address);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ error: { code: "malformed_path" } });
     }
     expect(logs.text()).not.toContain('"level":50');
   });
