@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -84,8 +84,12 @@ describe("npm run stock:reindex and stock:generate", () => {
     const imported = await runCli(["import", feed], dataDir).done;
     expect(imported.stdout).toMatch(/added\s+250/);
 
+    const stockFile = path.join(dataDir, "vehicles.ndjson");
+    const before = (await stat(stockFile)).mtimeMs;
     const reindexed = await runCli(["reindex"], dataDir).done;
     expect(reindexed.status).toBe(0);
-    expect(reindexed.stdout).toMatch(/^Rebuilt the search index of 250 vehicles in \d+\.\d s\./);
+    expect(reindexed.stdout).toMatch(/^Asked the running site to rebuild its search index of 250 vehicles\./);
+    // A running site watches the stock file's modification time.
+    expect((await stat(stockFile)).mtimeMs).toBeGreaterThan(before);
   });
 });

@@ -9,7 +9,6 @@ import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { meiliClient, openMeiliIndexer, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
-import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { SearchIndexNeedsFullSyncError } from "../backend/search/meili-indexer";
 import { ensureSearchKey } from "../backend/search/meili-keys";
 import { SearchTaskFailedError } from "../backend/search/meili-tasks";
@@ -150,10 +149,10 @@ async function runReindex({ store }: OpenStore, config: Config): Promise<number>
     write(`Built a fresh Meilisearch index of ${formatCount(documents)} vehicles in ${seconds()} s and swapped it in.`);
     return 0;
   }
-  await new EmbeddedSearch().rebuild(store);
+  // The embedded index lives inside the site's process, so it is the site that rebuilds it.
   await store.signalChanged();
-  write(`Rebuilt the search index of ${formatCount(await store.count())} vehicles in ${seconds()} s.`);
-  write("A running site picks the new index up within a few seconds, without a restart.");
+  write(`Asked the running site to rebuild its search index of ${formatCount(await store.count())} vehicles.`);
+  write("It answers from the old index until the new one is built, within a few seconds, without a restart.");
   return 0;
 }
 
