@@ -23,9 +23,6 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // Two browsers and the site share two cores: a walk through the seven-step finance
-  // application has taken 35 s on a busy machine, against Playwright's default of 30.
-  timeout: 60_000,
   forbidOnly: true,
   retries: 0,
   reporter: [["list"]],
