@@ -99,6 +99,20 @@ async function completeTheApplication(page: Page, email = "jo.bloggs@example.com
   await dialog.getByRole("button", { name: "Next" }).click();
 }
 
+/**
+ * Accepts the next alert the page shows the moment it shows, and gives its message. An
+ * alert blocks the page, so it is answered from the event itself (as Playwright advises)
+ * rather than left open while the test awaits something else.
+ */
+function acceptNextAlert(page: Page): Promise<string> {
+  return new Promise((resolve, reject) => {
+    page.once("dialog", (shown) => {
+      const message = shown.message();
+      shown.accept().then(() => resolve(message), reject);
+    });
+  });
+}
+
 /** Who receives the applicant's details, the credit search, and the privacy policy (UK GDPR Art. 13). */
 async function expectPrivacyNotice(scope: Locator, saying: string) {
   const notice = scope.locator(".privacy-notice").filter({ hasText: saying });
@@ -133,11 +147,9 @@ test("a visitor completes the seven-step application", async ({ page }) => {
   await dialog.getByLabel("Monthly income after tax (£)").fill("2450");
   await expectPrivacyNotice(dialog, "When you submit, we send your application to the lenders we introduce you to");
 
-  const alert = page.waitForEvent("dialog");
+  const alert = acceptNextAlert(page);
   await dialog.getByRole("button", { name: "Submit" }).click();
-  const shown = await alert;
-  expect(shown.message()).toBe("Application submitted!");
-  await shown.accept();
+  expect(await alert).toBe("Application submitted!");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Application submitted!" })).toContainText(/Your reference is \S+/);
 });
@@ -175,11 +187,9 @@ test("the last step shows all its problems at once, and takes income as people w
   await dialog.getByLabel("Job title").fill("Deckhand");
   await dialog.getByLabel("Years in this job").fill("2");
   await dialog.getByLabel("Monthly income after tax (£)").fill("£2,000");
-  const alert = page.waitForEvent("dialog");
+  const alert = acceptNextAlert(page);
   await dialog.getByRole("button", { name: "Submit" }).click();
-  const shown = await alert;
-  expect(shown.message()).toBe("Application submitted!");
-  await shown.accept();
+  expect(await alert).toBe("Application submitted!");
 });
 
 test("an invalid email is explained beside the field, and nothing typed is lost", async ({ page }) => {
