@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEEDBACK_MAX_LENGTH, NEWSLETTER_CONSENT_MISSING } from "./enquiry-wording";
+import { formatCount } from "./format";
 import { financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
 import { wholeNumberAsWritten } from "./uk-formats";
 import { registrationSchema, vehicleIdSchema } from "./vehicle";
@@ -43,7 +44,7 @@ export const feedbackSchema = z.object({
     .string({ error: "Enter your feedback" })
     .trim()
     .min(1, "Enter your feedback")
-    .max(FEEDBACK_MAX_LENGTH, `Keep your feedback to ${FEEDBACK_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`),
+    .max(FEEDBACK_MAX_LENGTH, `Keep your feedback to ${formatCount(FEEDBACK_MAX_LENGTH)} characters or fewer`),
   email: optional(emailSchema),
   page: optional(sitePathSchema),
 });

@@ -255,9 +255,3 @@ export function inRange(value: number, { min, max }: NumericRange): boolean {
   return (min === undefined || value >= min) && (max === undefined || value <= max);
 }
 
-const optionCollator = new Intl.Collator("en-GB", { numeric: true, sensitivity: "base" });
-
-/** Option lists read A–Z, with numbers in numeric order ("2" before "10"). */
-export function compareOptionValues(a: string, b: string): number {
-  return optionCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}

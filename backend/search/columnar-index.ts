@@ -1,5 +1,4 @@
 import {
-  compareOptionValues,
   countedWithout,
   FILTER_NAMES,
   FILTERS,
@@ -11,6 +10,7 @@ import {
   type NumericRange,
   type RangeFilterName,
   type TextFilterName, type FacetOption } from "../../domain/filters";
+import { compareOptionValues } from "./option-order";
 import { compareIds, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { Bitset } from "./bitset";

@@ -1,5 +1,6 @@
 import type { CategoriesDistribution, Meilisearch, MultiSearchQuery, SearchResponse } from "meilisearch";
-import { compareOptionValues, countedWithout, FILTERS, formatRange, type FacetOption, type FilterName } from "../../domain/filters";
+import { countedWithout, FILTERS, formatRange, type FacetOption, type FilterName } from "../../domain/filters";
+import { compareOptionValues } from "./option-order";
 import { isTransientFailure, withRetry } from "../retry";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";

@@ -1,4 +1,5 @@
-import { compareOptionValues, countedWithout, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange, type FacetOption } from "../../domain/filters";
+import { countedWithout, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange, type FacetOption } from "../../domain/filters";
+import { compareOptionValues } from "../../backend/search/option-order";
 import { compareIds, SORT_STEPS, sortKeyValue } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { SearchQuery, SearchResult } from "../../backend/search/search-engine";

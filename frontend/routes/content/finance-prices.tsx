@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { financeExample, formatApr, FINANCE_TERMS } from "../../../domain/finance";
-import { formatPounds } from "../../../domain/format";
+import { formatPounds, formatPoundsAndPence } from "../../../domain/format";
 import { RepresentativeExample } from "../../components/RepresentativeExample";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/finance-prices";
@@ -14,9 +14,6 @@ const AMOUNTS = [5000, 7500, 10000, 12000, 15000, 20000, 25000, 30000, 35000, 40
 
 // financeExample works each payment out with monthlyPayment, the same sum as every price on the site.
 const ROWS = AMOUNTS.map(financeExample);
-
-/** "£4,132.00": every figure in a column shows pence, so the column lines up. */
-const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
 
 export default function FinancePrices() {
   const dealer = useDealer();
@@ -56,9 +53,9 @@ export default function FinancePrices() {
               {ROWS.map((row) => (
                 <tr key={row.amount}>
                   <th scope="row">{formatPounds(row.amount)}</th>
-                  <td>{poundsAndPence.format(row.monthlyPayment)}</td>
-                  <td>{poundsAndPence.format(row.totalCostOfCredit)}</td>
-                  <td>{poundsAndPence.format(row.totalAmountRepayable)}</td>
+                  <td>{formatPoundsAndPence(row.monthlyPayment)}</td>
+                  <td>{formatPoundsAndPence(row.totalCostOfCredit)}</td>
+                  <td>{formatPoundsAndPence(row.totalAmountRepayable)}</td>
                 </tr>
               ))}
             </tbody>
