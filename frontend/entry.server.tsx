@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "./request-context";
+import { InlineStylesheetContext } from "./styles/SiteStylesheet";
+import stylesheetText from "./styles/app.css?inline";
 
 /**
  * React Router's own server entry, plus the Content-Security-Policy nonce: React Router puts
@@ -32,8 +34,13 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
+    const page = (
+      <InlineStylesheetContext value={{ css: stylesheetText, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheetContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce: nonce && { script: nonce, style: nonce },
       [readyWhen]() {
         shellRendered = true;
         const body = new PassThrough({

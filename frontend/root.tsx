@@ -6,12 +6,9 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
-import stylesheet from "./styles/app.css?url";
+import { SiteStylesheet } from "./styles/SiteStylesheet";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** The dealer's details, for the header, footer and every page that quotes them. */
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -38,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <CanonicalLinks />
+        <SiteStylesheet />
         <Links />
       </head>
       <body>

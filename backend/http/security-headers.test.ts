@@ -28,6 +28,7 @@ describe("securityHeaders", () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const policy = headers.get("content-security-policy")!;
     expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/unsafe-(inline|eval)/);

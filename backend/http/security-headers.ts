@@ -14,7 +14,8 @@ const HSTS = "max-age=31536000; includeSubDomains";
 /**
  * Headers that every response carries. Scripts run only from this site's files or with the
  * request's nonce (React Router's inline hydration data), so injected markup cannot run
- * script; pages may not be framed; images may come from a feed's HTTPS image host.
+ * script; the same nonce admits the stylesheet written into each page and nothing else
+ * inline; pages may not be framed; images may come from a feed's HTTPS image host.
  */
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   return (_req, res, next) => {
@@ -37,7 +38,7 @@ export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -3,8 +3,8 @@ import { expect, test } from "./console-guard";
 
 /**
  * The headers every response carries, and a Content-Security-Policy that the pages live
- * with: each inline script carries the response's own nonce, and nothing the pages do is
- * refused by the browser.
+ * with: each inline script and the inline stylesheet carry the response's own nonce, and
+ * nothing the pages do is refused by the browser.
  */
 const PAGES = ["/", "/car-search?make=Ford", "/contact", "/vehicles"];
 
@@ -19,7 +19,7 @@ function nonceOf(policy: string | undefined): string {
   return nonce!;
 }
 
-test("pages carry the security headers, and every inline script carries that response's nonce", async ({ request }) => {
+test("pages carry the security headers, and every inline script and style carries that response's nonce", async ({ request }) => {
   const vehicle = await aVehiclePage(request);
   const nonces = new Set<string>();
   for (const path of [...PAGES, vehicle]) {
@@ -35,12 +35,19 @@ test("pages carry the security headers, and every inline script carries that res
     expect(policy).not.toContain("unsafe-inline");
     expect(policy).not.toContain("unsafe-eval");
     const nonce = nonceOf(policy);
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
     nonces.add(nonce);
 
-    const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
     const executable = scripts.filter((attributes) => !attributes.includes('type="application/ld+json"'));
     expect(executable.length, path).toBeGreaterThan(0);
     for (const attributes of executable) expect(attributes, path).toContain(`nonce="${nonce}"`);
+    // The stylesheet is written into the page, so a phone paints without fetching it first.
+    const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((match) => match[1]!);
+    expect(styles, path).toHaveLength(1);
+    expect(styles[0], path).toContain(`nonce="${nonce}"`);
+    expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
   }
   expect(nonces.size, "a fresh nonce for each response").toBe(PAGES.length + 1);
 });
@@ -68,6 +75,9 @@ test("the browser refuses nothing while a visitor searches and opens a vehicle",
   await page.locator("a[href^='/vehicles/']").first().click();
   await expect(page.getByText("Monthly Prices From")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+  // Hydration and the navigation kept the server's stylesheet, and it still applies.
+  expect(await page.locator("style[data-href]").count()).toBe(1);
+  await expect(page.locator(".site-header")).toHaveCSS("position", "relative");
 });
 
 test("a page's form that cannot be read, or is too large, is refused plainly, never with a 500", async ({ request }) => {
