@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./scripts/precompress-assets";
 
 export default defineConfig({
   build: { target: "es2022" },
@@ -29,5 +30,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressAssets()],
 });

@@ -12,6 +12,7 @@ import type { FinanceApplications } from "../finance/finance-applications";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitFormPosts } from "./form-post-limit";
+import { precompressedAssets } from "./precompressed-assets";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { refuse } from "./refusal";
 import { requestLogging } from "./request-logging";
@@ -74,10 +75,8 @@ export function createApp(parts: AppParts): Express {
   app.use("/media/demo", demoImagesRouter());
 
   if (frontend?.clientDirectory) {
-    app.use(
-      "/assets",
-      express.static(path.join(frontend.clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    const assets = path.join(frontend.clientDirectory, "assets");
+    app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(frontend.clientDirectory, { maxAge: "1h", index: false }));
   }
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);

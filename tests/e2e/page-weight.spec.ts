@@ -21,3 +21,15 @@ test("no page loads the form validator before a form is used", async ({ request 
     }
   }
 });
+
+test("a browser gets each page's scripts as the build's brotli copies", async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) encodings.set(new URL(response.url()).pathname, response.headers()["content-encoding"]);
+  });
+  await page.goto("/car-search");
+  await page.waitForLoadState("load");
+  const framework = [...encodings.keys()].find((name) => /\/assets\/framework-[\w-]+\.js$/.test(name));
+  expect(framework, `the framework script among ${[...encodings.keys()].join(", ")}`).toBeDefined();
+  expect(encodings.get(framework!)).toBe("br");
+});
