@@ -32,7 +32,8 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 if (values.throttling !== "simulate" && values.throttling !== "devtools") {
-  throw new Error(`--throttling is simulate or devtools, not ${values.throttling}`);
+  process.stderr.write(`--throttling is simulate or devtools, not ${values.throttling}.\n`);
+  process.exit(2);
 }
 const throttlingMethod = values.throttling;
 if (!existsSync(CHROMIUM_PATH)) {

@@ -12,6 +12,8 @@ const intl = {
 function sampleValues(): number[] {
   const values = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 999999, 1000000, 123456789, 2 ** 40];
   values.push(0.5, 0.05, 0.005, 1.005, 2.675, 1.125, 12.345, 309.93, 4132, 4132.1, 1.25, 0.95, 9.95, 99.995, 999.9999, 0.0001);
+  // Past where String() switches to exponents, both ways; and what a missing figure becomes.
+  values.push(1e21, 1.2345678901234568e23, 999999999999999999999, 5e-7, 0.00000095, Infinity, NaN);
   let seed = 7;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   for (let i = 0; i < 2000; i++) {

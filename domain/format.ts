@@ -8,24 +8,35 @@
 
 /** "12,495", "1,234.5", "-0.25": at most `maxFractionDigits` decimals, trailing zeros dropped below `minFractionDigits`. */
 export function formatNumber(value: number, maxFractionDigits = 3, minFractionDigits = 0): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? "NaN" : value > 0 ? "∞" : "-∞";
   const digits = roundedDigits(Math.abs(value), maxFractionDigits);
-  let whole = digits.slice(0, digits.length - maxFractionDigits) || "0";
+  const whole = digits.slice(0, digits.length - maxFractionDigits).replace(/\B(?=(\d{3})+$)/g, ",");
   let fraction = digits.slice(digits.length - maxFractionDigits);
   while (fraction.length > minFractionDigits && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
-  whole = whole.replace(/\B(?=(\d{3})+$)/g, ",");
   const sign = value < 0 && /[1-9]/.test(digits) ? "-" : "";
   return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
 }
 
 /**
- * The digits of `magnitude` rounded to `decimals` places, as one string with the point left
- * out, padded so at least one digit stands before it. Rounds the decimal the number reads as
- * ("1.005" to "1.01", as Intl does), not its binary value ("1.00", as toFixed does).
+ * The digits of `magnitude` rounded half up to `decimals` places, as one string with the
+ * point left out. Works on the decimal the number reads as ("1.005" rounds to "1.01", as
+ * Intl does), not its binary value ("1.00", as toFixed does).
  */
 function roundedDigits(magnitude: number, decimals: number): string {
-  const written = String(magnitude);
-  const scaled = written.includes("e") ? Math.round(magnitude * 10 ** decimals) : Math.round(Number(`${written}e${decimals}`));
-  return String(scaled).padStart(decimals + 1, "0");
+  const [whole, fraction = ""] = writtenOut(magnitude).split(".");
+  const kept = whole + fraction.padEnd(decimals, "0").slice(0, decimals);
+  return (fraction[decimals] ?? "0") >= "5" ? (BigInt(kept) + 1n).toString().padStart(kept.length, "0") : kept;
+}
+
+/** The shortest decimal that reads back as `magnitude`, without an exponent: 1e21 as "1000000000000000000000". */
+function writtenOut(magnitude: number): string {
+  const [mantissa = "", exponent = "0"] = String(magnitude).split("e");
+  const [whole = "", fraction = ""] = mantissa.split(".");
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + "0".repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** "£12,495", or "£309.93" when there are pence. */

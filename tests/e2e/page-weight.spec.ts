@@ -28,7 +28,6 @@ test("a browser gets each page's scripts as the build's brotli copies", async ({
     if (response.url().endsWith(".js")) encodings.set(new URL(response.url()).pathname, response.headers()["content-encoding"]);
   });
   await page.goto("/car-search");
-  await page.waitForLoadState("load");
   const framework = [...encodings.keys()].find((name) => /\/assets\/framework-[\w-]+\.js$/.test(name));
   expect(framework, `the framework script among ${[...encodings.keys()].join(", ")}`).toBeDefined();
   expect(encodings.get(framework!)).toBe("br");
