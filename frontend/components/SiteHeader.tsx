@@ -4,7 +4,7 @@ import type { VehicleType } from "../../domain/vehicle-types";
 import { CATEGORY_MENUS } from "../content/navigation";
 import { PhoneLink } from "./PhoneLink";
 import { useDealer } from "./use-dealer";
-import { useHydrated } from "./use-hydrated";
+import { useDialogOpenedByAddress } from "./use-dialog-opened-by-address";
 
 /**
  * The header: the dealer's name home, a menu per vehicle type, the phone and messaging
@@ -117,13 +117,13 @@ function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
 function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {
   // The described site opened its menu on vans. Until the chips work, every list shows.
   const [shown, setShown] = useState<VehicleType>("van");
-  const hydrated = useHydrated();
+  const hydrated = useDialogOpenedByAddress(dialogRef, () => dialogRef.current?.showModal());
   const close = (event: React.MouseEvent) => {
     event.preventDefault();
     dialogRef.current?.close();
   };
   return (
-    <dialog ref={dialogRef} id="menu" className="mobile-menu" aria-label="Menu">
+    <dialog ref={dialogRef} id="menu" className="mobile-menu" aria-label="Menu" data-enhanced={hydrated || undefined}>
       <div className="mobile-menu__header">
         <p className="mobile-menu__title">Menu</p>
         <a href="#main" className="mobile-menu__close" aria-label="Close the menu" onClick={close}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { spelledAsStock, type FilterName } from "../../domain/filters";
+import { spelledAsStock } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
 import { parseSearchRequest, tidySearchQuery } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
@@ -100,14 +100,14 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   const change = (next: SearchRequest) =>
     navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true, flushSync: true });
 
-  const openFilters = (filter?: FilterName) => {
+  const openFilters = (field?: string) => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
-    const field = filter && document.getElementById(`filter-${filter}`);
-    if (field) {
-      field.scrollIntoView({ block: "start" });
-      field.querySelector("select")?.focus({ preventScroll: true });
+    const fieldElement = field && document.getElementById(`filter-${field}`);
+    if (fieldElement) {
+      fieldElement.scrollIntoView({ block: "start" });
+      fieldElement.querySelector("select")?.focus({ preventScroll: true });
     }
   };
 
@@ -130,6 +130,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         total={page.total}
         updating={updating}
         dialogRef={dialogRef}
+        openAt={openFilters}
         onChange={change}
       />
       <ActiveFilters pathname={pathname} wanted={wanted} options={page.options} />

@@ -128,6 +128,26 @@ test("choosing a make then a model updates the address and the count without add
   await expect(page).not.toHaveURL(/model=/);
 });
 
+test("an address naming a filter (a shortcut tapped before the page started) opens the panel, and it closes", async ({ page }) => {
+  await page.goto("/car-search#filter-price");
+  await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: "Filter and sort" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Price")).toBeFocused();
+  const total = await resultCount(page);
+  await dialog.getByLabel("Price").selectOption({ index: 1 });
+  await expect(page).toHaveURL(/[?&]price=/);
+  await expect.poll(() => resultCount(page)).toBeLessThan(total);
+  await dialog.getByRole("link", { name: "Close filters" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto("/car-search#filters");
+  await hydrated(page);
+  await expect(dialog).toBeVisible();
+  await searchButton(page).click();
+  await expect(dialog).toBeHidden();
+});
+
 test("sorting by price shows the cheapest first, in order", async ({ page }) => {
   await page.goto("/van-search");
   await page.getByRole("link", { name: "Filter and sort" }).click();

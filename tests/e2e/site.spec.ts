@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./console-guard";
+import { hydrated } from "./hydration";
 
 /** The frame and landing pages: the home search, the menus, accordions and brand tiles. */
 
@@ -152,6 +153,19 @@ test.describe("on a phone", () => {
     await menuButton.click();
     await menu.getByRole("link", { name: "Sell Your Van" }).click();
     await expect(page).toHaveURL("/van-search");
+    await expect(menu).toBeHidden();
+  });
+
+  test("an address naming the menu (its button tapped before the page started) opens it, and it closes", async ({ page }) => {
+    await page.goto("/#menu");
+    await hydrated(page);
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Close the menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await menu.getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL("/contact");
     await expect(menu).toBeHidden();
   });
 

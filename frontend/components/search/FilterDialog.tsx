@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZE, type SearchRequest } from "../../../domain/search-re
 import { SORT_OPTIONS, type SortValue } from "../../../domain/sort";
 import { VEHICLE_NOUNS, type VehicleType } from "../../../domain/vehicle-types";
 import { LinkButton } from "../LinkButton";
+import { useDialogOpenedByAddress } from "../use-dialog-opened-by-address";
 import type { FilterOptions } from "./offered-filters";
 import { searchHref, withFilter, withoutFilters, withSort } from "./search-changes";
 
@@ -30,6 +31,8 @@ interface FilterDialogProps {
   total: number;
   updating: boolean;
   dialogRef: RefObject<HTMLDialogElement | null>;
+  /** Opens the panel at a field (sort, or a filter's name), as the filter bar does. */
+  openAt(field?: string): void;
   onChange(next: SearchRequest): void;
 }
 
@@ -38,13 +41,14 @@ interface FilterDialogProps {
  * updates the results behind it and the count on its button. Without JavaScript it opens
  * through its address (#filters) and submits as an ordinary GET form.
  */
-export function FilterDialog({ type, pathname, wanted, shown, options, offered, total, updating, dialogRef, onChange }: FilterDialogProps) {
+export function FilterDialog({ type, pathname, wanted, shown, options, offered, total, updating, dialogRef, openAt, onChange }: FilterDialogProps) {
+  const enhanced = useDialogOpenedByAddress(dialogRef, (target) => openAt(target.closest(".filter-field")?.id.slice("filter-".length)));
   const noun = total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many;
   // Models on hand belong to the make on show; another make's arrive with its results.
   const modelsFit = sameText(wanted.filters.make, shown.filters.make);
   const close = () => dialogRef.current?.close();
   return (
-    <dialog ref={dialogRef} id="filters" className="filter-dialog" aria-labelledby="filters-title">
+    <dialog ref={dialogRef} id="filters" className="filter-dialog" aria-labelledby="filters-title" data-enhanced={enhanced || undefined}>
       <form
         method="get"
         action={pathname}

@@ -1,0 +1,21 @@
+import { useEffect, type RefObject } from "react";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * For a dialog that opens through its address without JavaScript (#menu, #filter-price),
+ * shown by CSS while the address names it or something in it. Once the page has started it
+ * must be a real dialog, or its close button, which then calls close(), would leave it on
+ * show: so it is marked data-enhanced, which CSS stops showing through the address, and if
+ * the address names it (a link tapped while the page was starting) `open` opens it, as its
+ * button would. Returns whether the dialog is marked.
+ */
+export function useDialogOpenedByAddress(dialogRef: RefObject<HTMLDialogElement | null>, open: (target: Element) => void): boolean {
+  const enhanced = useHydrated();
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target && dialogRef.current?.contains(target)) open(target);
+    // Once, for the address the page started with; after that the buttons open it.
+  }, []);
+  return enhanced;
+}
