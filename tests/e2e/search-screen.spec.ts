@@ -210,9 +210,12 @@ test("on a slow connection each change shows at once and builds on the last, and
   const dialog = page.getByRole("dialog");
   const results = page.getByRole("region", { name: "Results" });
 
+  const total = await resultCount(page);
   await dialog.getByLabel("Make", { exact: true }).selectOption("Ford");
   await expect(dialog.getByLabel("Make", { exact: true })).toHaveValue("Ford");
   await expect(results).toHaveAttribute("aria-busy", "true");
+  // The count on the button is not yet known, so it offers no stale one.
+  await expect(dialog.getByRole("button", { name: "Show cars" })).toBeVisible();
   // The models on hand belong to no make; Ford's come with its results.
   await expect(dialog.getByLabel("Model")).toBeDisabled();
   await dialog.getByLabel("Gearbox").selectOption("Manual");
@@ -232,6 +235,7 @@ test("on a slow connection each change shows at once and builds on the last, and
   await expect(dialog.getByLabel("Model")).toBeEnabled();
   await expect(dialog.getByLabel("Model").locator("option")).not.toHaveCount(1);
   for (const title of await page.locator(".vehicle-card__title").allTextContents()) expect(title).toMatch(/^Ford /);
+  expect(Number((await searchButton(page).textContent())!.replace(/\D/g, ""))).toBeLessThan(total);
 });
 
 test.describe("a search with no results", () => {

@@ -105,8 +105,9 @@ export function FilterDialog({ type, pathname, wanted, shown, options, offered, 
           <LinkButton to={searchHref(pathname, withoutFilters(wanted))} replace preventScrollReset className="button button--quiet">
             Clear all
           </LinkButton>
+          {/* The count belongs to the results on show; until the newest arrive it would be stale. */}
           <button type="submit" className="button">
-            Search {formatCount(total)} {noun}
+            {updating ? `Show ${VEHICLE_NOUNS[type].many}` : `Search ${formatCount(total)} ${noun}`}
           </button>
           <p role="status" className="visually-hidden">
             {updating ? "Updating results" : `${formatCount(total)} ${noun} match`}
