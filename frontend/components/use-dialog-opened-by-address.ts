@@ -12,7 +12,9 @@ import { useHydrated } from "./use-hydrated";
 export function useDialogOpenedByAddress(dialogRef: RefObject<HTMLDialogElement | null>, open: (target: Element) => void): boolean {
   const enhanced = useHydrated();
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    // The dialogs' ids are plain ASCII, so the fragment is compared as written: decoding a
+    // malformed one (#%E0) would throw.
+    const id = window.location.hash.slice(1);
     const target = id ? document.getElementById(id) : null;
     if (target && dialogRef.current?.contains(target)) open(target);
     // Once, for the address the page started with; after that the buttons open it.

@@ -167,6 +167,12 @@ test.describe("on a phone", () => {
     await menu.getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL("/contact");
     await expect(menu).toBeHidden();
+
+    // A fragment that is not a dialog's, even a malformed one, leaves the page as it is.
+    await page.goto("/#%E0%A4%A");
+    await hydrated(page);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("the offers scroll sideways and each shows its monthly price", async ({ page }) => {
