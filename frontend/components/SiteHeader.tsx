@@ -117,13 +117,13 @@ function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
 function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {
   // The described site opened its menu on vans. Until the chips work, every list shows.
   const [shown, setShown] = useState<VehicleType>("van");
-  const hydrated = useDialogOpenedByAddress(dialogRef, () => dialogRef.current?.showModal());
+  const enhanced = useDialogOpenedByAddress(dialogRef, () => dialogRef.current?.showModal());
   const close = (event: React.MouseEvent) => {
     event.preventDefault();
     dialogRef.current?.close();
   };
   return (
-    <dialog ref={dialogRef} id="menu" className="mobile-menu" aria-label="Menu" data-enhanced={hydrated || undefined}>
+    <dialog ref={dialogRef} id="menu" className="mobile-menu" aria-label="Menu" data-enhanced={enhanced || undefined}>
       <div className="mobile-menu__header">
         <p className="mobile-menu__title">Menu</p>
         <a href="#main" className="mobile-menu__close" aria-label="Close the menu" onClick={close}>
@@ -145,7 +145,7 @@ function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | nu
         ))}
       </div>
       {CATEGORY_MENUS.map((menu) => (
-        <ul key={menu.type} id={`menu-${menu.type}`} className="mobile-menu__links" hidden={hydrated && shown !== menu.type}>
+        <ul key={menu.type} id={`menu-${menu.type}`} className="mobile-menu__links" hidden={enhanced && shown !== menu.type}>
           {menu.links.map((link) => (
             <li key={link.href}>
               <Link to={link.href} onClick={() => dialogRef.current?.close()}>
