@@ -29,6 +29,9 @@ const environmentSchema = z
       .transform((file) => path.resolve(file)),
     /** Seconds to finish open requests after SIGTERM before exiting anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+    /** Seconds a client has to send a request's headers, and then the whole request: slow or idle senders are cut off. */
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(20),
 
     /** Set to keep stock in MongoDB instead of DATA_DIR: mongodb://… or mongodb+srv://… */
     MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://").optional(),
@@ -68,6 +71,11 @@ const environmentSchema = z
       .refine((url) => /^\/?$/.test(new URL(url).pathname) && !new URL(url).search && !new URL(url).hash, "must be the site's origin alone, like https://www.example.co.uk")
       .transform((url) => new URL(url).origin)
       .optional(),
+  })
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  .refine((settings) => settings.HEADERS_TIMEOUT_SECONDS <= settings.REQUEST_TIMEOUT_SECONDS, {
+    path: ["HEADERS_TIMEOUT_SECONDS"],
+    message: "must not be more than REQUEST_TIMEOUT_SECONDS",
   })
   // Behind TLS the public address is https; an http one in production is a mistake.
   .refine((settings) => settings.NODE_ENV !== "production" || !settings.SITE_URL?.startsWith("http:"), {

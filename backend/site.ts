@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -10,6 +10,7 @@ import {
   feedbackContext,
   newsletterContext,
   partExchangeContext,
+  requestLogContext,
   siteUrlContext,
 } from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
@@ -71,7 +72,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     pages: createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
-      getLoadContext: (_req, res) =>
+      getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
@@ -82,6 +83,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
             [partExchangeContext, enquiries.partExchange],
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
+            [requestLogContext, req.log],
           ]),
         ),
     }),
@@ -99,7 +101,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     },
     frontend,
   });
-  const server = await listen(app, config.PORT, config.HOST);
+  const server = await listen(app, config);
   forwarder?.start();
   retention.start();
   forms.start();
@@ -125,9 +127,22 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   };
 }
 
-function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+  const server = createServer(
+    {
+      headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      // Node looks for connections past those timeouts only this often (30 s by default).
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
+  answerClientErrors(server);
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
-    answerClientErrors(server);
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
   });
 }

@@ -2,8 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { cspNonceContext } from "./request-context";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { cspNonceContext, requestLogContext } from "./request-context";
 import { InlineStylesheetContext } from "./styles/SiteStylesheet";
 import stylesheetText from "./styles/app.css?inline";
 
@@ -14,6 +14,16 @@ import stylesheetText from "./styles/app.css?inline";
  */
 
 export const streamTimeout = 5_000;
+
+/**
+ * Failures while loading or rendering a page go to the request's own log line by line, as
+ * JSON like the rest of the log. Refusals a visitor caused (a page that does not exist, a
+ * form posted to a page without one) are answers, not failures, and are not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  (context as RouterContextProvider).get(requestLogContext).error({ err: error }, "Page failed");
+};
 
 export default function handleRequest(
   request: Request,

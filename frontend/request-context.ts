@@ -3,6 +3,7 @@ import type { Catalogue } from "../backend/catalogue";
 import type { Dealer } from "../backend/dealer-config";
 import type { EnquiryService } from "../backend/enquiries/enquiry-intake";
 import type { FinanceApplications } from "../backend/finance/finance-applications";
+import type { Logger } from "../backend/logger";
 
 /**
  * What the server hands every loader through React Router's request context: the catalogue
@@ -20,3 +21,5 @@ export const partExchangeContext = createContext<EnquiryService>();
 export const siteUrlContext = createContext<string | undefined>(undefined);
 /** The nonce the response's Content-Security-Policy allows inline scripts with; none in development. */
 export const cspNonceContext = createContext<string | undefined>(undefined);
+/** The request's own log (its lines carry the request id), for errors met while rendering it. */
+export const requestLogContext = createContext<Pick<Logger, "error">>();

@@ -11,10 +11,13 @@ import type { Enquiries } from "../enquiries/enquiry-intake";
 import type { FinanceApplications } from "../finance/finance-applications";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
-import { limitFormPosts } from "./form-post-limit";
+import { limitRequestBodies } from "./body-limit";
 import { precompressedAssets } from "./precompressed-assets";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { refuse } from "./refusal";
+import { refuseMalformedHost } from "./host-header";
+import { refuseOtherPageMethods } from "./page-methods";
+import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 
@@ -54,9 +57,10 @@ export function createApp(parts: AppParts): Express {
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
   app.use(securityHeaders(security));
+  app.use(refuseAbsurdPaths, refuseMalformedHost, refuseOtherPageMethods);
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   app.use(limitPostsPerClient(postRateLimit));
-  app.use(limitFormPosts(BODY_LIMIT_BYTES));
+  app.use(limitRequestBodies(BODY_LIMIT_BYTES));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {

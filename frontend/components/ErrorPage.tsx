@@ -12,6 +12,16 @@ export function ErrorPage({ error }: { error: unknown }) {
       </section>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    return (
+      <section className="page message-page">
+        <title>Nothing can be sent here</title>
+        <h1>Nothing can be sent here</h1>
+        <p>This page can be read but takes no forms. If you were sending us a message, please use the contact page.</p>
+        <SearchLinks />
+      </section>
+    );
+  }
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
   const heading = badRequest ? "That request isn't quite right" : "Something went wrong";
   return (

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -26,12 +26,18 @@ export async function spawnBuiltSite(options: {
   env?: Record<string, string>;
   nodeArgs?: string[];
   timeoutMs?: number;
+  /** Keep the site's log (its stdout) for the caller to read, rather than dropping it. */
+  pipeLog?: boolean;
+  /** Runs the site under `ulimit -n`, as a small container would. */
+  maxOpenFiles?: number;
 }): Promise<SiteProcess> {
   const started = performance.now();
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const command = [process.execPath, ...(options.nodeArgs ?? []), serverEntry];
+  const env = { ...process.env, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env };
+  const stdio: StdioOptions = ["ignore", options.pipeLog ? "pipe" : "ignore", "inherit"];
+  const server = options.maxOpenFiles
+    ? spawn("/bin/sh", ["-c", `ulimit -n ${options.maxOpenFiles} && exec "$@"`, "sh", ...command], { env, stdio })
+    : spawn(command[0]!, command.slice(1), { env, stdio });
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + (options.timeoutMs ?? Infinity);
   for (;;) {
@@ -48,7 +54,10 @@ export async function spawnBuiltSite(options: {
 
 export interface BuiltSite {
   /** A GET to the site, with any headers (Host included, which browsers and fetch() refuse to set). */
-  get(address: string, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
+  get(address: string, headers?: Record<string, string>, method?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>;
+  /** Everything the site has logged so far (JSON lines). */
+  log(): string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -56,24 +65,26 @@ export interface BuiltSite {
  * Another copy of the built site, as the browser tests run it, with settings of a test's
  * own (SITE_URL, DEALER_CONFIG) over a fresh data folder with a little demo stock.
  */
-export async function startBuiltSite(env: Record<string, string>): Promise<BuiltSite> {
+export async function startBuiltSite(env: Record<string, string>, options: { maxOpenFiles?: number } = {}): Promise<BuiltSite> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-built-"));
   let site: SiteProcess;
   try {
-    site = await spawnBuiltSite({ dataDir, port, env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env }, timeoutMs: 30_000 });
+    site = await spawnBuiltSite({ dataDir, port, env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env }, timeoutMs: 30_000, pipeLog: true, ...options });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const exited = new Promise((resolve) => site.server.once("exit", resolve));
+  let log = "";
+  site.server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (log += chunk));
 
-  const get = (address: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest({ host: "127.0.0.1", port, path: address, headers }, (response) => {
+  const get = (address: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const request = httpRequest({ host: "127.0.0.1", port, path: address, headers, method }, (response) => {
         let body = "";
         response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
       });
       request.on("error", reject).end();
     });
@@ -83,5 +94,5 @@ export async function startBuiltSite(env: Record<string, string>): Promise<Built
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { get, stop };
+  return { get, log: () => log, port, stop };
 }

@@ -8,3 +8,5 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const body = ["User-agent: *", "Disallow: /api/", "Disallow: /search", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }
+
+export { action } from "./read-only";

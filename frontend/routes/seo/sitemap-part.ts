@@ -11,3 +11,5 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (body === undefined) throw data("No such sitemap", { status: 404 });
   return xmlResponse(body);
 }
+
+export { action } from "./read-only";

@@ -6,3 +6,5 @@ import type { Route } from "./+types/sitemap";
 export async function loader({ url, context }: Route.LoaderArgs) {
   return xmlResponse(await mainSitemap(context.get(catalogueContext), siteOrigin(context.get(siteUrlContext), url)));
 }
+
+export { action } from "./read-only";

@@ -1,8 +1,9 @@
 import type { Server } from "node:http";
+import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { limitFormPosts } from "./form-post-limit";
+import { limitRequestBodies } from "./body-limit";
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -13,9 +14,9 @@ afterEach(async () => {
 /** A real Express app with a 1 KB limit in front of a page that reads the whole form, and an API route. */
 async function appWithLimit() {
   const app = express();
-  app.use(limitFormPosts(1024));
+  app.use(limitRequestBodies(1024));
   app.post("/newsletter", express.urlencoded({ extended: false, limit: "10mb" }), (req, res) => void res.send(`got ${JSON.stringify(req.body).length}`));
-  app.post("/api/echo", (_req, res) => void res.status(204).end());
+  app.post("/api/echo", express.json({ limit: "10mb" }), (_req, res) => void res.status(204).end());
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -28,7 +29,7 @@ const form = (body: BodyInit, headers: Record<string, string> = {}) => ({
   body,
 });
 
-describe("limitFormPosts", () => {
+describe("limitRequestBodies", () => {
   it("lets a form of ordinary size through", async () => {
     const base = await appWithLimit();
     const response = await fetch(`${base}/newsletter`, form("email=sam%40example.com"));
@@ -57,9 +58,33 @@ describe("limitFormPosts", () => {
     expect(await response.json()).toEqual({ error: { code: "length_required", message: expect.stringContaining("without its length") } });
   });
 
-  it("leaves the API's posts to the API's own JSON limit", async () => {
+  it("leaves a chunked API post to the API's own JSON limit", async () => {
     const base = await appWithLimit();
-    const response = await fetch(`${base}/api/echo`, form(`x=${"a".repeat(2000)}`));
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify({ x: "a".repeat(2000) })));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${base}/api/echo`, { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" } as RequestInit);
     expect(response.status).toBe(204);
+  });
+
+  it("answers an API post that declares more than the limit at once, without waiting for its body", async () => {
+    const base = new URL(await appWithLimit());
+    const started = Date.now();
+    // 100 MB declared, one byte sent, and the connection held open: the answer must not wait for the rest.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(base.port), base.hostname, () => {
+        socket.write("POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{");
+      });
+      let received = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk));
+      socket.on("close", () => resolve(received)).on("error", reject);
+      setTimeout(() => socket.destroy(new Error(`no answer in 5 s; got ${JSON.stringify(received)}`)), 5000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":"payload_too_large"');
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
