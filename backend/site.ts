@@ -61,7 +61,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
   }
   if (!forwarder) logger.warn("LEAD_WEBHOOK_URL is not set: finance applications and part-exchange requests are stored for staff and not forwarded");
-  const applications = new ApplicationIntake(engines.applications, logger, () => forwarder?.nudge());
+  const applications = new ApplicationIntake(engines.applications, (id) => catalogue.get(id), logger, () => forwarder?.nudge());
   const retention = new ApplicationRetention(engines.applications, config.FINANCE_RETENTION_DAYS, logger);
   const forms = enquiryServices(engines.enquiries, config, logger, leadForwarding);
   const { enquiries } = forms;

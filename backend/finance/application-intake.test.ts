@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
-import { ApplicationIntake } from "./application-intake";
+import { knownRecord } from "../../tests/support/known-vehicles";
+import { ApplicationIntake, UNKNOWN_VEHICLE } from "./application-intake";
 import { FileApplicationStore } from "./file-application-store";
 
 describe("ApplicationIntake", () => {
@@ -18,7 +19,7 @@ describe("ApplicationIntake", () => {
     directory = await mkdtemp(path.join(tmpdir(), "intake-"));
     store = await FileApplicationStore.open(directory);
     nudges = 0;
-    intake = new ApplicationIntake(store, logs.logger, () => nudges++);
+    intake = new ApplicationIntake(store, async (id) => knownRecord(id), logs.logger, () => nudges++);
   });
   afterEach(async () => {
     await store.close();
@@ -31,6 +32,23 @@ describe("ApplicationIntake", () => {
     if (!result.ok) return;
     expect((await store.get(result.id))?.application).toMatchObject({ postcode: "L3 4BP", workMonths: 6, netIncome: 2450 });
     expect(nudges).toBe(1);
+  });
+
+  it("takes the vehicle's details from stock, never from what the client sent", async () => {
+    const result = await intake.submit({
+      ...validApplication(),
+      vehicleId: "focus-2021",
+      vehicleDetails: { make: "Lamborghini", model: "Huracán", registration: "L4 MBO", mileage: 1 },
+    });
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.errors)}`);
+    expect((await store.get(result.id))?.application.vehicleDetails).toEqual({ make: "Ford", model: "Focus", mileage: 18000 });
+  });
+
+  it("refuses an application for a vehicle that is not in stock, naming vehicleId, and stores nothing", async () => {
+    const result = await intake.submit({ ...validApplication(), vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+    expect(result).toEqual({ ok: false, firstField: "vehicleId", errors: { vehicleId: UNKNOWN_VEHICLE } });
+    expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
+    expect(nudges).toBe(0);
   });
 
   it("names every problem in the order of the form, the first first, and stores nothing", async () => {

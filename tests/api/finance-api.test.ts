@@ -69,6 +69,7 @@ describe("POST /api/finance-application", () => {
     const stored = await storedFile(site, body.id);
     expect(stored).toMatchObject({ id: body.id, forwardAttempts: 0 });
     expect(stored.application).toEqual(financeApplicationSchema.parse(validApplication()));
+    expect(stored.application).toMatchObject({ vehicleDetails: { make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000 } });
     expect(stored.application).toMatchObject({ postcode: "L3 4BP", phone: "07700900123", workYears: 4, workMonths: 6, netIncome: 2450 });
   });
 
@@ -80,6 +81,7 @@ describe("POST /api/finance-application", () => {
     ["income in words", { netIncome: "lots" }, "netIncome"],
     ["no vehicle make", { vehicleDetails: { model: "Fiesta" } }, "vehicleDetails.make"],
     ["several problems: the first in the form's order", { postcode: "90210", email: "nope", licenseType: "Jet" }, "licenseType"],
+    ["a vehicle that is not in stock", { vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } }, "vehicleId"],
   ])("answers 400 naming the field for %s, and stores nothing", async (_case, change, field) => {
     const before = await storedIds(site);
     const response = await post({ ...validApplication(), ...change });
@@ -155,7 +157,7 @@ describe("POST /api/finance-application", () => {
 describe("POST /api/finance-application: too many from one client", () => {
   let site: TestSite;
   beforeAll(async () => {
-    site = await startTestSite([], { env: { POST_RATE_LIMIT: "3", POST_RATE_WINDOW_SECONDS: "600" } });
+    site = await startTestSite(knownStockChange(), { env: { POST_RATE_LIMIT: "3", POST_RATE_WINDOW_SECONDS: "600" } });
   });
   afterAll(async () => {
     await site.close();
@@ -241,7 +243,7 @@ describe("retention of finance applications, with no lead-tracking service", () 
   const ids = { expired: "", recent: "" };
   const logs = capturedLogger();
   beforeAll(async () => {
-    site = await startTestSite([], {
+    site = await startTestSite(knownStockChange(), {
       env: { FINANCE_RETENTION_DAYS: "30" },
       logger: logs.logger,
       async prepare(dataDir) {

@@ -1,4 +1,4 @@
-import type { VehicleDetails, VehicleFeedRecord } from "../../domain/vehicle";
+import type { VehicleDetails, VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
 import { vehicleFeedRecordSchema } from "../../domain/vehicle";
 
 /**
@@ -112,4 +112,10 @@ export const KNOWN_VEHICLES: readonly KnownVehicle[] = [
 
 export function knownStockChange() {
   return KNOWN_VEHICLES.map((known) => ({ id: known.id, record: feedRecord(known) }));
+}
+
+/** A known vehicle as the store serves it; undefined for an id that is not one of them. */
+export function knownRecord(id: string): VehicleRecord | undefined {
+  const known = KNOWN_VEHICLES.find((candidate) => candidate.id === id);
+  return known && { ...feedRecord(known), _id: known.id, createdAt: known.createdAt, updatedAt: known.createdAt };
 }

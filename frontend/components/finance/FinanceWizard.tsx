@@ -31,7 +31,8 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the last submission was not taken, in words for the applicant. */
+  const [failure, setFailure] = useState<string>();
   // One key per application, so a retried submission cannot be stored twice.
   const idempotencyKey = useRef(crypto.randomUUID());
   const isLast = step === APPLICATION_STEPS.length - 1;
@@ -56,8 +57,8 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
   const showProblems = (problems: Record<string, string>) => {
     const [first] = Object.keys(problems);
     const firstStep = first === undefined ? -1 : stepOf(first);
-    // A problem with no field to show it by (the vehicle, say) is a failed submission.
-    if (firstStep < 0) return setFailed(true);
+    // A problem with no field to show it by (the vehicle just sold, say) is said on its own.
+    if (firstStep < 0) return setFailure(first === undefined ? SUBMISSION_FAILED : problems[first]);
     setErrors(problems);
     if (firstStep !== step) setStep(firstStep);
     requestAnimationFrame(() => document.getElementById(`application-${first}`)?.focus());
@@ -80,7 +81,7 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
     const parsed = financeApplicationSchema.safeParse(application());
     if (!parsed.success) return showProblems(applicationFieldErrors(parsed.error));
     setSending(true);
-    setFailed(false);
+    setFailure(undefined);
     try {
       const response = await fetch("/api/finance-application", {
         method: "POST",
@@ -100,7 +101,7 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
       idempotencyKey.current = crypto.randomUUID();
       onSubmitted(id);
     } catch {
-      setFailed(true);
+      setFailure(SUBMISSION_FAILED);
       window.alert(SUBMISSION_FAILED);
     } finally {
       setSending(false);
@@ -135,9 +136,9 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
           {/* After the step's own question, so its choices are not pushed beneath the sticky Next button. */}
           {step === 0 && <FinancePrivacyNotice />}
           {isLast && <CreditSearchReminder />}
-          {failed && (
+          {failure && (
             <p className="application-field__error" role="alert">
-              {SUBMISSION_FAILED}
+              {failure}
             </p>
           )}
         </div>
