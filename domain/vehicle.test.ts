@@ -24,11 +24,22 @@ describe("vehicleFeedRecordSchema", () => {
     ["a script for an image", { media: { images: [{ href: "javascript:alert(1)" }] } }, "media.images.0.href"],
     ["an image on another site over http", { media: { images: [{ href: "http://example.com/a.jpg" }] } }, "media.images.0.href"],
     ["a protocol-relative image", { media: { images: [{ href: "//example.com/a.jpg" }] } }, "media.images.0.href"],
+    ["another host behind a line break", { media: { images: [{ href: "/\n/evil.example/x.png" }] } }, "media.images.0.href"],
+    ["another host behind a tab", { media: { images: [{ href: "/\t/evil.example/x.png" }] } }, "media.images.0.href"],
+    ["another host behind a backslash", { media: { images: [{ href: "/\\evil.example/x.png" }] } }, "media.images.0.href"],
+    ["a space inside an address", { media: { images: [{ href: "https://example.com/a b.jpg" }] } }, "media.images.0.href"],
+    ["a control character", { media: { images: [{ href: "/media/\u0000x.svg" }] } }, "media.images.0.href"],
     ["an id with a slash", { _id: "a/b" }, "_id"],
   ])("rejects %s", (_label, change, path) => {
     const result = vehicleFeedRecordSchema.safeParse({ ...minimal, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(path);
+  });
+
+  it("accepts site paths and https addresses", () => {
+    for (const href of ["/media/demo/hatchback/red/1.svg", "https://images.example.co.uk/stock/42/1.jpg?w=800"]) {
+      expect(vehicleFeedRecordSchema.parse({ ...minimal, media: { images: [{ href }] } }).media.images).toEqual([{ href }]);
+    }
   });
 });
 

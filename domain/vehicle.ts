@@ -34,13 +34,22 @@ export const registrationSchema = z
 
 /**
  * Images may live on this site ("/media/...") or on an https host; anything else
- * (javascript:, data:) would be an injection route into every page that shows the image.
+ * (javascript:, data:, another host reached through "//", "/\\" or a line break that URL
+ * parsers silently drop) would be an injection route into every page that shows the image.
  */
 export const imageHrefSchema = z
   .string()
   .trim()
   .max(2048)
-  .regex(/^(\/[^/\\]|https:\/\/)/, "must be a site path starting with / or an https:// address");
+  .regex(/^[^\s\p{Cc}]*$/u, { error: "must not contain spaces, line breaks or other control characters", abort: true })
+  .refine(isSitePathOrHttpsAddress, "must be a site path starting with / or an https:// address");
+
+const THIS_SITE = "https://this-site.invalid";
+
+function isSitePathOrHttpsAddress(href: string): boolean {
+  if (href.startsWith("/")) return URL.canParse(href, THIS_SITE) && new URL(href, THIS_SITE).origin === THIS_SITE;
+  return URL.canParse(href) && new URL(href).protocol === "https:";
+}
 
 const latestModelYear = () => new Date().getUTCFullYear() + 1;
 

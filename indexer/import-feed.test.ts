@@ -49,6 +49,7 @@ describe("importFeed", () => {
       JSON.stringify({ ...e, _id: a!._id }),
       JSON.stringify({ vehicle: { vehicleType: "car", make: "Kia", model: "Ceed" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } } }),
       JSON.stringify({ ...e, vehicle: { ...e!.vehicle, vehicleType: "bus" } }),
+      JSON.stringify({ ...e, media: { images: [{ href: "/\n/evil.example/x.png" }] } }),
     ];
     const report = await importFeed(store, await feedFile("mixed.ndjson", lines.join("\n")), { mode: "upsert" });
     expect(report.added).toBe(1);
@@ -60,6 +61,7 @@ describe("importFeed", () => {
       { line: 6, reason: "repeats the vehicle fiesta-2019 already given on line 1" },
       { line: 7, reason: "has neither an _id nor a registration to identify the vehicle" },
       { line: 8, reason: expect.stringMatching(/^vehicle\.vehicleType: .*"car".*"van".*"truck".* \(got "bus"\)$/) },
+      { line: 9, reason: 'media.images.0.href: must not contain spaces, line breaks or other control characters (got "/\\n/evil.example/x.png")' },
     ]);
   });
 

@@ -11,7 +11,8 @@ export function CanonicalLinks() {
   const { pathname, search } = useLocation();
   const error = useRouteError();
   if (!root || error) return null;
-  const url = root.origin + canonicalPath(pathname, search);
+  // Joined as text first: a path of its own ("//host/…") must not name another host.
+  const url = new URL(root.origin + canonicalPath(pathname, search)).href;
   return (
     <>
       <link rel="canonical" href={url} />

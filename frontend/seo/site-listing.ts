@@ -8,12 +8,12 @@ export interface VehicleIds {
 
 /** Every page worth a search engine's visit, apart from the vehicles. */
 export function pageUrls(origin: string): string[] {
-  return [...LISTED_PAGES, ...CATEGORY_PAGES, ...CONTENT_PAGES].map((path) => `${origin}/${path}`);
+  return [...LISTED_PAGES, ...CATEGORY_PAGES, ...CONTENT_PAGES].map((path) => new URL(path, origin).href);
 }
 
 async function vehicleUrls(stock: VehicleIds, origin: string, part: number, perFile: number): Promise<string[]> {
   const { ids } = await stock.ids(part, perFile);
-  return ids.map((id) => `${origin}/vehicles/${encodeURIComponent(id)}`);
+  return ids.map((id) => new URL(`/vehicles/${encodeURIComponent(id)}`, origin).href);
 }
 
 /**
@@ -26,8 +26,8 @@ export async function mainSitemap(stock: VehicleIds, origin: string, perFile = M
   if (pages.length + total <= perFile) {
     return urlSet([...pages, ...(total > 0 ? await vehicleUrls(stock, origin, 1, total) : [])]);
   }
-  const parts = Array.from({ length: Math.ceil(total / perFile) }, (_, i) => `${origin}/sitemaps/vehicles-${i + 1}.xml`);
-  return sitemapIndex([`${origin}/sitemaps/pages.xml`, ...parts]);
+  const parts = Array.from({ length: Math.ceil(total / perFile) }, (_, i) => new URL(`/sitemaps/vehicles-${i + 1}.xml`, origin).href);
+  return sitemapIndex([new URL("/sitemaps/pages.xml", origin).href, ...parts]);
 }
 
 /** One part of a split sitemap, named as the index names it; undefined for any other name. */
