@@ -42,7 +42,8 @@ const searchRequestSchema = z.object({
   ),
 });
 
-const KNOWN_PARAMS = new Set<string>([...FILTER_NAMES, "sort", "page", "pageSize"]);
+/** The query parameters a search reads; any other is ignored. */
+export const KNOWN_PARAMS: ReadonlySet<string> = new Set<string>([...FILTER_NAMES, "sort", "page", "pageSize"]);
 
 /**
  * Reads a query string. Unknown parameters (utm_source, fbclid) are ignored and empty values

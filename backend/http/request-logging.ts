@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import type { Logger } from "../logger";
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -22,8 +23,26 @@ export function requestLogging(logger: Logger): RequestHandler {
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
   });
+}
+
+const REDACTED = "[redacted]";
+
+/**
+ * The address as logged: the values of search filters, sort and paging are kept, since they
+ * explain a slow or failed search; every other query value is replaced, because some (a
+ * postcode typed into a search form, a name in a link's tracking tag) are personal data,
+ * which the log must never hold.
+ */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt < 0) return url;
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  for (const name of new Set(query.keys())) {
+    if (!KNOWN_PARAMS.has(name)) query.set(name, REDACTED);
+  }
+  return `${url.slice(0, queryAt)}?${query}`;
 }

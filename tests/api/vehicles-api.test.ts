@@ -173,6 +173,16 @@ describe("a malformed percent-encoding in the path", () => {
   );
 });
 
+describe("the request log", () => {
+  it("keeps a search's filters but not a postcode or a tracking tag sent with it", async () => {
+    const response = await get("/api/vehicles/search/car?make=Ford&postcode=L3%204BP&utm_content=sam%40example.com");
+    expect(response.status).toBe(200);
+    const line = logs.text().split("\n").find((entry) => entry.includes("/api/vehicles/search/car?make=Ford&postcode="));
+    expect(line).toContain("postcode=%5Bredacted%5D");
+    expect(line).not.toMatch(/L3|4BP|sam/);
+  });
+});
+
 describe("the rest of the server", () => {
   it("answers unknown API calls with a JSON 404", async () => {
     const { status, body } = await json("/api/nothing-here");

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { loggableUrl } from "./request-logging";
+
+describe("loggableUrl", () => {
+  it("keeps a search's filters, sort and paging", () => {
+    expect(loggableUrl("/api/search/car?make=Ford&price=5000-10000&sort=price_asc&page=2")).toBe(
+      "/api/search/car?make=Ford&price=5000-10000&sort=price_asc&page=2",
+    );
+  });
+
+  it("replaces every other query value, a postcode typed into a search form among them", () => {
+    const logged = loggableUrl("/search?type=car&make=&postcode=l34bp&utm_source=mail%20to%20sam%40example.com");
+    expect(logged).toBe("/search?type=%5Bredacted%5D&make=&postcode=%5Bredacted%5D&utm_source=%5Bredacted%5D");
+    expect(logged).not.toMatch(/l34bp|sam/i);
+  });
+
+  it("leaves an address without a query as it is", () => {
+    expect(loggableUrl("/vehicles/fiesta-2019")).toBe("/vehicles/fiesta-2019");
+  });
+});
