@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { feedbackSchema, newsletterSignUpSchema, partExchangeSchema } from "./enquiries";
 import { NEWSLETTER_CONSENT_MISSING } from "./enquiry-wording";
-import { fieldErrors } from "./finance-application";
+import { fieldErrors } from "./form-fields";
 
 const problemsOf = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { FEEDBACK_MAX_LENGTH, NEWSLETTER_CONSENT_MISSING } from "./enquiry-wording";
 import { formatCount } from "./format";
-import { financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
+import { blankToUndefined, emailSchema, optional, optionalText, personName, ukPhoneSchema, ukPostcodeSchema, vehicleIdField } from "./form-fields";
 import { wholeNumberAsWritten } from "./uk-formats";
-import { registrationSchema, vehicleIdSchema } from "./vehicle";
+import { registrationSchema } from "./vehicle";
 
 /**
  * The site's small forms (newsletter, feedback, part exchange), each checked once here for
@@ -11,22 +11,12 @@ import { registrationSchema, vehicleIdSchema } from "./vehicle";
  * field they are about.
  */
 
-/** Forms send an untouched optional field as an empty string; it means "not given". */
-const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-
-const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `Keep this under ${max} characters`);
-const optionalText = (max: number) => optional(z.string().trim().max(max, `Keep this under ${max} characters`));
-
-/** The finance form's e-mail rule, so every form on the site accepts the same addresses. */
-const emailSchema = financeApplicationSchema.shape.email;
-
 /**
  * The page a form was sent from, as a path on this site. Only the path: a query string can
  * carry what a visitor typed elsewhere (a search, a marketing link's e-mail address).
  */
 export const sitePathSchema = z
-  .string()
+  .string({ error: "The page address must be a path on this site, like /vans" })
   .trim()
   .max(300, "The page address is too long")
   .regex(/^\/(?![/\\])[^\s?#]*$/, "The page address must be a path on this site, like /vans");
@@ -85,15 +75,15 @@ const mileageSchema = z.preprocess(
 export const partExchangeSchema = z.object({
   registration: plateSchema,
   mileage: mileageSchema,
-  make: optionalText(40),
-  model: optionalText(60),
-  condition: optionalText(1000),
-  name: text(100, "Enter your name").regex(/^\p{L}[\p{L}\p{M}' .-]*$/u, "Your name can only have letters, spaces, hyphens and apostrophes"),
+  make: optionalText(40, "your vehicle's make"),
+  model: optionalText(60, "your vehicle's model"),
+  condition: optionalText(1000, "your vehicle's condition"),
+  name: personName("name", 100),
   email: emailSchema,
   phone: ukPhoneSchema,
   postcode: ukPostcodeSchema,
   // The vehicle page the visitor came from, when they want to swap theirs for it.
-  interestedIn: optional(vehicleIdSchema),
+  interestedIn: optional(vehicleIdField()),
 });
 
 export type Feedback = z.output<typeof feedbackSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../tests/support/finance-applications";
-import { ageOn, applicationFieldErrors, financeApplicationSchema, ukPhoneSchema, ukPostcodeSchema } from "./finance-application";
+import { ageOn, applicationFieldErrors, financeApplicationSchema } from "./finance-application";
+import { ukPhoneSchema, ukPostcodeSchema } from "./form-fields";
 
 const problems = (change: Record<string, unknown>) => {
   const result = financeApplicationSchema.safeParse({ ...validApplication(), ...change });
@@ -35,7 +36,7 @@ describe("financeApplicationSchema", () => {
     [{ dob: "23/04/1990" }, "dob", "Enter your date of birth as a date, like 1990-04-23"],
     [{ dob: "1990-02-30" }, "dob", "Enter a real date of birth"],
     [{ employer: "" }, "employer", "Enter your employer (we never contact them)"],
-    [{ vehicleId: "../etc" }, "vehicleId", "must be 1-64 letters, digits, '-' or '_'"],
+    [{ vehicleId: "../etc" }, "vehicleId", "Say which vehicle you are applying for, by the id in its page's address"],
   ])("rejects %j, naming %s", (change, field, message) => {
     expect(problems(change)[field]).toBe(message);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IN_WORK, LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "./finance-options";
-import { COMPACT_UK_POSTCODE, wholeNumberAsWritten } from "./uk-formats";
-import { vehicleIdSchema } from "./vehicle";
+import { emailSchema, fieldErrors, optional, optionalText, personName, requiredText, ukPhoneSchema, ukPostcodeSchema, vehicleIdField } from "./form-fields";
+import { wholeNumberAsWritten } from "./uk-formats";
 
 /**
  * A finance application: the fields of spec.md §3, checked once here for both the wizard in
@@ -11,11 +11,7 @@ import { vehicleIdSchema } from "./vehicle";
 
 export const MINIMUM_AGE = 18;
 
-const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `Keep this under ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters`).optional();
-
-const name = (what: string) =>
-  text(50, `Enter your ${what}`).regex(/^\p{L}[\p{L}\p{M}' .-]*$/u, `Your ${what} can only have letters, spaces, hyphens and apostrophes`);
+const VEHICLE_MILEAGE = "The vehicle's mileage must be a whole number of miles";
 
 const choice = <T extends readonly [string, ...string[]]>(options: T, missing: string) => z.enum(options, { error: missing });
 
@@ -26,23 +22,6 @@ const wholeNumber = (min: number, max: number, message: string) =>
 /** Whole pounds, also as people write them: "2,000", "£2,000". */
 const wholePounds = (min: number, max: number, message: string) =>
   z.preprocess((value) => (typeof value === "string" ? (wholeNumberAsWritten(value, { pounds: true }) ?? value) : value), wholeNumber(min, max, message));
-
-/** UK numbers: a mobile (07…) or a landline (01…, 02…, 03…), written with or without +44, spaces or dashes. */
-export const ukPhoneSchema = z
-  .string({ error: "Enter your phone number" })
-  .trim()
-  .min(1, "Enter your phone number")
-  .transform((phone) => phone.replace(/[\s()-]/g, "").replace(/^\+44/, "0"))
-  .pipe(z.string().regex(/^0(?:7\d{9}|[123]\d{8,9})$/, "Enter a UK phone number, like 07700 900123 or 0151 496 0123"));
-
-/** A UK postcode in any spacing or case, kept in the standard form ("L3 4BP"). */
-export const ukPostcodeSchema = z
-  .string({ error: "Enter your postcode" })
-  .trim()
-  .min(1, "Enter your postcode")
-  .transform((postcode) => postcode.replace(/\s+/g, "").toUpperCase())
-  .pipe(z.string().regex(COMPACT_UK_POSTCODE, "Enter a UK postcode, like L3 4BP"))
-  .transform((postcode) => `${postcode.slice(0, -3)} ${postcode.slice(-3)}`);
 
 /** The age in whole years on a day, for a date of birth. */
 export function ageOn(dateOfBirth: string, day: Date): number {
@@ -68,42 +47,41 @@ export const dateOfBirthSchema = z
 export const financeApplicationSchema = z
   .object({
     licenseType: choice(LICENCE_TYPES, "Choose your licence type"),
-    firstName: name("first name"),
-    surname: name("surname"),
+    firstName: personName("first name", 50),
+    surname: personName("surname", 50),
     phone: ukPhoneSchema,
-    email: z
-      .string({ error: "Enter your email address" })
-      .trim()
-      .min(1, "Enter your email address")
-      .max(254, "Keep this under 254 characters")
-      .pipe(z.email("Enter an email address like name@example.com")),
+    email: emailSchema,
     dob: dateOfBirthSchema,
     maritalStatus: choice(MARITAL_STATUSES, "Choose your marital status"),
     residentialStatus: choice(RESIDENTIAL_STATUSES, "Choose your residential status"),
-    address1: text(100, "Enter the first line of your address"),
-    address2: optionalText(100),
-    city: text(60, "Enter your town or city"),
+    address1: requiredText(100, "Enter the first line of your address"),
+    address2: optionalText(100, "the second line of your address"),
+    city: requiredText(60, "Enter your town or city"),
     postcode: ukPostcodeSchema,
     residenceYears: wholeNumber(0, 100, "Enter the years at this address as a whole number").optional(),
     residenceMonths: wholeNumber(0, 11, "Enter months from 0 to 11").optional(),
     occupationalStatus: choice(OCCUPATIONAL_STATUSES, "Choose your occupational status"),
-    employer: optionalText(100),
-    jobTitle: optionalText(100),
+    employer: optionalText(100, "your employer"),
+    jobTitle: optionalText(100, "your job title"),
     workYears: wholeNumber(0, 70, "Enter the years in this job as a whole number").optional(),
     workMonths: wholeNumber(0, 11, "Enter months from 0 to 11").optional(),
     netIncome: wholePounds(0, 1_000_000, "Enter your monthly income after tax in whole pounds, like 2,000"),
-    vehicleId: vehicleIdSchema,
-    vehicleDetails: z.object({
-      make: text(80, "The vehicle's make is missing"),
-      model: text(80, "The vehicle's model is missing"),
-      registration: optionalText(10),
-      mileage: z.number().int().min(0).optional(),
-    }),
+    vehicleId: vehicleIdField("Say which vehicle you are applying for, by the id in its page's address"),
+    // Checked for shape only: the intake replaces them with the vehicle's details in stock.
+    vehicleDetails: z.object(
+      {
+        make: requiredText(80, "The vehicle's make is missing"),
+        model: requiredText(80, "The vehicle's model is missing"),
+        registration: optionalText(10, "the vehicle's registration"),
+        mileage: optional(z.number({ error: VEHICLE_MILEAGE }).int(VEHICLE_MILEAGE).min(0, VEHICLE_MILEAGE)),
+      },
+      { error: "Send the vehicle's make and model, as vehicleDetails" },
+    ),
   })
   .superRefine(
     (application, context) => {
       const need = (field: "employer" | "jobTitle" | "workYears", message: string) => {
-        if (application[field] === undefined || application[field] === "") context.addIssue({ code: "custom", path: [field], message });
+        if (application[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
       };
       need("employer", "Enter your employer (we never contact them)");
       need("jobTitle", "Enter your job title");
@@ -141,16 +119,6 @@ export const APPLICATION_FIELDS = [
 ] as const satisfies readonly (keyof FinanceApplication)[];
 
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
-
-/** Problems by field, the first for each, in the order of the schema's fields; vehicle problems under their own path. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join(".");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** An application's problems by field, in the order the form asks: Zod lists the job questions' last. */
 export function applicationFieldErrors(error: z.ZodError): Record<string, string> {

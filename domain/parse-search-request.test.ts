@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRange } from "./filters";
-import { parseSearchRequest, tidySearchQuery } from "./parse-search-request";
+import { parseSearchRequest, parseSearchRequestLeniently, tidySearchQuery } from "./parse-search-request";
 import { readSearchRequest, searchRequestToParams } from "./search-request";
 
 const parse = (query: string) => parseSearchRequest(new URLSearchParams(query));
@@ -63,6 +63,18 @@ describe("parseSearchRequest", () => {
 
   it("lets unknown parameters repeat", () => {
     expect(parse("utm_source=a&utm_source=b").ok).toBe(true);
+  });
+});
+
+describe("parseSearchRequestLeniently", () => {
+  it("leaves out each malformed value, saying which, and reads the rest", () => {
+    const { value, dropped } = parseSearchRequestLeniently(new URLSearchParams("make=Ford&price=abc&year=2018-&sort=cheapest&page=2"));
+    expect(value).toEqual({ filters: { make: "Ford", year: { min: 2018 } }, sort: "relevance", page: 2, pageSize: 24 });
+    expect(dropped.map(({ field }) => field).sort()).toEqual(["price", "sort"]);
+  });
+
+  it("drops nothing from a sound address", () => {
+    expect(parseSearchRequestLeniently(new URLSearchParams("make=Ford")).dropped).toEqual([]);
   });
 });
 

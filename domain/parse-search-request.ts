@@ -75,6 +75,24 @@ export function parseSearchRequest(params: URLSearchParams): ParseResult<SearchR
 }
 
 /**
+ * For pages: a search read as far as it can be. Each malformed value is left out (and
+ * reported) rather than refusing the whole address, so a visitor who follows a mangled
+ * link still sees a search.
+ */
+export function parseSearchRequestLeniently(params: URLSearchParams): { value: SearchRequest; dropped: ParamError[] } {
+  let kept = new URLSearchParams(params);
+  const dropped: ParamError[] = [];
+  for (;;) {
+    const parsed = parseSearchRequest(kept);
+    if (parsed.ok) return { value: parsed.value, dropped };
+    dropped.push(parsed.error);
+    // Every problem names a parameter that was given; were one not to, start afresh rather than loop.
+    if (kept.has(parsed.error.field)) kept.delete(parsed.error.field);
+    else kept = new URLSearchParams();
+  }
+}
+
+/**
  * The same address with what asks for nothing left out: known parameters left empty (a
  * form without JavaScript submits every field) and the default sort. Everything else stays
  * as given. Undefined when nothing would be left out, so a tidy address is kept as it is.

@@ -13,9 +13,8 @@ export { VEHICLE_TYPES, type VehicleType };
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 
 /** Ids appear in URLs, so they are kept to URL-safe characters. */
-export const vehicleIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, "must be 1-64 letters, digits, '-' or '_'");
+export const VEHICLE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export const vehicleIdSchema = z.string({ error: "must be text" }).regex(VEHICLE_ID_PATTERN, "must be 1-64 letters, digits, '-' or '_'");
 
 /** Feeds write "no value" as null, "" or nothing at all; they all mean the same here. */
 const blankToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrors } from "../../domain/finance-application";
+import { fieldErrors } from "../../domain/form-fields";
 import type { SubmitResult } from "../finance/finance-applications";
 import type { Logger } from "../logger";
 import type { EnquiryStore } from "./enquiry-store";

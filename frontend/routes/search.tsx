@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { spelledAsStock } from "../../domain/filters";
+import { isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { FILTERS, spelledAsStock, type FilterName } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
-import { parseSearchRequest, tidySearchQuery } from "../../domain/parse-search-request";
+import { parseSearchRequestLeniently, tidySearchQuery } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
 import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
@@ -33,6 +33,8 @@ interface SearchPageData {
   options: FilterOptions;
   /** The newest search could not be fetched: these are the previous results, kept on show. */
   failed?: boolean;
+  /** Parameters of the address that could not be read, and were left out of the search. */
+  ignored: string[];
 }
 
 export function meta({ data: page, location }: Route.MetaArgs) {
@@ -47,13 +49,13 @@ export function meta({ data: page, location }: Route.MetaArgs) {
 
 export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchPageData> {
   const type = typeOfPath(url.pathname);
-  const parsed = parseSearchRequest(url.searchParams);
-  if (!parsed.ok) throw data(`${parsed.error.message}.`, { status: 400 });
   // The filter form without JavaScript submits every field; the address keeps only what it asks for.
   const tidy = tidySearchQuery(url.searchParams);
   if (tidy) throw redirect(tidy.size > 0 ? `${url.pathname}?${tidy}` : url.pathname, 302);
-  const result = await context.get(catalogueContext).search(type, parsed.value, true);
-  return { type, total: result.total, vehicles: result.vehicles.map(cardOf), options: result.options };
+  // A mangled link (a price of "abc") still shows a search, without what could not be read.
+  const { value: request, dropped } = parseSearchRequestLeniently(url.searchParams);
+  const result = await context.get(catalogueContext).search(type, request, true);
+  return { type, total: result.total, vehicles: result.vehicles.map(cardOf), options: result.options, ignored: dropped.map(({ field }) => field) };
 }
 
 /** The last results that arrived, to keep on show (with a notice) if the next search fails. */
@@ -135,6 +137,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
       />
       <ActiveFilters pathname={pathname} wanted={wanted} options={page.options} />
       <DeliveryNote postcode={params.get("postcode")} />
+      {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}
       {page.failed && (
         <div className="notice" role="alert">
           <p>We couldn't update the results just now, so these are the ones from before. Please try again.</p>
@@ -191,24 +194,34 @@ function headingOf(type: VehicleType, { filters }: SearchRequest, options: Filte
   return `${VEHICLE_NOUNS[type].title} for sale`;
 }
 
-/** A refused address (a malformed filter in an old link) says what is wrong and starts afresh. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/** The search could not be run: said plainly, with a way to start again. */
+export function ErrorBoundary() {
   const { pathname } = useLocation();
-  const refused = isRouteErrorResponse(error) && error.status === 400;
   return (
     <section className="page message-page">
-      <h1>{refused ? "That search isn't quite right" : "Something went wrong"}</h1>
-      <p>
-        {refused && typeof error.data === "string"
-          ? error.data
-          : "Sorry, the search couldn't be shown just now. Please try again in a moment."}
-      </p>
+      <h1>Something went wrong</h1>
+      <p>Sorry, the search couldn't be shown just now. Please try again in a moment.</p>
       <p>
         <Link className="button" to={pathname}>
           Start a new search
         </Link>
       </p>
     </section>
+  );
+}
+
+const PARAMETER_NAMES: Record<string, string> = { sort: "sort order", page: "page number", pageSize: "number of results per page" };
+
+/** What the address asked for that could not be read, in words: "the price and the sort order". */
+function IgnoredNote({ fields }: { fields: string[] }) {
+  const names = fields.map((field) => `the ${PARAMETER_NAMES[field] ?? FILTERS[field as FilterName]?.label.toLowerCase() ?? field}`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  return (
+    <div className="notice" role="status">
+      <p>
+        We couldn't read {list} in the address you followed, so the results below are shown without {fields.length > 1 ? "them" : "it"}.
+      </p>
+    </div>
   );
 }
 

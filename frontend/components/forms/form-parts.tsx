@@ -50,15 +50,15 @@ export function formValues(form: FormData): Record<string, string> {
  */
 export async function problemsIn(kind: FormKind, form: FormData): Promise<FormErrors> {
   let schemas: typeof import("../../../domain/enquiries");
-  let finance: typeof import("../../../domain/finance-application");
+  let fields: typeof import("../../../domain/form-fields");
   try {
-    [schemas, finance] = await Promise.all([import("../../../domain/enquiries"), import("../../../domain/finance-application")]);
+    [schemas, fields] = await Promise.all([import("../../../domain/enquiries"), import("../../../domain/form-fields")]);
   } catch {
     return {};
   }
   const schema = { newsletter: schemas.newsletterSignUpSchema, feedback: schemas.feedbackSchema, partExchange: schemas.partExchangeSchema }[kind];
   const parsed = schema.safeParse(formValues(form));
-  return parsed.success ? {} : finance.fieldErrors(parsed.error);
+  return parsed.success ? {} : fields.fieldErrors(parsed.error);
 }
 
 /** Starts fetching the schemas as soon as a form is touched, so the check on submit is instant. */
