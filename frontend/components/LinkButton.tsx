@@ -1,4 +1,12 @@
+import type { KeyboardEvent } from "react";
 import { Link, type LinkProps } from "react-router";
+
+/** Buttons are pressed with Space as well as Enter; a link that acts as one must be too. */
+export function pressOnSpace(event: KeyboardEvent<HTMLAnchorElement>): void {
+  if (event.key !== " " || event.defaultPrevented) return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
 
 /**
  * A link that acts as a button: it works without JavaScript (as a link to a page that does
@@ -11,9 +19,7 @@ export function LinkButton(props: LinkProps) {
       {...props}
       onKeyDown={(event) => {
         props.onKeyDown?.(event);
-        if (event.key !== " " || event.defaultPrevented) return;
-        event.preventDefault();
-        event.currentTarget.click();
+        pressOnSpace(event);
       }}
     />
   );

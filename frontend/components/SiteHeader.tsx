@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { CATEGORY_MENUS } from "../content/navigation";
+import { DialogOpener, FragmentButton } from "./FragmentButton";
 import { PhoneLink } from "./PhoneLink";
 import { useDealer } from "./use-dealer";
 import { useDialogOpenedByAddress } from "./use-dialog-opened-by-address";
@@ -54,20 +55,10 @@ export function SiteHeader() {
           <a href={dealer.messagingUrl} className="site-header__chat" aria-label="Message us">
             <ChatIcon /> <span className="site-header__chat-label">Message us</span>
           </a>
-          <a
-            href="#menu"
-            role="button"
-            className="site-header__menu-button"
-            aria-haspopup="dialog"
-            aria-controls="menu"
-            onClick={(event) => {
-              event.preventDefault();
-              menuRef.current?.showModal();
-            }}
-          >
+          <DialogOpener href="#menu" dialogRef={menuRef} className="site-header__menu-button" onActivate={() => menuRef.current?.showModal()}>
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
-          </a>
+          </DialogOpener>
         </div>
       </div>
       <MobileMenu dialogRef={menuRef} />
@@ -118,17 +109,14 @@ function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | nu
   // The described site opened its menu on vans. Until the chips work, every list shows.
   const [shown, setShown] = useState<VehicleType>("van");
   const enhanced = useDialogOpenedByAddress(dialogRef, () => dialogRef.current?.showModal());
-  const close = (event: React.MouseEvent) => {
-    event.preventDefault();
-    dialogRef.current?.close();
-  };
+  const close = () => dialogRef.current?.close();
   return (
     <dialog ref={dialogRef} id="menu" className="mobile-menu" aria-label="Menu" data-enhanced={enhanced || undefined}>
       <div className="mobile-menu__header">
         <p className="mobile-menu__title">Menu</p>
-        <a href="#main" className="mobile-menu__close" aria-label="Close the menu" onClick={close}>
+        <FragmentButton href="#main" className="mobile-menu__close" aria-label="Close the menu" onActivate={close}>
           ×
-        </a>
+        </FragmentButton>
       </div>
       <div className="mobile-menu__chips" role="group" aria-label="Vehicle type">
         {CATEGORY_MENUS.map((menu) => (

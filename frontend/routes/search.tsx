@@ -121,7 +121,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
       </div>
-      <FilterBar offered={offered} onOpen={openFilters} />
+      <FilterBar offered={offered} dialogRef={dialogRef} onOpen={openFilters} />
       <FilterDialog
         type={page.type}
         pathname={pathname}

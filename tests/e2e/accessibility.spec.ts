@@ -84,7 +84,7 @@ test.describe("pages that do not exist", () => {
 
 test("the open filter panel passes, with a make chosen", async ({ page }) => {
   await page.goto("/car-search", { waitUntil: "networkidle" });
-  await page.getByRole("link", { name: "Filter and sort" }).click();
+  await page.getByRole("button", { name: "Filter and sort" }).click();
   const dialog = page.getByRole("dialog", { name: "Filter and sort" });
   await expect(dialog).toBeVisible();
   await expectNoViolations(page, "the filter panel");
@@ -200,4 +200,44 @@ test("the skip link, menus and accordions work from the keyboard with a visible 
   await expect(page.locator(".faq details").first()).toHaveAttribute("open");
   await page.keyboard.press("Space");
   await expect(page.locator(".faq details").first()).not.toHaveAttribute("open");
+});
+
+test.describe("controls that open dialogs, on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the filter bar and the menu are buttons that say they open a dialog, pressed with Space or Enter", async ({ page }) => {
+    await page.goto("/car-search");
+    await hydrated(page, ".filter-bar a");
+    const bar = page.getByRole("navigation", { name: "Filters" });
+    const dialog = page.getByRole("dialog", { name: "Filter and sort" });
+    const names = ["Make and model", "Price", "Year", "Mileage", "Gearbox", "Body type", "Filter and sort"];
+    for (const [i, name] of names.entries()) {
+      const button = bar.getByRole("button", { name, exact: true });
+      await expect(button).toHaveAttribute("aria-haspopup", "dialog");
+      await expect(button).toHaveAttribute("aria-controls", "filters");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await button.focus();
+      await page.keyboard.press(i % 2 === 0 ? "Space" : "Enter");
+      await expect(dialog).toBeVisible();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(button).toBeFocused();
+    }
+    // Space pressed the button rather than scrolling the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    const menuButton = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
+    await expect(menuButton).toHaveAttribute("aria-haspopup", "dialog");
+    await expect(menuButton).toHaveAttribute("aria-controls", "menu");
+    await menuButton.focus();
+    await page.keyboard.press("Space");
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("button", { name: "Close the menu" }).press("Enter");
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  });
 });

@@ -67,7 +67,7 @@ test("the browser refuses nothing while a visitor searches and opens a vehicle",
     document.addEventListener("securitypolicyviolation", (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   await page.goto("/car-search");
-  await page.getByRole("link", { name: "Filter and sort" }).click();
+  await page.getByRole("button", { name: "Filter and sort" }).click();
   const dialog = page.getByRole("dialog", { name: "Filter and sort" });
   await dialog.getByLabel("Make", { exact: true }).selectOption({ index: 1 });
   await expect(page).toHaveURL(/make=/);

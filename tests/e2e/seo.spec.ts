@@ -103,7 +103,7 @@ test("a search's canonical address is the same whatever order its filters came i
 
   // After a filter changes in the browser the canonical follows.
   await page.goto("/car-search?fuelType=Petrol");
-  await page.getByRole("link", { name: "Filter and sort" }).click();
+  await page.getByRole("button", { name: "Filter and sort" }).click();
   await page.getByRole("dialog").getByLabel("Gearbox").selectOption({ index: 1 });
   await expect(page).toHaveURL(/gearbox=/);
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", /\?gearbox=[^&]+&fuelType=Petrol$/);

@@ -136,7 +136,7 @@ test.describe("on a phone", () => {
     await expect(menu.getByRole("link", { name: "About Us" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
 
-    await menu.getByRole("link", { name: "Close the menu" }).click();
+    await menu.getByRole("button", { name: "Close the menu" }).click();
     await expect(menu).toBeHidden();
 
     await menuButton.click();
@@ -161,7 +161,7 @@ test.describe("on a phone", () => {
     await hydrated(page);
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
-    await menu.getByRole("link", { name: "Close the menu" }).click();
+    await menu.getByRole("button", { name: "Close the menu" }).click();
     await expect(menu).toBeHidden();
     await page.getByRole("button", { name: "Menu" }).click();
     await menu.getByRole("link", { name: "Contact Us" }).click();

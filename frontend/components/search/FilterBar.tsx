@@ -1,4 +1,6 @@
+import type { RefObject } from "react";
 import type { FilterName } from "../../../domain/filters";
+import { DialogOpener } from "../FragmentButton";
 
 const SHORTCUTS: readonly [label: string, filter: FilterName][] = [
   ["Make and model", "make"],
@@ -9,32 +11,37 @@ const SHORTCUTS: readonly [label: string, filter: FilterName][] = [
   ["Body type", "bodyType"],
 ];
 
+interface FilterBarProps {
+  offered: readonly FilterName[];
+  /** The filter panel the shortcuts open. */
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  onOpen(filter?: FilterName): void;
+}
+
 /**
  * The bar above the results, kept at the top of the screen as they scroll. Each shortcut
  * opens the filter panel at its filter; without JavaScript each is a link to that filter in
  * the panel, which CSS then shows. A shortcut shows only while the panel offers its filter
- * (a search with no results has nothing to offer for most), so none leads nowhere. The
- * shortcuts scroll sideways when they do not fit, and Filter and sort, after them, stays in view.
+ * (a search with no results has nothing to offer for most), so none leads nowhere. They wrap
+ * onto a second line on a phone rather than scroll out of sight, Filter and sort last.
  */
-export function FilterBar({ offered, onOpen }: { offered: readonly FilterName[]; onOpen(filter?: FilterName): void }) {
-  const open = (filter?: FilterName) => (event: React.MouseEvent) => {
-    event.preventDefault();
-    onOpen(filter);
-  };
+export function FilterBar({ offered, dialogRef, onOpen }: FilterBarProps) {
   return (
     <nav className="filter-bar" aria-label="Filters">
-      <ul className="filter-bar__shortcuts">
+      <ul className="filter-bar__list">
         {SHORTCUTS.filter(([, filter]) => offered.includes(filter)).map(([label, filter]) => (
           <li key={filter}>
-            <a href={`#filter-${filter}`} className="chip" onClick={open(filter)}>
+            <DialogOpener href={`#filter-${filter}`} dialogRef={dialogRef} className="chip" onActivate={() => onOpen(filter)}>
               {label}
-            </a>
+            </DialogOpener>
           </li>
         ))}
+        <li>
+          <DialogOpener href="#filters" dialogRef={dialogRef} className="chip chip--strong" onActivate={() => onOpen()}>
+            Filter and sort
+          </DialogOpener>
+        </li>
       </ul>
-      <a href="#filters" className="chip chip--strong" onClick={open()}>
-        Filter and sort
-      </a>
     </nav>
   );
 }

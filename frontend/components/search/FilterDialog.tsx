@@ -12,6 +12,7 @@ import { formatCount } from "../../../domain/format";
 import { DEFAULT_PAGE_SIZE, type SearchRequest } from "../../../domain/search-request";
 import { SORT_OPTIONS, type SortValue } from "../../../domain/sort";
 import { VEHICLE_NOUNS, type VehicleType } from "../../../domain/vehicle-types";
+import { FragmentButton } from "../FragmentButton";
 import { LinkButton } from "../LinkButton";
 import { useDialogOpenedByAddress } from "../use-dialog-opened-by-address";
 import type { FilterOptions } from "./offered-filters";
@@ -61,17 +62,9 @@ export function FilterDialog({ type, pathname, wanted, shown, options, offered, 
       >
         <div className="filter-dialog__header">
           <h2 id="filters-title">Filter and sort</h2>
-          <a
-            href="#results"
-            className="filter-dialog__close"
-            aria-label="Close filters"
-            onClick={(event) => {
-              event.preventDefault();
-              close();
-            }}
-          >
+          <FragmentButton href="#results" className="filter-dialog__close" aria-label="Close filters" onActivate={close}>
             ×
-          </a>
+          </FragmentButton>
         </div>
         <div className="filter-dialog__body">
           <div className="filter-field" id="filter-sort">
