@@ -8,6 +8,7 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { FILTERS } from "../domain/filters";
+import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
@@ -22,6 +23,8 @@ import type { VehicleRecord } from "../domain/vehicle";
  * Reports server time one request at a time (from Server-Timing), requests per second with
  * 32 connections, the server's start-up time and resident memory, and the index build time.
  * `--heap-mb N` runs the site with its V8 heap capped, as docs/benchmarks.md recommends.
+ * Then, still under 32 connections of searches, how long the site takes to serve what a
+ * `stock:import` has just written (bench/fresh-after-import.ts).
  */
 
 const { values } = parseArgs({
@@ -53,6 +56,7 @@ interface SizeResult {
   loadLatencyP50: number;
   loadLatencyP99: number;
   screen?: SearchScreenFigures;
+  freshness: FreshnessFigures;
 }
 
 interface Stats {
@@ -140,6 +144,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
       });
       if (load.non2xx > 0 || load.errors > 0) throw new Error(`Load test saw ${load.non2xx} non-2xx answers and ${load.errors} errors`);
       const screenFigures = size === Number(values["screen-at"]) ? await benchSearchScreen(url) : undefined;
+      const freshness = await benchFreshAfterImport({ url, dataDir }, queries.map((q) => `/api/search/${q}`), CONNECTIONS);
       return {
         size,
         startMs,
@@ -153,6 +158,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
         loadLatencyP50: load.latency.p50,
         loadLatencyP99: load.latency.p99,
         screen: screenFigures,
+        freshness,
       };
     } finally {
       clearInterval(sampler);
@@ -166,12 +172,17 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rows: string[] = [];
 const screenRows: string[] = [];
+const freshnessRows: string[] = [];
 buildSite();
 for (const [i, size] of sizes.entries()) {
   process.stderr.write(`Benchmarking ${size.toLocaleString("en-GB")} vehicles...\n`);
   const r = await benchSize(size, 3900 + i);
   rows.push(
     `| ${r.size.toLocaleString("en-GB")} | ${ms(r.searchScreen.median)} | ${ms(r.searchScreen.p95)} | ${ms(r.results.p95)} | ${ms(r.distinct.p95)} | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} (p50 ${r.loadLatencyP50} ms, p99 ${r.loadLatencyP99} ms) | ${(r.rebuildMs / 1000).toFixed(2)} s | ${(r.startMs / 1000).toFixed(2)} s | ${Math.round(r.idleRssMB)} MB | ${Math.round(r.peakRssMB)} MB |`,
+  );
+  const f = r.freshness;
+  freshnessRows.push(
+    `| ${r.size.toLocaleString("en-GB")} | ${(f.importMs / 1000).toFixed(1)} s | ${(f.staleMs / 1000).toFixed(1)} s | ${Math.round(f.requestsPerSecond).toLocaleString("en-GB")} (p99 ${f.latencyP99} ms) |`,
   );
   if (r.screen) {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -188,6 +199,12 @@ process.stdout.write(
     "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
+    "",
+    `After an import of 20 new vehicles, under ${CONNECTIONS} connections of searches:`,
+    "",
+    "| vehicles | import command | stale after it ended | searches meanwhile |",
+    "|---:|---:|---:|---:|",
+    ...freshnessRows,
     "",
     ...(screenRows.length > 0
       ? [

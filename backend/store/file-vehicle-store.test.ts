@@ -32,3 +32,19 @@ describe("the temporary file of a stock being written", () => {
     await store.close();
   });
 });
+
+describe("reading the stock file", () => {
+  it("reads every line, whatever its ending and wherever the large reads split it, and skips what it cannot read", async () => {
+    const records = knownStockChange().map(({ id, record }) => JSON.stringify({ _id: id, ...record, createdAt: "2026-10-01T09:00:00.000Z", updatedAt: "2026-10-01T09:00:00.000Z" }));
+    // Enough filler vehicles to run past one 8 MB read, so lines cross the seam between reads.
+    const filler = Array.from({ length: 9000 }, (_, i) => JSON.stringify({ _id: `filler-${i}`, padding: "x".repeat(1000) }));
+    const text = [records[0], "not a record", ...filler, `${records[1]}\r`, "", ...records.slice(2, -1)].join("\n") + `\n${records.at(-1)}`;
+    await writeFile(path.join(directory, "vehicles.ndjson"), text);
+
+    const store = await FileVehicleStore.open(directory);
+    expect(await store.count()).toBe(records.length + filler.length);
+    for (const { id, record } of knownStockChange()) expect((await store.get(id))?.vehicle).toEqual(record.vehicle);
+    expect((await store.getManyJson(["filler-8999"]))[0]).toBe(filler.at(-1));
+    await store.close();
+  });
+});

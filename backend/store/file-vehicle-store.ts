@@ -1,7 +1,7 @@
 import { createReadStream, unwatchFile, watchFile, type Stats } from "node:fs";
 import { mkdir, stat, utimes } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
+import { performance } from "node:perf_hooks";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
@@ -32,10 +32,10 @@ export class FileVehicleStore implements VehicleStore {
 
   private constructor(
     private readonly directory: string,
-    private readonly logger?: Pick<Logger, "warn">,
+    private readonly logger?: Pick<Logger, "info" | "warn">,
   ) {}
 
-  static async open(directory: string, logger?: Pick<Logger, "warn">): Promise<FileVehicleStore> {
+  static async open(directory: string, logger?: Pick<Logger, "info" | "warn">): Promise<FileVehicleStore> {
     await mkdir(directory, { recursive: true });
     const store = new FileVehicleStore(directory, logger);
     await store.reloadIfChanged();
@@ -124,7 +124,10 @@ export class FileVehicleStore implements VehicleStore {
   private readonly onFileChange = (current: Stats) => {
     if (signatureOf(current) === this.loadedSignature) return;
     const run = this.queue.then(async () => {
-      if (await this.reloadIfChanged()) this.notify();
+      const started = performance.now();
+      if (!(await this.reloadIfChanged())) return;
+      this.logger?.info({ vehicles: this.stock.size, ms: Math.round(performance.now() - started) }, "Stock file re-read after a change");
+      this.notify();
     });
     this.queue = run.catch((error: unknown) => this.logger?.warn({ err: error }, "Could not reload the stock file"));
   };
@@ -182,21 +185,38 @@ export class FileVehicleStore implements VehicleStore {
 
   private async readStockFile(): Promise<Map<string, string>> {
     const lines = new Map<string, string>();
-    const reader = createInterface({ input: createReadStream(this.stockFile, "utf8"), crlfDelay: Infinity });
     let lineNumber = 0;
-    for await (const line of reader) {
+    const add = (line: string) => {
       lineNumber++;
-      if (line.trim() === "") continue;
+      if (line.trim() === "") return;
       const id = idOfLine(line);
       if (id === undefined) {
         this.logger?.warn({ file: this.stockFile, line: lineNumber }, "Skipped an unreadable line of the stock file");
-        continue;
+        return;
       }
       lines.set(id, line);
+    };
+    // Read in large pieces: on a busy site every wait for the next piece queues behind the
+    // requests in hand, so 100 MB read 64 KB at a time took 40 s under load.
+    let rest: Buffer = Buffer.alloc(0);
+    for await (const piece of createReadStream(this.stockFile, { highWaterMark: READ_PIECE_BYTES }) as AsyncIterable<Buffer>) {
+      const buffer = rest.length > 0 ? Buffer.concat([rest, piece]) : piece;
+      let start = 0;
+      for (let end = buffer.indexOf(NEWLINE); end >= 0; end = buffer.indexOf(NEWLINE, start)) {
+        add(withoutCarriageReturn(buffer.toString("utf8", start, end)));
+        start = end + 1;
+      }
+      rest = buffer.subarray(start);
     }
+    if (rest.length > 0) add(withoutCarriageReturn(rest.toString("utf8")));
     return lines;
   }
 }
+
+const READ_PIECE_BYTES = 8 * 1024 * 1024;
+const NEWLINE = 0x0a;
+
+const withoutCarriageReturn = (line: string) => (line.endsWith("\r") ? line.slice(0, -1) : line);
 
 function idOfLine(line: string): string | undefined {
   const leading = LEADING_ID.exec(line);
