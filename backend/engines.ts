@@ -1,12 +1,10 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { Meilisearch } from "meilisearch";
 import { MongoClient } from "mongodb";
 import { ConfigError, type Config } from "./config";
-import { openFileEnquiryStores, openMongoEnquiryStores, type EnquiryStores } from "./enquiries/enquiry-stores";
-import type { ApplicationStore } from "./finance/application-store";
-import { FileApplicationStore } from "./finance/file-application-store";
-import { MongoApplicationStore } from "./finance/mongo-application-store";
+import { FileLeadStore } from "./leads/file-lead-store";
+import type { LeadStore } from "./leads/lead-store";
+import { MongoLeadStore } from "./leads/mongo-lead-store";
 import type { Logger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
 import { MeiliIndexer } from "./search/meili-indexer";
@@ -19,13 +17,12 @@ import type { VehicleStore } from "./store/vehicle-store";
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
  * MEILI_URL is, the embedded file store and in-process index otherwise. Everything else
- * sees only the interfaces. Finance applications and the small forms' enquiries are kept
+ * sees only the interfaces. Leads (finance applications and every other form) are kept
  * where the stock is.
  */
 export interface Engines extends OpenStore {
   search: SearchEngine;
-  applications: ApplicationStore;
-  enquiries: EnquiryStores;
+  leads: LeadStore;
 }
 
 export interface OpenStore {
@@ -56,28 +53,21 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
   }
 }
 
-/** The store, the site's search engine, the finance applications and the enquiries. */
+/** The store, the site's search engine and the leads. */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   const opened = await openStore(config, logger);
   try {
-    const applications = opened.mongo
-      ? await MongoApplicationStore.open(opened.mongo.db(config.MONGODB_DB))
-      : await FileApplicationStore.open(path.join(config.DATA_DIR, "applications"), logger);
-    const enquiries = opened.mongo
-      ? await openMongoEnquiryStores(opened.mongo.db(config.MONGODB_DB))
-      : await openFileEnquiryStores(path.join(config.DATA_DIR, "enquiries"), logger);
+    const leads = opened.mongo ? await MongoLeadStore.open(opened.mongo.db(config.MONGODB_DB), logger) : await FileLeadStore.open(config.DATA_DIR, logger);
     const search = config.MEILI_URL
       ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, await searchKey(config)), config.MEILI_INDEX)
       : new EmbeddedSearch();
     return {
       ...opened,
       search,
-      applications,
-      enquiries,
+      leads,
       async close() {
         await search.close();
-        await applications.close();
-        await enquiries.close();
+        await leads.close();
         await opened.close();
       },
     };

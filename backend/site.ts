@@ -2,24 +2,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import {
-  applicationsContext,
-  catalogueContext,
-  cspNonceContext,
-  dealerContext,
-  feedbackContext,
-  newsletterContext,
-  partExchangeContext,
-  requestLogContext,
-  siteUrlContext,
-} from "../frontend/request-context";
+import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext } from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
-import { enquiryServices } from "./enquiries/enquiry-services";
-import { ApplicationIntake } from "./finance/application-intake";
-import { ApplicationRetention } from "./finance/application-retention";
-import { LeadForwarder, type ForwardingTiming } from "./finance/lead-forwarder";
+import type { ForwardingTiming } from "./leads/lead-forwarder";
+import { leadServices } from "./leads/lead-services";
 import { answerClientErrors } from "./http/client-errors";
 import { createApp, type FrontendMount } from "./http/create-app";
 import { cspNonceOf } from "./http/security-headers";
@@ -34,7 +22,7 @@ export interface SiteOptions {
   pagesBuild?: () => Promise<ServerBuild>;
   clientDirectory?: string;
   devMiddleware?: FrontendMount["devMiddleware"];
-  /** How often and how patiently finance applications and part-exchange requests are forwarded; tests shorten the waits. */
+  /** How often and how patiently leads are forwarded; tests shorten the waits. */
   leadForwarding?: ForwardingTiming;
 }
 
@@ -54,17 +42,12 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const catalogue = new Catalogue(engines.store, engines.search, logger);
   await catalogue.start();
 
-  const forwarder = config.LEAD_WEBHOOK_URL
-    ? new LeadForwarder(engines.applications, config.LEAD_WEBHOOK_URL, logger, leadForwarding)
-    : undefined;
   if (config.NODE_ENV === "production" && !config.SITE_URL) {
     logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
   }
-  if (!forwarder) logger.warn("LEAD_WEBHOOK_URL is not set: finance applications and part-exchange requests are stored for staff and not forwarded");
-  const applications = new ApplicationIntake(engines.applications, (id) => catalogue.get(id), logger, () => forwarder?.nudge());
-  const retention = new ApplicationRetention(engines.applications, config.FINANCE_RETENTION_DAYS, logger);
-  const forms = enquiryServices(engines.enquiries, config, logger, leadForwarding);
-  const { enquiries } = forms;
+  if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
+  const leadWork = leadServices(engines.leads, (id) => catalogue.get(id), config, logger, leadForwarding);
+  const { leads } = leadWork;
 
   const frontend: FrontendMount | undefined = pagesBuild && {
     clientDirectory,
@@ -77,10 +60,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
             [dealerContext, dealer],
-            [applicationsContext, applications],
-            [newsletterContext, enquiries.newsletter],
-            [feedbackContext, enquiries.feedback],
-            [partExchangeContext, enquiries.partExchange],
+            [leadsContext, leads],
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
             [requestLogContext, req.log],
@@ -90,8 +70,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   };
   const app = createApp({
     catalogue,
-    applications,
-    enquiries,
+    leads,
     logger,
     postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
     trustedProxies: config.TRUST_PROXY,
@@ -102,9 +81,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     frontend,
   });
   const server = await listen(app, config);
-  forwarder?.start();
-  retention.start();
-  forms.start();
+  leadWork.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
@@ -117,9 +94,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
-      await forwarder?.stop();
-      await retention.stop();
-      await forms.stop();
+      await leadWork.stop();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

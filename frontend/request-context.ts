@@ -1,22 +1,18 @@
 import { createContext } from "react-router";
 import type { Catalogue } from "../backend/catalogue";
 import type { Dealer } from "../backend/dealer-config";
-import type { EnquiryService } from "../backend/enquiries/enquiry-intake";
-import type { FinanceApplications } from "../backend/finance/finance-applications";
+import type { Leads } from "../backend/leads/lead-intake";
 import type { Logger } from "../backend/logger";
 
 /**
  * What the server hands every loader through React Router's request context: the catalogue
- * the site started (so pages read stock from the same services as the API, not over HTTP)
- * the dealer's details, the site's public address, finance applications and the small forms (newsletter, feedback, part
- * exchange). Only the types cross into front-end code.
+ * the site started (so pages read stock from the same services as the API, not over HTTP),
+ * the dealer's details, the site's public address, and the leads every form sends. Only the
+ * types cross into front-end code.
  */
 export const catalogueContext = createContext<Catalogue>();
 export const dealerContext = createContext<Dealer>();
-export const applicationsContext = createContext<FinanceApplications>();
-export const newsletterContext = createContext<EnquiryService>();
-export const feedbackContext = createContext<EnquiryService>();
-export const partExchangeContext = createContext<EnquiryService>();
+export const leadsContext = createContext<Leads>();
 /** The public origin configured as SITE_URL; undefined when unset (see frontend/seo/site-origin.ts). */
 export const siteUrlContext = createContext<string | undefined>(undefined);
 /** The nonce the response's Content-Security-Policy allows inline scripts with; none in development. */

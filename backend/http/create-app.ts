@@ -2,13 +2,11 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
-import { enquiriesApi } from "../api/enquiries-api";
-import { financeApi } from "../api/finance-api";
+import { leadsApi } from "../api/leads-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
 import { serverTiming } from "./server-timing";
 import type { Catalogue } from "../catalogue";
-import type { Enquiries } from "../enquiries/enquiry-intake";
-import type { FinanceApplications } from "../finance/finance-applications";
+import type { Leads } from "../leads/lead-intake";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitRequestBodies } from "./body-limit";
@@ -33,9 +31,8 @@ export interface FrontendMount {
 
 export interface AppParts {
   catalogue: Catalogue;
-  applications: FinanceApplications;
-  /** The newsletter, feedback and part-exchange forms. */
-  enquiries: Enquiries;
+  /** Finance applications and every other form a visitor sends. */
+  leads: Leads;
   logger: Logger;
   postRateLimit: RateLimit;
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
@@ -44,11 +41,11 @@ export interface AppParts {
   frontend?: FrontendMount;
 }
 
-/** Finance applications and the small forms are a few hundred bytes: anything near this is not one. */
+/** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(parts: AppParts): Express {
-  const { catalogue, applications, enquiries, logger, postRateLimit, trustedProxies, security, frontend } = parts;
+  const { catalogue, leads, logger, postRateLimit, trustedProxies, security, frontend } = parts;
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -71,8 +68,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api/vehicles", vehiclesApi(catalogue));
   app.use("/api/search", searchScreenApi(catalogue));
   const jsonBody = [requireJsonPost, express.json({ limit: BODY_LIMIT_BYTES })];
-  app.use("/api/finance-application", ...jsonBody, financeApi(applications));
-  app.use("/api", enquiriesApi(enquiries, jsonBody));
+  app.use("/api", leadsApi(leads, jsonBody));
   app.use("/api", apiNotFound);
   app.use("/api", apiErrorHandler(logger));
 

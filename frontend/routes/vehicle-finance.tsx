@@ -3,7 +3,7 @@ import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
 import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
 import { postedForm } from "../components/forms/form-parts";
-import { applicationsContext, catalogueContext } from "../request-context";
+import { catalogueContext, leadsContext } from "../request-context";
 import { ErrorPage } from "../components/ErrorPage";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";
@@ -36,7 +36,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     [...form.entries()].filter(([name, value]) => name !== "idempotencyKey" && typeof value === "string" && value.trim() !== ""),
   ) as Record<string, string>;
   const key = form.get("idempotencyKey");
-  const result = await context.get(applicationsContext).submit(
+  const result = await context.get(leadsContext).submit(
+    "finance-application",
     {
       ...values,
       vehicleId: record._id,
@@ -49,7 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     },
     typeof key === "string" && key ? key : undefined,
   );
-  if (result.ok) return redirect(`/vehicles/${record._id}/finance?submitted=${encodeURIComponent(result.id)}`);
+  if (result.ok) return redirect(`/vehicles/${record._id}/finance?submitted=${encodeURIComponent(result.reference)}`);
   return data({ values, errors: result.errors }, { status: 400 });
 }
 

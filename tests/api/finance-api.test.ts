@@ -1,16 +1,15 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { financeApplicationSchema } from "../../domain/finance-application";
-import { FileApplicationStore } from "../../backend/finance/file-application-store";
-import type { ForwardingTiming } from "../../backend/finance/lead-forwarder";
+import { FileLeadStore } from "../../backend/leads/file-lead-store";
+import type { ForwardingTiming } from "../../backend/leads/lead-forwarder";
 import { capturedLogger } from "../support/captured-logger";
 import { validApplication } from "../support/finance-applications";
 import { knownStockChange } from "../support/known-vehicles";
 import { freePort } from "../support/free-port";
 import { startLeadService, type LeadService } from "../support/lead-service";
 import { startTestSite, type TestSite } from "../support/start-test-site";
+import { storedLead, storedLeadIds } from "../support/stored-leads";
 
 const FAST_FORWARDING: ForwardingTiming = { pollIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
 const DAY = 24 * 60 * 60_000;
@@ -38,11 +37,8 @@ function postTo(site: TestSite, body: unknown, headers: Record<string, string> =
   });
 }
 
-async function storedFile(site: TestSite, id: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(path.join(site.dataDir, "applications", `${id}.json`), "utf8")) as Record<string, unknown>;
-}
-
-const storedIds = async (site: TestSite) => (await readdir(path.join(site.dataDir, "applications"))).filter((name) => name.endsWith(".json"));
+const storedFile = (site: TestSite, id: string) => storedLead(site.dataDir, id);
+const storedIds = (site: TestSite) => storedLeadIds(site.dataDir, "finance-application");
 
 function expectError(body: unknown, status: number, response: Response, code: string, field?: string) {
   expect(response.status).toBe(status);
@@ -60,17 +56,19 @@ describe("POST /api/finance-application", () => {
     await site.close();
   });
 
-  it("answers 201 with the id alone once the application is stored on disk", async () => {
+  it("answers 201 with the id and a reference to quote once the application is stored on disk", async () => {
     const response = await post(validApplication());
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { id: string };
-    expect(Object.keys(body)).toEqual(["id"]);
+    const body = (await response.json()) as { id: string; reference: string };
+    expect(Object.keys(body)).toEqual(["id", "reference"]);
+    expect(body.reference).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
     // Read at once, from disk: the 201 came after the write, not before it.
     const stored = await storedFile(site, body.id);
-    expect(stored).toMatchObject({ id: body.id, forwardAttempts: 0 });
-    expect(stored.application).toEqual(financeApplicationSchema.parse(validApplication()));
-    expect(stored.application).toMatchObject({ vehicleDetails: { make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000 } });
-    expect(stored.application).toMatchObject({ postcode: "L3 4BP", phone: "07700900123", workYears: 4, workMonths: 6, netIncome: 2450 });
+    expect(stored).toMatchObject({ id: body.id, kind: "finance-application", reference: body.reference, forwardAttempts: 0 });
+    expect(stored.data).toEqual(financeApplicationSchema.parse(validApplication()));
+    expect(stored.data).toMatchObject({ vehicleDetails: { make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000 } });
+    expect(stored.data).toMatchObject({ postcode: "L3 4BP", phone: "07700900123", workYears: 4, workMonths: 6, netIncome: 2450 });
+    expect(stored.vehicle).toEqual({ id: "fiesta-2019", inStock: true, make: "Ford", model: "Fiesta", derivative: "1.0 EcoBoost Titanium 5dr", registration: "MA19 ABC", mileage: 32000, priceGBP: 10000 });
   });
 
   it.each([
@@ -229,7 +227,7 @@ describe("forwarding to the lead-tracking service", () => {
 
     const logged = logs.text();
     // The log did capture this traffic: ids, counts and statuses.
-    expect(logged).toContain(`"applicationId":"${id}"`);
+    expect(logged).toContain(`"leadId":"${id}"`);
     expect(logged).toContain("Finance application forwarded");
     expect(logged).toContain('"reason":"ECONNREFUSED"');
     expect(logged).toContain('"status":503');
@@ -247,10 +245,11 @@ describe("retention of finance applications, with no lead-tracking service", () 
       env: { FINANCE_RETENTION_DAYS: "30" },
       logger: logs.logger,
       async prepare(dataDir) {
-        const store = await FileApplicationStore.open(path.join(dataDir, "applications"));
-        const application = financeApplicationSchema.parse(validApplication());
-        ids.expired = (await store.add({ application, receivedAt: new Date(Date.now() - 31 * DAY) })).id;
-        ids.recent = (await store.add({ application, receivedAt: new Date(Date.now() - 29 * DAY) })).id;
+        const store = await FileLeadStore.open(dataDir);
+        const data = financeApplicationSchema.parse(validApplication());
+        const add = async (days: number) => (await store.add({ kind: "finance-application", data, receivedAt: new Date(Date.now() - days * DAY), forwarded: true })).id;
+        ids.expired = await add(31);
+        ids.recent = await add(29);
         await store.close();
       },
     });
@@ -260,7 +259,7 @@ describe("retention of finance applications, with no lead-tracking service", () 
   });
 
   it("deletes applications older than FINANCE_RETENTION_DAYS and keeps the rest", async () => {
-    await vi.waitFor(async () => expect(await storedIds(site)).toEqual([`${ids.recent}.json`]));
+    await vi.waitFor(async () => expect(await storedIds(site)).toEqual([ids.recent]));
   });
 
   it("keeps applications for staff when LEAD_WEBHOOK_URL is unset, and says so once", async () => {

@@ -1,7 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
+import type { LeadKindName } from "../../backend/leads/lead-kinds";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
+import { storedLead, storedLeadIds } from "../support/stored-leads";
 import { expect, test } from "./console-guard";
 
 /**
@@ -10,21 +10,22 @@ import { expect, test } from "./console-guard";
  * other pages embed), and the part-exchange page; each with JavaScript and without.
  */
 
-type Kind = "newsletter" | "feedback" | "part-exchange";
+type Kind = Extract<LeadKindName, "newsletter" | "feedback" | "part-exchange">;
 interface StoredRecord {
   id: string;
-  enquiry: Record<string, unknown>;
+  reference: string;
+  data: Record<string, unknown>;
 }
 
-/** The records the e2e site has stored: its file store, under the DATA_DIR playwright.config.ts gave it. */
+/** The leads the e2e site has stored: its file store, under the DATA_DIR playwright.config.ts gave it. */
 async function stored(kind: Kind): Promise<StoredRecord[]> {
-  const folder = path.join(process.env.E2E_DATA_DIR!, "enquiries", kind);
-  const names = await readdir(folder).catch(() => [] as string[]);
-  return Promise.all(names.filter((name) => name.endsWith(".json")).map(async (name) => JSON.parse(await readFile(path.join(folder, name), "utf8")) as StoredRecord));
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const ids = await storedLeadIds(dataDir, kind).catch(() => [] as string[]);
+  return Promise.all(ids.map(async (id) => (await storedLead(dataDir, id)) as unknown as StoredRecord));
 }
 
 async function storedWith(kind: Kind, field: string, value: string): Promise<StoredRecord[]> {
-  return (await stored(kind)).filter(({ enquiry }) => enquiry[field] === value);
+  return (await stored(kind)).filter(({ data }) => data[field] === value);
 }
 
 /** An address no other test (or project, or run) uses, so each test finds only its own records. */
@@ -64,7 +65,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect.poll(() => storedWith("newsletter", "email", email)).toHaveLength(1);
     const [record] = await storedWith("newsletter", "email", email);
-    expect(record!.enquiry).toMatchObject({ source: "/newsletter", consent: { wording: NEWSLETTER_CONSENT, givenAt: expect.any(String) } });
+    expect(record!.data).toMatchObject({ source: "/newsletter", consent: { wording: NEWSLETTER_CONSENT, givenAt: expect.any(String) } });
 
     await signUp(page, email.toUpperCase());
     await expect(page.getByRole("status")).toContainText("Thanks, you're signed up.");
@@ -97,7 +98,7 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Send feedback" }).click();
     await expect(page.getByRole("status")).toContainText("Thank you for your feedback.");
     await expect.poll(() => storedWith("feedback", "email", email)).toHaveLength(1);
-    expect((await storedWith("feedback", "email", email))[0]!.enquiry).toEqual({
+    expect((await storedWith("feedback", "email", email))[0]!.data).toEqual({
       message: "The van filters are quick on my phone.",
       email,
       page: "/van-search",
@@ -119,7 +120,7 @@ test.describe("with JavaScript", () => {
     await expect(dialog.getByRole("status")).toContainText("Thank you for your feedback.");
     await expect(page).toHaveURL("/cars/used");
     await expect.poll(() => storedWith("feedback", "email", email)).toHaveLength(1);
-    expect((await storedWith("feedback", "email", email))[0]!.enquiry).toMatchObject({ page: "/cars/used" });
+    expect((await storedWith("feedback", "email", email))[0]!.data).toMatchObject({ page: "/cars/used" });
   });
 
   test("a category page's newsletter box signs up in place, recording the page", async ({ page }, testInfo) => {
@@ -131,7 +132,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "signed up" })).toContainText("Thanks, you're signed up.");
     await expect(page).toHaveURL("/vans/used");
     await expect.poll(() => storedWith("newsletter", "email", email)).toHaveLength(1);
-    expect((await storedWith("newsletter", "email", email))[0]!.enquiry).toMatchObject({ source: "/vans/used" });
+    expect((await storedWith("newsletter", "email", email))[0]!.data).toMatchObject({ source: "/vans/used" });
   });
 
   test("a part-exchange request towards one of our vehicles is stored and the visitor gets a reference", async ({ page }, testInfo) => {
@@ -149,10 +150,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Registration")).toHaveValue("ma19 abc");
     await page.getByLabel("Postcode").fill("l3 4bp");
     await page.getByRole("button", { name: "Get my valuation" }).click();
-    await expect(page.getByRole("status")).toContainText(/Your reference is \S+/);
+    await expect(page.getByRole("status")).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
     await expect.poll(() => storedWith("part-exchange", "email", email)).toHaveLength(1);
     const [record] = await storedWith("part-exchange", "email", email);
-    expect(record!.enquiry).toMatchObject({
+    expect(record!.data).toMatchObject({
       registration: "MA19 ABC",
       mileage: 42000,
       make: "Ford",
@@ -160,7 +161,7 @@ test.describe("with JavaScript", () => {
       phone: "01514960123",
       interestedIn: vehicle!._id,
     });
-    await expect(page.getByRole("status")).toContainText(record!.id);
+    await expect(page.getByRole("status")).toContainText(record!.reference);
   });
 });
 
@@ -199,7 +200,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Your email address (optional)").fill(email);
     await page.getByRole("button", { name: "Send feedback" }).click();
     await expect(page.getByRole("status")).toContainText("Thank you for your feedback.");
-    expect((await storedWith("feedback", "email", email))[0]?.enquiry).toMatchObject({ page: "/car-search" });
+    expect((await storedWith("feedback", "email", email))[0]?.data).toMatchObject({ page: "/car-search" });
     await page.getByRole("link", { name: "Back to the page you were on" }).click();
     await expect(page).toHaveURL(/\/car-search$/);
   });
@@ -217,7 +218,7 @@ test.describe("without JavaScript", () => {
 
     await page.getByLabel("Mileage").fill("42000");
     await page.getByRole("button", { name: "Get my valuation" }).click();
-    await expect(page.getByRole("status")).toContainText(/Your reference is \S+/);
-    expect((await storedWith("part-exchange", "email", email))[0]?.enquiry).toMatchObject({ registration: "MA19 ABC", mileage: 42000 });
+    await expect(page.getByRole("status")).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+    expect((await storedWith("part-exchange", "email", email))[0]?.data).toMatchObject({ registration: "MA19 ABC", mileage: 42000 });
   });
 });

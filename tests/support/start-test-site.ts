@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../backend/config";
-import type { ForwardingTiming } from "../../backend/finance/lead-forwarder";
+import type { ForwardingTiming } from "../../backend/leads/lead-forwarder";
 import { createLogger, type Logger } from "../../backend/logger";
 import { startSite, type Site } from "../../backend/site";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";

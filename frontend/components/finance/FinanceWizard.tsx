@@ -93,13 +93,13 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
         return showProblems(error.fields ?? (error.field ? { [error.field]: error.message } : {}));
       }
       if (!response.ok) throw new Error(`The application was not accepted (${response.status})`);
-      const { id } = (await response.json()) as { id: string };
+      const { reference } = (await response.json()) as { reference: string };
       window.alert(SUBMITTED);
       setValues({});
       setErrors({});
       setStep(0);
       idempotencyKey.current = crypto.randomUUID();
-      onSubmitted(id);
+      onSubmitted(reference);
     } catch {
       setFailure(SUBMISSION_FAILED);
       window.alert(SUBMISSION_FAILED);

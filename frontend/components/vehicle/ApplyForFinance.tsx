@@ -42,9 +42,9 @@ export function ApplyForFinance({ vehicle }: { vehicle: VehicleForFinance }) {
             vehicle={vehicle}
             open={open}
             onClose={() => setOpen(false)}
-            onSubmitted={(id) => {
+            onSubmitted={(submitted) => {
               setOpen(false);
-              setReference(id);
+              setReference(submitted);
             }}
           />
         </Suspense>

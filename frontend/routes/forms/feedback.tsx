@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { sitePathSchema } from "../../../domain/enquiries";
 import { FEEDBACK_THANKS, FeedbackForm } from "../../components/forms/FeedbackButton";
 import { formValues, IN_PLACE_FIELD, postedForm, type FormOutcome } from "../../components/forms/form-parts";
-import { feedbackContext } from "../../request-context";
+import { leadsContext } from "../../request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/feedback";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
@@ -27,7 +27,7 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const values = formValues(form);
-  const result = await context.get(feedbackContext).submit(values);
+  const result = await context.get(leadsContext).submit("feedback", values);
   if (!result.ok) return data<FormOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
   if (form.has(IN_PLACE_FIELD)) return data<FormOutcome>({ ok: true });
   const from = sitePathSchema.safeParse(values.page).data;

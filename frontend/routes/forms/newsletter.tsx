@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { sitePathSchema } from "../../../domain/enquiries";
 import { NEWSLETTER_SIGNED_UP, NewsletterBox } from "../../components/forms/NewsletterBox";
 import { formValues, IN_PLACE_FIELD, postedForm, type FormOutcome } from "../../components/forms/form-parts";
-import { newsletterContext } from "../../request-context";
+import { leadsContext } from "../../request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/newsletter";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
@@ -27,7 +27,7 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const values = formValues(form);
-  const result = await context.get(newsletterContext).submit(values);
+  const result = await context.get(leadsContext).submit("newsletter", values);
   if (!result.ok) return data<FormOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
   if (form.has(IN_PLACE_FIELD)) return data<FormOutcome>({ ok: true });
   const from = sitePathSchema.safeParse(values.source).data;

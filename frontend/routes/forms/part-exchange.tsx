@@ -4,7 +4,7 @@ import { vehicleIdSchema } from "../../../domain/vehicle";
 import { ErrorSummary, Field, formValues, postedForm, prepareCheck, problemsIn, type FormErrors, type FormValues } from "../../components/forms/form-parts";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
-import { catalogueContext, partExchangeContext } from "../../request-context";
+import { catalogueContext, leadsContext } from "../../request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/part-exchange";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
@@ -34,8 +34,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await postedForm(request));
-  const result = await context.get(partExchangeContext).submit(values);
-  if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.id)}`);
+  const result = await context.get(leadsContext).submit("part-exchange", values);
+  if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.reference)}`);
   return data({ values, errors: result.errors }, { status: 400 });
 }
 

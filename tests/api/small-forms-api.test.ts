@@ -1,19 +1,20 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
-import { ENQUIRY_FOLDERS, openFileEnquiryStores } from "../../backend/enquiries/enquiry-stores";
-import type { ForwardingTiming } from "../../backend/finance/lead-forwarder";
+import { FileLeadStore } from "../../backend/leads/file-lead-store";
+import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { ForwardingTiming } from "../../backend/leads/lead-forwarder";
 import { capturedLogger } from "../support/captured-logger";
 import { startLeadService, type LeadService } from "../support/lead-service";
 import { startTestSite, type TestSite } from "../support/start-test-site";
+import { storedLead, storedLeadIds } from "../support/stored-leads";
 
 const FAST_FORWARDING: ForwardingTiming = { pollIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
 const DAY = 24 * 60 * 60_000;
 
-type Kind = keyof typeof ENQUIRY_FOLDERS;
+type Kind = "newsletter" | "feedback" | "partExchange";
 const ENDPOINTS: Record<Kind, string> = { newsletter: "/api/newsletter", feedback: "/api/feedback", partExchange: "/api/part-exchange" };
+const KINDS: Record<Kind, LeadKindName> = { newsletter: "newsletter", feedback: "feedback", partExchange: "part-exchange" };
 
 const validPartExchange = () => ({
   registration: "ma19 abc",
@@ -36,16 +37,14 @@ function postTo(site: TestSite, kind: Kind, body: unknown, headers: Record<strin
   });
 }
 
-const folderOf = (site: TestSite, kind: Kind) => path.join(site.dataDir, "enquiries", ENQUIRY_FOLDERS[kind]);
-const storedFiles = async (site: TestSite, kind: Kind) => (await readdir(folderOf(site, kind))).filter((name) => name.endsWith(".json")).sort();
-const storedFile = async (site: TestSite, kind: Kind, id: string) =>
-  JSON.parse(await readFile(path.join(folderOf(site, kind), `${id}.json`), "utf8")) as Record<string, unknown>;
+const storedFiles = (site: TestSite, kind: Kind) => storedLeadIds(site.dataDir, KINDS[kind]);
+const storedFile = (site: TestSite, _kind: Kind, id: string) => storedLead(site.dataDir, id);
 
 async function created(response: Response): Promise<string> {
   expect(response.status).toBe(201);
   expect(response.headers.get("cache-control")).toBe("no-store");
   const body = (await response.json()) as { id: string };
-  expect(Object.keys(body)).toEqual(["id"]);
+  expect(Object.keys(body)).toEqual(["id", "reference"]);
   return body.id;
 }
 
@@ -76,7 +75,7 @@ describe("the small forms' API", () => {
       const stored = await storedFile(site, "newsletter", id);
       expect(stored).toMatchObject({
         id,
-        enquiry: { email: "jo.bloggs@example.com", source: "/vans", consent: { wording: NEWSLETTER_CONSENT, givenAt: stored.receivedAt } },
+        data: { email: "jo.bloggs@example.com", source: "/vans", consent: { wording: NEWSLETTER_CONSENT, givenAt: stored.receivedAt } },
       });
       expect(Date.parse(stored.receivedAt as string)).toBeGreaterThanOrEqual(before);
       expect(stored).not.toHaveProperty("nextAttemptAt");
@@ -96,7 +95,7 @@ describe("the small forms' API", () => {
         expect([...response.headers.keys()].sort()).toEqual([...first.headers.keys()].sort());
       }
       expect(await storedFiles(site, "newsletter")).toEqual(filesBefore);
-      expect(await storedFile(site, "newsletter", id)).not.toHaveProperty("enquiry.source");
+      expect(await storedFile(site, "newsletter", id)).not.toHaveProperty("data.source");
     });
 
     it.each([
@@ -119,8 +118,8 @@ describe("the small forms' API", () => {
       const first = await created(await postTo(site, "feedback", body));
       const second = await created(await postTo(site, "feedback", body));
       expect(second).not.toBe(first);
-      expect(await storedFile(site, "feedback", first)).toMatchObject({ enquiry: { message: "The search is quick on my phone", page: "/car-search" } });
-      expect(await storedFile(site, "feedback", first)).not.toHaveProperty("enquiry.email");
+      expect(await storedFile(site, "feedback", first)).toMatchObject({ data: { message: "The search is quick on my phone", page: "/car-search" } });
+      expect(await storedFile(site, "feedback", first)).not.toHaveProperty("data.email");
     });
 
     it.each([
@@ -141,7 +140,7 @@ describe("the small forms' API", () => {
         id,
         forwardAttempts: 0,
         nextAttemptAt: expect.any(String),
-        enquiry: { registration: "MA19 ABC", mileage: 42000, phone: "01514960123", postcode: "L3 4BP", interestedIn: "focus-2021" },
+        data: { registration: "MA19 ABC", mileage: 42000, phone: "01514960123", postcode: "L3 4BP", interestedIn: "focus-2021" },
       });
     });
 
@@ -255,16 +254,18 @@ describe("retention of the small forms' records", () => {
     site = await startTestSite([], {
       env: { NEWSLETTER_RETENTION_DAYS: "730", FEEDBACK_RETENTION_DAYS: "365", PART_EXCHANGE_RETENTION_DAYS: "30" },
       async prepare(dataDir) {
-        const stores = await openFileEnquiryStores(path.join(dataDir, "enquiries"), capturedLogger().logger);
+        const store = await FileLeadStore.open(dataDir, capturedLogger().logger);
         const ago = (days: number) => new Date(Date.now() - days * DAY);
         const consent = { wording: NEWSLETTER_CONSENT, givenAt: ago(731).toISOString() };
-        ids.oldSignUp = (await stores.newsletter.add({ enquiry: { email: "old@example.com", consent }, receivedAt: ago(731), key: "old" })).id;
-        ids.keptSignUp = (await stores.newsletter.add({ enquiry: { email: "kept@example.com", consent }, receivedAt: ago(700), key: "kept" })).id;
-        ids.oldFeedback = (await stores.feedback.add({ enquiry: { message: "Old" }, receivedAt: ago(366) })).id;
+        const add = async (kind: LeadKindName, data: unknown, days: number, key?: string) =>
+          (await store.add({ kind, data, receivedAt: ago(days), key, forwarded: kind === "part-exchange" })).id;
+        ids.oldSignUp = await add("newsletter", { email: "old@example.com", consent }, 731, "old");
+        ids.keptSignUp = await add("newsletter", { email: "kept@example.com", consent }, 700, "kept");
+        ids.oldFeedback = await add("feedback", { message: "Old" }, 366);
         const request = { ...validPartExchange(), registration: "MA19 ABC", mileage: 42000, phone: "01514960123", postcode: "L3 4BP" };
-        ids.oldRequest = (await stores.partExchange.add({ enquiry: request, receivedAt: ago(31) })).id;
-        ids.keptRequest = (await stores.partExchange.add({ enquiry: request, receivedAt: ago(29) })).id;
-        await stores.close();
+        ids.oldRequest = await add("part-exchange", request, 31);
+        ids.keptRequest = await add("part-exchange", request, 29);
+        await store.close();
       },
     });
   });
@@ -274,9 +275,9 @@ describe("retention of the small forms' records", () => {
 
   it("deletes each kind's records once older than its retention period, and keeps the rest", async () => {
     await vi.waitFor(async () => {
-      expect(await storedFiles(site, "newsletter")).toEqual([`${ids.keptSignUp}.json`]);
+      expect(await storedFiles(site, "newsletter")).toEqual([ids.keptSignUp]);
       expect(await storedFiles(site, "feedback")).toEqual([]);
-      expect(await storedFiles(site, "partExchange")).toEqual([`${ids.keptRequest}.json`]);
+      expect(await storedFiles(site, "partExchange")).toEqual([ids.keptRequest]);
     });
   });
 });

@@ -1,33 +1,9 @@
-import type { FinanceApplication } from "../../domain/finance-application";
 import type { Logger } from "../logger";
-import type { ApplicationStore, StoredApplication } from "./application-store";
-
-/** A stored lead as the outbox hands it out: its id (the Idempotency-Key) and the sends tried so far. */
-export interface PendingLead {
-  id: string;
-  forwardAttempts: number;
-}
-
-/** What forwarding needs of a store: finance applications' and part-exchange requests' both provide it. */
-export interface LeadOutbox<S extends PendingLead> {
-  /** The not-yet-forwarded lead whose next try is the most overdue, held back from every other claimant for `leaseMs`. */
-  claimNextDue(now: Date, leaseMs: number): Promise<S | undefined>;
-  markForwarded(id: string, at: Date): Promise<void>;
-  /** Counts a failed send and sets when to try again. */
-  markForwardFailed(id: string, retryAt: Date): Promise<void>;
-}
-
-/** One kind of lead: how it is named in the logs and what the lead-tracking service is sent. */
-export interface LeadKind<S extends PendingLead> {
-  /** "Finance application": the start of each log message. */
-  name: string;
-  /** The log field that carries the lead's id. */
-  idField: string;
-  bodyOf(lead: S): unknown;
-}
+import { LEAD_KINDS } from "./lead-kinds";
+import type { LeadOutbox, StoredLead } from "./lead-store";
 
 export interface ForwardingTiming {
-  /** How often to look for applications due a first send or a retry. */
+  /** How often to look for leads due a first send or a retry. */
   pollIntervalMs: number;
   /** The wait after a first failed send; it doubles with each failure, with jitter, up to retryMaxMs. */
   retryBaseMs: number;
@@ -43,22 +19,21 @@ export const DEFAULT_FORWARDING_TIMING: ForwardingTiming = {
 };
 
 /**
- * The outbox: sends stored leads to the lead-tracking service (LEAD_WEBHOOK_URL) after the
- * visitor has had their answer, and keeps trying, each lead on its own exponential
- * schedule, until the service answers 2xx. Only then is a lead marked forwarded, so a
- * service that is down receives it later, once; the lead's id goes in an Idempotency-Key
- * header so the service can drop the copy it gets if this process dies between its 2xx
- * and the mark.
+ * The outbox: sends stored leads of every forwarded kind to the lead-tracking service
+ * (LEAD_WEBHOOK_URL) after the visitor has had their answer, and keeps trying, each lead on
+ * its own exponential schedule, until the service answers 2xx. Only then is a lead marked
+ * forwarded, so a service that is down receives it later. Delivery is at least once: the
+ * lead's id goes in an Idempotency-Key header so the service can drop the copy it gets if
+ * this process dies between its 2xx and the mark.
  */
-export class OutboxForwarder<S extends PendingLead> {
+export class LeadForwarder {
   private poller: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
   private sweepAgain = false;
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly kind: LeadKind<S>,
-    private readonly store: LeadOutbox<S>,
+    private readonly store: LeadOutbox,
     private readonly webhookUrl: string,
     private readonly logger: Pick<Logger, "info" | "warn" | "error">,
     private readonly timing: ForwardingTiming = DEFAULT_FORWARDING_TIMING,
@@ -78,7 +53,7 @@ export class OutboxForwarder<S extends PendingLead> {
       return;
     }
     this.sweeping = this.sweep()
-      .catch((error: unknown) => this.logger.error({ err: error }, `${this.kind.name} forwarding failed`))
+      .catch((error: unknown) => this.logger.error({ err: error }, "Forwarding leads failed"))
       .finally(() => {
         this.sweeping = undefined;
         if (this.sweepAgain) {
@@ -107,15 +82,16 @@ export class OutboxForwarder<S extends PendingLead> {
     }
   }
 
-  private async forward(lead: S): Promise<boolean> {
-    const { id } = lead;
+  private async forward(lead: StoredLead): Promise<boolean> {
+    const { id, kind } = lead;
+    const { label } = LEAD_KINDS[kind];
     const attempt = lead.forwardAttempts + 1;
     let failure: { status: number } | { reason: string };
     try {
       const response = await fetch(this.webhookUrl, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": id },
-        body: JSON.stringify(this.kind.bodyOf(lead)),
+        body: JSON.stringify(bodyOf(lead)),
         // A redirected POST would arrive as a GET without the lead.
         redirect: "manual",
         signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timing.requestTimeoutMs)]),
@@ -123,7 +99,7 @@ export class OutboxForwarder<S extends PendingLead> {
       await response.body?.cancel();
       if (response.ok) {
         await this.store.markForwarded(id, new Date());
-        this.logger.info({ [this.kind.idField]: id, attempt }, `${this.kind.name} forwarded`);
+        this.logger.info({ leadId: id, kind, attempt }, `${label} forwarded`);
         return true;
       }
       failure = { status: response.status };
@@ -135,29 +111,10 @@ export class OutboxForwarder<S extends PendingLead> {
     // A refusal (wrong address, rejected key) will not cure itself: someone has to look.
     const refused = "status" in failure && failure.status !== 429 && failure.status < 500;
     this.logger[refused ? "error" : "warn"](
-      { [this.kind.idField]: id, attempt, ...failure, retryInSeconds: Math.ceil(delayMs / 1000) },
-      `${this.kind.name} not forwarded yet; will retry`,
+      { leadId: id, kind, attempt, ...failure, retryInSeconds: Math.ceil(delayMs / 1000) },
+      `${label} not forwarded yet; will retry`,
     );
     return false;
-  }
-}
-
-const FINANCE_APPLICATION_LEADS: LeadKind<StoredApplication> = {
-  name: "Finance application",
-  idField: "applicationId",
-  bodyOf: ({ application }) => leadOf(application),
-};
-
-/** Finance applications' outbox, built as the site and its tests always have. */
-export class LeadForwarder extends OutboxForwarder<StoredApplication> {
-  constructor(
-    store: ApplicationStore,
-    webhookUrl: string,
-    logger: Pick<Logger, "info" | "warn" | "error">,
-    timing: ForwardingTiming = DEFAULT_FORWARDING_TIMING,
-    random: () => number = Math.random,
-  ) {
-    super(FINANCE_APPLICATION_LEADS, store, webhookUrl, logger, timing, random);
   }
 }
 
@@ -167,12 +124,10 @@ export function backoffDelayMs(attempt: number, { retryBaseMs, retryMaxMs }: For
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
-/**
- * What the lead-tracking service takes (spec.md §7): the form's fields with the vehicle,
- * without the time at the address, which the form asks only for itself.
- */
-function leadOf({ residenceYears: _years, residenceMonths: _months, ...lead }: FinanceApplication) {
-  return lead;
+/** What the lead-tracking service is sent: the lead as its kind forwards it, marked with its kind and reference. */
+function bodyOf({ kind, reference, receivedAt, data }: StoredLead): Record<string, unknown> {
+  const forwarded = LEAD_KINDS[kind].forwarding?.bodyOf(data) ?? (data as Record<string, unknown>);
+  return { leadType: kind, reference, receivedAt: receivedAt.toISOString(), ...forwarded };
 }
 
 /** A connection failure's code or the abort's name; never the message, which may hold the webhook's address. */

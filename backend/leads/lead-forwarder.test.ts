@@ -6,7 +6,7 @@ import { financeApplicationSchema } from "../../domain/finance-application";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
 import { startLeadService, type LeadAnswer, type LeadService } from "../../tests/support/lead-service";
-import { FileApplicationStore } from "./file-application-store";
+import { FileLeadStore } from "./file-lead-store";
 import { backoffDelayMs, LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 
 const FAST: ForwardingTiming = { pollIntervalMs: 5, retryBaseMs: 20, retryMaxMs: 1000, requestTimeoutMs: 2000 };
@@ -23,14 +23,14 @@ describe("backoffDelayMs", () => {
 
 describe("LeadForwarder", () => {
   let directory: string;
-  let store: FileApplicationStore;
+  let store: FileLeadStore;
   let service: LeadService | undefined;
   let forwarder: LeadForwarder | undefined;
   const logs = capturedLogger();
 
   beforeEach(async () => {
     directory = await mkdtemp(path.join(tmpdir(), "forwarder-"));
-    store = await FileApplicationStore.open(directory);
+    store = await FileLeadStore.open(directory);
   });
   afterEach(async () => {
     await forwarder?.stop();
@@ -41,18 +41,27 @@ describe("LeadForwarder", () => {
 
   async function forwardTo(answers: LeadAnswer[]): Promise<{ id: string; service: LeadService }> {
     service = await startLeadService({ answers });
-    const { id } = await store.add({ application, receivedAt: new Date() });
+    const { id } = await store.add({ kind: "finance-application", receivedAt: new Date(), data: application, forwarded: true });
     forwarder = new LeadForwarder(store, service.url, logs.logger, FAST, () => 0.5);
     forwarder.start();
     return { id, service };
   }
 
-  it("sends the application's fields as JSON with its id as the Idempotency-Key, then marks it forwarded", async () => {
+  it("sends the application's fields as JSON, marked with its kind and reference, with its id as the Idempotency-Key, then marks it forwarded", async () => {
     const { id, service } = await forwardTo([]);
     await vi.waitFor(async () => expect((await store.get(id))?.forwardedAt).toBeInstanceOf(Date));
     const { residenceYears, residenceMonths, ...fields } = application;
     expect([residenceYears, residenceMonths]).toEqual([3, 2]);
-    expect(service.deliveries).toEqual([{ idempotencyKey: id, contentType: "application/json", body: fields, status: 200, receivedAt: expect.any(Number) }]);
+    const { reference, receivedAt } = (await store.get(id))!;
+    expect(service.deliveries).toEqual([
+      {
+        idempotencyKey: id,
+        contentType: "application/json",
+        body: { leadType: "finance-application", reference, receivedAt: receivedAt.toISOString(), ...fields },
+        status: 200,
+        receivedAt: expect.any(Number),
+      },
+    ]);
     expect(await store.get(id)).toMatchObject({ forwardAttempts: 1 });
   });
 
@@ -76,7 +85,7 @@ describe("LeadForwarder", () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((entry) => entry.status === 401);
-    expect(refusal).toMatchObject({ level: 50, applicationId: id, attempt: 1 });
+    expect(refusal).toMatchObject({ level: 50, leadId: id, kind: "finance-application", attempt: 1 });
   });
 
   it("stops without waiting for a service that does not answer, leaving the application to send again", async () => {

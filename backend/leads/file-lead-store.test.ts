@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { financeApplicationSchema } from "../../domain/finance-application";
+import { capturedLogger } from "../../tests/support/captured-logger";
+import { validApplication } from "../../tests/support/finance-applications";
+import { FileLeadStore } from "./file-lead-store";
+import { referenceOfId } from "./lead-reference";
+import { describeLeadStoreContract } from "./lead-store-contract";
+
+describeLeadStoreContract("files under DATA_DIR/leads", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
+  const store = await FileLeadStore.open(dataDir);
+  return {
+    store,
+    reopen: () => FileLeadStore.open(dataDir),
+    async dispose() {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe("FileLeadStore on disk", () => {
+  const data = { message: "Lovely staff" };
+  let dataDir: string;
+  const leadsDir = () => path.join(dataDir, "leads");
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("has the whole lead in its own file by the time add resolves, with no forwarding fields for a kind kept only for staff", async () => {
+    const store = await FileLeadStore.open(dataDir);
+    const receivedAt = new Date();
+    const { id, reference } = await store.add({ kind: "feedback", receivedAt, data, forwarded: false });
+    const onDisk = JSON.parse(await readFile(path.join(leadsDir(), `${id}.json`), "utf8"));
+    expect(onDisk).toEqual({ id, kind: "feedback", reference, receivedAt: receivedAt.toISOString(), data });
+    expect(await readdir(leadsDir())).toEqual([`${id}.json`]);
+    await store.close();
+  });
+
+  it("clears away what a crash cut short and skips a file it cannot read, saying which", async () => {
+    const store = await FileLeadStore.open(dataDir);
+    const { id } = await store.add({ kind: "part-exchange", receivedAt: new Date(), data, forwarded: true });
+    await store.close();
+    const damaged = "00000000-0000-4000-8000-000000000000";
+    await writeFile(path.join(leadsDir(), `${id}.json.partial-99999-abcd`), '{"id":');
+    await writeFile(path.join(leadsDir(), `${damaged}.json`), '{"id":');
+    const { logger, text } = capturedLogger();
+    const reopened = await FileLeadStore.open(dataDir, logger);
+    expect(await reopened.get(id)).toMatchObject({ id, data });
+    expect(await reopened.get(damaged)).toBeUndefined();
+    expect((await readdir(leadsDir())).sort()).toEqual([`${damaged}.json`, `${id}.json`].sort());
+    expect(JSON.parse(text())).toMatchObject({ level: 50, leadId: damaged, msg: "A lead file could not be read" });
+    await reopened.close();
+  });
+});
+
+describe("leads stored by the version before the family was one", () => {
+  const application = financeApplicationSchema.parse(validApplication());
+  const financeId = "11111111-1111-4111-8111-111111111111";
+  const signUpId = "22222222-2222-4222-8222-222222222222";
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "leads-legacy-"));
+    await mkdir(path.join(dataDir, "applications"));
+    await mkdir(path.join(dataDir, "enquiries", "newsletter"), { recursive: true });
+    // Exactly as FileApplicationStore and FileEnquiryStore wrote them.
+    await writeFile(
+      path.join(dataDir, "applications", `${financeId}.json`),
+      JSON.stringify({ id: financeId, receivedAt: "2026-11-01T10:00:00.000Z", submissionKey: "digest-1", application, forwardAttempts: 2, nextAttemptAt: "2026-11-01T10:05:00.000Z" }),
+    );
+    const signUp = { email: "jo@example.com", consent: { wording: "Yes, send me offers", givenAt: "2026-10-01T09:00:00.000Z" } };
+    await writeFile(
+      path.join(dataDir, "enquiries", "newsletter", `${signUpId}.json`),
+      JSON.stringify({ id: signUpId, receivedAt: "2026-10-01T09:00:00.000Z", key: "digest-jo", enquiry: signUp }),
+    );
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("are moved in with their ids, times, keys and forwarding state, and their old folders go", async () => {
+    const { logger, text } = capturedLogger();
+    const store = await FileLeadStore.open(dataDir, logger);
+    expect(await store.get(financeId)).toEqual({
+      id: financeId,
+      kind: "finance-application",
+      reference: referenceOfId(financeId),
+      receivedAt: new Date("2026-11-01T10:00:00.000Z"),
+      vehicle: { id: "fiesta-2019", inStock: true, make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000 },
+      data: application,
+      forwardAttempts: 2,
+    });
+    expect(await store.get(signUpId)).toMatchObject({ kind: "newsletter", data: { email: "jo@example.com" }, forwardAttempts: 0 });
+    // Still due to be forwarded, and still one lead per key.
+    expect(await store.claimNextDue(new Date("2026-11-01T10:06:00.000Z"), 60_000)).toMatchObject({ id: financeId });
+    expect(await store.add({ kind: "newsletter", receivedAt: new Date(), data: {}, key: "digest-jo", forwarded: false })).toMatchObject({ id: signUpId, created: false });
+    expect((await readdir(dataDir)).sort()).toEqual(["leads"]);
+    expect(text()).toContain('"msg":"Moved leads stored by an older version"');
+    await store.close();
+  });
+
+  it("are not moved twice, nor over a newer copy, when a move was cut short", async () => {
+    const store = await FileLeadStore.open(dataDir);
+    await store.claimNextDue(new Date("2026-11-01T10:06:00.000Z"), 60_000);
+    await store.markForwarded(financeId, new Date("2026-11-01T10:06:01.000Z"));
+    await store.close();
+    // As if a crash had come after the copy was written and before the old file went.
+    await mkdir(path.join(dataDir, "applications"));
+    await writeFile(
+      path.join(dataDir, "applications", `${financeId}.json`),
+      JSON.stringify({ id: financeId, receivedAt: "2026-11-01T10:00:00.000Z", application, forwardAttempts: 2, nextAttemptAt: "2026-11-01T10:05:00.000Z" }),
+    );
+    const reopened = await FileLeadStore.open(dataDir);
+    expect(await reopened.get(financeId)).toMatchObject({ forwardedAt: new Date("2026-11-01T10:06:01.000Z"), forwardAttempts: 3 });
+    expect(await readdir(path.join(dataDir, "leads"))).toHaveLength(2);
+    expect(await readdir(dataDir)).toEqual(["leads"]);
+    await reopened.close();
+  });
+});

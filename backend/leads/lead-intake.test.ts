@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
+import { capturedLogger } from "../../tests/support/captured-logger";
+import { validApplication } from "../../tests/support/finance-applications";
+import { knownRecord } from "../../tests/support/known-vehicles";
+import { FileLeadStore } from "./file-lead-store";
+import { LeadIntake } from "./lead-intake";
+import { FINANCE_APPLICATION } from "./lead-kinds";
+import { REFERENCE_PATTERN } from "./lead-reference";
+
+const partExchange = {
+  registration: "ma19 abc",
+  mileage: "42,000",
+  make: "Ford",
+  condition: "One scuff on the rear bumper",
+  name: "Siobhán O'Neill",
+  email: "siobhan@example.com",
+  phone: "07700 900123",
+  postcode: "l34bp",
+};
+
+describe("LeadIntake", () => {
+  let dataDir: string;
+  let store: FileLeadStore;
+  let intake: LeadIntake;
+  let nudges: number;
+  const logs = capturedLogger();
+  const dataOf = async (result: Awaited<ReturnType<LeadIntake["submit"]>>) => (result.ok ? (await store.get(result.id))?.data : undefined);
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-intake-"));
+    store = await FileLeadStore.open(dataDir, logs.logger);
+    nudges = 0;
+    intake = new LeadIntake(store, async (id) => knownRecord(id), logs.logger, () => nudges++);
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  describe("finance applications", () => {
+    it("stores a valid application as the schema reads it, with a reference to quote, and asks for it to be forwarded", async () => {
+      const result = await intake.submit("finance-application", validApplication());
+      expect(result).toEqual({ ok: true, id: expect.any(String), reference: expect.stringMatching(REFERENCE_PATTERN), created: true });
+      expect(await dataOf(result)).toMatchObject({ postcode: "L3 4BP", workMonths: 6, netIncome: 2450 });
+      expect(nudges).toBe(1);
+    });
+
+    it("takes the vehicle's details from stock, never from what the client sent", async () => {
+      const result = await intake.submit("finance-application", {
+        ...validApplication(),
+        vehicleId: "focus-2021",
+        vehicleDetails: { make: "Lamborghini", model: "Huracán", registration: "L4 MBO", mileage: 1 },
+      });
+      expect(await dataOf(result)).toMatchObject({ vehicleDetails: { make: "Ford", model: "Focus", mileage: 18000 } });
+      expect(result.ok && (await store.get(result.id))?.vehicle).toMatchObject({ id: "focus-2021", inStock: true, make: "Ford", priceGBP: 15495 });
+    });
+
+    it("refuses an application for a vehicle that is not in stock, naming vehicleId, and stores nothing", async () => {
+      const result = await intake.submit("finance-application", { ...validApplication(), vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+      expect(result).toEqual({ ok: false, firstField: "vehicleId", errors: { vehicleId: FINANCE_APPLICATION.vehicle!.refusal } });
+      expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
+      expect(nudges).toBe(0);
+    });
+
+    it("names every problem in the order of the form, the first first, and stores nothing", async () => {
+      const result = await intake.submit("finance-application", { ...validApplication(), postcode: "12345", email: "not-an-email", dob: "2015-01-01" });
+      expect(result).toEqual({
+        ok: false,
+        firstField: "email",
+        errors: { email: expect.any(String), dob: "You must be 18 or over to apply for finance", postcode: "Enter a UK postcode, like L3 4BP" },
+      });
+      expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
+    });
+
+    it("answers a repeated idempotency key with the first application's id and reference, but stores a different application sent with it", async () => {
+      const first = await intake.submit("finance-application", validApplication(), "key-1");
+      const again = await intake.submit("finance-application", validApplication(), "key-1");
+      expect(first).toMatchObject({ ok: true, created: true });
+      expect(again).toEqual({ ...first, created: false });
+      expect(nudges).toBe(1);
+      const other = await intake.submit("finance-application", { ...validApplication(), firstName: "Aoife" }, "key-1");
+      expect(other).toMatchObject({ ok: true, created: true });
+    });
+  });
+
+  describe("the small forms", () => {
+    it("stores a newsletter sign-up with the wording consented to and when, kept only for staff", async () => {
+      const before = Date.now();
+      const result = await intake.submit("newsletter", { email: "Jo@Example.com", consent: "yes", source: "/vans" });
+      expect(result).toMatchObject({ ok: true, created: true });
+      const stored = result.ok ? await store.get(result.id) : undefined;
+      expect(stored?.data).toEqual({ email: "jo@example.com", source: "/vans", consent: { wording: NEWSLETTER_CONSENT, givenAt: stored!.receivedAt.toISOString() } });
+      expect(stored!.receivedAt.getTime()).toBeGreaterThanOrEqual(before);
+      expect(nudges).toBe(0);
+    });
+
+    it("answers a repeated sign-up, in any case, with the first one's id and keeps the first consent record", async () => {
+      const first = await intake.submit("newsletter", { email: "jo@example.com", consent: true, source: "/cars" });
+      const again = await Promise.all([
+        intake.submit("newsletter", { email: "JO@example.com", consent: "yes", source: "/vans" }),
+        intake.submit("newsletter", { email: " jo@EXAMPLE.com ", consent: true }),
+      ]);
+      expect(again).toEqual([
+        { ...first, created: false },
+        { ...first, created: false },
+      ]);
+      expect(await dataOf(first)).toMatchObject({ source: "/cars" });
+      expect((await intake.submit("newsletter", { email: "sam@example.com", consent: true })).ok).toBe(true);
+    });
+
+    it("names every problem of a part-exchange request in the order of the form, and stores nothing", async () => {
+      const result = await intake.submit("part-exchange", { ...partExchange, mileage: "lots", postcode: "90210", registration: "" });
+      expect(result).toEqual({
+        ok: false,
+        firstField: "registration",
+        errors: {
+          registration: "Enter your vehicle's registration",
+          mileage: "Enter the mileage as a whole number, like 42000",
+          postcode: "Enter a UK postcode, like L3 4BP",
+        },
+      });
+      expect(await intake.submit("part-exchange", "not an object")).toMatchObject({ ok: false, firstField: "" });
+      expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
+      expect(nudges).toBe(0);
+    });
+
+    it("stores a part-exchange request as the schema reads it and asks for it to be forwarded", async () => {
+      const result = await intake.submit("part-exchange", partExchange);
+      expect(result).toMatchObject({ ok: true, created: true });
+      expect(await dataOf(result)).toMatchObject({ registration: "MA19 ABC", mileage: 42000, phone: "07700900123", postcode: "L3 4BP" });
+      expect(nudges).toBe(1);
+    });
+
+    it("stores each piece of feedback, the same words twice included", async () => {
+      const first = await intake.submit("feedback", { message: "Great site", page: "/" });
+      const second = await intake.submit("feedback", { message: "Great site", page: "/" });
+      expect([first, second]).toMatchObject([{ ok: true, created: true }, { ok: true, created: true }]);
+      expect(first.ok && second.ok && first.id !== second.id).toBe(true);
+      expect(await dataOf(first)).toEqual({ message: "Great site", page: "/" });
+    });
+  });
+
+  it("logs ids, kinds and field names, never what the visitor typed", async () => {
+    await intake.submit("newsletter", { email: "siobhan@example.com", consent: true });
+    await intake.submit("newsletter", { email: "siobhan@example.com", consent: true });
+    await intake.submit("newsletter", { email: "siobhan(at)example.com", consent: true });
+    await intake.submit("feedback", { message: "Mersey views from the forecourt", email: "siobhan@example.com" });
+    await intake.submit("part-exchange", partExchange);
+    await intake.submit("part-exchange", { ...partExchange, phone: "not-a-phone" });
+    await intake.submit("finance-application", validApplication(), "key-1");
+    await intake.submit("finance-application", { ...validApplication(), email: "siobhan(at)example.com" });
+    const logged = logs.text();
+    expect(logged).toContain("Newsletter sign-up already stored");
+    expect(logged).toContain('"invalidFields":["email"]');
+    expect(logged).toContain('"invalidFields":["phone"]');
+    expect(logged).toContain("Part-exchange request stored");
+    expect(logged).toContain("Finance application stored");
+    for (const typed of ["siobhan", "Siobhán", "O'Neill", "07700 900123", "07700900123", "L3 4BP", "l34bp", "MA19", "ma19", "42,000", "Mersey", "scuff", "not-a-phone", "1990-04-23", "Wapping", "Liverpool", "key-1"]) {
+      expect(logged).not.toContain(typed);
+    }
+  });
+});

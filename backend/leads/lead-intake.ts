@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+import { fieldErrors } from "../../domain/form-fields";
+import type { VehicleRecord } from "../../domain/vehicle";
+import type { Logger } from "../logger";
+import { LEAD_KINDS, type LeadKind, type LeadKindName } from "./lead-kinds";
+import { leadVehicleOf, type LeadStore } from "./lead-store";
+
+export type SubmitResult =
+  | {
+      ok: true;
+      id: string;
+      /** What the visitor is told to quote. */
+      reference: string;
+      /** False when the same submission was stored before (a retry, a second sign-up): nothing new was stored. */
+      created: boolean;
+    }
+  | { ok: false; /** Problems by field (form order), the first first. */ errors: Record<string, string>; firstField: string };
+
+/** Leads as the site's pages and API see them. */
+export interface Leads {
+  /**
+   * Checks a submission against its kind's schema and stores it; resolves only once it is
+   * stored durably. The same idempotency key with the same submission again returns the
+   * first lead's id instead of storing a copy.
+   */
+  submit(kind: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult>;
+}
+
+/**
+ * The one way in for every kind of lead, from the API and the forms without JavaScript
+ * alike: checked, given the vehicle's details from stock, stored, and the forwarder told
+ * there is one to send. The log gets ids, kinds and field names, never what was typed.
+ */
+export class LeadIntake implements Leads {
+  constructor(
+    private readonly store: LeadStore,
+    private readonly findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
+    private readonly logger: Pick<Logger, "info">,
+    /** Called after a lead to forward is stored, so it is sent now rather than at the next poll. */
+    private readonly onStored: () => void,
+  ) {}
+
+  async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
+    const kind: LeadKind = LEAD_KINDS[kindName];
+    const parsed = kind.schema.safeParse(input);
+    if (!parsed.success) return this.rejected(kind, (kind.problemsOf ?? fieldErrors)(parsed.error));
+    const receivedAt = new Date();
+    const vehicleId = kind.vehicle?.idOf(parsed.data);
+    const vehicle = vehicleId === undefined ? undefined : await this.findVehicle(vehicleId);
+    if (vehicleId !== undefined && !vehicle && kind.vehicle?.refusal) return this.rejected(kind, { [kind.vehicle.field]: kind.vehicle.refusal });
+    const data = kind.recordOf(parsed.data, { receivedAt, vehicle });
+    const key = kind.keyOf?.(parsed.data) ?? (idempotencyKey === undefined ? undefined : submissionKeyOf(kindName, idempotencyKey, data));
+    const { id, reference, created } = await this.store.add({
+      kind: kindName,
+      receivedAt,
+      ...(vehicleId === undefined ? {} : { vehicle: leadVehicleOf(vehicleId, vehicle) }),
+      data,
+      key,
+      forwarded: kind.forwarding !== undefined,
+    });
+    this.logger.info({ leadId: id, kind: kindName, created }, created ? `${kind.label} stored` : `${kind.label} already stored`);
+    if (created && kind.forwarding) this.onStored();
+    return { ok: true, id, reference, created };
+  }
+
+  private rejected(kind: LeadKind, errors: Record<string, string>): SubmitResult {
+    const fields = Object.keys(errors);
+    this.logger.info({ kind: kind.name, invalidFields: fields }, `${kind.label} rejected`);
+    return { ok: false, errors, firstField: fields[0] ?? "" };
+  }
+}
+
+/**
+ * The key names the submission as well as the attempt: the same key with different details
+ * (a client reusing keys by mistake) is a different lead, stored rather than swallowed.
+ * Only the digest is kept.
+ */
+function submissionKeyOf(kind: LeadKindName, idempotencyKey: string, data: unknown): string {
+  return createHash("sha256").update(kind).update("\0").update(idempotencyKey).update("\0").update(JSON.stringify(data)).digest("hex");
+}

@@ -1,0 +1,42 @@
+import type { VehicleRecord } from "../../domain/vehicle";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
+import { LeadIntake } from "./lead-intake";
+import { LeadRetention } from "./lead-retention";
+import type { LeadStore } from "./lead-store";
+
+export type LeadSettings = Pick<
+  Config,
+  "LEAD_WEBHOOK_URL" | "FINANCE_RETENTION_DAYS" | "PART_EXCHANGE_RETENTION_DAYS" | "FEEDBACK_RETENTION_DAYS" | "NEWSLETTER_RETENTION_DAYS"
+>;
+
+export interface LeadServices {
+  leads: LeadIntake;
+  /** Starts forwarding (when there is a lead-tracking service) and the retention sweeps. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The intake, the outbox that forwards to LEAD_WEBHOOK_URL, and the retention sweeps, over one store. */
+export function leadServices(
+  store: LeadStore,
+  findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
+  settings: LeadSettings,
+  logger: Logger,
+  timing?: ForwardingTiming,
+): LeadServices {
+  const forwarder = settings.LEAD_WEBHOOK_URL ? new LeadForwarder(store, settings.LEAD_WEBHOOK_URL, logger, timing) : undefined;
+  const retention = new LeadRetention(store, settings, logger);
+  return {
+    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge()),
+    start() {
+      forwarder?.start();
+      retention.start();
+    },
+    async stop() {
+      await forwarder?.stop();
+      await retention.stop();
+    },
+  };
+}
