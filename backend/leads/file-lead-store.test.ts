@@ -7,6 +7,7 @@ import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
 import { FileLeadStore } from "./file-lead-store";
 import { referenceOfId } from "./lead-reference";
+import { NEW_WORK } from "./lead-store";
 import { describeLeadStoreContract } from "./lead-store-contract";
 
 describeLeadStoreContract("files under DATA_DIR/leads", async () => {
@@ -95,6 +96,8 @@ describe("leads stored by the version before the family was one", () => {
       vehicle: { id: "fiesta-2019", inStock: true, make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000 },
       data: application,
       forwardAttempts: 2,
+      nextAttemptAt: new Date("2026-11-01T10:05:00.000Z"),
+      work: NEW_WORK,
     });
     expect(await store.get(signUpId)).toMatchObject({ kind: "newsletter", data: { email: "jo@example.com" }, forwardAttempts: 0 });
     // Still due to be forwarded, and still one lead per key.

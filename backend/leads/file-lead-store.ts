@@ -6,30 +6,37 @@ import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
-import type { AddResult, KeptLead, LeadStore, LeadVehicle, NewLead, StoredLead } from "./lead-store";
+import { contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
+import {
+  editedWork,
+  NEW_WORK,
+  type AddResult,
+  type ForwardFailure,
+  type KeptLead,
+  type LeadQuery,
+  type LeadStatus,
+  type LeadStore,
+  type LeadWork,
+  type NewLead,
+  type StoredLead,
+  type WorkEdit,
+} from "./lead-store";
 
-/** One lead as its file holds it; the forwarding fields only for a kind that is forwarded. */
-interface LeadFile {
-  id: string;
-  kind: LeadKindName;
-  reference: string;
-  receivedAt: string;
-  key?: string;
-  vehicle?: LeadVehicle;
-  data: unknown;
-  forwardAttempts?: number;
-  forwardedAt?: string;
-  /** Absent once forwarded, and for kinds never forwarded. */
-  nextAttemptAt?: string;
-}
-
-/** What the store keeps in memory about each lead: no personal data, only its kind, key digest and schedule. */
+/**
+ * What the store keeps in memory about each lead, to list and find leads without reading
+ * every file: its kind, dates, status, and the normalised words and contacts it is found by.
+ */
 interface Entry {
   kind: LeadKindName;
   receivedAt: number;
   reference: string;
   key?: string;
   nextAttemptAt?: number;
+  status: LeadStatus;
+  read: boolean;
+  vehicleId?: string;
+  searchTerms: string[];
+  contacts: string[];
 }
 
 const LEADS_FOLDER = "leads";
@@ -59,7 +66,7 @@ export class FileLeadStore implements LeadStore {
       const id = await store.leadFileId(name);
       if (id === undefined) continue;
       try {
-        store.index(await store.readFile(id));
+        store.index(await store.readLead(id));
       } catch (error) {
         logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
       }
@@ -74,26 +81,25 @@ export class FileLeadStore implements LeadStore {
       if (existing) return { id: existing, reference: this.entries.get(existing)!.reference, created: false };
       let reference = newReference();
       while (this.references.has(reference)) reference = newReference();
-      const file: LeadFile = {
+      const lead: KeptLead = {
         id: randomUUID(),
         kind,
         reference,
-        receivedAt: receivedAt.toISOString(),
+        receivedAt,
         ...(key === undefined ? {} : { key }),
         ...(vehicle === undefined ? {} : { vehicle }),
         data,
-        ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt.toISOString() } : {}),
+        ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
       };
-      await this.writeFile(file);
-      this.index(file);
-      return { id: file.id, reference, created: true };
+      await this.writeLead(lead);
+      return { id: lead.id, reference, created: true };
     });
   }
 
   async get(id: string): Promise<StoredLead | undefined> {
     if (!this.entries.has(id)) return undefined;
     try {
-      return toStored(await this.readFile(id));
+      return toStored(await this.readLead(id));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
@@ -114,30 +120,60 @@ export class FileLeadStore implements LeadStore {
   }
 
   markForwarded(id: string, at: Date): Promise<void> {
-    return this.update(id, ({ nextAttemptAt: _, ...file }) => ({
-      ...file,
-      forwardedAt: at.toISOString(),
-      forwardAttempts: (file.forwardAttempts ?? 0) + 1,
-    }));
+    return this.update(id, ({ nextAttemptAt: _, ...lead }) => ({ ...lead, forwardedAt: at, forwardAttempts: (lead.forwardAttempts ?? 0) + 1 }));
   }
 
-  markForwardFailed(id: string, retryAt: Date): Promise<void> {
-    return this.update(id, (file) =>
-      file.forwardedAt === undefined ? { ...file, forwardAttempts: (file.forwardAttempts ?? 0) + 1, nextAttemptAt: retryAt.toISOString() } : file,
+  markForwardFailed(id: string, retryAt: Date, failure: ForwardFailure): Promise<void> {
+    return this.update(id, (lead) =>
+      lead.forwardedAt === undefined ? { ...lead, forwardAttempts: (lead.forwardAttempts ?? 0) + 1, nextAttemptAt: retryAt, lastForwardFailure: failure } : lead,
     );
   }
 
   deleteReceivedBefore(kind: LeadKindName, cutoff: Date): Promise<number> {
-    return this.serially(async () => {
-      let deleted = 0;
-      for (const [id, entry] of this.entries) {
-        if (entry.kind !== kind || entry.receivedAt >= cutoff.getTime()) continue;
-        await rm(this.fileOf(id), { force: true });
-        this.forget(id, entry);
-        deleted++;
-      }
-      return deleted;
-    });
+    return this.deleteWhere((entry) => entry.kind === kind && entry.receivedAt < cutoff.getTime()).then((deleted) => deleted.length);
+  }
+
+  async list({ kinds, statuses, from, to, vehicleId, search, unreadOnly, page, pageSize }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    const wanted = search?.trim() ? leadSearchOf(search) : undefined;
+    const ids = [...this.entries]
+      .filter(
+        ([, entry]) =>
+          (!kinds || kinds.includes(entry.kind)) &&
+          (!statuses || statuses.includes(entry.status)) &&
+          (!from || entry.receivedAt >= from.getTime()) &&
+          (!to || entry.receivedAt < to.getTime()) &&
+          (!vehicleId || entry.vehicleId === vehicleId) &&
+          (!unreadOnly || !entry.read) &&
+          (!wanted || matchesSearch(entry.searchTerms, wanted)),
+      )
+      .sort(([idA, a], [idB, b]) => b.receivedAt - a.receivedAt || (idA < idB ? 1 : -1))
+      .map(([id]) => id);
+    const leads = await Promise.all(ids.slice((page - 1) * pageSize, page * pageSize).map((id) => this.get(id)));
+    return { total: ids.length, leads: leads.filter((lead): lead is StoredLead => lead !== undefined) };
+  }
+
+  async countUnread(): Promise<number> {
+    let unread = 0;
+    for (const entry of this.entries.values()) if (!entry.read) unread++;
+    return unread;
+  }
+
+  async applyWork(id: string, edit: WorkEdit, byId: string, at: Date): Promise<StoredLead | undefined> {
+    await this.update(id, (lead) => ({ ...lead, work: editedWork(lead.work ?? NEW_WORK, edit, byId, at) }));
+    return this.get(id);
+  }
+
+  async forwardNow(id: string, byId: string, at: Date): Promise<boolean> {
+    if (this.entries.get(id)?.nextAttemptAt === undefined) return false;
+    await this.update(id, (lead) => ({ ...lead, nextAttemptAt: at, work: editedWork(lead.work ?? NEW_WORK, { type: "forwarding-retried" }, byId, at) }));
+    return true;
+  }
+
+  async eraseContact(contact: string): Promise<Partial<Record<LeadKindName, number>>> {
+    const erased = await this.deleteWhere((entry) => entry.contacts.includes(contact));
+    const counts: Partial<Record<LeadKindName, number>> = {};
+    for (const { kind } of erased) counts[kind] = (counts[kind] ?? 0) + 1;
+    return counts;
   }
 
   async close(): Promise<void> {
@@ -166,11 +202,7 @@ export class FileLeadStore implements LeadStore {
         const oldFile = path.join(legacyDirectory, name);
         try {
           const lead = legacyLeadOf(kind, JSON.parse(await readFile(oldFile, "utf8")));
-          if (!this.entries.has(lead.id)) {
-            const file = fileOfLegacy(lead);
-            await this.writeFile(file);
-            this.index(file);
-          }
+          if (!this.entries.has(lead.id)) await this.writeLead(lead);
           await rm(oldFile);
           moved++;
         } catch (error) {
@@ -191,44 +223,57 @@ export class FileLeadStore implements LeadStore {
     return ID_PATTERN.test(id) ? id : undefined;
   }
 
-  private update(id: string, change: (file: LeadFile) => LeadFile): Promise<void> {
+  private update(id: string, change: (lead: KeptLead) => KeptLead): Promise<void> {
     return this.serially(async () => {
-      // Retention may have deleted it while it was being sent.
+      // Retention or an erasure may have deleted it meanwhile.
       if (!this.entries.has(id)) return;
-      const file = change(await this.readFile(id));
-      await this.writeFile(file);
-      this.index(file);
+      await this.writeLead(change(await this.readLead(id)));
     });
   }
 
-  private index(file: LeadFile): void {
-    this.entries.set(file.id, {
-      kind: file.kind,
-      receivedAt: Date.parse(file.receivedAt),
-      reference: file.reference,
-      key: file.key,
-      nextAttemptAt: file.nextAttemptAt === undefined ? undefined : Date.parse(file.nextAttemptAt),
+  private deleteWhere(doomed: (entry: Entry) => boolean): Promise<Entry[]> {
+    return this.serially(async () => {
+      const deleted: Entry[] = [];
+      for (const [id, entry] of this.entries) {
+        if (!doomed(entry)) continue;
+        await rm(this.fileOf(id), { force: true });
+        this.entries.delete(id);
+        this.references.delete(entry.reference);
+        if (entry.key !== undefined) this.idByKey.delete(entry.key);
+        deleted.push(entry);
+      }
+      return deleted;
     });
-    this.references.add(file.reference);
-    if (file.key !== undefined) this.idByKey.set(file.key, file.id);
   }
 
-  private forget(id: string, entry: Entry): void {
-    this.entries.delete(id);
-    this.references.delete(entry.reference);
-    if (entry.key !== undefined) this.idByKey.delete(entry.key);
+  private index(lead: KeptLead): void {
+    this.entries.set(lead.id, {
+      kind: lead.kind,
+      receivedAt: lead.receivedAt.getTime(),
+      reference: lead.reference,
+      key: lead.key,
+      nextAttemptAt: lead.nextAttemptAt?.getTime(),
+      status: lead.work?.status ?? "new",
+      read: lead.work?.readAt !== undefined,
+      vehicleId: lead.vehicle?.id,
+      searchTerms: searchTermsOf(lead.data, lead.vehicle),
+      contacts: contactsOf(lead.data),
+    });
+    this.references.add(lead.reference);
+    if (lead.key !== undefined) this.idByKey.set(lead.key, lead.id);
   }
 
   private fileOf(id: string): string {
     return path.join(this.directory, `${id}${FILE_SUFFIX}`);
   }
 
-  private async readFile(id: string): Promise<LeadFile> {
-    return JSON.parse(await readFile(this.fileOf(id), "utf8")) as LeadFile;
+  private async readLead(id: string): Promise<KeptLead> {
+    return keptLeadOf(JSON.parse(await readFile(this.fileOf(id), "utf8")));
   }
 
-  private writeFile(file: LeadFile): Promise<void> {
-    return writeFileAtomically(this.fileOf(file.id), [JSON.stringify(file)]);
+  private async writeLead(lead: KeptLead): Promise<void> {
+    await writeFileAtomically(this.fileOf(lead.id), [JSON.stringify(lead)]);
+    this.index(lead);
   }
 
   private serially<R>(work: () => Promise<R>): Promise<R> {
@@ -238,24 +283,28 @@ export class FileLeadStore implements LeadStore {
   }
 }
 
-function fileOfLegacy({ receivedAt, forwardedAt, nextAttemptAt, ...lead }: KeptLead): LeadFile {
+/** A lead file read back: JSON holds its dates as text. */
+function keptLeadOf(raw: KeptLead): KeptLead {
+  const date = (value: Date | undefined) => (value === undefined ? undefined : new Date(value));
   return {
-    ...lead,
-    receivedAt: receivedAt.toISOString(),
-    ...(forwardedAt === undefined ? {} : { forwardedAt: forwardedAt.toISOString() }),
-    ...(nextAttemptAt === undefined ? {} : { nextAttemptAt: nextAttemptAt.toISOString() }),
+    ...raw,
+    receivedAt: new Date(raw.receivedAt),
+    ...(raw.forwardedAt ? { forwardedAt: date(raw.forwardedAt) } : {}),
+    ...(raw.nextAttemptAt ? { nextAttemptAt: date(raw.nextAttemptAt) } : {}),
+    ...(raw.lastForwardFailure ? { lastForwardFailure: { ...raw.lastForwardFailure, at: new Date(raw.lastForwardFailure.at) } } : {}),
+    ...(raw.work ? { work: workOf(raw.work) } : {}),
   };
 }
 
-function toStored(file: LeadFile): StoredLead {
+function workOf(raw: LeadWork): LeadWork {
   return {
-    id: file.id,
-    kind: file.kind,
-    reference: file.reference,
-    receivedAt: new Date(file.receivedAt),
-    ...(file.vehicle === undefined ? {} : { vehicle: file.vehicle }),
-    data: file.data,
-    forwardAttempts: file.forwardAttempts ?? 0,
-    ...(file.forwardedAt === undefined ? {} : { forwardedAt: new Date(file.forwardedAt) }),
+    ...raw,
+    ...(raw.readAt ? { readAt: new Date(raw.readAt) } : {}),
+    notes: raw.notes.map((note) => ({ ...note, at: new Date(note.at) })),
+    history: raw.history.map((entry) => ({ ...entry, at: new Date(entry.at) })),
   };
+}
+
+function toStored({ key: _key, forwardAttempts, work, ...lead }: KeptLead): StoredLead {
+  return { ...lead, forwardAttempts: forwardAttempts ?? 0, work: work ?? NEW_WORK };
 }

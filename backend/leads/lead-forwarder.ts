@@ -107,7 +107,7 @@ export class LeadForwarder {
       failure = { reason: failureReason(error) };
     }
     const delayMs = backoffDelayMs(attempt, this.timing, this.random());
-    await this.store.markForwardFailed(id, new Date(Date.now() + delayMs));
+    await this.store.markForwardFailed(id, new Date(Date.now() + delayMs), { at: new Date(), ...failure });
     // A refusal (wrong address, rejected key) will not cure itself: someone has to look.
     const refused = "status" in failure && failure.status !== 429 && failure.status < 500;
     this.logger[refused ? "error" : "warn"](

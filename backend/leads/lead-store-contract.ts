@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LeadKindName } from "./lead-kinds";
 import { REFERENCE_PATTERN } from "./lead-reference";
-import type { LeadStore, NewLead } from "./lead-store";
+import { NEW_WORK, type LeadStore, type NewLead } from "./lead-store";
 
 export interface LeadStoreUnderTest {
   store: LeadStore;
@@ -40,7 +40,7 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       const { id, reference, created } = await store.add(lead(0, { vehicle }));
       expect(created).toBe(true);
       expect(reference).toMatch(REFERENCE_PATTERN);
-      const expected = { id, kind: "part-exchange", reference, receivedAt: at(0), vehicle, data, forwardAttempts: 0 };
+      const expected = { id, kind: "part-exchange", reference, receivedAt: at(0), vehicle, data, forwardAttempts: 0, nextAttemptAt: at(0), work: NEW_WORK };
       expect(await store.get(id)).toEqual(expected);
       const reopened = await subject.reopen();
       expect(await reopened.get(id)).toEqual(expected);
@@ -54,12 +54,11 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
     });
 
     it("stores one lead per key, even when the same one arrives at once, and answers repeats with the first's id and reference", async () => {
-      const [first, ...again] = await Promise.all([1, 2, 3].map(() => store.add(lead(0, { key: "key-a" }))));
-      expect(first!.created).toBe(true);
-      expect(again).toEqual([
-        { id: first!.id, reference: first!.reference, created: false },
-        { id: first!.id, reference: first!.reference, created: false },
-      ]);
+      const answers = await Promise.all([1, 2, 3].map(() => store.add(lead(0, { key: "key-a" }))));
+      // Whichever arrived first stored it; the others were told of that one.
+      const first = answers.find(({ created }) => created);
+      expect(answers.filter(({ created }) => created)).toHaveLength(1);
+      expect(answers).toEqual(answers.map(() => expect.objectContaining({ id: first!.id, reference: first!.reference })));
       const other = await store.add(lead(0, { key: "key-b" }));
       expect(other.created).toBe(true);
       expect(other.id).not.toBe(first!.id);
@@ -87,12 +86,19 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await store.claimNextDue(at(11.2), MINUTE)).toBeUndefined();
     });
 
-    it("counts a failed send and waits until the retry time", async () => {
+    it("counts a failed send, says why, and waits until the retry time, unless staff ask for it now", async () => {
       const { id } = await store.add(lead(0));
       await store.claimNextDue(at(0), MINUTE);
-      await store.markForwardFailed(id, at(30));
+      await store.markForwardFailed(id, at(30), { at: at(0.5), status: 503 });
+      expect(await store.get(id)).toMatchObject({ forwardAttempts: 1, nextAttemptAt: at(30), lastForwardFailure: { at: at(0.5), status: 503 } });
       expect(await store.claimNextDue(at(29), MINUTE)).toBeUndefined();
       expect(await store.claimNextDue(at(30), MINUTE)).toMatchObject({ id, forwardAttempts: 1 });
+
+      await store.markForwardFailed(id, at(90), { at: at(31), reason: "ECONNREFUSED" });
+      expect(await store.forwardNow(id, "staff-1", at(40))).toBe(true);
+      expect(await store.claimNextDue(at(40), MINUTE)).toMatchObject({ id, work: { history: [{ at: at(40), byId: "staff-1", change: "forwarding-retried" }] } });
+      const feedback = await store.add(lead(0, { kind: "feedback", forwarded: false }));
+      expect(await store.forwardNow(feedback.id, "staff-1", at(40))).toBe(false);
     });
 
     it("never hands out a forwarded lead again", async () => {
@@ -118,6 +124,67 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await store.claimNextDue(at(20), MINUTE)).toMatchObject({ id: recent.id });
       expect(await store.add(lead(20, { key: "old-key" }))).toMatchObject({ created: true });
       expect(await store.deleteReceivedBefore(kind, at(5))).toBe(0);
+    });
+
+    it("lists leads newest first, by kind, status, date, vehicle, unread, and by the name, contact or plate in them", async () => {
+      const jo = await store.add(lead(1, { kind: "finance-application", data: { firstName: "Jo", surname: "Bloggs", email: "Jo@Example.com", phone: "07700900123" }, vehicle }));
+      const sam = await store.add(lead(2, { kind: "part-exchange", data: { name: "Sam O'Neill", email: "sam@example.com", phone: "01514960123", registration: "MA19 ABC" } }));
+      const signUp = await store.add(lead(3, { kind: "newsletter", data: { email: "jo@example.com" }, forwarded: false }));
+      const ids = async (query: Partial<Parameters<LeadStore["list"]>[0]>) => (await store.list({ page: 1, pageSize: 10, ...query })).leads.map(({ id }) => id);
+
+      expect(await ids({})).toEqual([signUp.id, sam.id, jo.id]);
+      expect(await store.list({ page: 2, pageSize: 2 })).toMatchObject({ total: 3, leads: [{ id: jo.id }] });
+      expect(await ids({ kinds: ["finance-application", "newsletter"] })).toEqual([signUp.id, jo.id]);
+      expect(await ids({ from: at(2), to: at(3) })).toEqual([sam.id]);
+      expect(await ids({ vehicleId: "fiesta-2019" })).toEqual([jo.id]);
+      expect(await ids({ search: "jo" })).toEqual([signUp.id, jo.id]);
+      expect(await ids({ search: "Bloggs jo" })).toEqual([jo.id]);
+      expect(await ids({ search: "o'neill" })).toEqual([sam.id]);
+      expect(await ids({ search: "0151 496" })).toEqual([sam.id]);
+      expect(await ids({ search: "+44 7700 900123" })).toEqual([jo.id]);
+      expect(await ids({ search: "ma19 ab" })).toEqual([sam.id]);
+      expect(await ids({ search: "nobody" })).toEqual([]);
+
+      expect(await store.countUnread()).toBe(3);
+      await store.applyWork(sam.id, { type: "read" }, "staff-1", at(10));
+      await store.applyWork(jo.id, { type: "status", status: "contacted" }, "staff-1", at(11));
+      expect(await store.countUnread()).toBe(2);
+      expect(await ids({ unreadOnly: true })).toEqual([signUp.id, jo.id]);
+      expect(await ids({ statuses: ["new"] })).toEqual([signUp.id, sam.id]);
+      expect(await ids({ statuses: ["contacted", "won"] })).toEqual([jo.id]);
+    });
+
+    it("keeps staff work on a lead, each change stamped with who and when, and never loses one of two made at once", async () => {
+      const { id } = await store.add(lead(0));
+      await store.applyWork(id, { type: "read" }, "staff-1", at(1));
+      await store.applyWork(id, { type: "read" }, "staff-2", at(2));
+      await store.applyWork(id, { type: "assignee", assigneeId: "staff-2" }, "staff-1", at(3));
+      await Promise.all([
+        store.applyWork(id, { type: "note", text: "Called, no answer" }, "staff-2", at(4)),
+        store.applyWork(id, { type: "status", status: "lost", lostReason: "Bought elsewhere" }, "staff-1", at(4)),
+      ]);
+      const { work } = (await store.get(id))!;
+      expect(work).toMatchObject({ status: "lost", lostReason: "Bought elsewhere", assigneeId: "staff-2", readAt: at(1), notes: [{ at: at(4), byId: "staff-2", text: "Called, no answer" }] });
+      expect(work.history.map(({ change, byId }) => `${change} by ${byId}`).sort()).toEqual(
+        ["read by staff-1", "assignee by staff-1", "note by staff-2", "status by staff-1"].sort(),
+      );
+      await store.applyWork(id, { type: "status", status: "contacted" }, "staff-1", at(5));
+      expect((await (await subject.reopen()).get(id))?.work).not.toHaveProperty("lostReason");
+      expect(await store.applyWork("no-such-lead", { type: "read" }, "staff-1", at(6))).toBeUndefined();
+    });
+
+    it("erases every lead holding an e-mail address or phone number, of any kind, and nothing else", async () => {
+      const finance = await store.add(lead(0, { kind: "finance-application", data: { firstName: "Jo", email: "jo@example.com", phone: "07700 900123" } }));
+      const signUp = await store.add(lead(1, { kind: "newsletter", data: { email: "jo@example.com" }, key: "jo", forwarded: false }));
+      const byPhone = await store.add(lead(2, { data: { name: "J Bloggs", email: "other@example.com", phone: "+447700900123" } }));
+      const sam = await store.add(lead(3, { data: { name: "Sam", email: "sam@example.com", phone: "01514960123" } }));
+      expect(await store.eraseContact("jo@example.com")).toEqual({ "finance-application": 1, newsletter: 1 });
+      expect(await store.eraseContact("07700900123")).toEqual({ "part-exchange": 1 });
+      for (const gone of [finance, signUp, byPhone]) expect(await store.get(gone.id)).toBeUndefined();
+      expect(await store.get(sam.id)).toBeDefined();
+      expect(await store.eraseContact("jo@example.com")).toEqual({});
+      // The address's key went with its sign-up, so it may sign up again.
+      expect(await store.add(lead(4, { kind: "newsletter", key: "jo", forwarded: false }))).toMatchObject({ created: true });
     });
   });
 }

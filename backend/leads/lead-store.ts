@@ -21,6 +21,94 @@ export interface LeadVehicle {
   priceGBP?: number;
 }
 
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A change staff made to a lead, stamped with who and when. */
+export interface LeadHistoryEntry {
+  at: Date;
+  /** The staff account. */
+  byId: string;
+  change: "read" | "status" | "assignee" | "note" | "forwarding-retried";
+  /** The new status or assignee; absent for the others. */
+  to?: string;
+  from?: string;
+}
+
+/** How staff are getting on with a lead. */
+export interface LeadWork {
+  status: LeadStatus;
+  /** Why it was lost, when it was. */
+  lostReason?: string;
+  /** The staff account looking after it. */
+  assigneeId?: string;
+  /** When a member of staff first opened it: until then it is unread. */
+  readAt?: Date;
+  notes: { at: Date; byId: string; text: string }[];
+  history: LeadHistoryEntry[];
+}
+
+export const NEW_WORK: LeadWork = { status: "new", notes: [], history: [] };
+
+/** A change staff make to a lead's work. */
+export type WorkEdit =
+  | { type: "read" }
+  | { type: "status"; status: LeadStatus; lostReason?: string }
+  | { type: "assignee"; assigneeId?: string }
+  | { type: "note"; text: string }
+  | { type: "forwarding-retried" };
+
+/** The work after an edit: a pure function, so both stores make the same change. */
+export function editedWork(work: LeadWork, edit: WorkEdit, byId: string, at: Date): LeadWork {
+  switch (edit.type) {
+    case "read":
+      return work.readAt ? work : { ...work, readAt: at, history: [...work.history, { at, byId, change: "read" }] };
+    case "status": {
+      const { lostReason: _, ...rest } = work;
+      return {
+        ...rest,
+        status: edit.status,
+        ...(edit.status === "lost" && edit.lostReason ? { lostReason: edit.lostReason } : {}),
+        history: [...work.history, { at, byId, change: "status", from: work.status, to: edit.status }],
+      };
+    }
+    case "assignee": {
+      const { assigneeId: previous, ...rest } = work;
+      return {
+        ...rest,
+        ...(edit.assigneeId ? { assigneeId: edit.assigneeId } : {}),
+        history: [...work.history, { at, byId, change: "assignee", ...(previous ? { from: previous } : {}), ...(edit.assigneeId ? { to: edit.assigneeId } : {}) }],
+      };
+    }
+    case "note":
+      return { ...work, notes: [...work.notes, { at, byId, text: edit.text }], history: [...work.history, { at, byId, change: "note" }] };
+    case "forwarding-retried":
+      return { ...work, history: [...work.history, { at, byId, change: "forwarding-retried" }] };
+  }
+}
+
+export interface LeadQuery {
+  kinds?: readonly LeadKindName[];
+  statuses?: readonly LeadStatus[];
+  /** Received at or after. */
+  from?: Date;
+  /** Received before. */
+  to?: Date;
+  vehicleId?: string;
+  /** Name, e-mail address, phone number or registration, as staff type it (lead-search.ts). */
+  search?: string;
+  unreadOnly?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** Why the last send to the lead-tracking service failed: its status code, or what kept it from answering. */
+export interface ForwardFailure {
+  at: Date;
+  status?: number;
+  reason?: string;
+}
+
 export interface StoredLead<T = unknown> {
   id: string;
   kind: LeadKindName;
@@ -34,6 +122,10 @@ export interface StoredLead<T = unknown> {
   forwardedAt?: Date;
   /** Sends tried so far; always 0 for kinds never forwarded. */
   forwardAttempts: number;
+  /** When the next send is due; absent once forwarded, and for kinds never forwarded. */
+  nextAttemptAt?: Date;
+  lastForwardFailure?: ForwardFailure;
+  work: LeadWork;
 }
 
 /** A lead as a store keeps it: what it hands out, plus its key and forwarding schedule. */
@@ -50,6 +142,9 @@ export interface KeptLead {
   forwardedAt?: Date;
   /** Absent once forwarded, and for kinds never forwarded, so it is never due. */
   nextAttemptAt?: Date;
+  lastForwardFailure?: ForwardFailure;
+  /** Absent until staff first touch it. */
+  work?: LeadWork;
 }
 
 export interface NewLead {
@@ -76,8 +171,8 @@ export interface LeadOutbox {
   /** The not-yet-forwarded lead whose next try is the most overdue, held back from every other claimant (any process) for `leaseMs`. */
   claimNextDue(now: Date, leaseMs: number): Promise<StoredLead | undefined>;
   markForwarded(id: string, at: Date): Promise<void>;
-  /** Counts a failed send and sets when to try again. */
-  markForwardFailed(id: string, retryAt: Date): Promise<void>;
+  /** Counts a failed send, notes why, and sets when to try again. */
+  markForwardFailed(id: string, retryAt: Date, failure: ForwardFailure): Promise<void>;
 }
 
 export interface LeadStore extends LeadOutbox {
@@ -86,6 +181,20 @@ export interface LeadStore extends LeadOutbox {
   get(id: string): Promise<StoredLead | undefined>;
   /** Deletes every lead of a kind received before `cutoff`, and its key; resolves to how many went. */
   deleteReceivedBefore(kind: LeadKindName, cutoff: Date): Promise<number>;
+
+  /** Newest first. */
+  list(query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }>;
+  /** Leads no member of staff has opened yet. */
+  countUnread(): Promise<number>;
+  /** Applies a staff member's change; undefined when there is no such lead. */
+  applyWork(id: string, edit: WorkEdit, byId: string, at: Date): Promise<StoredLead | undefined>;
+  /** Makes a lead waiting to be forwarded due now; false when it is not waiting (forwarded, or never forwarded). */
+  forwardNow(id: string, byId: string, at: Date): Promise<boolean>;
+  /**
+   * Deletes every lead holding this e-mail address or phone number (UK GDPR's right to
+   * erasure); resolves to how many of each kind went.
+   */
+  eraseContact(contact: string): Promise<Partial<Record<LeadKindName, number>>>;
   close(): Promise<void>;
 }
 

@@ -1,13 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { MongoServerError, type Collection, type Db, type IndexDescription } from "mongodb";
+import { MongoServerError, type Collection, type Db, type Filter, type IndexDescription } from "mongodb";
 import type { Logger } from "../logger";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
-import type { AddResult, KeptLead, LeadStore, NewLead, StoredLead } from "./lead-store";
+import { contactsOf, leadSearchOf, searchTermsOf } from "./lead-search";
+import {
+  editedWork,
+  NEW_WORK,
+  type AddResult,
+  type ForwardFailure,
+  type KeptLead,
+  type LeadQuery,
+  type LeadStore,
+  type NewLead,
+  type StoredLead,
+  type WorkEdit,
+} from "./lead-store";
 
-/** One lead as MongoDB holds it. */
-type LeadDocument = Omit<KeptLead, "id"> & { _id: string };
+/**
+ * One lead as MongoDB holds it, with the normalised words and contacts it is found and
+ * erased by (lead-search.ts), and a counter of staff changes for updates that must not
+ * overwrite one another.
+ */
+type LeadDocument = Omit<KeptLead, "id"> & { _id: string; searchTerms: string[]; contacts: string[]; workVersion?: number };
 
 export const LEADS_COLLECTION = "leads";
 const DUPLICATE_KEY = 11000;
@@ -21,6 +37,12 @@ const INDEXES: IndexDescription[] = [
   // Retention deletes by age with a sweep rather than a TTL index, so that a changed
   // retention period applies to the leads already stored.
   { key: { kind: 1, receivedAt: 1 } },
+  // The staff inbox: newest first, by status or vehicle, found by name, contact or plate.
+  { key: { receivedAt: -1 } },
+  { key: { "work.status": 1, receivedAt: -1 } },
+  { key: { "vehicle.id": 1, receivedAt: -1 } },
+  { key: { searchTerms: 1 } },
+  { key: { contacts: 1 } },
 ];
 
 /**
@@ -49,16 +71,18 @@ export class MongoLeadStore implements LeadStore {
       const id = randomUUID();
       const reference = newReference();
       try {
-        await this.leads.insertOne({
-          _id: id,
-          kind,
-          reference,
-          receivedAt,
-          ...(key === undefined ? {} : { key }),
-          ...(vehicle === undefined ? {} : { vehicle }),
-          data,
-          ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
-        });
+        await this.leads.insertOne(
+          documentOf({
+            id,
+            kind,
+            reference,
+            receivedAt,
+            ...(key === undefined ? {} : { key }),
+            ...(vehicle === undefined ? {} : { vehicle }),
+            data,
+            ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
+          }),
+        );
         return { id, reference, created: true };
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY) || attempt === MOST_ATTEMPTS) throw error;
@@ -87,12 +111,75 @@ export class MongoLeadStore implements LeadStore {
     await this.leads.updateOne({ _id: id }, { $set: { forwardedAt: at }, $unset: { nextAttemptAt: "" }, $inc: { forwardAttempts: 1 } });
   }
 
-  async markForwardFailed(id: string, retryAt: Date): Promise<void> {
-    await this.leads.updateOne({ _id: id, forwardedAt: { $exists: false } }, { $set: { nextAttemptAt: retryAt }, $inc: { forwardAttempts: 1 } });
+  async markForwardFailed(id: string, retryAt: Date, failure: ForwardFailure): Promise<void> {
+    await this.leads.updateOne(
+      { _id: id, forwardedAt: { $exists: false } },
+      { $set: { nextAttemptAt: retryAt, lastForwardFailure: failure }, $inc: { forwardAttempts: 1 } },
+    );
   }
 
   async deleteReceivedBefore(kind: LeadKindName, cutoff: Date): Promise<number> {
     return (await this.leads.deleteMany({ kind, receivedAt: { $lt: cutoff } })).deletedCount;
+  }
+
+  async list({ kinds, statuses, from, to, vehicleId, search, unreadOnly, page, pageSize }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    const filter: Filter<LeadDocument> = {
+      ...(kinds ? { kind: { $in: [...kinds] } } : {}),
+      // A lead no one has touched has no work yet, and is new.
+      ...(statuses ? { $or: [{ "work.status": { $in: [...statuses] } }, ...(statuses.includes("new") ? [{ work: { $exists: false } }] : [])] } : {}),
+      ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
+      ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
+      ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
+      ...(search?.trim() ? searchFilter(search) : {}),
+    };
+    const [total, documents] = await Promise.all([
+      this.leads.countDocuments(filter),
+      this.leads
+        .find(filter)
+        .sort({ receivedAt: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .toArray(),
+    ]);
+    return { total, leads: documents.map(toStored) };
+  }
+
+  countUnread(): Promise<number> {
+    return this.leads.countDocuments({ "work.readAt": { $exists: false } });
+  }
+
+  async applyWork(id: string, edit: WorkEdit, byId: string, at: Date): Promise<StoredLead | undefined> {
+    // Each change is made on the version it read, so two staff changing one lead at once both count.
+    for (let attempt = 1; attempt <= MOST_ATTEMPTS; attempt++) {
+      const document = await this.leads.findOne({ _id: id });
+      if (!document) return undefined;
+      const version = document.workVersion;
+      const work = editedWork(document.work ?? NEW_WORK, edit, byId, at);
+      const updated = await this.leads.findOneAndUpdate(
+        { _id: id, workVersion: version === undefined ? { $exists: false } : version },
+        { $set: { work, workVersion: (version ?? 0) + 1 } },
+        { returnDocument: "after" },
+      );
+      if (updated) return toStored(updated);
+    }
+    throw new Error(`Lead ${id} kept changing while it was being changed`);
+  }
+
+  async forwardNow(id: string, byId: string, at: Date): Promise<boolean> {
+    const waiting = await this.leads.findOne({ _id: id, nextAttemptAt: { $exists: true } }, { projection: { _id: 1 } });
+    if (!waiting) return false;
+    await this.leads.updateOne({ _id: id, nextAttemptAt: { $exists: true } }, { $set: { nextAttemptAt: at } });
+    await this.applyWork(id, { type: "forwarding-retried" }, byId, at);
+    return true;
+  }
+
+  async eraseContact(contact: string): Promise<Partial<Record<LeadKindName, number>>> {
+    const doomed = await this.leads.find({ contacts: contact }, { projection: { _id: 1, kind: 1 } }).toArray();
+    const counts: Partial<Record<LeadKindName, number>> = {};
+    for (const { _id, kind } of doomed) {
+      if ((await this.leads.deleteOne({ _id })).deletedCount > 0) counts[kind] = (counts[kind] ?? 0) + 1;
+    }
+    return counts;
   }
 
   async close(): Promise<void> {
@@ -109,9 +196,8 @@ export class MongoLeadStore implements LeadStore {
       const legacy = db.collection(collection);
       let moved = 0;
       for await (const old of legacy.find()) {
-        const { id, ...lead } = legacyLeadOf(kind, old as unknown as Parameters<typeof legacyLeadOf>[1]);
         try {
-          await this.leads.insertOne({ _id: id, ...lead });
+          await this.leads.insertOne(documentOf(legacyLeadOf(kind, old as unknown as Parameters<typeof legacyLeadOf>[1])));
         } catch (error) {
           if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
         }
@@ -123,15 +209,16 @@ export class MongoLeadStore implements LeadStore {
   }
 }
 
-function toStored({ _id, kind, reference, receivedAt, vehicle, data, forwardAttempts, forwardedAt }: LeadDocument): StoredLead {
-  return {
-    id: _id,
-    kind,
-    reference,
-    receivedAt,
-    ...(vehicle === undefined ? {} : { vehicle }),
-    data,
-    forwardAttempts: forwardAttempts ?? 0,
-    ...(forwardedAt === undefined ? {} : { forwardedAt }),
-  };
+function searchFilter(query: string): Filter<LeadDocument> {
+  const { words, whole } = leadSearchOf(query);
+  const startsWith = (word: string) => ({ searchTerms: { $regex: `^${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` } });
+  return { $and: [{ $or: [{ $and: words.map(startsWith) }, startsWith(whole)] }] };
+}
+
+function documentOf({ id, ...lead }: KeptLead): LeadDocument {
+  return { _id: id, ...lead, searchTerms: searchTermsOf(lead.data, lead.vehicle), contacts: contactsOf(lead.data) };
+}
+
+function toStored({ _id, key: _key, searchTerms: _terms, contacts: _contacts, workVersion: _version, forwardAttempts, work, ...lead }: LeadDocument): StoredLead {
+  return { id: _id, ...lead, forwardAttempts: forwardAttempts ?? 0, work: work ?? NEW_WORK };
 }
