@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { MongoServerError, type Collection, type Db, type Document, type Filter, type IndexDescription } from "mongodb";
+import type { StaffAccount } from "./staff-accounts";
+import {
+  AccountExistsError,
+  type AccountChanges,
+  type AuditEntry,
+  type AuditQuery,
+  type NewAccount,
+  type StaffSession,
+  type StaffStore,
+} from "./staff-store";
+
+type AccountDocument = Omit<StaffAccount, "id"> & { _id: string };
+type SessionDocument = Omit<StaffSession, "idDigest"> & { _id: string };
+interface TokenDocument {
+  _id: string;
+  accountId: string;
+  expiresAt: Date;
+}
+type AuditDocument = AuditEntry & { _id: string };
+
+const DUPLICATE_KEY = 11000;
+const MAJORITY = { writeConcern: { w: "majority" as const, journal: true } };
+
+/**
+ * The production staff store: collections staff_accounts (one per e-mail address, by a
+ * unique index), staff_set_password_tokens, staff_sessions and staff_audit. Expired tokens
+ * and sessions are refused by the code whatever the database does with them; a TTL index
+ * clears them away on MongoDB (FerretDB has none, and keeps them until the sweep).
+ */
+export class MongoStaffStore implements StaffStore {
+  private constructor(
+    private readonly accounts: Collection<AccountDocument>,
+    private readonly tokens: Collection<TokenDocument>,
+    private readonly sessions: Collection<SessionDocument>,
+    private readonly audit: Collection<AuditDocument>,
+  ) {}
+
+  static async open(db: Db): Promise<MongoStaffStore> {
+    const store = new MongoStaffStore(
+      db.collection<AccountDocument>("staff_accounts", MAJORITY),
+      db.collection<TokenDocument>("staff_set_password_tokens", MAJORITY),
+      db.collection<SessionDocument>("staff_sessions", MAJORITY),
+      db.collection<AuditDocument>("staff_audit", MAJORITY),
+    );
+    // One index at a time: FerretDB drops the connection when asked for several it already has.
+    await createIndex(store.accounts, { key: { email: 1 }, unique: true });
+    await createIndex(store.tokens, { key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    await createIndex(store.tokens, { key: { accountId: 1 } });
+    await createIndex(store.sessions, { key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    await createIndex(store.sessions, { key: { accountId: 1 } });
+    await createIndex(store.audit, { key: { at: -1 } });
+    await createIndex(store.audit, { key: { action: 1, at: -1 } });
+    return store;
+  }
+
+  async createAccount({ email, name, role }: NewAccount, now: Date): Promise<StaffAccount> {
+    const account: StaffAccount = { id: randomUUID(), email, name, role, disabled: false, createdAt: now, failedSignIns: 0 };
+    try {
+      await this.accounts.insertOne(documentOf(account));
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new AccountExistsError();
+      throw error;
+    }
+    return account;
+  }
+
+  async getAccount(id: string): Promise<StaffAccount | undefined> {
+    return accountOf(await this.accounts.findOne({ _id: id }));
+  }
+
+  async findAccountByEmail(email: string): Promise<StaffAccount | undefined> {
+    return accountOf(await this.accounts.findOne({ email }));
+  }
+
+  async listAccounts(): Promise<StaffAccount[]> {
+    return (await this.accounts.find().sort({ createdAt: 1 }).toArray()).map((document) => accountOf(document)!);
+  }
+
+  async updateAccount(id: string, changes: AccountChanges): Promise<StaffAccount | undefined> {
+    const set: Record<string, unknown> = {};
+    const unset: Record<string, ""> = {};
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === null) unset[field] = "";
+      else if (value !== undefined) set[field] = value;
+    }
+    const updated = await this.accounts.findOneAndUpdate(
+      { _id: id },
+      { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+      { returnDocument: "after" },
+    );
+    return accountOf(updated);
+  }
+
+  async recordFailedSignIn(id: string, lockFor: (failures: number) => Date | undefined): Promise<number> {
+    const counted = await this.accounts.findOneAndUpdate({ _id: id }, { $inc: { failedSignIns: 1 } }, { returnDocument: "after" });
+    if (!counted) return 0;
+    const lockedUntil = lockFor(counted.failedSignIns);
+    if (lockedUntil) await this.accounts.updateOne({ _id: id }, { $max: { lockedUntil } });
+    return counted.failedSignIns;
+  }
+
+  async addSetPasswordToken({ digest, accountId, expiresAt }: { digest: string; accountId: string; expiresAt: Date }): Promise<void> {
+    await this.tokens.insertOne({ _id: digest, accountId, expiresAt });
+  }
+
+  async takeSetPasswordToken(digest: string, now: Date): Promise<string | undefined> {
+    const token = await this.tokens.findOneAndDelete({ _id: digest });
+    return token && token.expiresAt > now ? token.accountId : undefined;
+  }
+
+  async dropSetPasswordTokens(accountId: string): Promise<void> {
+    await this.tokens.deleteMany({ accountId });
+  }
+
+  async addSession({ idDigest, ...session }: StaffSession): Promise<void> {
+    await this.sessions.insertOne({ _id: idDigest, ...session });
+  }
+
+  async getSession(idDigest: string): Promise<StaffSession | undefined> {
+    const document = await this.sessions.findOne({ _id: idDigest });
+    if (!document) return undefined;
+    const { _id, ...session } = document;
+    return { idDigest: _id, ...session };
+  }
+
+  async updateSession(idDigest: string, changes: Partial<Pick<StaffSession, "lastSeenAt" | "secondFactorDone">>): Promise<void> {
+    await this.sessions.updateOne({ _id: idDigest }, { $set: changes });
+  }
+
+  async deleteSession(idDigest: string): Promise<void> {
+    await this.sessions.deleteOne({ _id: idDigest });
+  }
+
+  async deleteSessionsOf(accountId: string): Promise<number> {
+    return (await this.sessions.deleteMany({ accountId })).deletedCount;
+  }
+
+  async deleteExpiredSessions(now: Date, idleSince: Date): Promise<void> {
+    await this.sessions.deleteMany({ $or: [{ expiresAt: { $lte: now } }, { lastSeenAt: { $lt: idleSince } }] });
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<void> {
+    await this.audit.insertOne({ _id: randomUUID(), ...entry });
+  }
+
+  async listAudit({ action, actorId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
+    const filter: Filter<AuditDocument> = {
+      ...(action ? { action } : {}),
+      ...(actorId ? { actorId } : {}),
+      ...(from || to ? { at: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
+    };
+    const [total, documents] = await Promise.all([
+      this.audit.countDocuments(filter),
+      this.audit
+        .find(filter)
+        .sort({ at: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .toArray(),
+    ]);
+    return { total, entries: documents.map(({ _id, ...entry }) => entry) };
+  }
+
+  async close(): Promise<void> {
+    // The client belongs to the engines, which close it.
+  }
+}
+
+/** TTL indexes are MongoDB's; a server without them (FerretDB) gets the index without the expiry, and the sweeps do the rest. */
+async function createIndex<T extends Document>(collection: Collection<T>, index: IndexDescription): Promise<void> {
+  try {
+    await collection.createIndexes([index]);
+  } catch (error) {
+    if (index.expireAfterSeconds === undefined || !(error instanceof MongoServerError)) throw error;
+    const { expireAfterSeconds: _, ...plain } = index;
+    await collection.createIndexes([plain]);
+  }
+}
+
+function documentOf({ id, ...account }: StaffAccount): AccountDocument {
+  return { _id: id, ...account };
+}
+
+function accountOf(document: AccountDocument | null): StaffAccount | undefined {
+  if (!document) return undefined;
+  const { _id, ...account } = document;
+  return { id: _id, ...account };
+}

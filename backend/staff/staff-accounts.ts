@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/**
+ * The people who work the site: sales staff (leads), stock managers (the stock console) and
+ * admins (accounts, and both of the others). Roles are checked on the server for every
+ * staff page and call.
+ */
+
+export const STAFF_ROLES = ["sales", "stock", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What each role may do: admins do everything. */
+export function hasRole(role: StaffRole, needed: StaffRole): boolean {
+  return role === needed || role === "admin";
+}
+
+export const staffEmailSchema = z
+  .string({ error: "Enter the e-mail address" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Keep the e-mail address under 254 characters")
+  .pipe(z.email("Enter an e-mail address like name@example.com"));
+
+export const staffNameSchema = z.string({ error: "Enter the name" }).trim().min(1, "Enter the name").max(80, "Keep the name under 80 characters");
+
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: `Choose a role: ${STAFF_ROLES.join(", ")}` });
+
+export interface StaffAccount {
+  id: string;
+  /** Lower-cased: addresses are compared that way. */
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** Absent until the person sets a password through their link. */
+  passwordHash?: string;
+  passwordSetAt?: Date;
+  disabled: boolean;
+  createdAt: Date;
+  /** The authenticator app's shared secret (base32), once a second factor is set up. */
+  totpSecret?: string;
+  /** Failed sign-ins since the last good one: each one past a few makes the next wait longer. */
+  failedSignIns: number;
+  /** Sign-ins are refused until then. */
+  lockedUntil?: Date;
+}

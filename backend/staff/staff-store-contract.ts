@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AccountExistsError, type StaffSession, type StaffStore } from "./staff-store";
+
+export interface StaffStoreUnderTest {
+  store: StaffStore;
+  /** The same records opened afresh, as another process (the staff command) sees them. */
+  reopen(): Promise<StaffStore>;
+  dispose(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1) + minutes * MINUTE);
+const session = (idDigest: string, accountId: string, change: Partial<StaffSession> = {}): StaffSession => ({
+  idDigest,
+  accountId,
+  csrfToken: `csrf-${idDigest}`,
+  createdAt: at(0),
+  lastSeenAt: at(0),
+  expiresAt: at(720),
+  secondFactorDone: true,
+  ...change,
+});
+
+/** What every staff store does, whatever keeps it: run by the file store's and MongoDB's tests. */
+export function describeStaffStoreContract(name: string, open: () => Promise<StaffStoreUnderTest>): void {
+  describe(`staff store contract: ${name}`, () => {
+    let subject: StaffStoreUnderTest;
+    let store: StaffStore;
+    beforeEach(async () => {
+      subject = await open();
+      store = subject.store;
+    });
+    afterEach(async () => {
+      await subject.dispose();
+    });
+
+    it("keeps accounts, one per e-mail address, as another process sees them", async () => {
+      const jo = await store.createAccount({ email: "jo@dealer.example", name: "Jo Bloggs", role: "sales" }, at(0));
+      expect(jo).toEqual({ id: expect.any(String), email: "jo@dealer.example", name: "Jo Bloggs", role: "sales", disabled: false, createdAt: at(0), failedSignIns: 0 });
+      await expect(store.createAccount({ email: "jo@dealer.example", name: "Jo Again", role: "admin" }, at(1))).rejects.toBeInstanceOf(AccountExistsError);
+      const other = await subject.reopen();
+      expect(await other.findAccountByEmail("jo@dealer.example")).toEqual(jo);
+      expect(await other.getAccount(jo.id)).toEqual(jo);
+      expect(await other.getAccount("nobody")).toBeUndefined();
+      const sam = await other.createAccount({ email: "sam@dealer.example", name: "Sam", role: "stock" }, at(2));
+      expect((await store.listAccounts()).map(({ id }) => id)).toEqual([jo.id, sam.id]);
+      await other.close();
+    });
+
+    it("changes an account, removing the second factor or a lock when told to", async () => {
+      const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
+      await store.updateAccount(id, { passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", lockedUntil: at(5), role: "admin" });
+      expect(await store.getAccount(id)).toMatchObject({ passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", lockedUntil: at(5), role: "admin" });
+      const updated = await store.updateAccount(id, { totpSecret: null, lockedUntil: null, disabled: true });
+      expect(updated).toMatchObject({ disabled: true, passwordHash: "scrypt$x" });
+      expect(updated).not.toHaveProperty("totpSecret");
+      expect(updated).not.toHaveProperty("lockedUntil");
+      expect(await store.updateAccount("nobody", { disabled: true })).toBeUndefined();
+    });
+
+    it("counts failed sign-ins, however many arrive at once, and locks for as long as asked", async () => {
+      const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
+      const counts = await Promise.all(Array.from({ length: 5 }, () => store.recordFailedSignIn(id, (failures) => (failures >= 3 ? at(failures) : undefined))));
+      expect([...counts].sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(await store.getAccount(id)).toMatchObject({ failedSignIns: 5, lockedUntil: at(5) });
+    });
+
+    it("lets a set-password token be used once, before it expires", async () => {
+      const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
+      await store.addSetPasswordToken({ digest: "digest-a", accountId: id, expiresAt: at(60) });
+      await store.addSetPasswordToken({ digest: "digest-b", accountId: id, expiresAt: at(60) });
+      await store.addSetPasswordToken({ digest: "digest-old", accountId: id, expiresAt: at(10) });
+      const [first, second] = await Promise.all([store.takeSetPasswordToken("digest-a", at(30)), store.takeSetPasswordToken("digest-a", at(30))]);
+      expect([first, second].filter(Boolean)).toEqual([id]);
+      expect(await store.takeSetPasswordToken("digest-old", at(30))).toBeUndefined();
+      await store.dropSetPasswordTokens(id);
+      expect(await store.takeSetPasswordToken("digest-b", at(30))).toBeUndefined();
+    });
+
+    it("keeps sessions by the digest of their id, and ends them one, all of an account, or past their time", async () => {
+      await store.addSession(session("s1", "jo"));
+      await store.addSession(session("s2", "jo", { lastSeenAt: at(100) }));
+      await store.addSession(session("s3", "sam", { expiresAt: at(50) }));
+      expect(await store.getSession("s1")).toEqual(session("s1", "jo"));
+      await store.updateSession("s1", { lastSeenAt: at(10), secondFactorDone: false });
+      expect(await (await subject.reopen()).getSession("s1")).toMatchObject({ lastSeenAt: at(10), secondFactorDone: false });
+
+      await store.deleteExpiredSessions(at(60), at(5));
+      expect(await store.getSession("s3")).toBeUndefined();
+      expect(await store.getSession("s1")).toBeDefined();
+      await store.deleteExpiredSessions(at(60), at(20));
+      expect(await store.getSession("s1")).toBeUndefined();
+      expect(await store.getSession("s2")).toBeDefined();
+
+      await store.addSession(session("s4", "jo"));
+      expect(await store.deleteSessionsOf("jo")).toBe(2);
+      expect(await store.getSession("s4")).toBeUndefined();
+      await store.addSession(session("s5", "sam"));
+      await store.deleteSession("s5");
+      expect(await store.getSession("s5")).toBeUndefined();
+    });
+
+    it("keeps the audit log, newest first, filtered and paged", async () => {
+      for (let minute = 0; minute < 5; minute++) {
+        await store.appendAudit({ at: at(minute), action: minute % 2 === 0 ? "sign-in" : "lead-viewed", actorId: "jo", address: "127.0.0.1", targetId: `lead-${minute}` });
+      }
+      await store.appendAudit({ at: at(5), action: "sign-in-refused", details: { reason: "unknown-account" } });
+      const all = await store.listAudit({ page: 1, pageSize: 10 });
+      expect(all.total).toBe(6);
+      expect(all.entries.map(({ at: time }) => time)).toEqual([5, 4, 3, 2, 1, 0].map(at));
+      expect(all.entries[0]).toEqual({ at: at(5), action: "sign-in-refused", details: { reason: "unknown-account" } });
+      const signIns = await store.listAudit({ action: "sign-in", page: 1, pageSize: 2 });
+      expect(signIns.total).toBe(3);
+      expect(signIns.entries.map(({ targetId }) => targetId)).toEqual(["lead-4", "lead-2"]);
+      expect((await store.listAudit({ actorId: "jo", from: at(1), to: at(3), page: 1, pageSize: 10 })).entries.map(({ targetId }) => targetId)).toEqual(["lead-2", "lead-1"]);
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import type { StaffAccount, StaffRole } from "./staff-accounts";
+
+/**
+ * What the staff area keeps: accounts, the one-time links that set a password, sessions,
+ * and the audit log. Embedded: files under DATA_DIR/staff/ (which the site and the staff
+ * command both change, under a lock); production: MongoDB collections. Both pass one
+ * contract suite (staff-store-contract.ts).
+ */
+
+export class AccountExistsError extends Error {
+  constructor() {
+    super("There is already an account with that e-mail address");
+  }
+}
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** What may change about an account; `null` removes the second factor or the lock. */
+export interface AccountChanges {
+  name?: string;
+  role?: StaffRole;
+  disabled?: boolean;
+  passwordHash?: string;
+  passwordSetAt?: Date;
+  totpSecret?: string | null;
+  failedSignIns?: number;
+  lockedUntil?: Date | null;
+}
+
+export interface StaffSession {
+  /** The digest of the id in the cookie: the id itself is never stored. */
+  idDigest: string;
+  accountId: string;
+  /** Sent with every form and call that changes something, and checked against this. */
+  csrfToken: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** The absolute end, however busy the session. */
+  expiresAt: Date;
+  /** False while an account with a second factor has given its password but not yet its code. */
+  secondFactorDone: boolean;
+}
+
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-in-refused",
+  "sign-out",
+  "sign-out-everywhere",
+  "password-set",
+  "second-factor-set",
+  "second-factor-removed",
+  "account-created",
+  "account-changed",
+  "set-password-link",
+  "lead-viewed",
+  "lead-changed",
+  "lead-forwarding-retried",
+  "leads-exported",
+  "erasure",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who did what, when, from where: ids and counts only, never what a lead holds. */
+export interface AuditEntry {
+  at: Date;
+  action: AuditAction;
+  /** The staff member, by id and e-mail address; absent for a sign-in that named nobody known. */
+  actorId?: string;
+  actorEmail?: string;
+  /** The client address the request came from. */
+  address?: string;
+  /** The lead or account acted on. */
+  targetId?: string;
+  /** Small facts about the action: a status, a count, a reason code. Never personal data. */
+  details?: Record<string, string | number | boolean>;
+}
+
+export interface AuditQuery {
+  action?: AuditAction;
+  actorId?: string;
+  from?: Date;
+  to?: Date;
+  page: number;
+  pageSize: number;
+}
+
+export interface StaffStore {
+  createAccount(account: NewAccount, now: Date): Promise<StaffAccount>;
+  getAccount(id: string): Promise<StaffAccount | undefined>;
+  findAccountByEmail(email: string): Promise<StaffAccount | undefined>;
+  listAccounts(): Promise<StaffAccount[]>;
+  updateAccount(id: string, changes: AccountChanges): Promise<StaffAccount | undefined>;
+  /** Counts one more failed sign-in and locks the account for however long `lockFor` says for that many; resolves to the count. */
+  recordFailedSignIn(id: string, lockFor: (failures: number) => Date | undefined): Promise<number>;
+
+  addSetPasswordToken(token: { digest: string; accountId: string; expiresAt: Date }): Promise<void>;
+  /** The account a token sets the password of, using the token up; undefined when it is unknown, used or expired. */
+  takeSetPasswordToken(digest: string, now: Date): Promise<string | undefined>;
+  dropSetPasswordTokens(accountId: string): Promise<void>;
+
+  addSession(session: StaffSession): Promise<void>;
+  getSession(idDigest: string): Promise<StaffSession | undefined>;
+  updateSession(idDigest: string, changes: Partial<Pick<StaffSession, "lastSeenAt" | "secondFactorDone">>): Promise<void>;
+  deleteSession(idDigest: string): Promise<void>;
+  /** Ends every session of an account (sign out everywhere, a new password, a disabled account); resolves to how many. */
+  deleteSessionsOf(accountId: string): Promise<number>;
+  /** Deletes sessions past their end or idle since before `idleSince`. */
+  deleteExpiredSessions(now: Date, idleSince: Date): Promise<void>;
+
+  appendAudit(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  listAudit(query: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }>;
+
+  close(): Promise<void>;
+}
