@@ -14,6 +14,7 @@ import { ensureSearchKey } from "../backend/search/meili-keys";
 import { SearchTaskFailedError } from "../backend/search/meili-tasks";
 import { seedDemoStock } from "../backend/seed-demo-stock";
 import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
+import { StockLeaseLostError } from "../backend/store/stock-lease";
 import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
 import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "./feed-reader";
@@ -254,6 +255,7 @@ const EXPECTED_FAILURES = [
   NothingImportedError,
   MassRemovalError,
   StockBusyError,
+  StockLeaseLostError,
   ConfigError,
   SearchTaskFailedError,
   SearchIndexNeedsFullSyncError,
