@@ -256,7 +256,7 @@ async function pollForChanges(options: FollowOptions, state: Collection<SyncStat
   let synced = (await state.findOne({ _id: SYNC_STATE }))?.syncedVersion ?? 0;
   logger.info({ version: synced }, "Polling the stock for changes");
   while (!signal.aborted) {
-    const step = pollStep(synced, await store.stockVersion());
+    const step = pollStep(synced, await store.stockVersions());
     if (step.kind === "resync") return step.reason;
     if (step.kind === "read") {
       const { upserted, removed } = await indexer.apply(await store.changesAfter(step.after, step.upTo));

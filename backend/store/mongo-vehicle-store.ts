@@ -1,7 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
-import { stampedAfter, stillRemoved } from "./change-versions";
+import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
+import { serverTime } from "./server-clock";
 import { stampRecord } from "./stamp-record";
 import { StockLease, type HeldLease } from "./stock-lease";
 import { MassRemovalError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
@@ -11,7 +12,9 @@ import { MassRemovalError, type StockChange, type StockChangeResult, type Vehicl
  * the API serves plus two fields of its own: a fingerprint of the content, so a nightly full
  * feed rewrites only what changed, and the change version that last wrote it, so the
  * indexer can follow changes without a replica set and catch up after a full sync (see
- * change-versions.ts). Sold vehicles leave a note in `vehicle_removals` for the same reason.
+ * change-versions.ts). Sold vehicles leave a note in `vehicle_removals` for the same reason;
+ * notes older than 30 days are pruned, and the stock records up to which version, so a
+ * poller that was stopped for longer knows that it may have missed removals.
  */
 
 export interface VehicleDocument extends VehicleRecord {
@@ -22,7 +25,7 @@ export interface VehicleDocument extends VehicleRecord {
 interface RemovalDocument {
   _id: string;
   changeVersion: number;
-  /** When the vehicle was removed: notes expire some time after. */
+  /** When the vehicle was removed, by the server's clock: notes are pruned some time after. */
   removedAt: Date;
 }
 
@@ -32,6 +35,8 @@ interface StockStateDocument {
   version?: number;
   changedAt?: Date;
   initialisedAt?: Date;
+  /** Removal notes of versions up to this one may have been pruned. */
+  removalsPrunedUpTo?: number;
 }
 
 /** What changed in the stock since some version, for a search index to catch up with. */
@@ -44,8 +49,8 @@ export interface StockChanges {
 export const COLLECTIONS = { vehicles: "vehicles", removals: "vehicle_removals", state: "stock_state" } as const;
 
 const BATCH = 1000;
-/** Long enough for the indexer to see a removal however long it was stopped for. */
-const REMOVAL_NOTES_KEPT_SECONDS = 30 * 24 * 60 * 60;
+/** Long enough for a stopped indexer to be restarted; one stopped for longer rebuilds the index. */
+const REMOVAL_NOTES_KEPT_MS = 30 * 24 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 const WAIT_FOR_LEASE_MS = 10_000;
 const WATCH_INTERVAL_MS = 2000;
@@ -75,7 +80,7 @@ export class MongoVehicleStore implements VehicleStore {
   private seenVersion = 0;
 
   private constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly logger: Pick<Logger, "warn" | "error"> | undefined,
     { leaseMs = LEASE_MS }: MongoVehicleStoreOptions,
   ) {
@@ -89,7 +94,7 @@ export class MongoVehicleStore implements VehicleStore {
     const store = new MongoVehicleStore(db, logger, options);
     await store.vehicles.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ changeVersion: 1 });
-    await store.removals.createIndex({ removedAt: 1 }, { expireAfterSeconds: REMOVAL_NOTES_KEPT_SECONDS });
+    await store.removals.createIndex({ removedAt: 1 });
     store.seenVersion = await store.stockVersion();
     return store;
   }
@@ -122,7 +127,13 @@ export class MongoVehicleStore implements VehicleStore {
 
   /** The last change version published. */
   async stockVersion(): Promise<number> {
-    return (await this.state.findOne({ _id: STOCK }, { projection: { version: 1 } }))?.version ?? 0;
+    return (await this.stockVersions()).version;
+  }
+
+  /** The last change version published, and up to which version removal notes may have been pruned. */
+  async stockVersions(): Promise<StockVersions> {
+    const state = await this.state.findOne({ _id: STOCK }, { projection: { version: 1, removalsPrunedUpTo: 1 } });
+    return { version: state?.version ?? 0, removalsPrunedUpTo: state?.removalsPrunedUpTo ?? 0 };
   }
 
   /**
@@ -191,7 +202,7 @@ export class MongoVehicleStore implements VehicleStore {
       for (let start = 0; start < result.removedIds.length; start += BATCH) {
         const ids = result.removedIds.slice(start, start + BATCH);
         await lease.confirm();
-        const removedAt = new Date();
+        const removedAt = await serverTime(this.db);
         await this.removals.bulkWrite(
           ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true } })),
           { ordered: false },
@@ -200,6 +211,7 @@ export class MongoVehicleStore implements VehicleStore {
       }
       result.removed = result.removedIds.length;
 
+      await this.pruneRemovalNotes(lease);
       await lease.confirm();
       await this.publishVersion(version, now);
       await onApplied?.(result);
@@ -253,6 +265,21 @@ export class MongoVehicleStore implements VehicleStore {
   private stopPolling(): void {
     clearInterval(this.poller);
     this.poller = undefined;
+  }
+
+  /**
+   * Deletes removal notes older than a poller is expected to be stopped for, recording first
+   * up to which version they went, so that a poller further behind rebuilds the index
+   * rather than keep sold vehicles in it.
+   */
+  private async pruneRemovalNotes(lease: HeldLease): Promise<void> {
+    const cutoff = new Date((await serverTime(this.db)).getTime() - REMOVAL_NOTES_KEPT_MS);
+    const newestExpired = await this.removals.findOne({ removedAt: { $lt: cutoff } }, { sort: { changeVersion: -1 }, projection: { changeVersion: 1 } });
+    if (!newestExpired) return;
+    const upTo = newestExpired.changeVersion;
+    await lease.confirm();
+    await this.state.updateOne({ _id: STOCK }, { $max: { removalsPrunedUpTo: upTo } });
+    await this.removals.deleteMany({ changeVersion: { $lte: upTo } });
   }
 
   private async publishVersion(version: number, now: Date): Promise<void> {
