@@ -1,23 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
-import { MongoClient } from "mongodb";
-import { describeUnavailable, mongoForTests } from "../../tests/support/test-servers";
+import { suiteServers } from "../../tests/support/suite-servers";
 import { describeEnquiryStoreContract } from "./enquiry-store-contract";
 import { MongoEnquiryStore } from "./mongo-enquiry-store";
 
-/** The enquiry store contract against a real MongoDB (see tests/support/test-servers.ts). */
-const server = await mongoForTests();
+/**
+ * The enquiry store contract against a real MongoDB (see tests/support/suite-servers.ts).
+ * Its idempotency index is a partial one, which some MongoDB-compatible servers lack.
+ */
+const servers = await suiteServers("the MongoDB enquiry store contract", ["mongo"], { mongoNeeds: ["partialIndexes"] });
 
-if ("skipReason" in server) {
-  describeUnavailable("the MongoDB enquiry store contract", server.skipReason);
-} else {
-  const client = new MongoClient(server.url);
-  await client.connect();
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
-
+if (servers) {
+  const { client } = servers.mongo;
   describeEnquiryStoreContract("MongoDB collections", async (options) => {
     const db = client.db(`enquiries_${randomBytes(6).toString("hex")}`);
     const store = await MongoEnquiryStore.open<{ message: string }>(db, "feedback", options);

@@ -1,23 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
-import { MongoClient } from "mongodb";
-import { describeUnavailable, mongoForTests } from "../../tests/support/test-servers";
+import { suiteServers } from "../../tests/support/suite-servers";
 import { describeApplicationStoreContract } from "./application-store-contract";
 import { MongoApplicationStore } from "./mongo-application-store";
 
-/** The application store contract against a real MongoDB (see tests/support/test-servers.ts). */
-const server = await mongoForTests();
+/**
+ * The application store contract against a real MongoDB (see tests/support/suite-servers.ts).
+ * Its idempotency index is a partial one, which some MongoDB-compatible servers lack.
+ */
+const servers = await suiteServers("the MongoDB application store contract", ["mongo"], { mongoNeeds: ["partialIndexes"] });
 
-if ("skipReason" in server) {
-  describeUnavailable("the MongoDB application store contract", server.skipReason);
-} else {
-  const client = new MongoClient(server.url);
-  await client.connect();
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
-
+if (servers) {
+  const { client } = servers.mongo;
   describeApplicationStoreContract("MongoDB finance_applications", async () => {
     const db = client.db(`applications_${randomBytes(6).toString("hex")}`);
     const store = await MongoApplicationStore.open(db);

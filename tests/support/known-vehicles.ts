@@ -113,3 +113,14 @@ export const KNOWN_VEHICLES: readonly KnownVehicle[] = [
 export function knownStockChange() {
   return KNOWN_VEHICLES.map((known) => ({ id: known.id, record: feedRecord(known) }));
 }
+
+/** The known stock less some vehicles: a full feed after they were sold. */
+export function knownStockWithout(...soldIds: string[]) {
+  return knownStockChange().filter(({ id }) => !soldIds.includes(id));
+}
+
+/** One known vehicle at another price: a feed of one row. */
+export function knownVehicleRepriced(id: string, price: number) {
+  const known = KNOWN_VEHICLES.find((k) => k.id === id)!;
+  return [{ id, record: feedRecord({ ...known, price }) }];
+}
