@@ -11,7 +11,7 @@ import type { SearchQuery } from "../../backend/search/search-engine";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import { pushStockChange, type SearchUpdate } from "../../indexer/search-sync";
 import { startFailingGateway } from "../support/failing-gateway";
-import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
+import { KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";
 import { openMeiliSandbox, sandboxName, type MeiliSandbox } from "../support/sandboxes";
 import { suiteServers } from "../support/suite-servers";
@@ -86,8 +86,7 @@ if (servers) {
       });
       expect(update).toEqual({ kind: "rebuilt", documents: KNOWN_VEHICLES.length });
 
-      const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
-      await store.applyChange({ records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price: 9495 }) }], mode: "replace", maxRemovals: 20 }, NOW, async (applied) => {
+      await store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9495), mode: "replace", maxRemovals: 20 }, NOW, async (applied) => {
         update = await pushStockChange(store, sandbox.indexer, applied);
       });
       expect(update).toEqual({ kind: "sent", upserted: 1, removed: KNOWN_VEHICLES.length - 1 });
@@ -135,6 +134,14 @@ if (servers) {
       } finally {
         await other.dispose();
       }
+    });
+
+    it("returns no page past maxTotalHits though its total counts every match, so the setting must exceed any stock", async () => {
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      await sandbox.admin.index(sandbox.name).updatePagination({ maxTotalHits: 10 }).waitTask();
+      const secondPage = await sandbox.search.search({ ...everything, sort: "price_asc", page: 2, pageSize: 10 });
+      expect(secondPage).toMatchObject({ total: KNOWN_VEHICLES.length, ids: [] });
     });
 
     it("tries a search again when a proxy in front of Meilisearch answers with its HTML 502 page", async () => {
