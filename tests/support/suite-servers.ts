@@ -33,8 +33,10 @@ export async function suiteServers<K extends keyof AllServers>(
       found[kind] = kind === "meili" ? await meiliForTests() : await mongoForTests();
     }),
   );
-  const started = Object.values(found).filter((server): server is TestServer => !("skipReason" in server));
-  const reasons = Object.values(found).flatMap((server) => ("skipReason" in server ? [server.skipReason] : []));
+  // In the order asked for, so that the report reads the same every run.
+  const inOrder = kinds.map((kind) => found[kind]!);
+  const started = inOrder.filter((server): server is TestServer => !("skipReason" in server));
+  const reasons = inOrder.flatMap((server) => ("skipReason" in server ? [server.skipReason] : []));
   const mongo = found.mongo && !("skipReason" in found.mongo) ? (found.mongo as MongoTestServer) : undefined;
   for (const feature of mongo ? mongoNeeds : []) {
     if (!mongo!.features[feature]) reasons.push(`${mongo!.label} has no ${MONGO_FEATURE_NAMES[feature]}`);

@@ -43,7 +43,8 @@ export async function startChildServer({ name, binary, args, ready, timeoutMs = 
   const failedToSpawn = new Promise<Error>((resolve) => child.once("error", resolve));
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    // No pid: it never started (the binary is missing), so there is nothing to wait for.
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;
