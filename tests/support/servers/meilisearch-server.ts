@@ -8,7 +8,7 @@ import type { TestServer, Unavailable } from "./test-server";
 const MEILI_IMAGE = "getmeili/meilisearch:v1.18.0";
 
 export interface MeiliTestServer extends TestServer {
-  /** The master key (or a key allowed to manage keys), as the stock tools hold it. */
+  /** The master key, as stock:setup holds it: the suites make the site's kind of search key with it. */
   adminKey?: string;
 }
 
