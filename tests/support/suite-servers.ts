@@ -38,8 +38,9 @@ export async function suiteServers<K extends keyof AllServers>(
   const started = inOrder.filter((server): server is TestServer => !("skipReason" in server));
   const reasons = inOrder.flatMap((server) => ("skipReason" in server ? [server.skipReason] : []));
   const mongo = found.mongo && !("skipReason" in found.mongo) ? (found.mongo as MongoTestServer) : undefined;
-  for (const feature of mongo ? mongoNeeds : []) {
-    if (!mongo!.features[feature]) reasons.push(`${mongo!.label} has no ${MONGO_FEATURE_NAMES[feature]}`);
+  if (mongo) {
+    const lacking = mongoNeeds.filter((feature) => !mongo.features[feature]);
+    reasons.push(...lacking.map((feature) => `${mongo.label} has no ${MONGO_FEATURE_NAMES[feature]}`));
   }
   if (reasons.length > 0) {
     await Promise.all(started.map((server) => server.stop()));
