@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { EMBEDDED_ENGINES } from "./tests/support/embedded-engines";
 import { freePort } from "./tests/support/free-port";
 
 /**
@@ -45,7 +46,9 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // Playwright passes its own environment on too: the embedded engines, whatever the shell names.
     env: {
+      ...EMBEDDED_ENGINES,
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -55,11 +55,13 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
 
 /** The store, the site's search engine and the leads. */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
+  // Read first: a site without its key would start, and answer every search with an error.
+  const meiliKey = config.MEILI_URL ? await siteSearchKey(config) : undefined;
   const opened = await openStore(config, logger);
   try {
     const leads = opened.mongo ? await MongoLeadStore.open(opened.mongo.db(config.MONGODB_DB), logger) : await FileLeadStore.open(config.DATA_DIR, logger);
     const search = config.MEILI_URL
-      ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, await searchKey(config)), config.MEILI_INDEX)
+      ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, meiliKey), config.MEILI_INDEX)
       : new EmbeddedSearch();
     return {
       ...opened,
@@ -93,10 +95,18 @@ async function connectMongo(url: string): Promise<MongoClient> {
   return client;
 }
 
-/** The site's search-only key: given directly, or in a file (a Docker secret, or the indexer's setup). */
-async function searchKey(config: Config): Promise<string | undefined> {
+/**
+ * The site's search-only key: given directly, or in a file (a Docker secret, or the
+ * indexer's setup). A secured Meilisearch answers every search without one with 401.
+ */
+async function siteSearchKey(config: Config): Promise<string> {
   if (config.MEILI_SEARCH_KEY) return config.MEILI_SEARCH_KEY;
-  if (!config.MEILI_SEARCH_KEY_FILE) return undefined;
+  if (!config.MEILI_SEARCH_KEY_FILE) {
+    throw new ConfigError(
+      "MEILI_URL is set but neither MEILI_SEARCH_KEY nor MEILI_SEARCH_KEY_FILE is: the site searches Meilisearch with a " +
+        "search-only key, which npm run stock:setup creates and writes to MEILI_SEARCH_KEY_FILE",
+    );
+  }
   try {
     return (await readFile(config.MEILI_SEARCH_KEY_FILE, "utf8")).trim();
   } catch (error) {

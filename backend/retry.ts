@@ -47,5 +47,8 @@ export function isTransientFailure(error: unknown): boolean {
   const labels = (error as { errorLabels?: unknown }).errorLabels;
   if (Array.isArray(labels) && labels.some((label) => label === "RetryableWriteError" || label === "TransientTransactionError")) return true;
   if (["MongoNetworkError", "MongoServerSelectionError", "MeilisearchRequestTimeOutError"].includes(error.name)) return true;
+  // A proxy's HTML error page (nginx's 502 or 503 while Meilisearch restarts) breaks the
+  // client's JSON parse before it ever looks at the status.
+  if (error instanceof SyntaxError && error.message.includes("JSON")) return true;
   return cause !== undefined && cause !== error && isTransientFailure(cause);
 }

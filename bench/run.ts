@@ -7,14 +7,11 @@ import autocannon from "autocannon";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
-import { FILTERS } from "../domain/filters";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
+import { searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
-import { searchRequestToParams } from "../domain/search-request";
-import { SORT_VALUES } from "../domain/sort";
-import type { VehicleRecord } from "../domain/vehicle";
 
 /**
  * `npm run bench [-- --sizes 20000,100000,440021]`: the search screen's API call (filters,
@@ -57,38 +54,6 @@ interface SizeResult {
   loadLatencyP99: number;
   screen?: SearchScreenFigures;
   freshness: FreshnessFigures;
-}
-
-interface Stats {
-  median: number;
-  p95: number;
-}
-
-/** Realistic search-screen states drawn from the stock itself, so filters match something. */
-function searchScreenQueries(stock: VehicleRecord[], count: number): string[] {
-  let state = 12345;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-  return Array.from({ length: count }, () => {
-    const sample = pick(stock);
-    const { vehicle } = sample;
-    const filters: Record<string, unknown> = {};
-    if (random() < 0.7) filters.make = vehicle.make;
-    if (filters.make && random() < 0.4) filters.model = vehicle.model;
-    if (random() < 0.3) filters.price = pick(FILTERS.price.bands);
-    if (random() < 0.2 && vehicle.yearOfManufacture) filters.year = { min: vehicle.yearOfManufacture - 2 };
-    if (random() < 0.2 && vehicle.fuelType) filters.fuelType = vehicle.fuelType;
-    if (random() < 0.15 && vehicle.bodyType) filters.bodyType = vehicle.bodyType;
-    if (random() < 0.1 && vehicle.transmissionType) filters.gearbox = vehicle.transmissionType;
-    const params = searchRequestToParams({ filters, sort: pick(SORT_VALUES), page: random() < 0.85 ? 1 : 2 });
-    return `${vehicle.vehicleType}?${params}`;
-  });
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
 }
 
 async function serverTimes(url: string, paths: string[]): Promise<Stats> {

@@ -14,12 +14,13 @@ import { ensureSearchKey } from "../backend/search/meili-keys";
 import { SearchTaskFailedError } from "../backend/search/meili-tasks";
 import { seedDemoStock } from "../backend/seed-demo-stock";
 import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
+import { StockLeaseLostError } from "../backend/store/stock-lease";
 import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
 import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "./feed-reader";
 import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "./import-feed";
 import { progressBar } from "./progress-bar";
-import { followStock, pushStockChange, rebuildSearchIndex, type SearchUpdate } from "./search-sync";
+import { followStock, pushStockChange, rebuildAndRecordSyncPosition, rebuildSearchIndex, type SearchUpdate } from "./search-sync";
 
 const USAGE = `Stock tools for the dealer site.
 
@@ -40,7 +41,8 @@ const USAGE = `Stock tools for the dealer site.
   npm run stock:setup
       With Meilisearch: creates the site's search-only key (written to MEILI_SEARCH_KEY_FILE),
       loads demo stock into an empty store, and builds the search index if it is missing,
-      empty or has settings older than this version's.
+      empty or has settings older than this version's (with MongoDB, recording where
+      stock:sync is to carry on from).
 
   npm run stock:generate -- --count N [--seed S] [--out FILE]
       Writes N demo vehicles as NDJSON, for trying imports and for benchmarks.
@@ -168,7 +170,7 @@ async function runSync({ store, mongo }: OpenStore, config: Config): Promise<num
   return 0;
 }
 
-async function runSetup({ store }: OpenStore, config: Config): Promise<number> {
+async function runSetup({ store, mongo }: OpenStore, config: Config): Promise<number> {
   const logger = cliLogger(config);
   if (config.MEILI_URL && config.MEILI_SEARCH_KEY_FILE) {
     const key = await ensureSearchKey(meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY), config.MEILI_INDEX);
@@ -181,7 +183,11 @@ async function runSetup({ store }: OpenStore, config: Config): Promise<number> {
   }
   const indexer = openMeiliIndexer(config, logger);
   if (indexer && (await indexer.needsFullSync())) {
-    const documents = await rebuildSearchIndex(store, indexer);
+    // Recorded, so that stock:sync carries on from this build rather than start with another.
+    const documents =
+      mongo && store instanceof MongoVehicleStore
+        ? await rebuildAndRecordSyncPosition({ db: mongo.db(config.MONGODB_DB), store, indexer, logger })
+        : await rebuildSearchIndex(store, indexer);
     write(`Built the search index: ${formatCount(documents)} vehicles.`);
   }
   return 0;
@@ -254,6 +260,7 @@ const EXPECTED_FAILURES = [
   NothingImportedError,
   MassRemovalError,
   StockBusyError,
+  StockLeaseLostError,
   ConfigError,
   SearchTaskFailedError,
   SearchIndexNeedsFullSyncError,

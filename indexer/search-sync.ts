@@ -136,13 +136,18 @@ export function resyncReason(error: unknown): string | undefined {
   return undefined;
 }
 
-export interface FollowOptions {
+export interface SyncTarget {
   db: Db;
   store: MongoVehicleStore;
   indexer: MeiliIndexer;
   logger: Logger;
+}
+
+export interface FollowOptions extends SyncTarget {
   signal: AbortSignal;
   pollIntervalMs?: number;
+  /** Poll for change versions even where a change stream could be followed (tests cover both ways on one server). */
+  poll?: boolean;
 }
 
 const BURST_MS = 1000;
@@ -153,8 +158,8 @@ const SAVE_POSITION_MS = 10_000;
 export async function followStock(options: FollowOptions): Promise<void> {
   const { db, indexer, logger, signal } = options;
   const state = db.collection<SyncState>(COLLECTIONS.state);
-  const streaming = (await clusterTimeNow(db)) !== undefined;
-  if (!streaming) logger.warn("MongoDB is not a replica set, so there are no change streams: polling for changes instead");
+  const streaming = !options.poll && (await clusterTimeNow(db)) !== undefined;
+  if (!streaming && !options.poll) logger.warn("MongoDB is not a replica set, so there are no change streams: polling for changes instead");
   const follow = streaming ? followChangeStream : pollForChanges;
 
   let resync: string | undefined = (await indexer.needsFullSync())
@@ -163,13 +168,14 @@ export async function followStock(options: FollowOptions): Promise<void> {
       ? undefined
       : "there is no record of where the last sync stopped";
   while (!signal.aborted) {
-    if (resync) {
-      logger.warn({ reason: resync }, "Rebuilding the search index from scratch");
-      await fullSync(options, state);
-    }
     try {
+      if (resync) {
+        logger.warn({ reason: resync }, "Rebuilding the search index from scratch");
+        await rebuildAndRecordSyncPosition(options);
+      }
       resync = await follow(options, state);
     } catch (error) {
+      // A rebuild fails for the same reasons as following does (the index deleted under it).
       resync = resyncReason(error);
       if (resync === undefined) throw error;
     }
@@ -185,16 +191,22 @@ async function clusterTimeNow(db: Db): Promise<Timestamp | undefined> {
   return operationTime instanceof Timestamp ? operationTime : undefined;
 }
 
-async function fullSync(options: FollowOptions, state: Collection<SyncState>): Promise<void> {
+/**
+ * A full sync that records where it leaves the stock, for either way of following it, so
+ * that a sync starting later carries on from there instead of rebuilding again. Returns
+ * the documents indexed.
+ */
+export async function rebuildAndRecordSyncPosition({ db, store, indexer, logger }: SyncTarget): Promise<number> {
   // Taken before the scan, so the change stream replays every write made during it.
-  const startAtOperationTime = await clusterTimeNow(options.db);
-  const { documents, version } = await rebuildWithCatchUp(options.store, options.indexer);
-  await state.updateOne(
+  const startAtOperationTime = await clusterTimeNow(db);
+  const { documents, version } = await rebuildWithCatchUp(store, indexer);
+  await db.collection<SyncState>(COLLECTIONS.state).updateOne(
     { _id: SYNC_STATE },
     { $set: { syncedVersion: version, ...(startAtOperationTime && { startAtOperationTime }) }, $unset: { resumeToken: "" } },
     { upsert: true },
   );
-  options.logger.info({ documents }, "Full sync of the search index done");
+  logger.info({ documents }, "Full sync of the search index done");
+  return documents;
 }
 
 /** Follows the change stream until `signal` aborts (undefined) or a full sync is needed (why). */
@@ -256,7 +268,7 @@ async function pollForChanges(options: FollowOptions, state: Collection<SyncStat
   let synced = (await state.findOne({ _id: SYNC_STATE }))?.syncedVersion ?? 0;
   logger.info({ version: synced }, "Polling the stock for changes");
   while (!signal.aborted) {
-    const step = pollStep(synced, await store.stockVersion());
+    const step = pollStep(synced, await store.stockVersions());
     if (step.kind === "resync") return step.reason;
     if (step.kind === "read") {
       const { upserted, removed } = await indexer.apply(await store.changesAfter(step.after, step.upTo));

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { atOnce } from "../../tests/support/at-once";
 import type { LeadKindName } from "./lead-kinds";
 import { REFERENCE_PATTERN } from "./lead-reference";
 import { NEW_WORK, type LeadStore, type NewLead } from "./lead-store";
@@ -23,9 +24,13 @@ const lead = (minutes: number, change: Partial<NewLead> = {}): NewLead => ({
   ...change,
 });
 
-/** What every lead store does, whatever keeps it: run by the file store's and MongoDB's tests. */
-export function describeLeadStoreContract(name: string, open: () => Promise<LeadStoreUnderTest>): void {
-  describe(`lead store contract: ${name}`, () => {
+/**
+ * What every lead store does, whatever keeps it: run by the file store's and MongoDB's tests.
+ * `atomicUpdates: false` sends the writes that would be simultaneous one at a time.
+ */
+export function describeLeadStoreContract(name: string, open: () => Promise<LeadStoreUnderTest>, { atomicUpdates = true } = {}): void {
+  const together = atOnce(atomicUpdates);
+  describe(`lead store contract: ${name}${atomicUpdates ? "" : " (simultaneous writes sent one at a time)"}`, () => {
     let subject: LeadStoreUnderTest;
     let store: LeadStore;
     beforeEach(async () => {
@@ -54,7 +59,7 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
     });
 
     it("stores one lead per key, even when the same one arrives at once, and answers repeats with the first's id and reference", async () => {
-      const answers = await Promise.all([1, 2, 3].map(() => store.add(lead(0, { key: "key-a" }))));
+      const answers = await together([1, 2, 3].map(() => () => store.add(lead(0, { key: "key-a" }))));
       // Whichever arrived first stored it; the others were told of that one.
       const first = answers.find(({ created }) => created);
       expect(answers.filter(({ created }) => created)).toHaveLength(1);
@@ -159,9 +164,9 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       await store.applyWork(id, { type: "read" }, "staff-1", at(1));
       await store.applyWork(id, { type: "read" }, "staff-2", at(2));
       await store.applyWork(id, { type: "assignee", assigneeId: "staff-2" }, "staff-1", at(3));
-      await Promise.all([
-        store.applyWork(id, { type: "note", text: "Called, no answer" }, "staff-2", at(4)),
-        store.applyWork(id, { type: "status", status: "lost", lostReason: "Bought elsewhere" }, "staff-1", at(4)),
+      await together([
+        () => store.applyWork(id, { type: "note", text: "Called, no answer" }, "staff-2", at(4)),
+        () => store.applyWork(id, { type: "status", status: "lost", lostReason: "Bought elsewhere" }, "staff-1", at(4)),
       ]);
       const { work } = (await store.get(id))!;
       expect(work).toMatchObject({ status: "lost", lostReason: "Bought elsewhere", assigneeId: "staff-2", readAt: at(1), notes: [{ at: at(4), byId: "staff-2", text: "Called, no answer" }] });

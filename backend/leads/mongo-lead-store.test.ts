@@ -1,25 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
-import { MongoClient } from "mongodb";
+import { describe, expect, it } from "vitest";
 import { financeApplicationSchema } from "../../domain/finance-application";
 import { validApplication } from "../../tests/support/finance-applications";
-import { describeUnavailable, mongoForTests } from "../../tests/support/test-servers";
+import { suiteServers } from "../../tests/support/suite-servers";
 import { referenceOfId } from "./lead-reference";
 import { describeLeadStoreContract } from "./lead-store-contract";
 import { MongoLeadStore } from "./mongo-lead-store";
 
-/** The lead store contract against a real MongoDB (see tests/support/test-servers.ts). */
-const server = await mongoForTests();
+/** The lead store contract against a real MongoDB (see tests/support/suite-servers.ts). */
+const servers = await suiteServers("the MongoDB lead store contract", ["mongo"]);
 
-if ("skipReason" in server) {
-  describeUnavailable("the MongoDB lead store contract", server.skipReason);
-} else {
-  const client = new MongoClient(server.url);
-  await client.connect();
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
+if (servers) {
+  const { client, features } = servers.mongo;
   const freshDb = () => client.db(`leads_${randomBytes(6).toString("hex")}`);
 
   describeLeadStoreContract("MongoDB leads", async () => {
@@ -33,7 +25,7 @@ if ("skipReason" in server) {
         await db.dropDatabase();
       },
     };
-  });
+  }, { atomicUpdates: features.atomicUpdates });
 
   describe("leads stored by the version before the family was one", () => {
     it("are moved in from their collections with their ids, times, keys and forwarding state", async () => {

@@ -46,7 +46,12 @@ export function meiliSort(sort: SortValue): string[] {
   return [...SORT_STEPS[sort].map(({ key, direction }) => `${SORT_ATTRIBUTES[key]}:${direction}`), "id:asc"];
 }
 
-/** Enough for every vehicle a dealer could hold, so totals and deep pages are exact. */
+/**
+ * Above any stock a dealer could hold. Meilisearch returns no page past it (the total still
+ * counts every match), so a lower value would empty the last pages of large searches and of
+ * the sitemap's listing; measured at 100,000 vehicles, a lower value made the bench's
+ * searches no faster (docs/benchmarks.md).
+ */
 export const MAX_TOTAL_HITS = 1_000_000;
 /** Enough for every derivative of a large stock: counts must list every option. */
 export const MAX_VALUES_PER_FACET = 20_000;

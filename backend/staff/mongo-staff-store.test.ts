@@ -1,22 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
-import { MongoClient } from "mongodb";
-import { describeUnavailable, mongoForTests } from "../../tests/support/test-servers";
+import { suiteServers } from "../../tests/support/suite-servers";
 import { MongoStaffStore } from "./mongo-staff-store";
 import { describeStaffStoreContract } from "./staff-store-contract";
 
-/** The staff store contract against a real MongoDB (see tests/support/test-servers.ts). */
-const server = await mongoForTests();
+/** The staff store contract against a real MongoDB (see tests/support/suite-servers.ts). */
+const servers = await suiteServers("the MongoDB staff store contract", ["mongo"]);
 
-if ("skipReason" in server) {
-  describeUnavailable("the MongoDB staff store contract", server.skipReason);
-} else {
-  const client = new MongoClient(server.url);
-  await client.connect();
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
+if (servers) {
+  const { client, features } = servers.mongo;
 
   describeStaffStoreContract("MongoDB staff collections", async () => {
     const db = client.db(`staff_${randomBytes(6).toString("hex")}`);
@@ -29,5 +20,5 @@ if ("skipReason" in server) {
         await db.dropDatabase();
       },
     };
-  });
+  }, { atomicUpdates: features.atomicUpdates });
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { atOnce } from "../../tests/support/at-once";
 import { AccountExistsError, type StaffSession, type StaffStore } from "./staff-store";
 
 export interface StaffStoreUnderTest {
@@ -21,9 +22,13 @@ const session = (idDigest: string, accountId: string, change: Partial<StaffSessi
   ...change,
 });
 
-/** What every staff store does, whatever keeps it: run by the file store's and MongoDB's tests. */
-export function describeStaffStoreContract(name: string, open: () => Promise<StaffStoreUnderTest>): void {
-  describe(`staff store contract: ${name}`, () => {
+/**
+ * What every staff store does, whatever keeps it: run by the file store's and MongoDB's tests.
+ * `atomicUpdates: false` sends the writes that would be simultaneous one at a time.
+ */
+export function describeStaffStoreContract(name: string, open: () => Promise<StaffStoreUnderTest>, { atomicUpdates = true } = {}): void {
+  const together = atOnce(atomicUpdates);
+  describe(`staff store contract: ${name}${atomicUpdates ? "" : " (simultaneous writes sent one at a time)"}`, () => {
     let subject: StaffStoreUnderTest;
     let store: StaffStore;
     beforeEach(async () => {
@@ -60,7 +65,7 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
 
     it("counts failed sign-ins, however many arrive at once, and locks for as long as asked", async () => {
       const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
-      const counts = await Promise.all(Array.from({ length: 5 }, () => store.recordFailedSignIn(id, (failures) => (failures >= 3 ? at(failures) : undefined))));
+      const counts = await together(Array.from({ length: 5 }, () => () => store.recordFailedSignIn(id, (failures) => (failures >= 3 ? at(failures) : undefined))));
       expect([...counts].sort()).toEqual([1, 2, 3, 4, 5]);
       expect(await store.getAccount(id)).toMatchObject({ failedSignIns: 5, lockedUntil: at(5) });
     });
@@ -70,7 +75,7 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       await store.addSetPasswordToken({ digest: "digest-a", accountId: id, expiresAt: at(60) });
       await store.addSetPasswordToken({ digest: "digest-b", accountId: id, expiresAt: at(60) });
       await store.addSetPasswordToken({ digest: "digest-old", accountId: id, expiresAt: at(10) });
-      const [first, second] = await Promise.all([store.takeSetPasswordToken("digest-a", at(30)), store.takeSetPasswordToken("digest-a", at(30))]);
+      const [first, second] = await together([() => store.takeSetPasswordToken("digest-a", at(30)), () => store.takeSetPasswordToken("digest-a", at(30))]);
       expect([first, second].filter(Boolean)).toEqual([id]);
       expect(await store.takeSetPasswordToken("digest-old", at(30))).toBeUndefined();
       await store.dropSetPasswordTokens(id);

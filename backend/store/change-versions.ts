@@ -21,18 +21,33 @@ export function stillRemoved(notedIds: readonly string[], presentIds: Iterable<s
   return notedIds.filter((id) => !present.has(id));
 }
 
+/** Where the stock stands, for a poller. */
+export interface StockVersions {
+  /** The last change version published. */
+  version: number;
+  /** Removal notes of versions up to this one may have been pruned (0: none were). */
+  removalsPrunedUpTo: number;
+}
+
 export type PollStep =
   | { kind: "wait" }
   | { kind: "read"; after: number; upTo: number }
   | { kind: "resync"; reason: string };
 
-/** What a poll does, given the version the search index has caught up to and the stock's. */
-export function pollStep(syncedVersion: number, stockVersion: number): PollStep {
-  if (stockVersion === syncedVersion) return { kind: "wait" };
+/** What a poll does, given the version the search index has caught up to and where the stock stands. */
+export function pollStep(syncedVersion: number, { version, removalsPrunedUpTo }: StockVersions): PollStep {
   // Versions only rise: a lower one is another database (restored or recreated), which
   // nothing read so far says anything about.
-  if (stockVersion < syncedVersion) {
-    return { kind: "resync", reason: `the stock's version went back from ${syncedVersion} to ${stockVersion}` };
+  if (version < syncedVersion) {
+    return { kind: "resync", reason: `the stock's version went back from ${syncedVersion} to ${version}` };
   }
-  return { kind: "read", after: syncedVersion, upTo: stockVersion };
+  // The notes of removals this sync has not seen are gone: reading on would leave sold vehicles in the index.
+  if (removalsPrunedUpTo > syncedVersion) {
+    return {
+      kind: "resync",
+      reason: `removal notes up to version ${removalsPrunedUpTo} were pruned, and this sync stopped at version ${syncedVersion}`,
+    };
+  }
+  if (version === syncedVersion) return { kind: "wait" };
+  return { kind: "read", after: syncedVersion, upTo: version };
 }

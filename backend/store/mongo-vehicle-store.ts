@@ -1,18 +1,20 @@
-import { hostname } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
-import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from "mongodb";
+import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
-import { stampedAfter, stillRemoved } from "./change-versions";
+import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
+import { serverTime } from "./server-clock";
 import { stampRecord } from "./stamp-record";
-import { MassRemovalError, StockBusyError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
+import { StockLease, type HeldLease } from "./stock-lease";
+import { MassRemovalError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 /**
  * The store of record in production: one MongoDB document per vehicle, exactly the record
  * the API serves plus two fields of its own: a fingerprint of the content, so a nightly full
  * feed rewrites only what changed, and the change version that last wrote it, so the
  * indexer can follow changes without a replica set and catch up after a full sync (see
- * change-versions.ts). Sold vehicles leave a note in `vehicle_removals` for the same reason.
+ * change-versions.ts). Sold vehicles leave a note in `vehicle_removals` for the same reason;
+ * notes older than 30 days are pruned, and the stock records up to which version, so a
+ * poller that was stopped for longer knows that it may have missed removals.
  */
 
 export interface VehicleDocument extends VehicleRecord {
@@ -23,7 +25,7 @@ export interface VehicleDocument extends VehicleRecord {
 interface RemovalDocument {
   _id: string;
   changeVersion: number;
-  /** When the vehicle was removed: notes expire some time after. */
+  /** When the vehicle was removed, by the server's clock: notes are pruned some time after. */
   removedAt: Date;
 }
 
@@ -33,8 +35,8 @@ interface StockStateDocument {
   version?: number;
   changedAt?: Date;
   initialisedAt?: Date;
-  owner?: string;
-  expiresAt?: Date;
+  /** Removal notes of versions up to this one may have been pruned. */
+  removalsPrunedUpTo?: number;
 }
 
 /** What changed in the stock since some version, for a search index to catch up with. */
@@ -47,14 +49,17 @@ export interface StockChanges {
 export const COLLECTIONS = { vehicles: "vehicles", removals: "vehicle_removals", state: "stock_state" } as const;
 
 const BATCH = 1000;
-/** Long enough for the indexer to see a removal however long it was stopped for. */
-const REMOVAL_NOTES_KEPT_SECONDS = 30 * 24 * 60 * 60;
+/** Long enough for a stopped indexer to be restarted; one stopped for longer rebuilds the index. */
+const REMOVAL_NOTES_KEPT_MS = 30 * 24 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 const WAIT_FOR_LEASE_MS = 10_000;
 const WATCH_INTERVAL_MS = 2000;
-const DUPLICATE_KEY = 11000;
 const STOCK = "stock";
-const LEASE = "import-lease";
+
+export interface MongoVehicleStoreOptions {
+  /** For tests: how long the stock's lease lasts unless its holder renews it. */
+  leaseMs?: number;
+}
 
 /** Only the fields of the record: the store's own fields never leave it. */
 const RECORD_PROJECTION = { fingerprint: 0, changeVersion: 0 } as const;
@@ -68,25 +73,28 @@ export class MongoVehicleStore implements VehicleStore {
   private readonly vehicles: Collection<VehicleDocument>;
   private readonly removals: Collection<RemovalDocument>;
   private readonly state: Collection<StockStateDocument>;
+  private readonly lease: StockLease;
   private readonly listeners = new Set<() => void>();
   private poller: NodeJS.Timeout | undefined;
   /** The stock's version as this process last saw it: watchers hear of every later one. */
   private seenVersion = 0;
 
   private constructor(
-    db: Db,
-    private readonly logger?: Pick<Logger, "warn" | "error">,
+    private readonly db: Db,
+    private readonly logger: Pick<Logger, "warn" | "error"> | undefined,
+    { leaseMs = LEASE_MS }: MongoVehicleStoreOptions,
   ) {
     this.vehicles = db.collection<VehicleDocument>(COLLECTIONS.vehicles);
     this.removals = db.collection<RemovalDocument>(COLLECTIONS.removals);
     this.state = db.collection<StockStateDocument>(COLLECTIONS.state);
+    this.lease = new StockLease(db, COLLECTIONS.state, logger, leaseMs);
   }
 
-  static async open(db: Db, logger?: Pick<Logger, "warn" | "error">): Promise<MongoVehicleStore> {
-    const store = new MongoVehicleStore(db, logger);
+  static async open(db: Db, logger?: Pick<Logger, "warn" | "error">, options: MongoVehicleStoreOptions = {}): Promise<MongoVehicleStore> {
+    const store = new MongoVehicleStore(db, logger, options);
     await store.vehicles.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ changeVersion: 1 });
-    await store.removals.createIndex({ removedAt: 1 }, { expireAfterSeconds: REMOVAL_NOTES_KEPT_SECONDS });
+    await store.removals.createIndex({ removedAt: 1 });
     store.seenVersion = await store.stockVersion();
     return store;
   }
@@ -119,7 +127,13 @@ export class MongoVehicleStore implements VehicleStore {
 
   /** The last change version published. */
   async stockVersion(): Promise<number> {
-    return (await this.state.findOne({ _id: STOCK }, { projection: { version: 1 } }))?.version ?? 0;
+    return (await this.stockVersions()).version;
+  }
+
+  /** The last change version published, and up to which version removal notes may have been pruned. */
+  async stockVersions(): Promise<StockVersions> {
+    const state = await this.state.findOne({ _id: STOCK }, { projection: { version: 1, removalsPrunedUpTo: 1 } });
+    return { version: state?.version ?? 0, removalsPrunedUpTo: state?.removalsPrunedUpTo ?? 0 };
   }
 
   /**
@@ -142,7 +156,7 @@ export class MongoVehicleStore implements VehicleStore {
     now = new Date(),
     onApplied?: (result: StockChangeResult) => Promise<void>,
   ): Promise<StockChangeResult> {
-    return this.withLease(async () => {
+    return this.withLease(async (lease) => {
       // Changes run one at a time under the lease, so the next version is this change's alone.
       const version = (await this.stockVersion()) + 1;
       const result: StockChangeResult = { added: 0, updated: 0, unchanged: 0, removed: 0, changedIds: [], removedIds: [] };
@@ -176,6 +190,7 @@ export class MongoVehicleStore implements VehicleStore {
           writes.push({ replaceOne: { filter: { _id: id }, replacement, upsert: true } });
         }
         if (writes.length > 0) {
+          await lease.confirm();
           await this.vehicles.bulkWrite(writes, { ordered: false });
           // A vehicle listed again is no longer sold.
           await this.removals.deleteMany({ _id: { $in: written } });
@@ -186,7 +201,8 @@ export class MongoVehicleStore implements VehicleStore {
       // vehicle still present, which readers of the notes ignore (stillRemoved).
       for (let start = 0; start < result.removedIds.length; start += BATCH) {
         const ids = result.removedIds.slice(start, start + BATCH);
-        const removedAt = new Date();
+        await lease.confirm();
+        const removedAt = await serverTime(this.db);
         await this.removals.bulkWrite(
           ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true } })),
           { ordered: false },
@@ -195,6 +211,8 @@ export class MongoVehicleStore implements VehicleStore {
       }
       result.removed = result.removedIds.length;
 
+      await this.pruneRemovalNotes(lease);
+      await lease.confirm();
       await this.publishVersion(version, now);
       await onApplied?.(result);
       return result;
@@ -203,7 +221,11 @@ export class MongoVehicleStore implements VehicleStore {
 
   async signalChanged(): Promise<void> {
     // Under the lease like any change, so it never publishes a version a change is still writing.
-    await this.withLease(async () => this.publishVersion((await this.stockVersion()) + 1, new Date()));
+    await this.withLease(async (lease) => {
+      const version = (await this.stockVersion()) + 1;
+      await lease.confirm();
+      await this.publishVersion(version, new Date());
+    });
   }
 
   /** Follows the stock's version number, which every change raises, from whichever process. */
@@ -233,54 +255,31 @@ export class MongoVehicleStore implements VehicleStore {
    * Runs work while holding a lease on the stock, so two changes (from any machines) never
    * interleave, nor their pushes to the search index. Every change runs under it; the
    * indexer also takes it to send what a full sync missed. The lease is renewed while the
-   * work runs and expires on its own if its holder dies.
+   * work runs and expires on its own if its holder dies; work that loses it is stopped
+   * (StockLeaseLostError) at its next `confirm`, and fails even if it finished.
    */
-  async withLease<T>(work: () => Promise<T>, { waitMs = WAIT_FOR_LEASE_MS } = {}): Promise<T> {
-    const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      try {
-        await this.state.updateOne(
-          { _id: LEASE, $or: [{ expiresAt: { $lt: new Date() } }, { owner }] },
-          { $set: { owner, expiresAt: new Date(Date.now() + LEASE_MS) } },
-          { upsert: true },
-        );
-        break;
-      } catch (error) {
-        // The filter missed a live lease, so the upsert tried to create a second one.
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
-        if (Date.now() >= deadline) {
-          const holder = await this.state.findOne({ _id: LEASE });
-          throw new StockBusyError(holder?.owner ?? "another process", holder?.expiresAt);
-        }
-        await sleep(250);
-      }
-    }
-    const renew = setInterval(() => {
-      this.state.updateOne({ _id: LEASE, owner }, { $set: { expiresAt: new Date(Date.now() + LEASE_MS) } }).then(
-        ({ matchedCount }) => {
-          if (matchedCount > 0) return;
-          // It ran out before it could be renewed and another process took it.
-          clearInterval(renew);
-          this.logger?.error({ owner }, "Lost the stock lease: another process may be changing the stock at the same time");
-        },
-        (error: unknown) => this.logger?.warn({ err: error }, "Could not renew the stock lease; trying again"),
-      );
-    }, LEASE_MS / 3).unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(renew);
-      // A failed release must not hide how the work ended; the lease runs out by itself.
-      await this.state
-        .deleteOne({ _id: LEASE, owner })
-        .catch((error: unknown) => this.logger?.warn({ err: error }, "Could not release the stock lease; it runs out by itself"));
-    }
+  withLease<T>(work: (lease: HeldLease) => Promise<T>, { waitMs = WAIT_FOR_LEASE_MS } = {}): Promise<T> {
+    return this.lease.hold(work, { waitMs });
   }
 
   private stopPolling(): void {
     clearInterval(this.poller);
     this.poller = undefined;
+  }
+
+  /**
+   * Deletes removal notes older than a poller is expected to be stopped for, recording first
+   * up to which version they went, so that a poller further behind rebuilds the index
+   * rather than keep sold vehicles in it.
+   */
+  private async pruneRemovalNotes(lease: HeldLease): Promise<void> {
+    const cutoff = new Date((await serverTime(this.db)).getTime() - REMOVAL_NOTES_KEPT_MS);
+    const newestExpired = await this.removals.findOne({ removedAt: { $lt: cutoff } }, { sort: { changeVersion: -1 }, projection: { changeVersion: 1 } });
+    if (!newestExpired) return;
+    const upTo = newestExpired.changeVersion;
+    await lease.confirm();
+    await this.state.updateOne({ _id: STOCK }, { $max: { removalsPrunedUpTo: upTo } });
+    await this.removals.deleteMany({ changeVersion: { $lte: upTo } });
   }
 
   private async publishVersion(version: number, now: Date): Promise<void> {

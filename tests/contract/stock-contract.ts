@@ -7,6 +7,7 @@ import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock"
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
+import { pausingHalfway } from "../support/pausing-scan";
 import { referenceSearch } from "../support/reference-search";
 
 /**
@@ -315,14 +316,18 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         }
       });
 
-      it("keeps answering from the old stock while it rebuilds", async () => {
-        const before = await engines.search.search(query({ type: "car" }));
-        const rebuilt = engines.rebuild(async function* () {
-          yield* stock.filter((r) => r.vehicle.vehicleType !== "car");
-        });
-        const during = await engines.search.search(query({ type: "car" }));
-        await rebuilt;
-        expect(during.total).toBe(before.total);
+      it("keeps answering from the old stock while the new index is half built", async () => {
+        const before = await engines.search.search(query({ type: "car", facets: ["make"] }));
+        const replacement = pausingHalfway(stock.filter((r) => r.vehicle.vehicleType !== "car"));
+        const rebuilding = engines.rebuild(replacement.scan);
+        let pauses = 0;
+        while (await replacement.nextPause(rebuilding)) {
+          pauses++;
+          expect(await engines.search.search(query({ type: "car", facets: ["make"] }))).toEqual(before);
+          replacement.resume();
+        }
+        await rebuilding;
+        expect(pauses).toBeGreaterThan(0);
         expect((await engines.search.search(query({ type: "car" }))).total).toBe(0);
       });
     });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { EMBEDDED_ENGINES } from "./embedded-engines";
 import { freePort } from "./free-port";
 
 const serverEntry = path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js");
@@ -33,7 +34,7 @@ export async function spawnBuiltSite(options: {
 }): Promise<SiteProcess> {
   const started = performance.now();
   const command = [process.execPath, ...(options.nodeArgs ?? []), serverEntry];
-  const env = { ...process.env, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env };
+  const env = { ...process.env, ...EMBEDDED_ENGINES, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env };
   const stdio: StdioOptions = ["ignore", options.pipeLog ? "pipe" : "ignore", "inherit"];
   const server = options.maxOpenFiles
     ? spawn("/bin/sh", ["-c", `ulimit -n ${options.maxOpenFiles} && exec "$@"`, "sh", ...command], { env, stdio })

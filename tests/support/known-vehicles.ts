@@ -119,3 +119,14 @@ export function knownRecord(id: string): VehicleRecord | undefined {
   const known = KNOWN_VEHICLES.find((candidate) => candidate.id === id);
   return known && { ...feedRecord(known), _id: known.id, createdAt: known.createdAt, updatedAt: known.createdAt };
 }
+
+/** The known stock less some vehicles: a full feed after they were sold. */
+export function knownStockWithout(...soldIds: string[]) {
+  return knownStockChange().filter(({ id }) => !soldIds.includes(id));
+}
+
+/** One known vehicle at another price: a feed of one row. */
+export function knownVehicleRepriced(id: string, price: number) {
+  const known = KNOWN_VEHICLES.find((k) => k.id === id)!;
+  return [{ id, record: feedRecord({ ...known, price }) }];
+}

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { EMBEDDED_ENGINES } from "./embedded-engines";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -8,11 +9,14 @@ export interface CliRun {
   done: Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
 
-/** Runs `indexer/cli.ts` as its own process, as `npm run stock:…` does, over the given data folder. */
-export function runCli(args: string[], dataDir: string): CliRun {
+/**
+ * Runs `indexer/cli.ts` as its own process, as `npm run stock:…` does, over the given data
+ * folder and the embedded engines unless `env` names others.
+ */
+export function runCli(args: string[], dataDir: string, env: Record<string, string> = {}): CliRun {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "indexer", "cli.ts"), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, ...EMBEDDED_ENGINES, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
   });
   let stdout = "";
   let stderr = "";

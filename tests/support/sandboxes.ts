@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import type { Meilisearch } from "meilisearch";
+import type { Db, MongoClient } from "mongodb";
+import { meiliClient } from "../../backend/engines";
+import { createLogger, type Logger } from "../../backend/logger";
+import { MeiliIndexer } from "../../backend/search/meili-indexer";
+import { ensureSearchKey, searchKeyUid } from "../../backend/search/meili-keys";
+import { MeiliSearchEngine } from "../../backend/search/meili-search";
+import { MongoVehicleStore, type MongoVehicleStoreOptions } from "../../backend/store/mongo-vehicle-store";
+import type { MeiliTestServer } from "./servers/meilisearch-server";
+
+/**
+ * One test's own corner of a shared server: an index (and its search key) or a database
+ * with a random name, deleted afterwards. Nothing else on the server is touched.
+ */
+
+export const sandboxName = (prefix: string) => `${prefix}_${randomBytes(6).toString("hex")}`;
+
+export interface MeiliSandbox {
+  name: string;
+  /** The stock tools' client, with the admin key. */
+  admin: Meilisearch;
+  indexer: MeiliIndexer;
+  /** The site's key for this index, made the way stock:setup makes it: it may only search this index. */
+  searchKey: string;
+  /** Searches as the site does, with the search key. */
+  search: MeiliSearchEngine;
+  dispose(): Promise<void>;
+}
+
+export async function openMeiliSandbox(server: MeiliTestServer, name: string, logger: Logger = createLogger("silent")): Promise<MeiliSandbox> {
+  const admin = meiliClient(server.url, server.adminKey);
+  const searchKey = await ensureSearchKey(admin, name);
+  return {
+    name,
+    admin,
+    indexer: new MeiliIndexer(admin, name, logger, { batchSize: 50, taskTimeoutMs: 60_000 }),
+    searchKey,
+    search: new MeiliSearchEngine(meiliClient(server.url, searchKey), name),
+    async dispose() {
+      await admin.deleteKey(searchKeyUid(name));
+      await admin.deleteIndexIfExists(name);
+    },
+  };
+}
+
+export interface MongoSandbox {
+  db: Db;
+  store: MongoVehicleStore;
+  /** Another handle on the same stock, as another process has; closed with the sandbox. */
+  openStore(options?: MongoVehicleStoreOptions): Promise<MongoVehicleStore>;
+  dispose(): Promise<void>;
+}
+
+export async function openMongoSandbox(client: MongoClient, name: string, options: MongoVehicleStoreOptions = {}): Promise<MongoSandbox> {
+  const db = client.db(name);
+  const opened: MongoVehicleStore[] = [];
+  const openStore = async (storeOptions: MongoVehicleStoreOptions = options) => {
+    const store = await MongoVehicleStore.open(db, undefined, storeOptions);
+    opened.push(store);
+    return store;
+  };
+  return {
+    db,
+    store: await openStore(),
+    openStore,
+    async dispose() {
+      await Promise.all(opened.map((store) => store.close()));
+      await db.dropDatabase();
+    },
+  };
+}
