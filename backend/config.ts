@@ -58,6 +58,14 @@ const environmentSchema = z
     /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
     POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** A staff session unused this long ends. */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    /** A staff session ends this long after sign-in, however busy. */
+    STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+    /** 1: admins must set up a second factor (an authenticator app) before anything else. */
+    STAFF_REQUIRE_2FA: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((value) => value === "1"),
+    /** How long a link to set a staff password works. */
+    STAFF_SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**
@@ -84,6 +92,11 @@ const environmentSchema = z
   });
 
 export type Config = z.infer<typeof environmentSchema>;
+
+/** Where the public reaches the site: SITE_URL, or else the address it listens on (development). */
+export function publicOrigin(config: Pick<Config, "SITE_URL" | "HOST" | "PORT">): string {
+  return config.SITE_URL ?? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+}
 
 export class ConfigError extends Error {}
 

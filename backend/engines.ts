@@ -5,6 +5,9 @@ import { ConfigError, type Config } from "./config";
 import { FileLeadStore } from "./leads/file-lead-store";
 import type { LeadStore } from "./leads/lead-store";
 import { MongoLeadStore } from "./leads/mongo-lead-store";
+import { FileStaffStore } from "./staff/file-staff-store";
+import { MongoStaffStore } from "./staff/mongo-staff-store";
+import type { StaffStore } from "./staff/staff-store";
 import type { Logger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
 import { MeiliIndexer } from "./search/meili-indexer";
@@ -23,6 +26,7 @@ import type { VehicleStore } from "./store/vehicle-store";
 export interface Engines extends OpenStore {
   search: SearchEngine;
   leads: LeadStore;
+  staff: StaffStore;
 }
 
 export interface OpenStore {
@@ -53,13 +57,14 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
   }
 }
 
-/** The store, the site's search engine and the leads. */
+/** The store, the site's search engine, the leads and the staff area's records. */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   // Read first: a site without its key would start, and answer every search with an error.
   const meiliKey = config.MEILI_URL ? await siteSearchKey(config) : undefined;
   const opened = await openStore(config, logger);
   try {
     const leads = opened.mongo ? await MongoLeadStore.open(opened.mongo.db(config.MONGODB_DB), logger) : await FileLeadStore.open(config.DATA_DIR, logger);
+    const staff = await openStaffStore(config, opened.mongo);
     const search = config.MEILI_URL
       ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, meiliKey), config.MEILI_INDEX)
       : new EmbeddedSearch();
@@ -67,9 +72,11 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
       ...opened,
       search,
       leads,
+      staff,
       async close() {
         await search.close();
         await leads.close();
+        await staff.close();
         await opened.close();
       },
     };
@@ -77,6 +84,11 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
     await opened.close();
     throw error;
   }
+}
+
+/** The staff area's records, kept where the stock is: the site and `npm run staff` both open them. */
+export function openStaffStore(config: Config, mongo: MongoClient | undefined): Promise<StaffStore> {
+  return mongo ? MongoStaffStore.open(mongo.db(config.MONGODB_DB)) : FileStaffStore.open(config.DATA_DIR);
 }
 
 /** The indexer's side of Meilisearch, with the admin key; undefined when search is embedded. */

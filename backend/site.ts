@@ -2,12 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext } from "../frontend/request-context";
+import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext, staffContext } from "../frontend/request-context";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
+import { staffServices } from "./staff/staff-services";
 import { answerClientErrors } from "./http/client-errors";
 import { createApp, type FrontendMount } from "./http/create-app";
 import { cspNonceOf } from "./http/security-headers";
@@ -48,6 +49,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
   const leadWork = leadServices(engines.leads, (id) => catalogue.get(id), config, logger, leadForwarding);
   const { leads } = leadWork;
+  const staff = staffServices(engines.staff, engines.leads, (id) => catalogue.get(id), leadWork.forwardNow, config, dealer.name, logger);
 
   const frontend: FrontendMount | undefined = pagesBuild && {
     clientDirectory,
@@ -64,6 +66,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
             [requestLogContext, req.log],
+            [staffContext, { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
           ]),
         ),
     }),
@@ -71,6 +74,8 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const app = createApp({
     catalogue,
     leads,
+    staff,
+    siteOrigin: config.SITE_URL,
     logger,
     postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
     trustedProxies: config.TRUST_PROXY,

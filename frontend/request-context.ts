@@ -3,6 +3,8 @@ import type { Catalogue } from "../backend/catalogue";
 import type { Dealer } from "../backend/dealer-config";
 import type { Leads } from "../backend/leads/lead-intake";
 import type { Logger } from "../backend/logger";
+import type { StaffMember } from "../backend/staff/staff-access";
+import type { StaffServices } from "../backend/staff/staff-services";
 
 /**
  * What the server hands every loader through React Router's request context: the catalogue
@@ -19,3 +21,5 @@ export const siteUrlContext = createContext<string | undefined>(undefined);
 export const cspNonceContext = createContext<string | undefined>(undefined);
 /** The request's own log (its lines carry the request id), for errors met while rendering it. */
 export const requestLogContext = createContext<Pick<Logger, "error">>();
+/** The staff area: its services, and the member signed in on this request (staff pages only). */
+export const staffContext = createContext<{ services: StaffServices; member?: StaffMember; address: string }>();

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { dealerContext, siteUrlContext } from "./request-context";
 import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
@@ -28,6 +28,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Missing only when an error stopped the root's own loader: the page is then shown without
   // the header and footer, which need the dealer's details, rather than not at all.
   const dealerLoaded = useRouteLoaderData<typeof loader>("root") !== undefined;
+  // The staff area has a header of its own, and no public links or feedback button.
+  const { pathname } = useLocation();
+  const publicChrome = dealerLoaded && !pathname.startsWith("/staff");
   return (
     <html lang="en-GB">
       <head>
@@ -42,9 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {dealerLoaded && <SiteHeader />}
+        {publicChrome && <SiteHeader />}
         <main id="main">{children}</main>
-        {dealerLoaded && <SiteFooter />}
+        {publicChrome && <SiteFooter />}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -3,10 +3,12 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
+import { staffApi } from "../api/staff-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
 import { serverTiming } from "./server-timing";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
+import type { StaffServices } from "../staff/staff-services";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitRequestBodies } from "./body-limit";
@@ -17,6 +19,7 @@ import { refuseMalformedHost } from "./host-header";
 import { refuseOtherPageMethods } from "./page-methods";
 import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
+import { staffArea } from "./staff-area";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
@@ -33,6 +36,9 @@ export interface AppParts {
   catalogue: Catalogue;
   /** Finance applications and every other form a visitor sends. */
   leads: Leads;
+  staff: StaffServices;
+  /** SITE_URL: a change in the staff area must come from a page of this origin. */
+  siteOrigin?: string;
   logger: Logger;
   postRateLimit: RateLimit;
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
@@ -45,7 +51,7 @@ export interface AppParts {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(parts: AppParts): Express {
-  const { catalogue, leads, logger, postRateLimit, trustedProxies, security, frontend } = parts;
+  const { catalogue, leads, staff, siteOrigin, logger, postRateLimit, trustedProxies, security, frontend } = parts;
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -55,8 +61,10 @@ export function createApp(parts: AppParts): Express {
   app.use(requestLogging(logger));
   app.use(securityHeaders(security));
   app.use(refuseAbsurdPaths, refuseMalformedHost, refuseOtherPageMethods);
+  app.use(staffArea(staff.access, staff.cookies, siteOrigin));
   // Before compression and body parsing, so a flood of posts costs as little as possible.
-  app.use(limitPostsPerClient(postRateLimit));
+  // Signed-in staff, whose every change is audited, are not held to a visitor's limit.
+  app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined }));
   app.use(limitRequestBodies(BODY_LIMIT_BYTES));
   app.use(compression());
 
@@ -69,6 +77,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api/search", searchScreenApi(catalogue));
   const jsonBody = [requireJsonPost, express.json({ limit: BODY_LIMIT_BYTES })];
   app.use("/api", leadsApi(leads, jsonBody));
+  app.use("/api/staff", staffApi(staff.inbox));
   app.use("/api", apiNotFound);
   app.use("/api", apiErrorHandler(logger));
 

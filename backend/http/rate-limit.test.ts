@@ -15,7 +15,7 @@ async function appWithLimit(trustedProxies = 0) {
   let now = 1_000_000;
   const app = express();
   app.set("trust proxy", trustedProxies);
-  app.use(limitPostsPerClient({ limit: 2, windowMs: 60_000 }, () => now));
+  app.use(limitPostsPerClient({ limit: 2, windowMs: 60_000 }, { now: () => now }));
   app.post("/api/form", (_req, res) => void res.status(204).end());
   app.post("/contact", (_req, res) => void res.status(204).end());
   app.get("/", (_req, res) => void res.send("page"));

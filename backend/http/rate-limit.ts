@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { refuse } from "./refusal";
 
 export interface RateLimit {
@@ -17,12 +17,15 @@ export interface RateLimit {
  * its own, so a client may get up to the limit times the instances. That still stops a script
  * flooding the forms, which is what this is for, without a shared store for a counter.
  */
-export function limitPostsPerClient({ limit, windowMs }: RateLimit, now: () => number = Date.now): RequestHandler {
+export function limitPostsPerClient(
+  { limit, windowMs }: RateLimit,
+  { now = Date.now, exempt = () => false }: { now?: () => number; exempt?: (res: Response) => boolean } = {},
+): RequestHandler {
   const windows = new Map<string, { count: number; endsAt: number }>();
   let nextCleanUp = now() + windowMs;
 
   return (req, res, next) => {
-    if (req.method !== "POST") return next();
+    if (req.method !== "POST" || exempt(res)) return next();
     const time = now();
     // Windows that have ended are dropped now and then, so the map holds only recent clients.
     if (time >= nextCleanUp) {

@@ -13,6 +13,8 @@ export type LeadSettings = Pick<
 
 export interface LeadServices {
   leads: LeadIntake;
+  /** Sends what is due now rather than at the next poll (a lead staff asked to forward again). */
+  forwardNow(): void;
   /** Starts forwarding (when there is a lead-tracking service) and the retention sweeps. */
   start(): void;
   stop(): Promise<void>;
@@ -30,6 +32,7 @@ export function leadServices(
   const retention = new LeadRetention(store, settings, logger);
   return {
     leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge()),
+    forwardNow: () => forwarder?.nudge(),
     start() {
       forwarder?.start();
       retention.start();

@@ -100,6 +100,11 @@ export class FileStaffStore implements StaffStore {
     await this.accountsFile.change((file) => ({ value: { ...file, tokens: [...file.tokens, token] }, result: undefined }));
   }
 
+  async findSetPasswordToken(digest: string, now: Date): Promise<string | undefined> {
+    const token = (await this.accountsFile.read()).tokens.find((candidate) => candidate.digest === digest);
+    return token && token.expiresAt > now ? token.accountId : undefined;
+  }
+
   takeSetPasswordToken(digest: string, now: Date): Promise<string | undefined> {
     return this.accountsFile.change((file) => {
       const token = file.tokens.find((candidate) => candidate.digest === digest);

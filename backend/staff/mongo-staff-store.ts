@@ -105,6 +105,11 @@ export class MongoStaffStore implements StaffStore {
     await this.tokens.insertOne({ _id: digest, accountId, expiresAt });
   }
 
+  async findSetPasswordToken(digest: string, now: Date): Promise<string | undefined> {
+    const token = await this.tokens.findOne({ _id: digest });
+    return token && token.expiresAt > now ? token.accountId : undefined;
+  }
+
   async takeSetPasswordToken(digest: string, now: Date): Promise<string | undefined> {
     const token = await this.tokens.findOneAndDelete({ _id: digest });
     return token && token.expiresAt > now ? token.accountId : undefined;

@@ -75,6 +75,8 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       await store.addSetPasswordToken({ digest: "digest-a", accountId: id, expiresAt: at(60) });
       await store.addSetPasswordToken({ digest: "digest-b", accountId: id, expiresAt: at(60) });
       await store.addSetPasswordToken({ digest: "digest-old", accountId: id, expiresAt: at(10) });
+      expect(await store.findSetPasswordToken("digest-a", at(30))).toBe(id);
+      expect(await store.findSetPasswordToken("digest-old", at(30))).toBeUndefined();
       const [first, second] = await together([() => store.takeSetPasswordToken("digest-a", at(30)), () => store.takeSetPasswordToken("digest-a", at(30))]);
       expect([first, second].filter(Boolean)).toEqual([id]);
       expect(await store.takeSetPasswordToken("digest-old", at(30))).toBeUndefined();

@@ -19,12 +19,12 @@ export interface NewAccount {
   role: StaffRole;
 }
 
-/** What may change about an account; `null` removes the second factor or the lock. */
+/** What may change about an account; `null` removes the password, the second factor or the lock. */
 export interface AccountChanges {
   name?: string;
   role?: StaffRole;
   disabled?: boolean;
-  passwordHash?: string;
+  passwordHash?: string | null;
   passwordSetAt?: Date;
   totpSecret?: string | null;
   failedSignIns?: number;
@@ -71,6 +71,8 @@ export interface AuditEntry {
   /** The staff member, by id and e-mail address; absent for a sign-in that named nobody known. */
   actorId?: string;
   actorEmail?: string;
+  /** Set when no signed-in member of staff did it: someone on the server ran `npm run staff`. */
+  origin?: "command line";
   /** The client address the request came from. */
   address?: string;
   /** The lead or account acted on. */
@@ -98,7 +100,9 @@ export interface StaffStore {
   recordFailedSignIn(id: string, lockFor: (failures: number) => Date | undefined): Promise<number>;
 
   addSetPasswordToken(token: { digest: string; accountId: string; expiresAt: Date }): Promise<void>;
-  /** The account a token sets the password of, using the token up; undefined when it is unknown, used or expired. */
+  /** The account a token sets the password of, leaving the token unused; undefined when it is unknown, used or expired. */
+  findSetPasswordToken(digest: string, now: Date): Promise<string | undefined>;
+  /** As findSetPasswordToken, using the token up: only one of two takers at once gets the account. */
   takeSetPasswordToken(digest: string, now: Date): Promise<string | undefined>;
   dropSetPasswordTokens(accountId: string): Promise<void>;
 

@@ -74,7 +74,7 @@ interface FieldProps {
   hint?: string;
   optional?: boolean;
   defaultValue?: string;
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "password" | "date" | "search";
   autoComplete?: string;
   inputMode?: "numeric";
   multiline?: boolean;

@@ -1,0 +1,52 @@
+import type { Request, RequestHandler } from "express";
+import type { StaffAccess, StaffMember } from "../staff/staff-access";
+import { cookieValue, type StaffCookies } from "../staff/staff-cookies";
+import { refuse } from "./refusal";
+
+/** /staff, everything under it (with the .data of React Router's data requests), and the staff JSON API. */
+export function isStaffPath(path: string): boolean {
+  return /^\/(?:api\/)?staff(?:\/|\.data$|$)/.test(path);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The signed-in member of staff, for a staff page or call; undefined when there is none. */
+    staffMember?: StaffMember;
+  }
+}
+
+/**
+ * In front of every staff page and call: answers are never cached or indexed, a request that
+ * changes something must come from the site's own pages (its Origin, or failing that its
+ * Referer, is this site), and the member whose session cookie it carries is looked up.
+ * Whether they may do what they ask is for each page and call to say.
+ */
+export function staffArea(access: StaffAccess, cookies: StaffCookies, siteOrigin: string | undefined): RequestHandler {
+  return async (req, res, next) => {
+    if (!isStaffPath(req.path)) return next();
+    res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
+    if (!SAFE_METHODS.has(req.method) && !fromThisSite(req, siteOrigin)) {
+      return refuse(req, res, {
+        status: 403,
+        code: "cross_site_request",
+        title: "That request came from another site",
+        message: "Changes in the staff area can only be made from the staff area's own pages.",
+      });
+    }
+    res.locals.staffMember = await access.current(cookieValue(req.headers.cookie, cookies.session));
+    next();
+  };
+}
+
+/** The origin the browser says the request came from is the site's own: SITE_URL's, or else the one it was sent to. */
+function fromThisSite(req: Request, siteOrigin: string | undefined): boolean {
+  const claimed = req.get("origin") ?? refererOrigin(req.get("referer"));
+  if (!claimed || claimed === "null") return false;
+  return claimed === (siteOrigin ?? `${req.protocol}://${req.get("host")}`);
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  return referer && URL.canParse(referer) ? new URL(referer).origin : undefined;
+}

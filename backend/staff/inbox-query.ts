@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { LEAD_KIND_NAMES } from "../leads/lead-kinds";
+import { LEAD_STATUSES, type LeadQuery } from "../leads/lead-store";
+
+/**
+ * The inbox's filters as an address states them (/staff?kind=finance-application&status=new
+ * &from=2026-11-01&q=bloggs&page=2), read once, for the page and the JSON call alike. A value
+ * that cannot be read is dropped and named, so a mistyped filter shows everything rather
+ * than nothing.
+ */
+
+export const INBOX_PAGE_SIZE = 25;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).transform((text) => new Date(`${text}T00:00:00Z`)).refine((date) => !Number.isNaN(date.getTime()));
+
+const FILTERS = {
+  kind: z.enum(LEAD_KIND_NAMES),
+  status: z.enum(LEAD_STATUSES),
+  from: day,
+  /** The last day wanted, whole. */
+  to: day.transform((date) => new Date(date.getTime() + 24 * 3_600_000)),
+  vehicle: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
+  q: z.string().trim().min(1).max(100),
+  unread: z.literal("1"),
+  page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().min(1)),
+} as const;
+
+export type InboxFilter = keyof typeof FILTERS;
+
+export function inboxQueryOf(params: URLSearchParams): { query: LeadQuery; ignored: InboxFilter[] } {
+  const ignored: InboxFilter[] = [];
+  const read = <K extends InboxFilter>(name: K): z.output<(typeof FILTERS)[K]> | undefined => {
+    const given = params.get(name);
+    if (given === null || given.trim() === "") return undefined;
+    const parsed = FILTERS[name].safeParse(given);
+    if (parsed.success) return parsed.data as z.output<(typeof FILTERS)[K]>;
+    ignored.push(name);
+    return undefined;
+  };
+  const kind = read("kind");
+  const status = read("status");
+  const query: LeadQuery = {
+    ...(kind ? { kinds: [kind] } : {}),
+    ...(status ? { statuses: [status] } : {}),
+    ...optional("from", read("from")),
+    ...optional("to", read("to")),
+    ...optional("vehicleId", read("vehicle")),
+    ...optional("search", read("q")),
+    ...(read("unread") ? { unreadOnly: true } : {}),
+    page: read("page") ?? 1,
+    pageSize: INBOX_PAGE_SIZE,
+  };
+  return { query, ignored };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}

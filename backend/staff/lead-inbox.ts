@@ -1,0 +1,145 @@
+import type { VehicleRecord } from "../../domain/vehicle";
+import { LEAD_KINDS } from "../leads/lead-kinds";
+import { normalEmail, normalPhone } from "../leads/lead-search";
+import type { LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
+import type { StaffAccess, StaffMember } from "./staff-access";
+import { hasRole, type StaffRole } from "./staff-accounts";
+
+/** A member of staff asked for something their role does not allow. */
+export class NotAllowedError extends Error {
+  constructor(readonly needed: StaffRole) {
+    super(`This needs the ${needed} role`);
+  }
+}
+
+export function requireRole(member: StaffMember, needed: StaffRole): void {
+  if (!hasRole(member.account.role, needed) || member.needsCode || member.mustSetUpSecondFactor) throw new NotAllowedError(needed);
+}
+
+/** A lead as staff open it: with the vehicle as the stock has it now. */
+export interface OpenedLead {
+  lead: StoredLead;
+  /** The vehicle in stock now, when the lead names one that still is. */
+  vehicleNow?: VehicleRecord;
+}
+
+/**
+ * The sales team's side of leads: listing, opening, working, forwarding again, exporting and
+ * erasing them. Every one checks the role here, whatever the page or call in front did, and
+ * every one that shows or changes personal data is written to the audit log, with ids and
+ * counts only.
+ */
+export class LeadInbox {
+  constructor(
+    private readonly leads: LeadStore,
+    private readonly access: StaffAccess,
+    private readonly findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
+    /** Tells the outbox a lead is due now. */
+    private readonly nudgeForwarder: () => void,
+  ) {}
+
+  list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    requireRole(member, "sales");
+    return this.leads.list(query);
+  }
+
+  unreadCount(member: StaffMember): Promise<number> {
+    requireRole(member, "sales");
+    return this.leads.countUnread();
+  }
+
+  /** Opens a lead, marking it read by this member the first time. */
+  async open(member: StaffMember, id: string, address: string): Promise<OpenedLead | undefined> {
+    requireRole(member, "sales");
+    const lead = await this.leads.applyWork(id, { type: "read" }, member.account.id, new Date());
+    if (!lead) return undefined;
+    await this.audit(member, "lead-viewed", address, id);
+    const vehicleNow = lead.vehicle ? await this.findVehicle(lead.vehicle.id) : undefined;
+    return { lead, ...(vehicleNow ? { vehicleNow } : {}) };
+  }
+
+  async change(member: StaffMember, id: string, edit: Exclude<WorkEdit, { type: "read" | "forwarding-retried" }>, address: string): Promise<StoredLead | undefined> {
+    requireRole(member, "sales");
+    const lead = await this.leads.applyWork(id, edit, member.account.id, new Date());
+    if (lead) await this.audit(member, "lead-changed", address, id, { change: edit.type, ...(edit.type === "status" ? { status: edit.status } : {}) });
+    return lead;
+  }
+
+  /** Sends a lead waiting to be forwarded now, rather than at its next retry; false when it is not waiting. */
+  async forwardNow(member: StaffMember, id: string, address: string): Promise<boolean> {
+    requireRole(member, "sales");
+    if (!(await this.leads.forwardNow(id, member.account.id, new Date()))) return false;
+    this.nudgeForwarder();
+    await this.audit(member, "lead-forwarding-retried", address, id);
+    return true;
+  }
+
+  /** Every lead the query finds, as CSV for the dealer's own tools. */
+  async exportCsv(member: StaffMember, query: Omit<LeadQuery, "page" | "pageSize">, address: string): Promise<string> {
+    requireRole(member, "sales");
+    const rows: StoredLead[] = [];
+    for (let page = 1; ; page++) {
+      const { leads } = await this.leads.list({ ...query, page, pageSize: 500 });
+      rows.push(...leads);
+      if (leads.length < 500) break;
+    }
+    await this.audit(member, "leads-exported", address, undefined, { leads: rows.length });
+    return leadsCsv(rows);
+  }
+
+  /**
+   * UK GDPR's right to erasure: every lead of every kind holding this e-mail address or
+   * phone number goes, the newsletter sign-up included. The audit log records that an
+   * erasure happened and how many leads went, never whose.
+   */
+  async erase(member: StaffMember, contact: string, address: string): Promise<number> {
+    requireRole(member, "sales");
+    const normalised = contact.includes("@") ? normalEmail(contact) : normalPhone(contact);
+    const counts = await this.leads.eraseContact(normalised);
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    await this.audit(member, "erasure", address, undefined, { leads: total, ...counts });
+    return total;
+  }
+
+  private audit(member: StaffMember, action: "lead-viewed" | "lead-changed" | "lead-forwarding-retried" | "leads-exported" | "erasure", address: string, targetId?: string, details?: Record<string, string | number>) {
+    return this.access.audit({ action, actorId: member.account.id, actorEmail: member.account.email, address, ...(targetId ? { targetId } : {}), ...(details ? { details } : {}) });
+  }
+}
+
+const CSV_COLUMNS = ["reference", "kind", "received", "status", "name", "email", "phone", "postcode", "vehicle", "registration", "price then", "message", "forwarded"] as const;
+
+function leadsCsv(leads: readonly StoredLead[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const lead of leads) {
+    const data = lead.data as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+    const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
+    const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
+    const values = [
+      lead.reference,
+      LEAD_KINDS[lead.kind]?.label ?? lead.kind,
+      lead.receivedAt.toISOString(),
+      lead.work.status,
+      name,
+      text(data.email),
+      text(data.phone),
+      text(data.postcode),
+      vehicle ?? "",
+      lead.vehicle?.registration ?? text(data.registration),
+      text(lead.vehicle?.priceGBP),
+      text(data.message) || text(data.condition),
+      lead.forwardedAt?.toISOString() ?? "",
+    ];
+    lines.push(values.map(csvCell).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * One cell, quoted where needed; a cell a spreadsheet would run as a formula (starting
+ * = + - @, or a tab or carriage return) is made plain text, as OWASP's CSV injection advice has it.
+ */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

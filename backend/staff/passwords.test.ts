@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
+
+describe("password hashes", () => {
+  it("are scrypt with their parameters and a salt of their own, and verify only the password they came from", async () => {
+    const [first, second] = await Promise.all([hashPassword("harbour lantern ferry"), hashPassword("harbour lantern ferry")]);
+    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    expect(second).not.toBe(first);
+    expect(await verifyPassword("harbour lantern ferry", first)).toBe(true);
+    expect(await verifyPassword("harbour lantern ferrY", first)).toBe(false);
+    expect(await verifyPassword("", first)).toBe(false);
+  });
+
+  it("read a password the same however its accents were typed", async () => {
+    const hash = await hashPassword("café crème quayside");
+    expect(await verifyPassword("cafe\u0301 cre\u0300me quayside", hash)).toBe(true);
+  });
+
+  it("never match the hash used for unknown accounts, nor a hash of another scheme", async () => {
+    expect(await verifyPassword("", UNMATCHABLE_HASH)).toBe(false);
+    expect(await verifyPassword("password", "md5$5f4dcc3b5aa765d61d8327deb882cf99")).toBe(false);
+  });
+});
+
+describe("passwordProblem", () => {
+  const person = { email: "siobhan.oneill@dealer.example", name: "Siobhán O'Neill" };
+
+  it.each([
+    ["short1", `at least ${MIN_PASSWORD_LENGTH} characters`],
+    ["password1234", "most common"],
+    ["Liverpool1234!", "most common"],
+    ["qwertyuiopasdf", "most common"],
+    ["aaaaaaaaaaaaaaaa", "most common"],
+    ["abababababababab", "most common"],
+    ["siobhan.oneill-2026", "Leave your name"],
+    ["x".repeat(201), "at most 200"],
+  ])("refuses %j, saying why", (password, reason) => {
+    expect(passwordProblem(password, person)).toContain(reason);
+  });
+
+  it.each(["harbour lantern ferry quay", "correct-horse-battery-staple-mersey", "8u!Qz#r2Lp$w"])("accepts %j", (password) => {
+    expect(passwordProblem(password, person)).toBeUndefined();
+  });
+});

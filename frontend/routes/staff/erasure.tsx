@@ -1,0 +1,74 @@
+import { data, Form, useNavigation } from "react-router";
+import { Field } from "../../components/forms/form-parts";
+import { staffPageMeta } from "../../staff/staff-meta";
+import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
+import type { Route } from "./+types/erasure";
+
+export function meta() {
+  return staffPageMeta("Erase someone's details");
+}
+
+/**
+ * UK GDPR's right to erasure: everything held about one e-mail address or phone number, in
+ * every kind of lead and the newsletter, deleted after a confirmation. The audit log records
+ * that an erasure happened and how many leads went, never whose details they were.
+ */
+export function loader({ url, context }: Route.LoaderArgs) {
+  const member = requireMember(context, url, "sales");
+  return { csrf: member.session.csrfToken };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const member = requireMember(context, url, "sales");
+  const { services, address } = staffOf(context);
+  const form = await checkedForm(member, request);
+  const contact = formText(form, "contact").trim();
+  if (!/^\S+@\S+\.\S+$/.test(contact) && !/^[\d\s()+-]{7,20}$/.test(contact)) {
+    return data({ step: "ask" as const, contact, problem: "Enter an e-mail address or a phone number" }, { status: 400 });
+  }
+  if (formText(form, "confirm") !== "yes") return { step: "confirm" as const, contact, problem: undefined };
+  const erased = await asMember(() => services.inbox.erase(member, contact, address));
+  return { step: "done" as const, contact: "", erased, problem: undefined };
+}
+
+export default function Erasure({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const step = actionData?.step ?? "ask";
+  return (
+    <section className="staff-page staff-page--narrow">
+      <h1>Erase someone's details</h1>
+      {step === "done" && actionData && "erased" in actionData && (
+        <p className="notice notice--done" role="status">
+          {actionData.erased === 0 ? "Nothing was held about them." : `Erased ${actionData.erased} lead${actionData.erased === 1 ? "" : "s"}.`} The audit
+          log records that an erasure was made, not whose.
+        </p>
+      )}
+      {step === "confirm" ? (
+        <Form method="post" className="staff-form">
+          <input type="hidden" name="csrf" value={loaderData.csrf} />
+          <input type="hidden" name="contact" value={actionData?.contact} />
+          <p role="alert">
+            Every lead holding <strong>{actionData?.contact}</strong> will be deleted: finance applications, enquiries, part-exchange requests, feedback and
+            the newsletter sign-up. This cannot be undone.
+          </p>
+          <div className="staff-filters__check">
+            <input id="erasure-confirm" name="confirm" type="checkbox" value="yes" required />
+            <label htmlFor="erasure-confirm">I have checked this is the person who asked, and want everything about them erased</label>
+          </div>
+          <button type="submit" className="button button--danger" disabled={busy}>
+            Erase for good
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" className="staff-form">
+          <input type="hidden" name="csrf" value={loaderData.csrf} />
+          <p>When someone asks for their details to be deleted, enter the e-mail address or phone number they used.</p>
+          <Field id="erasure-contact" name="contact" label="E-mail address or phone number" defaultValue={actionData?.contact} error={actionData?.problem} />
+          <button type="submit" className="button" disabled={busy}>
+            Continue
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

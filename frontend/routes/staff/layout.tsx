@@ -1,0 +1,106 @@
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { useDealer } from "../../components/use-dealer";
+import staffStylesheet from "../../styles/staff.css?url";
+import { NOT_INDEXED } from "../../seo/page-meta";
+import { staffOf } from "../../staff/staff-guard.server";
+import type { Route } from "./+types/layout";
+
+/**
+ * Every staff page's frame: who is signed in, the pages their role opens, the unread count,
+ * and signing out. Staff pages are never cached or indexed (backend/http/staff-area.ts) and
+ * carry their own stylesheet, so the public pages never load it.
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStylesheet }];
+
+export function meta() {
+  return [NOT_INDEXED];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { member, services } = staffOf(context);
+  if (!member || member.needsCode) return { member: undefined };
+  const { account, session } = member;
+  const sales = account.role === "sales" || account.role === "admin";
+  return {
+    member: { name: account.name, role: account.role, csrf: session.csrfToken, settingUp: member.mustSetUpSecondFactor },
+    unread: sales && !member.mustSetUpSecondFactor ? await services.inbox.unreadCount(member) : undefined,
+  };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const dealer = useDealer();
+  const { member } = loaderData;
+  return (
+    <div className="staff">
+      <header className="staff-header">
+        <div className="staff-header__inner">
+          <p className="staff-header__title">
+            <Link to="/staff">{dealer.name}: staff</Link>
+          </p>
+          {member && (
+            <>
+              <nav aria-label="Staff">
+                <ul className="staff-nav">
+                  {!member.settingUp && (member.role === "sales" || member.role === "admin") && (
+                    <>
+                      <li>
+                        <NavLink to="/staff" end>
+                          Leads{loaderData.unread ? <span className="staff-count"> {loaderData.unread} unread</span> : null}
+                        </NavLink>
+                      </li>
+                      <li>
+                        <NavLink to="/staff/erasure">Erasure</NavLink>
+                      </li>
+                    </>
+                  )}
+                  {!member.settingUp && member.role === "admin" && (
+                    <>
+                      <li>
+                        <NavLink to="/staff/accounts">Accounts</NavLink>
+                      </li>
+                      <li>
+                        <NavLink to="/staff/audit">Audit log</NavLink>
+                      </li>
+                    </>
+                  )}
+                  <li>
+                    <NavLink to="/staff/account">Your account</NavLink>
+                  </li>
+                </ul>
+              </nav>
+              <Form method="post" action="/staff/sign-out" className="staff-header__sign-out">
+                <input type="hidden" name="csrf" value={member.csrf} />
+                <span className="staff-header__who">
+                  {member.name} ({member.role})
+                </span>{" "}
+                <button type="submit" className="button button--quiet">
+                  Sign out
+                </button>
+              </Form>
+            </>
+          )}
+        </div>
+      </header>
+      <div className="staff-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** A refusal (no role, an expired form) said plainly, with the way back. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const refused = isRouteErrorResponse(error) && error.status < 500;
+  return (
+    <div className="staff-main">
+      <section className="staff-page">
+        <h1>{refused && error.status === 404 ? "Not found" : refused ? "That can't be done" : "Something went wrong"}</h1>
+        <p>{refused && typeof error.data === "string" ? error.data : "Sorry, this page couldn't be shown just now. Please try again in a moment."}</p>
+        <p>
+          <Link to="/staff">Back to the staff area</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

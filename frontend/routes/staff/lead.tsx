@@ -1,0 +1,173 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
+import { formatPounds } from "../../../domain/format";
+import { statusLabel } from "../../staff/lead-labels";
+import { leadDetail } from "../../staff/lead-detail.server";
+import { staffPageMeta } from "../../staff/staff-meta";
+import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
+import type { Route } from "./+types/lead";
+
+export function meta({ data: page }: Route.MetaArgs) {
+  return staffPageMeta(page ? `${page.lead.kindLabel} ${page.lead.reference}` : "Lead");
+}
+
+/** One lead: all the visitor sent, the vehicle then and now, forwarding, and the work on it. Opening it is audited. */
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const member = requireMember(context, url, "sales");
+  const { services, address } = staffOf(context);
+  const opened = await asMember(() => services.inbox.open(member, params.id, address));
+  if (!opened) throw data("There is no such lead: it may have been deleted, by its retention period or an erasure.", { status: 404 });
+  const accounts = await services.access.accountNames();
+  return { lead: leadDetail(opened, accounts), assignable: accounts.filter(({ assignable }) => assignable), csrf: member.session.csrfToken, statuses: [...LEAD_STATUSES] };
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const member = requireMember(context, url, "sales");
+  const { services, address } = staffOf(context);
+  const form = await checkedForm(member, request);
+  const intent = formText(form, "intent");
+  if (intent === "forward") {
+    const sent = await asMember(() => services.inbox.forwardNow(member, params.id, address));
+    return { message: sent ? "It will be sent again in a moment." : "It is not waiting to be sent." };
+  }
+  if (intent === "note") {
+    const text = formText(form, "note").trim();
+    if (!text) return data({ message: "Write the note first." }, { status: 400 });
+    await asMember(() => services.inbox.change(member, params.id, { type: "note", text: text.slice(0, 2000) }, address));
+    return { message: "Note added." };
+  }
+  if (intent === "assignee") {
+    const assigneeId = formText(form, "assignee") || undefined;
+    await asMember(() => services.inbox.change(member, params.id, { type: "assignee", assigneeId }, address));
+    return { message: assigneeId ? "Assigned." : "No longer assigned." };
+  }
+  const status = formText(form, "status");
+  if (intent !== "status" || !(LEAD_STATUSES as readonly string[]).includes(status)) return data({ message: "Choose what to change." }, { status: 400 });
+  const lostReason = formText(form, "lostReason").trim().slice(0, 200);
+  if (status === "lost" && !lostReason) return data({ message: "Say why it was lost, for the team's records." }, { status: 400 });
+  await asMember(() => services.inbox.change(member, params.id, { type: "status", status: status as (typeof LEAD_STATUSES)[number], lostReason }, address));
+  return { message: `Status set to ${statusLabel(status).toLowerCase()}.` };
+}
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, assignable, csrf, statuses } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="staff-page">
+      <p>
+        <Link to="/staff">← All leads</Link>
+      </p>
+      <h1>
+        {lead.kindLabel} from {lead.who}
+      </h1>
+      <p className="staff-lead-meta">
+        Reference <strong>{lead.reference}</strong>, received {lead.receivedText}
+      </p>
+      {actionData?.message && (
+        <p className="notice" role="status">
+          {actionData.message}
+        </p>
+      )}
+      <div className="staff-columns">
+        <div>
+          <h2>What they sent</h2>
+          <dl className="staff-facts">
+            {lead.fields.map(({ label, value }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {lead.vehicle && (
+            <>
+              <h2>The vehicle</h2>
+              <p>
+                {lead.vehicle.inStockNow ? <Link to={`/vehicles/${lead.vehicle.id}`}>{lead.vehicle.name}</Link> : lead.vehicle.name}
+                {lead.vehicle.priceThen !== undefined && <>, {formatPounds(lead.vehicle.priceThen)} when they asked</>}
+                {lead.vehicle.priceNow !== undefined && lead.vehicle.priceNow !== lead.vehicle.priceThen && <>, {formatPounds(lead.vehicle.priceNow)} now</>}.
+                {!lead.vehicle.inStockNow && <strong> No longer in stock.</strong>}
+              </p>
+            </>
+          )}
+          <h2>Sent on to the lead-tracking service</h2>
+          <p>{lead.forwarding.text}</p>
+          {lead.forwarding.waiting && (
+            <Form method="post">
+              <input type="hidden" name="csrf" value={csrf} />
+              <button type="submit" name="intent" value="forward" className="button button--quiet" disabled={busy}>
+                Retry now
+              </button>
+            </Form>
+          )}
+        </div>
+        <div>
+          <h2>Work</h2>
+          <Form method="post" className="staff-form staff-form--inline">
+            <input type="hidden" name="csrf" value={csrf} />
+            <label htmlFor="lead-status">Status</label>
+            <select id="lead-status" name="status" defaultValue={lead.status}>
+              {statuses.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(status)}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="lead-lost-reason">If lost, why</label>
+            <input id="lead-lost-reason" name="lostReason" defaultValue={lead.lostReason ?? ""} maxLength={200} />
+            <button type="submit" name="intent" value="status" className="button" disabled={busy}>
+              Save status
+            </button>
+          </Form>
+          <Form method="post" className="staff-form staff-form--inline">
+            <input type="hidden" name="csrf" value={csrf} />
+            <label htmlFor="lead-assignee">Looked after by</label>
+            <select id="lead-assignee" name="assignee" defaultValue={lead.assigneeId ?? ""}>
+              <option value="">Nobody yet</option>
+              {assignable.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="assignee" className="button" disabled={busy}>
+              Assign
+            </button>
+          </Form>
+          <h3>Notes</h3>
+          {lead.notes.length === 0 ? (
+            <p>No notes yet.</p>
+          ) : (
+            <ul className="staff-notes">
+              {lead.notes.map((note, i) => (
+                <li key={i}>
+                  <p>{note.text}</p>
+                  <p className="staff-hint">
+                    {note.by}, {note.when}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Form method="post" className="staff-form">
+            <input type="hidden" name="csrf" value={csrf} />
+            <label htmlFor="lead-note">Add a note</label>
+            <textarea id="lead-note" name="note" rows={3} maxLength={2000} />
+            <button type="submit" name="intent" value="note" className="button" disabled={busy}>
+              Add note
+            </button>
+          </Form>
+          <h3>History</h3>
+          <ol className="staff-history">
+            <li>Received {lead.receivedText}</li>
+            {lead.history.map((entry, i) => (
+              <li key={i}>
+                {entry.when}: {entry.text}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </section>
+  );
+}
