@@ -53,9 +53,19 @@ export async function spawnBuiltSite(options: {
   }
 }
 
+export interface BuiltAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
 export interface BuiltSite {
   /** A GET to the site, with any headers (Host included, which browsers and fetch() refuse to set). */
-  get(address: string, headers?: Record<string, string>, method?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>;
+  get(address: string, headers?: Record<string, string>, method?: string): Promise<BuiltAnswer>;
+  /** Any request, with a body; redirects are answers, not followed. */
+  send(address: string, options: { method: string; headers?: Record<string, string>; body?: string }): Promise<BuiltAnswer>;
+  /** The site's data folder, which a test may add to (staff accounts, say) while the site runs. */
+  dataDir: string;
   /** Everything the site has logged so far (JSON lines). */
   log(): string;
   port: number;
@@ -80,20 +90,21 @@ export async function startBuiltSite(env: Record<string, string>, options: { max
   let log = "";
   site.server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (log += chunk));
 
-  const get = (address: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+  const send = (address: string, { method, headers = {}, body }: { method: string; headers?: Record<string, string>; body?: string }) =>
+    new Promise<BuiltAnswer>((resolve, reject) => {
       const request = httpRequest({ host: "127.0.0.1", port, path: address, headers, method }, (response) => {
-        let body = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
       });
-      request.on("error", reject).end();
+      request.on("error", reject).end(body);
     });
+  const get = (address: string, headers: Record<string, string> = {}, method = "GET") => send(address, { method, headers });
 
   const stop = async () => {
     site.server.kill("SIGTERM");
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { get, log: () => log, port, stop };
+  return { get, send, dataDir, log: () => log, port, stop };
 }

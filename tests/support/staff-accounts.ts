@@ -1,0 +1,42 @@
+import { FileStaffStore } from "../../backend/staff/file-staff-store";
+import { StaffAccess, type StaffSettings } from "../../backend/staff/staff-access";
+import type { StaffRole } from "../../backend/staff/staff-accounts";
+import { capturedLogger } from "./captured-logger";
+
+/** The password every test account is given: long enough, and common nowhere. */
+export const STAFF_PASSWORD = "harbour lantern ferry quay";
+
+const SETTINGS: StaffSettings = {
+  idleMinutes: 30,
+  absoluteHours: 12,
+  requireSecondFactorForAdmins: false,
+  setPasswordLinkHours: 48,
+  siteOrigin: "http://127.0.0.1",
+  issuer: "Test dealer",
+};
+
+/**
+ * Staff accounts in a site's data folder, made the way `npm run staff -- add` and the
+ * set-password link make them: one per role, `<role>@dealer.example`, all with STAFF_PASSWORD.
+ * The site reads the same files, so sessions signed in here work there too.
+ */
+export async function addStaffAccounts(dataDir: string, roles: readonly StaffRole[] = ["sales", "stock", "admin"]): Promise<void> {
+  const store = await FileStaffStore.open(dataDir);
+  const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
+  for (const role of roles) {
+    const { link } = await access.createAccount("command line", { email: `${role}@dealer.example`, name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`, role });
+    const result = await access.setPassword(new URL(link).searchParams.get("token")!, STAFF_PASSWORD, "127.0.0.1");
+    if (!result.ok) throw new Error(result.problem);
+  }
+  await store.close();
+}
+
+/** A session for a role's test account, as signing in would give it: the session id and its CSRF token. */
+export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ sessionId: string; csrfToken: string; accountId: string }> {
+  const store = await FileStaffStore.open(dataDir);
+  const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
+  const result = await access.signIn(`${role}@dealer.example`, STAFF_PASSWORD, "127.0.0.1");
+  await store.close();
+  if (!result.ok) throw new Error(`${role} could not sign in`);
+  return { sessionId: result.sessionId, csrfToken: result.member.session.csrfToken, accountId: result.member.account.id };
+}
