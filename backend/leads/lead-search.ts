@@ -47,21 +47,32 @@ export function contactsOf(data: unknown): string[] {
   ];
 }
 
-/** A staff search, normalised as the terms are: its words, and the whole of it run together ("ma19 abc" → "ma19abc"). */
+/**
+ * A staff search, normalised as the terms are: its words (each also in the parts a name
+ * splits into, so "o'neill" finds O'Neill), and the whole of it run together ("ma19 abc" →
+ * "ma19abc").
+ */
 export interface LeadSearch {
-  words: string[];
-  whole: string;
+  words: { whole: string; parts: string[] }[];
+  joined: string;
 }
 
 export function leadSearchOf(query: string): LeadSearch {
   const trimmed = query.trim();
   // A phone number is one term however it is spaced.
-  if (/^[\d\s()+-]+$/.test(trimmed)) return { words: [normalPhone(trimmed)], whole: normalPhone(trimmed) };
-  const words = normalText(trimmed).split(/[\s'-]+/).filter(Boolean);
-  return { words, whole: words.join("") };
+  if (/^[\d\s()+-]+$/.test(trimmed)) {
+    const phone = normalPhone(trimmed);
+    return { words: [{ whole: phone, parts: [phone] }], joined: phone };
+  }
+  const words = normalText(trimmed)
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((whole) => ({ whole, parts: whole.split(/['-]+/).filter(Boolean) }));
+  return { words, joined: words.map(({ whole }) => whole).join("") };
 }
 
-/** True when every word of the search begins one of the lead's terms, or the whole search begins one. */
-export function matchesSearch(terms: readonly string[], { words, whole }: LeadSearch): boolean {
-  return words.every((word) => terms.some((term) => term.startsWith(word))) || terms.some((term) => term.startsWith(whole));
+/** True when every word of the search (or each of its parts) begins one of the lead's terms, or the whole search begins one. */
+export function matchesSearch(terms: readonly string[], { words, joined }: LeadSearch): boolean {
+  const begins = (text: string) => terms.some((term) => term.startsWith(text));
+  return words.every(({ whole, parts }) => begins(whole) || (parts.length > 1 && parts.every(begins))) || begins(joined);
 }

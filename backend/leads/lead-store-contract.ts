@@ -133,7 +133,7 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
 
     it("lists leads newest first, by kind, status, date, vehicle, unread, and by the name, contact or plate in them", async () => {
       const jo = await store.add(lead(1, { kind: "finance-application", data: { firstName: "Jo", surname: "Bloggs", email: "Jo@Example.com", phone: "07700900123" }, vehicle }));
-      const sam = await store.add(lead(2, { kind: "part-exchange", data: { name: "Sam O'Neill", email: "sam@example.com", phone: "01514960123", registration: "MA19 ABC" } }));
+      const sam = await store.add(lead(2, { kind: "part-exchange", data: { name: "Sam O'Neill", email: "sam-oneill@example.com", phone: "01514960123", registration: "MA19 ABC" } }));
       const signUp = await store.add(lead(3, { kind: "newsletter", data: { email: "jo@example.com" }, forwarded: false }));
       const ids = async (query: Partial<Parameters<LeadStore["list"]>[0]>) => (await store.list({ page: 1, pageSize: 10, ...query })).leads.map(({ id }) => id);
 
@@ -148,6 +148,8 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await ids({ search: "0151 496" })).toEqual([sam.id]);
       expect(await ids({ search: "+44 7700 900123" })).toEqual([jo.id]);
       expect(await ids({ search: "ma19 ab" })).toEqual([sam.id]);
+      expect(await ids({ search: "sam o'neill" })).toEqual([sam.id]);
+      expect(await ids({ search: "Sam-ONeill@Example.com" })).toEqual([sam.id]);
       expect(await ids({ search: "nobody" })).toEqual([]);
 
       expect(await store.countUnread()).toBe(3);

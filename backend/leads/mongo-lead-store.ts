@@ -210,9 +210,10 @@ export class MongoLeadStore implements LeadStore {
 }
 
 function searchFilter(query: string): Filter<LeadDocument> {
-  const { words, whole } = leadSearchOf(query);
-  const startsWith = (word: string) => ({ searchTerms: { $regex: `^${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` } });
-  return { $and: [{ $or: [{ $and: words.map(startsWith) }, startsWith(whole)] }] };
+  const { words, joined } = leadSearchOf(query);
+  const begins = (text: string) => ({ searchTerms: { $regex: `^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` } });
+  const wordMatches = ({ whole, parts }: { whole: string; parts: string[] }) => (parts.length > 1 ? { $or: [begins(whole), { $and: parts.map(begins) }] } : begins(whole));
+  return { $and: [{ $or: [{ $and: words.map(wordMatches) }, begins(joined)] }] };
 }
 
 function documentOf({ id, ...lead }: KeptLead): LeadDocument {

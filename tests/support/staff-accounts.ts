@@ -15,16 +15,19 @@ const SETTINGS: StaffSettings = {
   issuer: "Test dealer",
 };
 
+/** A test account's address: `<role>@dealer.example`, or `<prefix>-<role>@…` where tests sharing a site need their own. */
+export const staffEmail = (role: StaffRole, prefix?: string) => `${prefix ? `${prefix}-` : ""}${role}@dealer.example`;
+
 /**
  * Staff accounts in a site's data folder, made the way `npm run staff -- add` and the
- * set-password link make them: one per role, `<role>@dealer.example`, all with STAFF_PASSWORD.
- * The site reads the same files, so sessions signed in here work there too.
+ * set-password link make them: one per role, all with STAFF_PASSWORD. The site reads the
+ * same files, so sessions signed in here work there too.
  */
-export async function addStaffAccounts(dataDir: string, roles: readonly StaffRole[] = ["sales", "stock", "admin"]): Promise<void> {
+export async function addStaffAccounts(dataDir: string, roles: readonly StaffRole[] = ["sales", "stock", "admin"], prefix?: string): Promise<void> {
   const store = await FileStaffStore.open(dataDir);
   const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
   for (const role of roles) {
-    const { link } = await access.createAccount("command line", { email: `${role}@dealer.example`, name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`, role });
+    const { link } = await access.createAccount("command line", { email: staffEmail(role, prefix), name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`, role });
     const result = await access.setPassword(new URL(link).searchParams.get("token")!, STAFF_PASSWORD, "127.0.0.1");
     if (!result.ok) throw new Error(result.problem);
   }
@@ -35,7 +38,7 @@ export async function addStaffAccounts(dataDir: string, roles: readonly StaffRol
 export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ sessionId: string; csrfToken: string; accountId: string }> {
   const store = await FileStaffStore.open(dataDir);
   const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
-  const result = await access.signIn(`${role}@dealer.example`, STAFF_PASSWORD, "127.0.0.1");
+  const result = await access.signIn(staffEmail(role), STAFF_PASSWORD, "127.0.0.1");
   await store.close();
   if (!result.ok) throw new Error(`${role} could not sign in`);
   return { sessionId: result.sessionId, csrfToken: result.member.session.csrfToken, accountId: result.member.account.id };

@@ -119,3 +119,5 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

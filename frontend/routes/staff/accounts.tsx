@@ -195,3 +195,5 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

@@ -118,3 +118,5 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

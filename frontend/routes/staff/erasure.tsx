@@ -72,3 +72,5 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { INBOX_PAGE_SIZE, inboxQueryOf } from "../../../backend/staff/inbox-query";
 import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../backend/leads/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
@@ -14,6 +14,8 @@ export function meta() {
 
 /** Every lead of every kind, newest first, filtered and searched as the address says. */
 export async function loader({ url, context }: Route.LoaderArgs) {
+  // The staff area's front page: a stock manager, who works no leads, starts at their account.
+  if (staffOf(context).member?.account.role === "stock") throw redirect("/staff/account");
   const member = requireMember(context, url, "sales");
   const { query, ignored } = inboxQueryOf(url.searchParams);
   const { total, leads } = await asMember(() => staffOf(context).services.inbox.list(member, query));
@@ -148,3 +150,5 @@ function LeadList({ leads }: { leads: LeadListItem[] }) {
     </ul>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

@@ -1,7 +1,8 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { Form, Link, NavLink, Outlet } from "react-router";
 import { useDealer } from "../../components/use-dealer";
 import staffStylesheet from "../../styles/staff.css?url";
 import { NOT_INDEXED } from "../../seo/page-meta";
+import { StaffErrorBoundary } from "../../staff/StaffErrorBoundary";
 import { staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/layout";
 
@@ -88,19 +89,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A refusal (no role, an expired form) said plainly, with the way back. */
+/** Only when the frame itself cannot be shown: each page shows its own refusals inside it. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const refused = isRouteErrorResponse(error) && error.status < 500;
   return (
     <div className="staff-main">
-      <section className="staff-page">
-        <h1>{refused && error.status === 404 ? "Not found" : refused ? "That can't be done" : "Something went wrong"}</h1>
-        <p>{refused && typeof error.data === "string" ? error.data : "Sorry, this page couldn't be shown just now. Please try again in a moment."}</p>
-        <p>
-          <Link to="/staff">Back to the staff area</Link>
-        </p>
-      </section>
+      <StaffErrorBoundary />
     </div>
   );
 }

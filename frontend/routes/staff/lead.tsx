@@ -171,3 +171,5 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

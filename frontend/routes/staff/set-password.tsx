@@ -75,3 +75,5 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

@@ -42,3 +42,5 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

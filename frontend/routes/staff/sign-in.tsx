@@ -64,3 +64,5 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

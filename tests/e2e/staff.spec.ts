@@ -1,0 +1,171 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
+import { expect, test } from "./console-guard";
+import { hydrated } from "./hydration";
+
+/**
+ * The staff area as its people use it, on a phone and at a desk: signing in, working a lead
+ * from the inbox, exporting, erasing someone's details, and an admin adding a colleague;
+ * with an accessibility scan (WCAG 2.2 AA) of every staff page on the way.
+ */
+
+// A scan takes several seconds on a busy machine, and these walks make several.
+test.describe.configure({ timeout: 120_000 });
+// A wrong code answers 400 and a page a role cannot open 403, which the browser notes in its console.
+test.use({ expectedConsoleErrors: /status of 40[03]/ });
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectAccessible(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`), `accessibility violations on ${state}`).toEqual([]);
+}
+
+/** Each test's own accounts, so tests running at once on the one site never share a session or a lead. */
+async function accountsFor(testInfo: TestInfo): Promise<string> {
+  const prefix = `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  await addStaffAccounts(process.env.E2E_DATA_DIR!, ["sales", "admin"], prefix);
+  return prefix;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/staff");
+  await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff$/);
+  await hydrated(page, "form button");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+}
+
+/** A lead of the site's own making: a part-exchange request, as a visitor sends one. */
+async function sendLead(page: Page, name: string, email: string) {
+  const response = await page.request.post("/api/part-exchange", {
+    data: { registration: "MA19ABC", mileage: 42000, name, email, phone: "0151 496 0123", postcode: "L3 4BP", condition: "Tidy" },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { reference: string }).reference;
+}
+
+test("a salesperson signs in, finds a new lead, works it, exports and erases it", async ({ page }, testInfo) => {
+  const prefix = await accountsFor(testInfo);
+  const customer = { name: `Morgan ${prefix.replace(/[^a-z]/g, "")}`, email: `${prefix}@customer.example` };
+  const reference = await sendLead(page, customer.name, customer.email);
+
+  await page.goto("/staff/sign-in");
+  await expectAccessible(page, "the sign-in page");
+  await signIn(page, staffEmail("sales", prefix));
+  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: /^Leads \d+ unread$/ })).toBeVisible();
+  await expectAccessible(page, "the inbox");
+
+  await page.getByLabel("Name, e-mail, phone or registration").fill(customer.email);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("status").first()).toHaveText("1 lead");
+  await page.getByRole("link", { name: new RegExp(reference) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Part-exchange request from ${customer.name}`);
+  await expect(page.getByText(customer.email)).toBeVisible();
+  await expectAccessible(page, "a lead");
+
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status set to contacted.")).toBeVisible();
+  await page.getByLabel("Add a note").fill("Valued at £6,000; calling back on Friday");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Valued at £6,000; calling back on Friday")).toBeVisible();
+  await expect(page.getByRole("list").filter({ hasText: "changed the status from new to contacted" })).toBeVisible();
+
+  await page.getByRole("link", { name: "← All leads" }).click();
+  await page.getByLabel("Name, e-mail, phone or registration").fill(customer.email);
+  await page.getByRole("button", { name: "Show" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export these as CSV" }).click();
+  const csv = await readFile((await (await download).path())!, "utf8");
+  expect(csv.split("\r\n")[1]).toContain(`${reference},Part-exchange request,`);
+  expect(csv).toContain(",contacted,");
+
+  await page.getByRole("link", { name: "Erasure" }).click();
+  await expectAccessible(page, "the erasure page");
+  await page.getByLabel("E-mail address or phone number").fill(customer.email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toContainText("cannot be undone");
+  await expectAccessible(page, "the erasure confirmation");
+  await page.getByLabel(/I have checked this is the person who asked/).check();
+  await page.getByRole("button", { name: "Erase for good" }).click();
+  await expect(page.getByRole("status")).toContainText("Erased 1 lead.");
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+  await page.goto("/staff");
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+});
+
+test("an admin adds a colleague, who sets a password; the admin sets up a second factor and signs in with it", async ({ page }, testInfo) => {
+  const prefix = await accountsFor(testInfo);
+  await signIn(page, staffEmail("admin", prefix));
+
+  await page.getByRole("link", { name: "Accounts" }).click();
+  await expectAccessible(page, "the accounts page");
+  await page.getByLabel("E-mail address").fill(`${prefix}-new@dealer.example`);
+  await page.getByLabel("Name", { exact: true }).fill("Robin New");
+  await page.getByLabel("Role").last().selectOption("stock");
+  await page.getByRole("button", { name: "Add account" }).click();
+  await expect(page.getByRole("status").first()).toContainText(`Added ${prefix}-new@dealer.example`);
+  const link = (await page.locator(".staff-link").textContent())!;
+  expect(link).toMatch(/\/staff\/set-password\?token=[\w-]{43}$/);
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("cell", { name: "account-created" }).first()).toBeVisible();
+  await expectAccessible(page, "the audit log");
+
+  await page.getByRole("link", { name: "Your account" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expectAccessible(page, "the account page");
+  const secret = (await page.locator(".staff-hint code").textContent())!;
+  const codeNow = () => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  await page.getByLabel("Six-digit code").fill("000000");
+  await page.getByRole("button", { name: "Turn it on" }).click();
+  await expect(page.getByText("That code did not match")).toBeVisible();
+  // The same secret again after a wrong code: the app has already scanned it.
+  await expect(page.locator(".staff-hint code")).toHaveText(secret);
+  await page.getByLabel("Six-digit code").fill(codeNow());
+  await page.getByRole("button", { name: "Turn it on" }).click();
+  await expect(page.getByText("Your second factor is on")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+
+  await page.goto("/staff");
+  await hydrated(page, "form button");
+  await page.getByLabel("E-mail address").fill(staffEmail("admin", prefix));
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible();
+  await expectAccessible(page, "the code page");
+  await page.getByLabel("Six-digit code").fill(codeNow());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+
+  // The colleague, from the link they were sent.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+  await expectAccessible(page, "the set-password page");
+  await page.getByLabel("New password").fill("quay side lantern glow");
+  await page.getByLabel("The same password again").fill("quay side lantern glow");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByRole("heading", { name: "Your password is set" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await hydrated(page, "form button");
+  await page.getByLabel("E-mail address").fill(`${prefix}-new@dealer.example`);
+  await page.getByLabel("Password").fill("quay side lantern glow");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // A stock manager's account opens no leads: it starts at the account page.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Your account"]);
+  await page.goto("/staff/erasure");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("That can't be done");
+  await expect(page.getByText("needs the sales role")).toBeVisible();
+});
