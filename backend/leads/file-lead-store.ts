@@ -9,6 +9,7 @@ import { newReference } from "./lead-reference";
 import { contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
 import {
   editedWork,
+  keptLeadOf,
   NEW_WORK,
   type AddResult,
   type ForwardFailure,
@@ -75,22 +76,13 @@ export class FileLeadStore implements LeadStore {
     return store;
   }
 
-  add({ kind, receivedAt, vehicle, data, key, forwarded }: NewLead): Promise<AddResult> {
+  add(newLead: NewLead): Promise<AddResult> {
     return this.serially(async () => {
-      const existing = key === undefined ? undefined : this.idByKey.get(key);
+      const existing = newLead.key === undefined ? undefined : this.idByKey.get(newLead.key);
       if (existing) return { id: existing, reference: this.entries.get(existing)!.reference, created: false };
       let reference = newReference();
       while (this.references.has(reference)) reference = newReference();
-      const lead: KeptLead = {
-        id: randomUUID(),
-        kind,
-        reference,
-        receivedAt,
-        ...(key === undefined ? {} : { key }),
-        ...(vehicle === undefined ? {} : { vehicle }),
-        data,
-        ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
-      };
+      const lead = keptLeadOf(newLead, randomUUID(), reference);
       await this.writeLead(lead);
       return { id: lead.id, reference, created: true };
     });
@@ -268,7 +260,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   private async readLead(id: string): Promise<KeptLead> {
-    return keptLeadOf(JSON.parse(await readFile(this.fileOf(id), "utf8")));
+    return leadFromFile(JSON.parse(await readFile(this.fileOf(id), "utf8")));
   }
 
   private async writeLead(lead: KeptLead): Promise<void> {
@@ -284,7 +276,7 @@ export class FileLeadStore implements LeadStore {
 }
 
 /** A lead file read back: JSON holds its dates as text. */
-function keptLeadOf(raw: KeptLead): KeptLead {
+function leadFromFile(raw: KeptLead): KeptLead {
   const date = (value: Date | undefined) => (value === undefined ? undefined : new Date(value));
   return {
     ...raw,

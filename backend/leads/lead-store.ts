@@ -198,6 +198,21 @@ export interface LeadStore extends LeadOutbox {
   close(): Promise<void>;
 }
 
+/** A new lead as a store keeps it, with the id and reference the store gave it. */
+export function keptLeadOf({ kind, receivedAt, vehicle, data, key, forwarded }: NewLead, id: string, reference: string): KeptLead {
+  return {
+    id,
+    kind,
+    reference,
+    receivedAt,
+    ...(key === undefined ? {} : { key }),
+    ...(vehicle === undefined ? {} : { vehicle }),
+    data,
+    // Due at once: the forwarder sends it as soon as it is told of it.
+    ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
+  };
+}
+
 export function leadVehicleOf(id: string, record: VehicleRecord | undefined): LeadVehicle {
   if (!record) return { id, inStock: false };
   const { make, model, derivative, registration, odometerReadingMiles } = record.vehicle;

@@ -7,6 +7,7 @@ import { newReference } from "./lead-reference";
 import { contactsOf, leadSearchOf, searchTermsOf } from "./lead-search";
 import {
   editedWork,
+  keptLeadOf,
   NEW_WORK,
   type AddResult,
   type ForwardFailure,
@@ -66,23 +67,13 @@ export class MongoLeadStore implements LeadStore {
     return store;
   }
 
-  async add({ kind, receivedAt, vehicle, data, key, forwarded }: NewLead): Promise<AddResult> {
+  async add(newLead: NewLead): Promise<AddResult> {
+    const { key } = newLead;
     for (let attempt = 1; ; attempt++) {
       const id = randomUUID();
       const reference = newReference();
       try {
-        await this.leads.insertOne(
-          documentOf({
-            id,
-            kind,
-            reference,
-            receivedAt,
-            ...(key === undefined ? {} : { key }),
-            ...(vehicle === undefined ? {} : { vehicle }),
-            data,
-            ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
-          }),
-        );
+        await this.leads.insertOne(documentOf(keptLeadOf(newLead, id, reference)));
         return { id, reference, created: true };
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY) || attempt === MOST_ATTEMPTS) throw error;

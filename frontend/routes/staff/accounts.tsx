@@ -4,6 +4,7 @@ import { AccountExistsError } from "../../../backend/staff/staff-store";
 import { STAFF_ROLES, staffEmailSchema, staffNameSchema, staffRoleSchema } from "../../../backend/staff/staff-accounts";
 import { londonTime } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
+import { Choice } from "../../staff/Choice";
 import { checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/accounts";
 
@@ -91,6 +92,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return data({ message: "Choose what to do.", link: undefined, errors: {} }, { status: 400 });
 }
 
+const ROLE_WORK: Record<string, string> = { sales: "works the leads", stock: "loads stock", admin: "everything, and accounts" };
+
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { csrf, accounts, roles, self } = loaderData;
@@ -136,14 +139,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post" className="staff-form--inline">
                   <input type="hidden" name="csrf" value={csrf} />
                   <input type="hidden" name="account" value={account.id} />
-                  <label htmlFor={`role-${account.id}`}>Role</label>
-                  <select id={`role-${account.id}`} name="role" defaultValue={account.role}>
-                    {roles.map((role) => (
-                      <option key={role} value={role}>
-                        {role}
-                      </option>
-                    ))}
-                  </select>
+                  <Choice id={`role-${account.id}`} name="role" label="Role" defaultValue={account.role} options={roles.map((role) => ({ value: role, label: role }))} />
                   <button type="submit" name="intent" value="role" className="button button--quiet" disabled={busy}>
                     Change role
                   </button>
@@ -179,14 +175,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         <Field id="account-email" name="email" type="email" label="E-mail address" error={errors.email} />
         <Field id="account-name" name="name" label="Name" error={errors.name} />
         <div className="application-field">
-          <label htmlFor="account-role">Role</label>
-          <select id="account-role" name="role" defaultValue="sales">
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {role}: {role === "sales" ? "works the leads" : role === "stock" ? "loads stock" : "everything, and accounts"}
-              </option>
-            ))}
-          </select>
+          <Choice id="account-role" name="role" label="Role" defaultValue="sales" options={roles.map((role) => ({ value: role, label: `${role}: ${ROLE_WORK[role]}` }))} />
         </div>
         <button type="submit" name="intent" value="add" className="button" disabled={busy}>
           Add account

@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AUDIT_ACTIONS, type AuditAction } from "../../../backend/staff/staff-store";
+import { Choice } from "../../staff/Choice";
 import { londonTime } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { requireMember, staffOf } from "../../staff/staff-guard.server";
@@ -56,15 +57,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <h1>Audit log</h1>
       <Form method="get" className="staff-filters" aria-label="Filter the audit log">
         <div className="staff-filters__field">
-          <label htmlFor="audit-action">Action</label>
-          <select id="audit-action" name="action" defaultValue={params.get("action") ?? ""}>
-            <option value="">Any</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
+          <Choice id="audit-action" name="action" label="Action" none="Any" defaultValue={params.get("action") ?? ""} options={actions.map((action) => ({ value: action, label: action }))} />
         </div>
         <div className="staff-filters__field">
           <label htmlFor="audit-from">From</label>

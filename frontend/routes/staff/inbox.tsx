@@ -2,6 +2,7 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { INBOX_PAGE_SIZE, inboxQueryOf } from "../../../backend/staff/inbox-query";
 import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../backend/leads/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
+import { Choice } from "../../staff/Choice";
 import { statusLabel } from "../../staff/lead-labels";
 import { leadListItem, type LeadListItem } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -30,6 +31,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
+/** The filters inside "More filters": it starts open when one of them is set. */
+const FILTER_NAMES = ["kind", "status", "from", "to", "vehicle", "unread"] as const;
+
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { total, leads, page, pageCount, kinds, statuses, ignored } = loaderData;
@@ -48,44 +52,33 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <label htmlFor="inbox-q">Name, e-mail, phone or registration</label>
           <input id="inbox-q" name="q" type="search" defaultValue={params.get("q") ?? ""} maxLength={100} />
         </div>
-        <div className="staff-filters__field">
-          <label htmlFor="inbox-kind">Kind</label>
-          <select id="inbox-kind" name="kind" defaultValue={params.get("kind") ?? ""}>
-            <option value="">Any</option>
-            {kinds.map(({ name, label }) => (
-              <option key={name} value={name}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="inbox-status">Status</label>
-          <select id="inbox-status" name="status" defaultValue={params.get("status") ?? ""}>
-            <option value="">Any</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="inbox-from">Received from</label>
-          <input id="inbox-from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="inbox-to">to</label>
-          <input id="inbox-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="inbox-vehicle">Vehicle id</label>
-          <input id="inbox-vehicle" name="vehicle" defaultValue={params.get("vehicle") ?? ""} maxLength={64} />
-        </div>
-        <div className="staff-filters__check">
-          <input id="inbox-unread" name="unread" type="checkbox" value="1" defaultChecked={params.get("unread") === "1"} />
-          <label htmlFor="inbox-unread">Unread only</label>
-        </div>
+        <details className="staff-filters__more" open={FILTER_NAMES.some((name) => params.get(name))}>
+          <summary>More filters</summary>
+          <div className="staff-filters__more-fields">
+            <div className="staff-filters__field">
+              <Choice id="inbox-kind" name="kind" label="Kind" none="Any" defaultValue={params.get("kind") ?? ""} options={kinds.map(({ name, label }) => ({ value: name, label }))} />
+            </div>
+            <div className="staff-filters__field">
+              <Choice id="inbox-status" name="status" label="Status" none="Any" defaultValue={params.get("status") ?? ""} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
+            </div>
+            <div className="staff-filters__field">
+              <label htmlFor="inbox-from">Received from</label>
+              <input id="inbox-from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
+            </div>
+            <div className="staff-filters__field">
+              <label htmlFor="inbox-to">to</label>
+              <input id="inbox-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+            </div>
+            <div className="staff-filters__field">
+              <label htmlFor="inbox-vehicle">Vehicle id</label>
+              <input id="inbox-vehicle" name="vehicle" defaultValue={params.get("vehicle") ?? ""} maxLength={64} />
+            </div>
+            <div className="staff-filters__check">
+              <input id="inbox-unread" name="unread" type="checkbox" value="1" defaultChecked={params.get("unread") === "1"} />
+              <label htmlFor="inbox-unread">Unread only</label>
+            </div>
+          </div>
+        </details>
         <div className="staff-filters__actions">
           <button type="submit" className="button">
             Show

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { formatPounds } from "../../../domain/format";
+import { Choice } from "../../staff/Choice";
 import { statusLabel } from "../../staff/lead-labels";
 import { leadDetail } from "../../staff/lead-detail.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -105,14 +106,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <h2>Work</h2>
           <Form method="post" className="staff-form staff-form--inline">
             <input type="hidden" name="csrf" value={csrf} />
-            <label htmlFor="lead-status">Status</label>
-            <select id="lead-status" name="status" defaultValue={lead.status}>
-              {statuses.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabel(status)}
-                </option>
-              ))}
-            </select>
+            <Choice id="lead-status" name="status" label="Status" defaultValue={lead.status} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
             <label htmlFor="lead-lost-reason">If lost, why</label>
             <input id="lead-lost-reason" name="lostReason" defaultValue={lead.lostReason ?? ""} maxLength={200} />
             <button type="submit" name="intent" value="status" className="button" disabled={busy}>
@@ -121,15 +115,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </Form>
           <Form method="post" className="staff-form staff-form--inline">
             <input type="hidden" name="csrf" value={csrf} />
-            <label htmlFor="lead-assignee">Looked after by</label>
-            <select id="lead-assignee" name="assignee" defaultValue={lead.assigneeId ?? ""}>
-              <option value="">Nobody yet</option>
-              {assignable.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
+            <Choice id="lead-assignee" name="assignee" label="Looked after by" none="Nobody yet" defaultValue={lead.assigneeId} options={assignable.map(({ id, name }) => ({ value: id, label: name }))} />
             <button type="submit" name="intent" value="assignee" className="button" disabled={busy}>
               Assign
             </button>

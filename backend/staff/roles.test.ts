@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { NotAllowedError, requireRole } from "./lead-inbox";
+import type { StaffMember } from "./staff-access";
+import { hasRole, STAFF_ROLES, type StaffRole } from "./staff-accounts";
+
+const member = (role: StaffRole, change: Partial<StaffMember> = {}) => ({ account: { role }, needsCode: false, mustSetUpSecondFactor: false, ...change }) as StaffMember;
+
+describe("roles", () => {
+  it("let each role do its own work, and admins everything", () => {
+    const allowed = STAFF_ROLES.map((role) => STAFF_ROLES.filter((needed) => hasRole(role, needed)));
+    expect(allowed).toEqual([["sales"], ["stock"], ["sales", "stock", "admin"]]);
+  });
+
+  it("are enforced by the inbox, and nothing is open to a member halfway through signing in", () => {
+    expect(() => requireRole(member("sales"), "sales")).not.toThrow();
+    expect(() => requireRole(member("admin"), "sales")).not.toThrow();
+    expect(() => requireRole(member("stock"), "sales")).toThrow(NotAllowedError);
+    expect(() => requireRole(member("sales", { needsCode: true }), "sales")).toThrow(NotAllowedError);
+    expect(() => requireRole(member("admin", { mustSetUpSecondFactor: true }), "sales")).toThrow(NotAllowedError);
+  });
+});
