@@ -4,7 +4,7 @@ import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import type { Logger } from "./logger";
 import type { SearchEngine } from "./search/search-engine";
-import type { VehicleStore } from "./store/vehicle-store";
+import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
   total: number;
@@ -81,6 +81,11 @@ export class Catalogue {
 
   get(id: string): Promise<VehicleRecord | undefined> {
     return this.store.get(id);
+  }
+
+  /** A vehicle removed from stock in the last 30 days, as it was listed. */
+  sold(id: string): Promise<SoldVehicle | undefined> {
+    return this.store.soldVehicle(id);
   }
 
   async status(): Promise<IndexStatus> {

@@ -4,8 +4,9 @@ import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Db 
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved } from "./change-versions";
+import { MongoSoldRegister } from "./mongo-sold-register";
 import { stampRecord } from "./stamp-record";
-import { MassRemovalError, StockBusyError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
+import { MassRemovalError, StockBusyError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 /**
  * The store of record in production: one MongoDB document per vehicle, exactly the record
@@ -68,6 +69,7 @@ export class MongoVehicleStore implements VehicleStore {
   private readonly vehicles: Collection<VehicleDocument>;
   private readonly removals: Collection<RemovalDocument>;
   private readonly state: Collection<StockStateDocument>;
+  private readonly sold: MongoSoldRegister;
   private readonly listeners = new Set<() => void>();
   private poller: NodeJS.Timeout | undefined;
   /** The stock's version as this process last saw it: watchers hear of every later one. */
@@ -80,6 +82,7 @@ export class MongoVehicleStore implements VehicleStore {
     this.vehicles = db.collection<VehicleDocument>(COLLECTIONS.vehicles);
     this.removals = db.collection<RemovalDocument>(COLLECTIONS.removals);
     this.state = db.collection<StockStateDocument>(COLLECTIONS.state);
+    this.sold = new MongoSoldRegister(db);
   }
 
   static async open(db: Db, logger?: Pick<Logger, "warn" | "error">): Promise<MongoVehicleStore> {
@@ -87,12 +90,18 @@ export class MongoVehicleStore implements VehicleStore {
     await store.vehicles.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ removedAt: 1 }, { expireAfterSeconds: REMOVAL_NOTES_KEPT_SECONDS });
+    await store.sold.createIndexes();
     store.seenVersion = await store.stockVersion();
     return store;
   }
 
   async get(id: string): Promise<VehicleRecord | undefined> {
     return (await this.vehicles.findOne({ _id: id }, { projection: RECORD_PROJECTION })) ?? undefined;
+  }
+
+  async soldVehicle(id: string): Promise<SoldVehicle | undefined> {
+    if ((await this.vehicles.countDocuments({ _id: id }, { limit: 1 })) > 0) return undefined;
+    return this.sold.find(id);
   }
 
   async getMany(ids: readonly string[]): Promise<VehicleRecord[]> {
@@ -191,6 +200,7 @@ export class MongoVehicleStore implements VehicleStore {
           ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true } })),
           { ordered: false },
         );
+        await this.sold.remember(await this.vehicles.find({ _id: { $in: ids } }, { projection: RECORD_PROJECTION }).toArray(), now);
         await this.vehicles.deleteMany({ _id: { $in: ids } });
       }
       result.removed = result.removedIds.length;

@@ -107,6 +107,37 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(await engines.store.get("scania-r450-2017")).toBeUndefined();
       });
 
+      it("remembers the vehicles a full feed removes, as they were listed, until they are listed again", async () => {
+        // Removals are remembered for 30 days from when they happen, so this one happens now.
+        const removedAt = new Date();
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toBeUndefined();
+        await engines.store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "fiesta-2019"), mode: "replace" }, removedAt);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toEqual({
+          id: "fiesta-2019",
+          make: "Ford",
+          model: "Fiesta",
+          derivative: "1.0 EcoBoost Titanium 5dr",
+          registration: "MA19 ABC",
+          mileage: 32000,
+          priceGBP: 10000,
+          soldAt: removedAt.toISOString(),
+        });
+        expect(await engines.store.soldVehicle("sandero-unknowns")).toBeUndefined();
+        expect(await engines.store.soldVehicle("never-listed")).toBeUndefined();
+
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, removedAt);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toBeUndefined();
+      });
+
+      it("forgets a removal after 30 days", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+        await engines.store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "focus-2021"), mode: "replace" }, longAgo);
+        expect(await engines.store.get("focus-2021")).toBeUndefined();
+        expect(await engines.store.soldVehicle("focus-2021")).toBeUndefined();
+      });
+
       it("refuses a full feed that would remove more than allowed, and changes nothing", async () => {
         await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
         const change = { records: knownStockChange().slice(0, 2), mode: "replace" as const, maxRemovals: 5 };
