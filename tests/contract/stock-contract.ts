@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FILTER_NAMES, type Filters } from "../../domain/filters";
 import { SORT_VALUES } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { Catalogue } from "../../backend/catalogue";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { createLogger } from "../../backend/logger";
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
@@ -290,6 +292,19 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(facets.make).toContainEqual({ value: "Mercedes-Benz", count: 2 });
       });
 
+      it("chooses similar vehicles of the same type within about 20% of the price: same model first, then body type, then any", async () => {
+        const catalogue = new Catalogue(engines.store, engines.search, createLogger("silent"));
+        const similarTo = async (id: string) => (await catalogue.similar((await engines.store.get(id))!)).map((record) => record._id);
+        // No other car within £8,000 to £12,000 (the Sandero, at £7,995, is just below).
+        expect(await similarTo("fiesta-2019")).toEqual([]);
+        // No other Focus or estate; the BMW is within £12,396 to £18,594.
+        expect(await similarTo("focus-2021")).toEqual(["bmw-320d-2018"]);
+        // Vans only: the Transporter is a panel van in the band, the Sprinter is not in it.
+        expect(await similarTo("transit-custom-2020")).toEqual(["transporter-2019"]);
+        // No saloon in the band, so any car in it.
+        expect(await similarTo("mercedes-lowercase")).toEqual(["a-class-2022"]);
+      });
+
       it("counts range bands, a vehicle on a shared edge in both", async () => {
         const { facets } = await engines.search.search(query({ type: "car", facets: ["price"] }));
         expect(facets.price).toEqual([
@@ -344,6 +359,22 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
           const q = query({ type: "car", sort, pageSize: 40 });
           expect((await engines.search.search(q)).ids, sort).toEqual(referenceSearch(stock, q).ids);
         }
+      });
+
+      it("chooses similar vehicles like the reference: at most eight, never the vehicle itself, the same model first", async () => {
+        const reference: SearchEngine = { search: async (q) => referenceSearch(stock, q), close: async () => undefined };
+        const logger = createLogger("silent");
+        const [engine, plain] = [new Catalogue(engines.store, engines.search, logger), new Catalogue(engines.store, reference, logger)];
+        const popular = stock.find((record) => stock.filter((other) => other.vehicle.model === record.vehicle.model).length > 10)!;
+        for (const record of [popular, ...stock.slice(0, 5)]) {
+          const similar = await engine.similar(record);
+          expect(similar.map((found) => found._id)).toEqual((await plain.similar(record)).map((found) => found._id));
+          expect(similar.length).toBeLessThanOrEqual(8);
+          expect(similar.map((found) => found._id)).not.toContain(record._id);
+          for (const found of similar) expect(found.vehicle.vehicleType).toBe(record.vehicle.vehicleType);
+        }
+        const sameModel = (await engine.similar(popular)).filter((found) => found.vehicle.model === popular.vehicle.model);
+        expect(sameModel.length).toBeGreaterThan(0);
       });
 
       it("keeps answering from the old stock while it rebuilds", async () => {
