@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clockText,
-  dayText,
-  openingHoursText,
-  openingStatus,
-  scheduleOf,
-  showroomMoment,
-  testDriveDays,
-  type HoursSource,
-} from "./opening-hours";
+import { clockText, dayText, openingHoursText, openingStatus, scheduleOf, showroomMoment, testDriveDays, type HoursSource } from "./opening-hours";
 
 const WEEKDAYS: HoursSource = { openingHours: [{ days: "Monday to Friday", hours: "9am to 5pm" }] };
 const WITH_SATURDAY: HoursSource = {
@@ -23,13 +14,17 @@ const status = (source: HoursSource, instant: string) => openingStatus(scheduleO
 describe("scheduleOf", () => {
   it("reads the days and hours as the dealer file words them", () => {
     const { week } = scheduleOf(WITH_SATURDAY);
-    expect(week).toEqual([
-      undefined,
-      ...Array.from({ length: 5 }, () => ({ opens: 540, closes: 1050 })),
-      { opens: 600, closes: 780 },
-    ]);
+    expect(week).toEqual([undefined, ...Array.from({ length: 5 }, () => ({ opens: 540, closes: 1050 })), { opens: 600, closes: 780 }]);
     expect(scheduleOf({ openingHours: [{ days: "Sat and Sun", hours: "08:00–12:30" }] }).week[0]).toEqual({ opens: 480, closes: 750 });
-    expect(scheduleOf({ openingHours: [{ days: "Friday to Monday", hours: "12pm to 6pm" }] }).week.map(Boolean)).toEqual([true, true, false, false, false, true, true]);
+    expect(scheduleOf({ openingHours: [{ days: "Friday to Monday", hours: "12pm to 6pm" }] }).week.map(Boolean)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it.each([
@@ -37,7 +32,13 @@ describe("scheduleOf", () => {
     [[{ days: "Monday", hours: "all day" }], '"all day" is not opening hours like "9am to 5pm"'],
     [[{ days: "Monday", hours: "9 to 5" }], '"9" is not a time like 9am, 5:30pm or 17:30'],
     [[{ days: "Monday", hours: "5pm to 9am" }], '"5pm to 9am" closes before it opens'],
-    [[{ days: "Mon-Fri", hours: "9am to 5pm" }, { days: "Friday", hours: "9am to 1pm" }], "Friday is given hours twice"],
+    [
+      [
+        { days: "Mon-Fri", hours: "9am to 5pm" },
+        { days: "Friday", hours: "9am to 1pm" },
+      ],
+      "Friday is given hours twice",
+    ],
   ])("refuses hours it cannot read: %j", (openingHours, message) => {
     expect(() => scheduleOf({ openingHours })).toThrow(message);
   });
@@ -80,9 +81,9 @@ describe("openingStatus, on the showroom's clock in London", () => {
     const christmas = { ...WEEKDAYS, closedOn: ["2026-12-25", "2026-12-28"] };
     expect(status(christmas, "2026-12-24T18:00:00Z")).toBe("Closed now, opens Tuesday 9am");
     expect(status(christmas, "2026-12-25T10:00:00Z")).toBe("Closed now, opens Tuesday 9am");
-    expect(status({ ...WEEKDAYS, closedOn: ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23"] }, "2026-11-13T18:00:00Z")).toBe(
-      "Closed now, opens Tuesday 24 November 9am",
-    );
+    expect(
+      status({ ...WEEKDAYS, closedOn: ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23"] }, "2026-11-13T18:00:00Z"),
+    ).toBe("Closed now, opens Tuesday 24 November 9am");
   });
 });
 

@@ -79,6 +79,7 @@ describe("POST /api/finance-application", () => {
     ["income in words", { netIncome: "lots" }, "netIncome"],
     ["no vehicle make", { vehicleDetails: { model: "Fiesta" } }, "vehicleDetails.make"],
     ["several problems: the first in the form's order", { postcode: "90210", email: "nope", licenseType: "Jet" }, "licenseType"],
+    ["a term the calculator does not offer", { deposit: "1,500", termMonths: 72 }, "termMonths"],
     ["a vehicle never listed", { vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } }, "vehicleId"],
   ])("answers 400 naming the field for %s, and stores nothing", async (_case, change, field) => {
     const before = await storedIds(site);
@@ -88,6 +89,12 @@ describe("POST /api/finance-application", () => {
     expect(Object.keys(body.error.fields)[0]).toBe(field);
     expect(body.error.message).toBe(body.error.fields[field]);
     expect(await storedIds(site)).toEqual(before);
+  });
+
+  it("carries the deposit and term chosen in the calculator", async () => {
+    const response = await post({ ...validApplication(), deposit: "£1,500", termMonths: "48" });
+    const { id } = (await response.json()) as { id: string };
+    expect((await storedFile(site, id)).data).toMatchObject({ deposit: 1500, termMonths: 48 });
   });
 
   it("keeps an application for a vehicle sold since its page was opened, saying so, with the details it was listed with", async () => {
