@@ -37,7 +37,7 @@ export function calculatorChoice(params: URLSearchParams, price: number, vatStat
 }
 
 /** The query that carries a choice into the application; empty for the representative terms. */
-export function choiceQuery({ deposit, termMonths }: Pick<CalculatorChoice, "deposit" | "termMonths">): string {
+export function choiceQuery({ deposit, termMonths }: { deposit: number; termMonths: number }): string {
   if (deposit === DEFAULT_CHOICE.deposit && termMonths === DEFAULT_CHOICE.termMonths) return "";
   return `?deposit=${deposit}&term=${termMonths}`;
 }

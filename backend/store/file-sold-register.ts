@@ -32,7 +32,10 @@ export class FileSoldRegister {
     const cutoff = soldCutoff(now).toISOString();
     const replaced = new Set(removed.map(({ id }) => id));
     const kept = (await this.read()).filter((sold) => sold.soldAt >= cutoff && !replaced.has(sold.id));
-    await writeFileAtomically(this.file, [...kept, ...removed].map((sold) => `${JSON.stringify(sold)}\n`));
+    await writeFileAtomically(
+      this.file,
+      [...kept, ...removed].map((sold) => `${JSON.stringify(sold)}\n`),
+    );
   }
 
   private async read(): Promise<SoldVehicle[]> {

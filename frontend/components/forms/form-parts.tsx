@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from "react";
 import { data } from "react-router";
 import type { z } from "zod";
-import { scheduleOf, type HoursSource } from "../../../domain/opening-hours";
+import type { HoursSource } from "../../../domain/opening-hours";
 
 /**
  * What the site's forms (newsletter, feedback, part exchange, and the vehicle page's
@@ -64,7 +64,7 @@ export async function problemsIn(kind: FormKind, form: FormData, hours?: HoursSo
 
 async function checkOf(kind: FormKind, hours: HoursSource | undefined) {
   if (kind === "enquiry" || kind === "testDrive" || kind === "callBack") {
-    const leads = await import("../../../domain/vehicle-leads");
+    const [leads, { scheduleOf }] = await Promise.all([import("../../../domain/vehicle-leads"), import("../../../domain/opening-hours")]);
     const schema =
       kind === "testDrive" ? leads.testDriveSchema(scheduleOf(hours ?? { openingHours: [] }), new Date()) : kind === "enquiry" ? leads.enquirySchema : leads.callBackSchema;
     return { schema, errorsOf: leads.vehicleLeadErrors };
