@@ -44,8 +44,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { kind, vehicle, sent, vehicleInStock: record !== undefined, days };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const kind = kindOfPath(new URL(request.url).pathname);
+export async function action({ params, request, url, context }: Route.ActionArgs) {
+  const kind = kindOfPath(url.pathname);
   const form = await postedForm(request);
   const values = formValues(form);
   const result = await context.get(leadsContext).submit(kind, { ...values, vehicleId: params.id });

@@ -33,7 +33,14 @@ const nextClosedDay = () => {
 
 function valid(kind: Kind, vehicleId = "fiesta-2019"): Record<string, unknown> {
   if (kind === "enquiry") {
-    return { name: "Siobhán O'Neill", email: "siobhan@example.com", phone: "", contactMethod: "email", message: "Is the Ford Fiesta MA19 ABC still available?", vehicleId };
+    return {
+      name: "Siobhán O'Neill",
+      email: "siobhan@example.com",
+      phone: "",
+      contactMethod: "email",
+      message: "Is the Ford Fiesta MA19 ABC still available?",
+      vehicleId,
+    };
   }
   if (kind === "test-drive") return { name: "Siobhán O'Neill", phone: "07700 900123", email: "siobhan@example.com", ...firstSlot(), licence: true, vehicleId };
   return { name: "Siobhán O'Neill", phone: "0151 496 0123", bestTime: "morning", vehicleId };
@@ -92,13 +99,30 @@ describe("the vehicle page's leads", () => {
     it("keeps a lead about a vehicle sold since its page was opened, and says so", async () => {
       const body = await created(await postTo(site, kind, valid(kind, "volvo-fh-2019")));
       expect(body.vehicleInStock).toBe(false);
-      expect((await storedLead(site.dataDir, body.id)).vehicle).toMatchObject({ id: "volvo-fh-2019", inStock: false, make: "Volvo", model: "FH", priceGBP: 55000, soldAt: expect.any(String) });
+      expect((await storedLead(site.dataDir, body.id)).vehicle).toMatchObject({
+        id: "volvo-fh-2019",
+        inStock: false,
+        make: "Volvo",
+        model: "FH",
+        priceGBP: 55000,
+        soldAt: expect.any(String),
+      });
     });
 
     it("answers 400 naming vehicleId for a vehicle never listed, and a phone number that is not British naming phone; storing nothing", async () => {
       const before = await storedLeadIds(site.dataDir, kind);
-      await expectField(await postTo(site, kind, valid(kind, "no-such-vehicle")), kind, "vehicleId", "We have no record of this vehicle. Please choose one from our stock, or call us.");
-      await expectField(await postTo(site, kind, { ...valid(kind), phone: "+1 202 555 0100" }), kind, "phone", "Enter a UK phone number, like 07700 900123 or 0151 496 0123");
+      await expectField(
+        await postTo(site, kind, valid(kind, "no-such-vehicle")),
+        kind,
+        "vehicleId",
+        "We have no record of this vehicle. Please choose one from our stock, or call us.",
+      );
+      await expectField(
+        await postTo(site, kind, { ...valid(kind), phone: "+1 202 555 0100" }),
+        kind,
+        "phone",
+        "Enter a UK phone number, like 07700 900123 or 0151 496 0123",
+      );
       expect(await storedLeadIds(site.dataDir, kind)).toEqual(before);
     });
 
@@ -141,7 +165,12 @@ describe("the vehicle page's leads", () => {
       ["a bad e-mail address", () => ({ email: "siobhan(at)example.com" }), "email", "Enter an email address like name@example.com"],
       ["a day in the past", () => ({ day: addDays(showroomMoment(new Date()).date, -1) }), "day", "Choose a day from tomorrow onwards"],
       ["today", () => ({ day: showroomMoment(new Date()).date }), "day", "Choose a day from tomorrow onwards"],
-      ["a day more than 14 days ahead", () => ({ day: addDays(showroomMoment(new Date()).date, 15) }), "day", "We book test drives up to 14 days ahead: choose an earlier day"],
+      [
+        "a day more than 14 days ahead",
+        () => ({ day: addDays(showroomMoment(new Date()).date, 15) }),
+        "day",
+        "We book test drives up to 14 days ahead: choose an earlier day",
+      ],
       ["a day the showroom is closed", () => ({ day: nextClosedDay() }), "day", undefined],
       ["a day that does not exist", () => ({ day: "2026-02-30" }), "day", "Choose a day for your test drive"],
       ["a time after closing", () => ({ time: "17:00" }), "time", undefined],

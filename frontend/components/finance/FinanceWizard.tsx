@@ -126,7 +126,6 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
           </button>
         </div>
         <div className="finance-dialog__body">
-          <PlanSummary plan={plan} />
           <p className="finance-dialog__progress">
             Step {step + 1} of {APPLICATION_STEPS.length}
           </p>
@@ -140,6 +139,7 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
             onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
           />
           {/* After the step's own question, so its choices are not pushed beneath the sticky Next button. */}
+          {step === 0 && <PlanSummary plan={plan} />}
           {step === 0 && <FinancePrivacyNotice />}
           {isLast && <CreditSearchReminder />}
           {failure && (

@@ -69,6 +69,8 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
           {FAILED}
         </p>
       )}
+      {/* For the check in the browser; the page's action takes the vehicle from its own address. */}
+      <input type="hidden" name="vehicleId" value={vehicle.id} />
       <Field {...common("name")} label="Full name" autoComplete="name" />
       {kind === "enquiry" && (
         <>
