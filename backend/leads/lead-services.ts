@@ -3,20 +3,11 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 import { LeadIntake } from "./lead-intake";
+import type { RetentionSettings } from "./lead-kinds";
 import { LeadRetention } from "./lead-retention";
 import type { LeadStore, LeadVehicle } from "./lead-store";
 
-export type LeadSettings = Pick<
-  Config,
-  | "LEAD_WEBHOOK_URL"
-  | "FINANCE_RETENTION_DAYS"
-  | "PART_EXCHANGE_RETENTION_DAYS"
-  | "ENQUIRY_RETENTION_DAYS"
-  | "TEST_DRIVE_RETENTION_DAYS"
-  | "CALL_BACK_RETENTION_DAYS"
-  | "FEEDBACK_RETENTION_DAYS"
-  | "NEWSLETTER_RETENTION_DAYS"
->;
+export type LeadSettings = RetentionSettings & Pick<Config, "LEAD_WEBHOOK_URL">;
 
 export interface LeadServices {
   leads: LeadIntake;

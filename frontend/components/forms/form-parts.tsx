@@ -1,5 +1,5 @@
-import type { ReactNode, Ref } from "react";
-import { data } from "react-router";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { data, useFetcher } from "react-router";
 import type { z } from "zod";
 import type { HoursSource } from "../../../domain/opening-hours";
 
@@ -26,6 +26,25 @@ export type FormErrors = Partial<Record<string, string>>;
 
 /** What a form's action answers: stored, or sent back with what to fix; `failed` when it could not be reached. */
 export type FormOutcome = { ok: true } | { ok: false; values: FormValues; errors: FormErrors } | { ok: false; failed: true };
+
+/**
+ * What a form sent in place keeps: the fetcher that sends it, its action's answer (or, after
+ * a plain post without JavaScript, the page's own, `initial`), the problems found in the
+ * browser or by the server, what was typed, and the error summary, focused whenever problems
+ * are shown so they are read out first.
+ */
+export function useFormInPlace<O extends object>(initial?: O) {
+  const fetcher = useFetcher<O>();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [checked, setChecked] = useState<FormErrors>();
+  const outcome = fetcher.data ?? initial;
+  const errors: FormErrors = checked ?? (outcome && "errors" in outcome ? (outcome.errors as FormErrors) : {});
+  const values: FormValues = initial && "values" in initial ? (initial.values as FormValues) : {};
+  useEffect(() => {
+    summaryRef.current?.focus();
+  }, [checked, fetcher.data]);
+  return { fetcher, outcome, errors, values, setChecked, summaryRef };
+}
 
 /**
  * Marks a submission made in place by script: its action answers with data. A plain form post

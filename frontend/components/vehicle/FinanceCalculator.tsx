@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { DEPOSIT_STEP, formatApr, HIRE_PURCHASE_TERMS, hirePurchaseQuote, largestDeposit } from "../../../domain/finance";
 import { depositWithin, termWithin, type CalculatorChoice } from "../../../domain/finance-calculator";
 import { formatPounds, formatPoundsAndPence } from "../../../domain/format";
+import { FigureList } from "../FigureList";
 import { useHydrated } from "../use-hydrated";
 
 interface FinanceCalculatorProps {
@@ -96,14 +97,7 @@ export function FinanceCalculator({ vehicleId, price, vatStatus, choice, onChang
       )}
       <div aria-live="polite">
         {note && <p className="calculator__note">{note}</p>}
-        <dl className="calculator__figures">
-          {figures.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList figures={figures} className="calculator__figures" />
         <p className="calculator__basis">
           {formatPounds(quote.cashPrice)} with a {formatPounds(quote.deposit)} deposit, then {quote.termMonths} monthly payments at {formatApr(quote.apr)} APR
           representative, with the {formatPounds(quote.optionToPurchaseFee)} option to purchase fee in the total. An illustration only: finance is subject to

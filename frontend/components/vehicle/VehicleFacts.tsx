@@ -1,6 +1,7 @@
 import { cleanAirZoneStatus } from "../../../domain/clean-air-zone";
 import { formatMiles, formatNumber, formatPounds } from "../../../domain/format";
 import type { VehicleRecord } from "../../../domain/vehicle";
+import { FigureList } from "../FigureList";
 
 type Details = VehicleRecord["vehicle"];
 type Row = [label: string, value: string | number | undefined];
@@ -47,16 +48,7 @@ export function VehicleFacts({ record }: { record: VehicleRecord }) {
 }
 
 function FactList({ rows }: { rows: readonly Row[] }) {
-  return (
-    <dl className="spec-list">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value ?? "N/A"}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureList figures={rows.map(([label, value]) => [label, value ?? "N/A"] as const)} className="spec-list" />;
 }
 
 const unit = (value: number | undefined, words: (value: number) => string) => (value === undefined ? undefined : words(value));

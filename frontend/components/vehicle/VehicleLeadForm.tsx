@@ -1,8 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { clockText, dayText, minutesOf, openingHoursText, type BookableDay } from "../../../domain/opening-hours";
 import { BEST_TIMES, CONTACT_METHODS, enquiryOpening, ENQUIRY_MESSAGE_MAX_LENGTH, LICENCE_CONFIRMATION } from "../../../domain/vehicle-lead-wording";
-import { Checkbox, Choices, ErrorSummary, Field, IN_PLACE_FIELD, prepareVehicleLeadCheck, problemsIn, Select, type FormErrors } from "../forms/form-parts";
+import {
+  Checkbox,
+  Choices,
+  ErrorSummary,
+  Field,
+  IN_PLACE_FIELD,
+  prepareVehicleLeadCheck,
+  problemsIn,
+  Select,
+  useFormInPlace,
+  type FormErrors,
+} from "../forms/form-parts";
 import { useDealer } from "../use-dealer";
 import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
 
@@ -24,19 +35,11 @@ interface VehicleLeadFormProps {
  */
 export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLeadFormProps) {
   const dealer = useDealer();
-  const fetcher = useFetcher<LeadOutcome>();
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const { fetcher, outcome, errors, values, setChecked, summaryRef } = useFormInPlace(initial);
   const doneRef = useRef<HTMLDivElement>(null);
-  const [checked, setChecked] = useState<FormErrors>();
-  const outcome = fetcher.data ?? initial;
-  const errors = checked ?? (outcome && "errors" in outcome ? outcome.errors : {});
-  const values = initial && "values" in initial ? initial.values : {};
   const form = LEAD_FORMS[kind];
   const sent = fetcher.data?.ok ? fetcher.data : undefined;
 
-  useEffect(() => {
-    summaryRef.current?.focus();
-  }, [checked, fetcher.data]);
   useEffect(() => {
     if (sent) doneRef.current?.focus();
   }, [sent]);
