@@ -14,7 +14,8 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "site", test: /[\\/]frontend[\\/](components|content|seo)[\\/]/, minShareCount: 2, priority: 1 },
+                // The vehicle page's forms are shared by their own pages and the vehicle page's lazy dialog only.
+                { name: "site", test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.)/, minShareCount: 2, priority: 1 },
               ],
             },
           },

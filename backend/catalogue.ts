@@ -4,7 +4,7 @@ import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import type { Logger } from "./logger";
 import type { SearchEngine } from "./search/search-engine";
-import type { VehicleStore } from "./store/vehicle-store";
+import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
   total: number;
@@ -83,6 +83,32 @@ export class Catalogue {
     return this.store.get(id);
   }
 
+  /**
+   * Up to eight vehicles of the same type to show beside one, never itself, chosen by the
+   * search engine within about 20% of its price: the same make and model first, then the
+   * same body type, then any, each in relevance order.
+   */
+  async similar(record: VehicleRecord): Promise<VehicleRecord[]> {
+    const { vehicleType: type, make, model, bodyType } = record.vehicle;
+    const amount = record.adverts.retailAdverts.totalPrice.amountGBP;
+    const price = { min: Math.floor(amount * (1 - SIMILAR_PRICE_SHARE)), max: Math.ceil(amount * (1 + SIMILAR_PRICE_SHARE)) };
+    const steps: Filters[] = [{ make, model, price }, ...(bodyType ? [{ bodyType, price }] : []), { price }];
+    const chosen: string[] = [];
+    for (const filters of steps) {
+      if (chosen.length >= MOST_SIMILAR) break;
+      // Enough to fill the rest after leaving out the vehicle itself and those already chosen.
+      const pageSize = MOST_SIMILAR + 1 + chosen.length;
+      const { ids } = await this.engine.search({ type, filters, sort: "relevance", page: 1, pageSize, facets: [] });
+      for (const id of ids) if (id !== record._id && !chosen.includes(id) && chosen.length < MOST_SIMILAR) chosen.push(id);
+    }
+    return this.store.getMany(chosen);
+  }
+
+  /** A vehicle removed from stock in the last 30 days, as it was listed. */
+  sold(id: string): Promise<SoldVehicle | undefined> {
+    return this.store.soldVehicle(id);
+  }
+
   async status(): Promise<IndexStatus> {
     return {
       vehicles: await this.store.count(),
@@ -139,6 +165,9 @@ export class Catalogue {
     } while (this.rebuildAgain);
   }
 }
+
+const MOST_SIMILAR = 8;
+const SIMILAR_PRICE_SHARE = 0.2;
 
 /** Models are only offered once a make narrows them to something a visitor can read. */
 function distinctFacets(filters: Filters): FilterName[] {

@@ -45,7 +45,7 @@ const environmentSchema = z
     /** The indexer's key, which may change indexes; the site never needs it. */
     MEILI_ADMIN_KEY: z.string().min(1).optional(),
 
-    /** Where finance applications and part-exchange requests are sent on to (the lead-tracking service); unset keeps them for staff. */
+    /** Where finance applications and the other leads about vehicles are sent on to (the lead-tracking service); unset keeps them for staff. */
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
     /** Days a finance application is kept before it is deleted. */
     FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -55,6 +55,10 @@ const environmentSchema = z
     FEEDBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     /** Days a part-exchange request is kept, forwarded or not: like a finance application. */
     PART_EXCHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Days a question about a vehicle, a test-drive booking and a call-back request are kept: like a part-exchange request. */
+    ENQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    TEST_DRIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    CALL_BACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
     POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { OpeningHoursError, scheduleOf } from "../domain/opening-hours";
 import { ConfigError } from "./config";
 
 /**
@@ -28,8 +29,27 @@ export const dealerSchema = z.object({
   /** Where the company is registered: "England and Wales", "Scotland" or "Northern Ireland". */
   registeredIn: z.enum(["England and Wales", "Scotland", "Northern Ireland", "Wales"]),
   registeredOffice: z.string().min(1),
-  openingHours: z.array(z.object({ days: z.string().min(1), hours: z.string().min(1) })).min(1),
+  /** Read as well as shown ("Open today until 5pm", test-drive times): words like "Monday to Friday" and "9am to 5pm". */
+  openingHours: z
+    .array(z.object({ days: z.string().min(1), hours: z.string().min(1) }))
+    .min(1)
+    .superRefine((openingHours, context) => {
+      try {
+        scheduleOf({ openingHours });
+      } catch (error) {
+        if (!(error instanceof OpeningHoursError)) throw error;
+        context.addIssue({ code: "custom", message: error.message });
+      }
+    }),
+  /** Days the showroom is closed though its weekly hours say open, such as bank holidays. */
+  closedOn: z.array(z.iso.date()).optional(),
   replyTime: z.string().min(1),
+  /**
+   * How soon a question about a vehicle, a test-drive booking or a call-back request is
+   * answered, as words following "We will be in touch": "within one business day". Without
+   * it, replyTime.
+   */
+  leadReplyTime: z.string().min(1).optional(),
   social: z.record(z.string(), httpsUrl).default({}),
   /** The dealer's partners that buy vans and trucks outright, linked from the header. */
   sellVanUrl: httpsUrl,

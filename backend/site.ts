@@ -3,11 +3,13 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext, staffContext } from "../frontend/request-context";
+import { scheduleOf } from "../domain/opening-hours";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
+import { findLeadVehicle } from "./leads/lead-vehicle";
 import { staffServices } from "./staff/staff-services";
 import { answerClientErrors } from "./http/client-errors";
 import { createApp, type FrontendMount } from "./http/create-app";
@@ -47,7 +49,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
   }
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
-  const leadWork = leadServices(engines.leads, (id) => catalogue.get(id), config, logger, leadForwarding);
+  const leadWork = leadServices(engines.leads, (id) => findLeadVehicle(catalogue, id), scheduleOf(dealer), config, logger, leadForwarding);
   const { leads } = leadWork;
   const staff = staffServices(engines.staff, engines.leads, (id) => catalogue.get(id), leadWork.forwardNow, config, dealer.name, logger);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HIRE_PURCHASE_TERMS } from "./finance";
 import { IN_WORK, LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "./finance-options";
 import { emailSchema, fieldErrors, optional, optionalText, personName, requiredText, ukPhoneSchema, ukPostcodeSchema, vehicleIdField } from "./form-fields";
 import { wholeNumberAsWritten } from "./uk-formats";
@@ -12,6 +13,7 @@ import { wholeNumberAsWritten } from "./uk-formats";
 export const MINIMUM_AGE = 18;
 
 const VEHICLE_MILEAGE = "The vehicle's mileage must be a whole number of miles";
+const TERM_MESSAGE = `Choose a term of ${HIRE_PURCHASE_TERMS.slice(0, -1).join(", ")} or ${HIRE_PURCHASE_TERMS.at(-1)} months`;
 
 const choice = <T extends readonly [string, ...string[]]>(options: T, missing: string) => z.enum(options, { error: missing });
 
@@ -66,6 +68,11 @@ export const financeApplicationSchema = z
     workYears: wholeNumber(0, 70, "Enter the years in this job as a whole number").optional(),
     workMonths: wholeNumber(0, 11, "Enter months from 0 to 11").optional(),
     netIncome: wholePounds(0, 1_000_000, "Enter your monthly income after tax in whole pounds, like 2,000"),
+    // What the applicant chose in the vehicle page's calculator, when they used it.
+    deposit: wholePounds(0, 10_000_000, "Enter the deposit in whole pounds, like 1,500").optional(),
+    termMonths: wholeNumber(1, 120, TERM_MESSAGE)
+      .refine((months) => (HIRE_PURCHASE_TERMS as readonly number[]).includes(months), TERM_MESSAGE)
+      .optional(),
     vehicleId: vehicleIdField("Say which vehicle you are applying for, by the id in its page's address"),
     // Checked for shape only: the intake replaces them with the vehicle's details in stock.
     vehicleDetails: z.object(

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { amountForMonthlyPayment, amountToFinance, financeExample, formatApr, monthlyPayment, monthlyPriceFrom, monthlyRate, REPRESENTATIVE_EXAMPLE } from "./finance";
+import {
+  amountForMonthlyPayment,
+  financeExample,
+  formatApr,
+  hirePurchaseQuote,
+  largestDeposit,
+  monthlyPayment,
+  monthlyPriceFrom,
+  monthlyRate,
+  REPRESENTATIVE_EXAMPLE,
+} from "./finance";
 
 describe("monthlyRate", () => {
   it("is the rate that compounds to the APR over twelve months, not the APR over twelve", () => {
@@ -39,7 +49,7 @@ describe("monthlyPriceFrom", () => {
   });
 
   it.each(["Ex VAT", "+ VAT", "ex vat", " + VAT "])("adds VAT first when the price is %j", (status) => {
-    expect(amountToFinance(10000, status)).toBe(12000);
+    expect(hirePurchaseQuote({ price: 10000, vatStatus: status, deposit: 0, termMonths: 60 }).amountOfCredit).toBe(12000);
     expect(monthlyPriceFrom(10000, status)).toBe(309.93);
   });
 
@@ -67,6 +77,47 @@ describe("financeExample", () => {
     const example = financeExample(20000);
     expect(example.totalAmountRepayable).toBeCloseTo(example.monthlyPayment * 60 + 10, 2);
     expect(example.totalCostOfCredit).toBeCloseTo(example.totalAmountRepayable - 20000, 2);
+  });
+});
+
+describe("hirePurchaseQuote", () => {
+  it("gives the representative example for £12,000 with no deposit over 60 months", () => {
+    expect(hirePurchaseQuote({ price: 12000, vatStatus: undefined, deposit: 0, termMonths: 60 })).toEqual({
+      cashPrice: 12000,
+      deposit: 0,
+      amountOfCredit: 12000,
+      termMonths: 60,
+      apr: 0.205,
+      monthlyPayment: 309.93,
+      optionToPurchaseFee: 10,
+      totalAmountPayable: 18605.8,
+      totalCostOfCredit: 6605.8,
+    });
+  });
+
+  // Each checked by hand: r = 1.205^(1/12) - 1; payment = credit × r / (1 - (1 + r)^-term), to the penny.
+  it.each([
+    [12000, undefined, 2000, 36, { amountOfCredit: 10000, monthlyPayment: 365.52, totalAmountPayable: 15168.72, totalCostOfCredit: 3168.72 }],
+    [15495, undefined, 1500, 48, { amountOfCredit: 13995, monthlyPayment: 416.93, totalAmountPayable: 21522.64, totalCostOfCredit: 6027.64 }],
+    [8995, "Inc VAT", 4400, 60, { amountOfCredit: 4595, monthlyPayment: 118.68, totalAmountPayable: 11530.8, totalCostOfCredit: 2535.8 }],
+    // Ex VAT: £18,995 is financed as £22,794.
+    [18995, "Ex VAT", 0, 24, { cashPrice: 22794, amountOfCredit: 22794, monthlyPayment: 1146.73, totalAmountPayable: 27531.52, totalCostOfCredit: 4737.52 }],
+    [10000, "+ VAT", 0, 60, { cashPrice: 12000, monthlyPayment: 309.93, totalCostOfCredit: 6605.8 }],
+  ] as const)("£%d %s, £%d deposit over %d months", (price, vatStatus, deposit, termMonths, expected) => {
+    expect(hirePurchaseQuote({ price, vatStatus, deposit, termMonths })).toMatchObject(expected);
+  });
+
+  it("is what Monthly Prices From quotes", () => {
+    expect(hirePurchaseQuote({ price: 8995, vatStatus: undefined, deposit: 0, termMonths: 60 }).monthlyPayment).toBe(monthlyPriceFrom(8995, undefined));
+  });
+});
+
+describe("largestDeposit", () => {
+  it("is half the price including VAT, rounded down to £100", () => {
+    expect(largestDeposit(12000, undefined)).toBe(6000);
+    expect(largestDeposit(8995, undefined)).toBe(4400);
+    expect(largestDeposit(18995, "Ex VAT")).toBe(11300);
+    expect(largestDeposit(150, undefined)).toBe(0);
   });
 });
 

@@ -51,14 +51,9 @@ export function amountForMonthlyPayment(payment: number, apr: number = FINANCE_T
   return Math.floor(rate === 0 ? payment * months : (payment * (1 - (1 + rate) ** -months)) / rate);
 }
 
-/** What a buyer would borrow for a vehicle: the price including VAT, less the deposit. */
-export function amountToFinance(price: number, vatStatus: string | undefined): number {
-  return toPence(priceIncludingVat(price, vatStatus) - FINANCE_TERMS.deposit);
-}
-
 /** "Monthly Prices From": the representative terms applied to this vehicle. */
 export function monthlyPriceFrom(price: number, vatStatus: string | undefined): number {
-  return monthlyPayment(amountToFinance(price, vatStatus));
+  return hirePurchaseQuote({ price, vatStatus, deposit: FINANCE_TERMS.deposit, termMonths: FINANCE_TERMS.termMonths }).monthlyPayment;
 }
 
 export interface FinanceExample {
@@ -75,19 +70,75 @@ export interface FinanceExample {
 
 /** Every figure of a finance example for an amount, each derived from the terms. */
 export function financeExample(amount: number): FinanceExample {
-  const payment = monthlyPayment(amount);
-  const totalAmountRepayable = toPence(payment * FINANCE_TERMS.termMonths + FINANCE_TERMS.optionToPurchaseFee + FINANCE_TERMS.deposit);
+  const quote = hirePurchaseQuote({ price: amount, vatStatus: undefined, deposit: FINANCE_TERMS.deposit, termMonths: FINANCE_TERMS.termMonths });
   return {
     amount,
-    termMonths: FINANCE_TERMS.termMonths,
-    deposit: FINANCE_TERMS.deposit,
-    apr: FINANCE_TERMS.apr,
+    termMonths: quote.termMonths,
+    deposit: quote.deposit,
+    apr: quote.apr,
     lowestApr: FINANCE_TERMS.lowestApr,
+    monthlyPayment: quote.monthlyPayment,
+    optionToPurchaseFee: quote.optionToPurchaseFee,
+    totalAmountRepayable: quote.totalAmountPayable,
+    totalCostOfCredit: quote.totalCostOfCredit,
+  };
+}
+
+/** The terms a buyer may choose in the calculator, in months. */
+export const HIRE_PURCHASE_TERMS = [24, 36, 48, 60] as const;
+export type HirePurchaseTerm = (typeof HIRE_PURCHASE_TERMS)[number];
+export const DEPOSIT_STEP = 100;
+
+export interface HirePurchaseQuote {
+  /** The price the buyer pays, VAT included. */
+  cashPrice: number;
+  deposit: number;
+  amountOfCredit: number;
+  termMonths: number;
+  apr: number;
+  monthlyPayment: number;
+  optionToPurchaseFee: number;
+  /** Deposit, every monthly payment and the option to purchase fee. */
+  totalAmountPayable: number;
+  totalCostOfCredit: number;
+}
+
+/**
+ * Hire purchase on the representative rate for a vehicle, a deposit and a term: the one
+ * function behind "Monthly Prices From", the representative example and the calculator.
+ * An ex-VAT price is financed with VAT added.
+ */
+export function hirePurchaseQuote({
+  price,
+  vatStatus,
+  deposit,
+  termMonths,
+}: {
+  price: number;
+  vatStatus: string | undefined;
+  deposit: number;
+  termMonths: number;
+}): HirePurchaseQuote {
+  const cashPrice = priceIncludingVat(price, vatStatus);
+  const amountOfCredit = toPence(cashPrice - deposit);
+  const payment = monthlyPayment(amountOfCredit, FINANCE_TERMS.apr, termMonths);
+  const totalAmountPayable = toPence(deposit + payment * termMonths + FINANCE_TERMS.optionToPurchaseFee);
+  return {
+    cashPrice,
+    deposit,
+    amountOfCredit,
+    termMonths,
+    apr: FINANCE_TERMS.apr,
     monthlyPayment: payment,
     optionToPurchaseFee: FINANCE_TERMS.optionToPurchaseFee,
-    totalAmountRepayable,
-    totalCostOfCredit: toPence(totalAmountRepayable - amount),
+    totalAmountPayable,
+    totalCostOfCredit: toPence(totalAmountPayable - cashPrice),
   };
+}
+
+/** The most a calculator deposit may be: half the price including VAT, in whole £100 steps. */
+export function largestDeposit(price: number, vatStatus: string | undefined): number {
+  return Math.floor(priceIncludingVat(price, vatStatus) / 2 / DEPOSIT_STEP) * DEPOSIT_STEP;
 }
 
 /** The representative example every finance advert must show (CONC 3.5.5R). */

@@ -90,6 +90,8 @@ export const vehicleDetailsSchema = z.object({
   batteryRange: optional(number(0, 2000)),
   /** Hours to charge fully from a home wallbox. */
   chargingTime: optional(number(0, 100)),
+  /** Equipment a buyer looks for, as the feed words it: "Heated front seats", "Apple CarPlay". */
+  features: optional(z.array(text(80)).max(100)),
 });
 
 export const retailAdvertSchema = z.object({

@@ -9,6 +9,7 @@ export default [
   route("vehicles", "routes/vehicle-list.tsx"),
   route("vehicles/:id", "routes/vehicle-detail.tsx"),
   route("vehicles/:id/finance", "routes/vehicle-finance.tsx"),
+  ...["enquire", "test-drive", "call-back"].map((form) => route(`vehicles/:id/${form}`, "routes/vehicle-lead.tsx", { id: `vehicle-${form}` })),
   ...(["car", "van", "truck"] as const).map((type) => route(`${type}-search`, "routes/search.tsx", { id: `search-${type}` })),
   route("search", "routes/search-redirect.tsx"),
   route("offers", "routes/offers.tsx"),

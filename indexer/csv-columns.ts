@@ -7,7 +7,7 @@ import { vehicleDetailsSchema } from "../domain/vehicle";
  * then validated by the same schema as a JSON feed.
  */
 
-type CellKind = "text" | "number" | "images";
+type CellKind = "text" | "number" | "list" | "images";
 interface Column {
   path: readonly string[];
   kind: CellKind;
@@ -30,6 +30,9 @@ const NUMBER_FIELDS = new Set([
   "chargingTime",
 ]);
 
+/** Several values in one cell, separated by "|": "Heated seats|Cruise control". */
+const LIST_FIELDS = new Set(["features"]);
+
 const RETAIL_ADVERT = ["adverts", "retailAdverts"];
 
 export const CSV_COLUMNS: Readonly<Record<string, Column>> = {
@@ -37,7 +40,7 @@ export const CSV_COLUMNS: Readonly<Record<string, Column>> = {
   ...Object.fromEntries(
     Object.keys(vehicleDetailsSchema.shape).map((field) => [
       field,
-      { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : "text" },
+      { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : LIST_FIELDS.has(field) ? "list" : "text" },
     ]),
   ),
   price: { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "number" },
@@ -82,6 +85,7 @@ export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<
 
 function cellValue(cell: string, kind: CellKind): unknown {
   if (kind === "number") return NUMERIC_CELL.test(cell) ? Number(cell.replaceAll(",", "")) : cell;
+  if (kind === "list") return cell.split("|").map((value) => value.trim()).filter(Boolean);
   if (kind === "images") return cell.split(/[|\s]+/).filter(Boolean).map((href) => ({ href }));
   return cell;
 }

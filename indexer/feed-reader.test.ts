@@ -106,6 +106,20 @@ describe("CSV feeds", () => {
     ]);
   });
 
+  it("splits the features column on |, as the vehicle's equipment list", async () => {
+    const rows = await rowsOf("features.csv", `_id,vehicleType,make,model,price,features\nv1,car,Ford,Focus,9995,"Heated seats | Apple CarPlay||Cruise control, adaptive"\n`);
+    expect(rows).toEqual([
+      {
+        line: 2,
+        value: {
+          _id: "v1",
+          vehicle: { vehicleType: "car", make: "Ford", model: "Focus", features: ["Heated seats", "Apple CarPlay", "Cruise control, adaptive"] },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: 9995 } } },
+        },
+      },
+    ]);
+  });
+
   it("reports a row with the wrong number of values", async () => {
     const rows = await rowsOf("short.csv", `${header}\nv1,car,Ford\n`);
     expect(rows).toEqual([{ line: 2, problem: "has 3 values but the header has 9 columns" }]);

@@ -22,14 +22,19 @@ interface LeadForm {
 const FORMS: readonly LeadForm[] = [
   { path: "/finance-application", kind: "finance-application", invalidCode: "invalid_application", notAnObject: "Send the application as a JSON object.", marksReplays: true },
   { path: "/part-exchange", kind: "part-exchange", invalidCode: "invalid_part_exchange", notAnObject: "Send the request as a JSON object.", marksReplays: true },
+  { path: "/enquiry", kind: "enquiry", invalidCode: "invalid_enquiry", notAnObject: "Send the enquiry as a JSON object.", marksReplays: true },
+  { path: "/test-drive", kind: "test-drive", invalidCode: "invalid_test_drive", notAnObject: "Send the booking as a JSON object.", marksReplays: true },
+  { path: "/call-back", kind: "call-back", invalidCode: "invalid_call_back", notAnObject: "Send the request as a JSON object.", marksReplays: true },
   { path: "/feedback", kind: "feedback", invalidCode: "invalid_feedback", notAnObject: "Send the feedback as a JSON object.", marksReplays: true },
   { path: "/newsletter", kind: "newsletter", invalidCode: "invalid_sign_up", notAnObject: "Send the sign-up as a JSON object.", marksReplays: false },
 ];
 
 /**
- * POST /api/finance-application (PRODUCT.md §4), /api/part-exchange, /api/feedback and
- * /api/newsletter: 201 `{ id, reference }` once the lead is stored durably, 400 naming the
- * first field that needs fixing (and `fields`, all of them). `jsonBody` answers 415 and 413
+ * POST /api/finance-application (PRODUCT.md §4), /api/part-exchange, /api/enquiry,
+ * /api/test-drive, /api/call-back, /api/feedback and /api/newsletter: 201 `{ id, reference }`
+ * once the lead is stored durably, with `vehicleInStock: false` when the vehicle it names
+ * was sold since its page was opened; 400 naming the first field that needs fixing (and
+ * `fields`, all of them). `jsonBody` answers 415 and 413
  * before a route runs. A client may name each submission with an Idempotency-Key header:
  * sent again with the same key, it gets the first answer back and nothing is stored twice.
  */
@@ -49,7 +54,8 @@ function answer(leads: Leads, { kind, invalidCode, notAnObject, marksReplays }: 
       throw new ApiError(400, invalidCode, errors[firstField] ?? "Check this field", firstField, errors);
     }
     if (!result.created && marksReplays) res.set("Idempotent-Replayed", "true");
-    res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference });
+    const sold = result.vehicle?.inStock === false && result.vehicle.soldAt !== undefined;
+    res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference, ...(sold ? { vehicleInStock: false } : {}) });
   };
 }
 

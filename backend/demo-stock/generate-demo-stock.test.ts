@@ -341,4 +341,15 @@ describe("the model range", () => {
       }
     }
   });
+
+  it("lists equipment that follows the trim, fuel and body, and describes each vehicle", () => {
+    const equipment = (test: (record: VehicleRecord) => boolean) => stock.filter(test).map((record) => record.vehicle.features ?? []);
+    expect(stock.every((record) => (record.vehicle.features?.length ?? 0) >= 4 && record.adverts.retailAdverts.description?.startsWith("This "))).toBe(true);
+    const topTrim = equipment((record) => record.vehicle.vehicleType === "car" && /\bM Sport\b/.test(record.vehicle.derivative ?? ""));
+    expect(topTrim.length).toBeGreaterThan(0);
+    for (const features of topTrim) expect(features).toEqual(expect.arrayContaining(["Sat nav", "Heated front seats"]));
+    for (const features of equipment((record) => record.vehicle.fuelType === "Electric")) expect(features).toContain("Type 2 charging cable");
+    for (const features of equipment((record) => record.vehicle.bodyType === "Panel Van")) expect(features).toContain("Ply-lined load area");
+    for (const features of equipment((record) => record.vehicle.vehicleType === "car")) expect(features).not.toContain("Ply-lined load area");
+  });
 });

@@ -1,5 +1,6 @@
 import type { VehicleDetails, VehicleRecord, VehicleType } from "../../domain/vehicle";
 import { chooseBodywork } from "./bodywork";
+import { basicEquipment, descriptionOf, equipmentOf } from "./equipment";
 import { chooseImages } from "./listing-images";
 import { FUEL_COMMONNESS, MODEL_RANGE, type Derivative, type ModelLine } from "./model-range";
 import { choosePaintColour } from "./paint-colours";
@@ -150,11 +151,13 @@ function demoRecord(index: number, stock: StockContext): VehicleRecord {
     batteryRange: figures.batteryRange,
     chargingTime: figures.chargingTime,
   };
+  const features = equipmentOf(line, derivative, vehicle);
+  const description = descriptionOf(vehicle, features, basicEquipment(line));
   return {
     _id: stockId(stock.seed, index),
-    vehicle: withoutBlanks(vehicle, leftOut),
+    vehicle: withoutBlanks({ ...vehicle, features }, leftOut),
     media: { images },
-    adverts: { retailAdverts: vatStatus ? { totalPrice: { amountGBP: price }, vatStatus } : { totalPrice: { amountGBP: price } } },
+    adverts: { retailAdverts: { totalPrice: { amountGBP: price }, ...(vatStatus ? { vatStatus } : {}), description } },
     ...listed,
   };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
-import { knownRecord } from "../../tests/support/known-vehicles";
+import { knownLeadVehicle, SOLD_LATELY, WEEKDAY_SCHEDULE } from "../../tests/support/lead-vehicles";
 import { FileLeadStore } from "./file-lead-store";
 import { LeadIntake } from "./lead-intake";
 import { FINANCE_APPLICATION } from "./lead-kinds";
@@ -34,7 +34,7 @@ describe("LeadIntake", () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "lead-intake-"));
     store = await FileLeadStore.open(dataDir, logs.logger);
     nudges = 0;
-    intake = new LeadIntake(store, async (id) => knownRecord(id), logs.logger, () => nudges++);
+    intake = new LeadIntake(store, knownLeadVehicle, logs.logger, () => nudges++, WEEKDAY_SCHEDULE);
   });
   afterEach(async () => {
     await store.close();
@@ -44,7 +44,7 @@ describe("LeadIntake", () => {
   describe("finance applications", () => {
     it("stores a valid application as the schema reads it, with a reference to quote, and asks for it to be forwarded", async () => {
       const result = await intake.submit("finance-application", validApplication());
-      expect(result).toEqual({ ok: true, id: expect.any(String), reference: expect.stringMatching(REFERENCE_PATTERN), created: true });
+      expect(result).toEqual({ ok: true, id: expect.any(String), reference: expect.stringMatching(REFERENCE_PATTERN), created: true, vehicle: expect.objectContaining({ id: "fiesta-2019", inStock: true }) });
       expect(await dataOf(result)).toMatchObject({ postcode: "L3 4BP", workMonths: 6, netIncome: 2450 });
       expect(nudges).toBe(1);
     });
@@ -59,9 +59,16 @@ describe("LeadIntake", () => {
       expect(result.ok && (await store.get(result.id))?.vehicle).toMatchObject({ id: "focus-2021", inStock: true, make: "Ford", priceGBP: 15495 });
     });
 
-    it("refuses an application for a vehicle that is not in stock, naming vehicleId, and stores nothing", async () => {
+    it("keeps an application for a vehicle sold since its page was opened, with the details it was listed with", async () => {
+      const result = await intake.submit("finance-application", { ...validApplication(), vehicleId: SOLD_LATELY.id, vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+      expect(result).toMatchObject({ ok: true, vehicle: { id: SOLD_LATELY.id, inStock: false, soldAt: SOLD_LATELY.soldAt } });
+      expect(await dataOf(result)).toMatchObject({ vehicleDetails: { make: "Volkswagen", model: "Golf", registration: "MF20 GLF", mileage: 21000 } });
+      expect(result.ok && (await store.get(result.id))?.vehicle).toEqual({ ...SOLD_LATELY, inStock: false });
+    });
+
+    it("refuses an application for a vehicle never listed, naming vehicleId, and stores nothing", async () => {
       const result = await intake.submit("finance-application", { ...validApplication(), vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
-      expect(result).toEqual({ ok: false, firstField: "vehicleId", errors: { vehicleId: FINANCE_APPLICATION.vehicle!.refusal } });
+      expect(result).toEqual({ ok: false, firstField: "vehicleId", errors: { vehicleId: FINANCE_APPLICATION.vehicle!.unknown } });
       expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
       expect(nudges).toBe(0);
     });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { fieldErrors } from "../../domain/form-fields";
-import type { VehicleRecord } from "../../domain/vehicle";
+import type { Schedule } from "../../domain/opening-hours";
 import type { Logger } from "../logger";
 import { LEAD_KINDS, type LeadKind, type LeadKindName } from "./lead-kinds";
-import { leadVehicleOf, type LeadStore } from "./lead-store";
+import type { LeadStore, LeadVehicle } from "./lead-store";
 
 export type SubmitResult =
   | {
@@ -13,6 +13,8 @@ export type SubmitResult =
       reference: string;
       /** False when the same submission was stored before (a retry, a second sign-up): nothing new was stored. */
       created: boolean;
+      /** The vehicle the lead is about, as stored with it: `inStock` false for one sold since its page was opened. */
+      vehicle?: LeadVehicle;
     }
   | { ok: false; /** Problems by field (form order), the first first. */ errors: Record<string, string>; firstField: string };
 
@@ -34,33 +36,38 @@ export interface Leads {
 export class LeadIntake implements Leads {
   constructor(
     private readonly store: LeadStore,
-    private readonly findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
+    /** The vehicle as listed now, or when it was sold lately; undefined for one never listed. */
+    private readonly findVehicle: (id: string) => Promise<LeadVehicle | undefined>,
     private readonly logger: Pick<Logger, "info">,
     /** Called after a lead to forward is stored, so it is sent now rather than at the next poll. */
     private readonly onStored: () => void,
+    /** The showroom's hours, which a test drive must fall within. */
+    private readonly schedule: Schedule,
   ) {}
 
   async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
     const kind: LeadKind = LEAD_KINDS[kindName];
-    const parsed = kind.schema.safeParse(input);
-    if (!parsed.success) return this.rejected(kind, (kind.problemsOf ?? fieldErrors)(parsed.error));
     const receivedAt = new Date();
+    const schema = typeof kind.schema === "function" ? kind.schema({ now: receivedAt, schedule: this.schedule }) : kind.schema;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) return this.rejected(kind, (kind.problemsOf ?? fieldErrors)(parsed.error));
     const vehicleId = kind.vehicle?.idOf(parsed.data);
-    const vehicle = vehicleId === undefined ? undefined : await this.findVehicle(vehicleId);
-    if (vehicleId !== undefined && !vehicle && kind.vehicle?.refusal) return this.rejected(kind, { [kind.vehicle.field]: kind.vehicle.refusal });
+    const found = vehicleId === undefined ? undefined : await this.findVehicle(vehicleId);
+    if (vehicleId !== undefined && !found && kind.vehicle?.unknown) return this.rejected(kind, { [kind.vehicle.field]: kind.vehicle.unknown });
+    const vehicle = vehicleId === undefined ? undefined : (found ?? { id: vehicleId, inStock: false });
     const data = kind.recordOf(parsed.data, { receivedAt, vehicle });
     const key = kind.keyOf?.(parsed.data) ?? (idempotencyKey === undefined ? undefined : submissionKeyOf(kindName, idempotencyKey, data));
     const { id, reference, created } = await this.store.add({
       kind: kindName,
       receivedAt,
-      ...(vehicleId === undefined ? {} : { vehicle: leadVehicleOf(vehicleId, vehicle) }),
+      ...(vehicle === undefined ? {} : { vehicle }),
       data,
       key,
       forwarded: kind.forwarding !== undefined,
     });
     this.logger.info({ leadId: id, kind: kindName, created }, created ? `${kind.label} stored` : `${kind.label} already stored`);
     if (created && kind.forwarding) this.onStored();
-    return { ok: true, id, reference, created };
+    return { ok: true, id, reference, created, ...(vehicle === undefined ? {} : { vehicle }) };
   }
 
   private rejected(kind: LeadKind, errors: Record<string, string>): SubmitResult {

@@ -8,7 +8,15 @@ import type { LeadKindName } from "./lead-kinds";
 import { LeadRetention } from "./lead-retention";
 
 const DAY = 24 * 60 * 60_000;
-const SETTINGS = { FINANCE_RETENTION_DAYS: 90, PART_EXCHANGE_RETENTION_DAYS: 90, FEEDBACK_RETENTION_DAYS: 365, NEWSLETTER_RETENTION_DAYS: 730 };
+const SETTINGS = {
+  FINANCE_RETENTION_DAYS: 90,
+  PART_EXCHANGE_RETENTION_DAYS: 90,
+  ENQUIRY_RETENTION_DAYS: 90,
+  TEST_DRIVE_RETENTION_DAYS: 30,
+  CALL_BACK_RETENTION_DAYS: 90,
+  FEEDBACK_RETENTION_DAYS: 365,
+  NEWSLETTER_RETENTION_DAYS: 730,
+};
 let dataDir: string;
 let store: FileLeadStore;
 
@@ -34,14 +42,19 @@ it("deletes each kind's leads, forwarded or not, once older than that kind's own
   const oldSignUp = await add("newsletter", daysAgo(now, 731), "jo");
   const keptSignUp = await add("newsletter", daysAgo(now, 400), "sam");
   const oldFeedback = await add("feedback", daysAgo(now, 400));
+  const oldEnquiry = await add("enquiry", daysAgo(now, 91));
+  const oldTestDrive = await add("test-drive", daysAgo(now, 31));
+  const keptCallBack = await add("call-back", daysAgo(now, 60));
   const logs = capturedLogger();
 
-  expect(await new LeadRetention(store, SETTINGS, logs.logger).sweep(now)).toBe(4);
-  for (const gone of [expired, forwardedAndExpired, oldSignUp, oldFeedback]) expect(await store.get(gone.id)).toBeUndefined();
-  for (const kept of [keptApplication, keptSignUp]) expect(await store.get(kept.id)).toBeDefined();
+  expect(await new LeadRetention(store, SETTINGS, logs.logger).sweep(now)).toBe(6);
+  for (const gone of [expired, forwardedAndExpired, oldSignUp, oldFeedback, oldEnquiry, oldTestDrive]) expect(await store.get(gone.id)).toBeUndefined();
+  for (const kept of [keptApplication, keptSignUp, keptCallBack]) expect(await store.get(kept.id)).toBeDefined();
   const lines = logs.text().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines).toEqual([
     expect.objectContaining({ kind: "finance-application", deleted: 2, retentionDays: 90, msg: "Deleted leads past their retention period" }),
+    expect.objectContaining({ kind: "enquiry", deleted: 1, retentionDays: 90 }),
+    expect.objectContaining({ kind: "test-drive", deleted: 1, retentionDays: 30 }),
     expect.objectContaining({ kind: "feedback", deleted: 1, retentionDays: 365 }),
     expect.objectContaining({ kind: "newsletter", deleted: 1, retentionDays: 730 }),
   ]);

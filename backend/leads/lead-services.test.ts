@@ -5,14 +5,22 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
-import { knownRecord } from "../../tests/support/known-vehicles";
+import { knownLeadVehicle, WEEKDAY_SCHEDULE } from "../../tests/support/lead-vehicles";
 import { startLeadService, type LeadService } from "../../tests/support/lead-service";
 import { FileLeadStore } from "./file-lead-store";
 import type { ForwardingTiming } from "./lead-forwarder";
 import { leadServices, type LeadServices } from "./lead-services";
 
 const FAST: ForwardingTiming = { pollIntervalMs: 10, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
-const RETENTION = { FINANCE_RETENTION_DAYS: 90, NEWSLETTER_RETENTION_DAYS: 730, FEEDBACK_RETENTION_DAYS: 365, PART_EXCHANGE_RETENTION_DAYS: 90 };
+const RETENTION = {
+  FINANCE_RETENTION_DAYS: 90,
+  NEWSLETTER_RETENTION_DAYS: 730,
+  FEEDBACK_RETENTION_DAYS: 365,
+  PART_EXCHANGE_RETENTION_DAYS: 90,
+  ENQUIRY_RETENTION_DAYS: 90,
+  TEST_DRIVE_RETENTION_DAYS: 90,
+  CALL_BACK_RETENTION_DAYS: 90,
+};
 const PART_EXCHANGE = { registration: "MA19ABC", mileage: 42000, name: "Jo Bloggs", email: "jo@example.com", phone: "07700900123", postcode: "L3 4BP" };
 
 let dataDir: string;
@@ -20,7 +28,7 @@ let store: FileLeadStore;
 let lead: LeadService;
 let services: LeadServices | undefined;
 const logs = capturedLogger();
-const open = (settings: Parameters<typeof leadServices>[2]) => leadServices(store, async (id) => knownRecord(id), settings, logs.logger, FAST);
+const open = (settings: Parameters<typeof leadServices>[3]) => leadServices(store, knownLeadVehicle, WEEKDAY_SCHEDULE, settings, logs.logger, FAST);
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "lead-services-"));

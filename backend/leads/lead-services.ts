@@ -1,15 +1,13 @@
-import type { VehicleRecord } from "../../domain/vehicle";
+import type { Schedule } from "../../domain/opening-hours";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 import { LeadIntake } from "./lead-intake";
+import type { RetentionSettings } from "./lead-kinds";
 import { LeadRetention } from "./lead-retention";
-import type { LeadStore } from "./lead-store";
+import type { LeadStore, LeadVehicle } from "./lead-store";
 
-export type LeadSettings = Pick<
-  Config,
-  "LEAD_WEBHOOK_URL" | "FINANCE_RETENTION_DAYS" | "PART_EXCHANGE_RETENTION_DAYS" | "FEEDBACK_RETENTION_DAYS" | "NEWSLETTER_RETENTION_DAYS"
->;
+export type LeadSettings = RetentionSettings & Pick<Config, "LEAD_WEBHOOK_URL">;
 
 export interface LeadServices {
   leads: LeadIntake;
@@ -23,7 +21,8 @@ export interface LeadServices {
 /** The intake, the outbox that forwards to LEAD_WEBHOOK_URL, and the retention sweeps, over one store. */
 export function leadServices(
   store: LeadStore,
-  findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
+  findVehicle: (id: string) => Promise<LeadVehicle | undefined>,
+  schedule: Schedule,
   settings: LeadSettings,
   logger: Logger,
   timing?: ForwardingTiming,
@@ -31,7 +30,7 @@ export function leadServices(
   const forwarder = settings.LEAD_WEBHOOK_URL ? new LeadForwarder(store, settings.LEAD_WEBHOOK_URL, logger, timing) : undefined;
   const retention = new LeadRetention(store, settings, logger);
   return {
-    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge()),
+    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge(), schedule),
     forwardNow: () => forwarder?.nudge(),
     start() {
       forwarder?.start();

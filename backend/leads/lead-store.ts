@@ -11,7 +11,7 @@ import type { LeadKindName } from "./lead-kinds";
 /** The vehicle a lead is about, as the stock described it when the lead arrived. */
 export interface LeadVehicle {
   id: string;
-  /** False when the vehicle was not in stock by then (sold, most likely): the rest is then unknown. */
+  /** False when the vehicle was not in stock by then: the rest is as it was listed when sold, or unknown. */
   inStock: boolean;
   make?: string;
   model?: string;
@@ -19,6 +19,8 @@ export interface LeadVehicle {
   registration?: string;
   mileage?: number;
   priceGBP?: number;
+  /** When an import removed it from stock, for a vehicle sold since its page was opened. */
+  soldAt?: string;
 }
 
 export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;

@@ -6,9 +6,11 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
 import { withFileLock } from "./file-lock";
+import { FileSoldRegister } from "./file-sold-register";
+import { soldVehicleOf } from "./sold-vehicles";
 import { stampRecord, storedVersion } from "./stamp-record";
 import { StockLines } from "./stock-lines";
-import { MassRemovalError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
+import { MassRemovalError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 const STOCK_FILE = "vehicles.ndjson";
 const WATCH_INTERVAL_MS = 1000;
@@ -29,11 +31,14 @@ export class FileVehicleStore implements VehicleStore {
   private readonly listeners = new Set<() => void>();
   /** Reloads and changes in this process run one after another. */
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly sold: FileSoldRegister;
 
   private constructor(
     private readonly directory: string,
     private readonly logger?: Pick<Logger, "info" | "warn">,
-  ) {}
+  ) {
+    this.sold = new FileSoldRegister(directory);
+  }
 
   static async open(directory: string, logger?: Pick<Logger, "info" | "warn">): Promise<FileVehicleStore> {
     await mkdir(directory, { recursive: true });
@@ -48,6 +53,10 @@ export class FileVehicleStore implements VehicleStore {
 
   async get(id: string): Promise<VehicleRecord | undefined> {
     return this.stock.get(id);
+  }
+
+  async soldVehicle(id: string): Promise<SoldVehicle | undefined> {
+    return this.stock.lines.has(id) ? undefined : this.sold.find(id);
   }
 
   getMany(ids: readonly string[]): Promise<VehicleRecord[]> {
@@ -148,18 +157,22 @@ export class FileVehicleStore implements VehicleStore {
       next.set(id, serialise(stamped.record));
       summary.changedIds.push(id);
     }
+    const sold: SoldVehicle[] = [];
     if (change.mode === "replace") {
       const present = new Set([...change.records.map(({ id }) => id), ...(change.keepIds ?? [])]);
-      for (const id of [...next.keys()]) {
+      for (const [id, line] of [...next]) {
         if (present.has(id)) continue;
         next.delete(id);
         summary.removedIds.push(id);
+        sold.push(soldVehicleOf(JSON.parse(line) as VehicleRecord, now));
       }
       summary.removed = summary.removedIds.length;
       if (summary.removed > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removed, this.stock.size);
     }
     const changed = summary.added + summary.updated + summary.removed > 0;
     if (changed || this.loadedSignature === "") {
+      // Registered first: a crash before the stock is written leaves them in both, which lookups allow for.
+      await this.sold.add(sold, now);
       await writeFileAtomically(this.stockFile, linesOf(next));
       this.stock = new StockLines(next);
       this.loadedSignature = signatureOf(await stat(this.stockFile));

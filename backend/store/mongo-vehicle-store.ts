@@ -2,10 +2,11 @@ import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
+import { MongoSoldRegister } from "./mongo-sold-register";
 import { serverTime } from "./server-clock";
 import { stampRecord } from "./stamp-record";
 import { StockLease, type HeldLease } from "./stock-lease";
-import { MassRemovalError, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
+import { MassRemovalError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 /**
  * The store of record in production: one MongoDB document per vehicle, exactly the record
@@ -74,6 +75,7 @@ export class MongoVehicleStore implements VehicleStore {
   private readonly removals: Collection<RemovalDocument>;
   private readonly state: Collection<StockStateDocument>;
   private readonly lease: StockLease;
+  private readonly sold: MongoSoldRegister;
   private readonly listeners = new Set<() => void>();
   private poller: NodeJS.Timeout | undefined;
   /** The stock's version as this process last saw it: watchers hear of every later one. */
@@ -88,6 +90,7 @@ export class MongoVehicleStore implements VehicleStore {
     this.removals = db.collection<RemovalDocument>(COLLECTIONS.removals);
     this.state = db.collection<StockStateDocument>(COLLECTIONS.state);
     this.lease = new StockLease(db, COLLECTIONS.state, logger, leaseMs);
+    this.sold = new MongoSoldRegister(db);
   }
 
   static async open(db: Db, logger?: Pick<Logger, "warn" | "error">, options: MongoVehicleStoreOptions = {}): Promise<MongoVehicleStore> {
@@ -95,12 +98,18 @@ export class MongoVehicleStore implements VehicleStore {
     await store.vehicles.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ changeVersion: 1 });
     await store.removals.createIndex({ removedAt: 1 });
+    await store.sold.createIndexes();
     store.seenVersion = await store.stockVersion();
     return store;
   }
 
   async get(id: string): Promise<VehicleRecord | undefined> {
     return (await this.vehicles.findOne({ _id: id }, { projection: RECORD_PROJECTION })) ?? undefined;
+  }
+
+  async soldVehicle(id: string): Promise<SoldVehicle | undefined> {
+    if ((await this.vehicles.countDocuments({ _id: id }, { limit: 1 })) > 0) return undefined;
+    return this.sold.find(id);
   }
 
   async getMany(ids: readonly string[]): Promise<VehicleRecord[]> {
@@ -207,6 +216,7 @@ export class MongoVehicleStore implements VehicleStore {
           ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true } })),
           { ordered: false },
         );
+        await this.sold.remember(await this.vehicles.find({ _id: { $in: ids } }, { projection: RECORD_PROJECTION }).toArray(), now);
         await this.vehicles.deleteMany({ _id: { $in: ids } });
       }
       result.removed = result.removedIds.length;

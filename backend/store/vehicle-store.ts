@@ -80,8 +80,27 @@ export interface StockView extends VehicleRecordReader {
   scan(): AsyncIterable<VehicleRecord>;
 }
 
+/** A vehicle an import removed from stock (sold, most likely), as it was listed then. */
+export interface SoldVehicle {
+  id: string;
+  make: string;
+  model: string;
+  derivative?: string;
+  registration?: string;
+  mileage?: number;
+  priceGBP: number;
+  /** When the import removed it, as an ISO 8601 time. */
+  soldAt: string;
+}
+
 export interface VehicleStore extends StockView {
   get(id: string): Promise<VehicleRecord | undefined>;
+  /**
+   * A vehicle removed from stock within the last 30 days (SOLD_VEHICLES_KEPT_DAYS), as it
+   * was listed: a lead about it is kept and says it has gone, where one naming a vehicle
+   * never listed is refused. Undefined for a vehicle in stock, never listed or removed longer ago.
+   */
+  soldVehicle(id: string): Promise<SoldVehicle | undefined>;
   count(): Promise<number>;
   /**
    * The stock as it is now, unchanged by later changes (which replace it rather than edit

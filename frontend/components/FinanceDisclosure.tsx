@@ -44,6 +44,11 @@ export function useDisclosedByPage(): boolean {
   return useContext(DisclosedByPage);
 }
 
+/** For a page whose own finance panel, above its grids, already shows the disclosure. */
+export function DisclosedAbove({ children }: { children: ReactNode }) {
+  return <DisclosedByPage value={true}>{children}</DisclosedByPage>;
+}
+
 /** Its children, then one finance disclosure for every vehicle grid among them. */
 export function WithFinanceDisclosure({ children }: { children: ReactNode }) {
   return (

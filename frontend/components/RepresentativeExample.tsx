@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatApr, FINANCE_TERMS, REPRESENTATIVE_EXAMPLE } from "../../domain/finance";
 import { formatPounds } from "../../domain/format";
+import { FigureList } from "./FigureList";
 
 /**
  * The representative example every finance advert must show (CONC 3.5.5R), every figure
@@ -22,14 +23,7 @@ export function RepresentativeExample() {
     <div className="representative-example" role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>Representative example</h3>
       <p className="representative-example__apr">{formatApr(example.apr)} APR representative (fixed)</p>
-      <dl className="representative-example__figures">
-        {figures.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} className="representative-example__figures" />
       <p className="representative-example__from">Rates from {formatApr(example.lowestApr)} APR.</p>
     </div>
   );

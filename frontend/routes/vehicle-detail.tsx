@@ -1,12 +1,24 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { postalAddress } from "../../domain/dealer-address";
 import { priceExcludesVat, priceIncludingVat } from "../../domain/finance";
+import { calculatorChoice } from "../../domain/finance-calculator";
 import { formatMiles, formatPounds } from "../../domain/format";
 import { mileageAgainstAverage } from "../../domain/mileage";
+import { openingStatus, scheduleOf } from "../../domain/opening-hours";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { VEHICLE_NOUNS } from "../../domain/vehicle-types";
 import { catalogueContext, dealerContext, siteUrlContext } from "../request-context";
+import { breadcrumbStructuredData, Breadcrumbs } from "../components/Breadcrumbs";
+import { DisclosedAbove } from "../components/FinanceDisclosure";
+import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { FinancePanel } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
+import { ShareButton } from "../components/vehicle/ShareButton";
 import { vehicleStructuredData } from "../components/vehicle/structured-data";
+import { VehicleActions } from "../components/vehicle/VehicleActions";
+import { VehicleFacts } from "../components/vehicle/VehicleFacts";
+import { useDealer } from "../components/use-dealer";
+import { messageLink, searchCameFrom, vehicleCrumbs } from "../components/vehicle/vehicle-page-links";
 import { siteOrigin } from "../seo/site-origin";
 import type { Route } from "./+types/vehicle-detail";
 import { describePage } from "../seo/page-meta";
@@ -16,7 +28,12 @@ export function meta({ data: page }: Route.MetaArgs) {
   const { vehicle, adverts } = page.record;
   const name = [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" ");
   const price = formatPounds(adverts.retailAdverts.totalPrice.amountGBP);
-  const facts = [vehicle.yearOfManufacture, vehicle.odometerReadingMiles !== undefined && formatMiles(vehicle.odometerReadingMiles), vehicle.fuelType, vehicle.transmissionType]
+  const facts = [
+    vehicle.yearOfManufacture,
+    vehicle.odometerReadingMiles !== undefined && formatMiles(vehicle.odometerReadingMiles),
+    vehicle.fuelType,
+    vehicle.transmissionType,
+  ]
     .filter(Boolean)
     .join(", ");
   const [photo] = [page.structuredData.image ?? []].flat();
@@ -27,25 +44,52 @@ export function meta({ data: page }: Route.MetaArgs) {
       typeof photo === "string" ? photo : undefined,
     ),
     { "script:ld+json": page.structuredData },
+    { "script:ld+json": page.breadcrumbData },
   ];
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const record = await context.get(catalogueContext).get(params.id);
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+  const catalogue = context.get(catalogueContext);
+  const record = await catalogue.get(params.id);
   if (!record) throw data("Vehicle not found.", { status: 404 });
   const dealer = context.get(dealerContext);
-  const pageUrl = `${siteOrigin(context.get(siteUrlContext), url)}/vehicles/${record._id}`;
-  return { record, structuredData: vehicleStructuredData(record, pageUrl, dealer) };
+  const siteUrl = context.get(siteUrlContext);
+  const pageUrl = `${siteOrigin(siteUrl, url)}/vehicles/${record._id}`;
+  const { vehicle, adverts } = record;
+  const name = [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" ");
+  const crumbs = vehicleCrumbs(vehicle.vehicleType, vehicle.make, vehicle.model, name);
+  const named = [vehicle.make, vehicle.model, vehicle.registration].filter(Boolean).join(" ");
+  return {
+    record,
+    pageUrl,
+    structuredData: vehicleStructuredData(record, pageUrl, dealer),
+    crumbs,
+    breadcrumbData: breadcrumbStructuredData(crumbs, pageUrl),
+    backTo: searchCameFrom(request.headers.get("Referer"), [url.host, ...(siteUrl ? [new URL(siteUrl).host] : [])]),
+    openNow: openingStatus(scheduleOf(dealer), new Date()),
+    messageHref: messageLink(dealer.messagingUrl, `Hello, I'm interested in the ${named}: ${pageUrl}`),
+    choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
+    similar: (await catalogue.similar(record)).map(cardOf),
+  };
 }
 
-export default function VehicleDetail({ loaderData: { record } }: Route.ComponentProps) {
+export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
+  const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar } = loaderData;
   const { vehicle, media, adverts } = record;
   const make = vehicle.make || "Unknown";
   const model = vehicle.model || "Unknown";
   const { amountGBP: price } = adverts.retailAdverts.totalPrice;
   const { vatStatus } = adverts.retailAdverts;
+  const nouns = VEHICLE_NOUNS[vehicle.vehicleType];
   return (
     <article className="page vehicle-page">
+      <div className="vehicle-page__top">
+        <Breadcrumbs crumbs={crumbs} />
+        <p className="vehicle-page__tools">
+          {backTo ? <Link to={backTo}>Back to results</Link> : <Link to={`/${vehicle.vehicleType}-search`}>See all our {nouns.many}</Link>}
+          <ShareButton title={`${make} ${model} for sale`} url={pageUrl} />
+        </p>
+      </div>
       <div className="vehicle-page__media">
         <Gallery images={media.images} name={`${make} ${model}`} type={vehicle.vehicleType} />
       </div>
@@ -56,25 +100,41 @@ export default function VehicleDetail({ loaderData: { record } }: Route.Componen
         <p className="lede">{vehicle.derivative || "Unknown"}</p>
         <p className="vehicle-page__price">{formatPounds(price)}</p>
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
+        <WhereAndWhen openNow={openNow} />
         <MileageNote record={record} />
+        <VehicleActions vehicle={{ id: record._id, make, model, registration: vehicle.registration }} messageHref={messageHref} />
         <FinancePanel
           price={price}
           vatStatus={vatStatus}
           vehicle={{ id: record._id, make, model, registration: vehicle.registration, mileage: vehicle.odometerReadingMiles }}
+          choice={choice}
         />
       </div>
-      <section className="vehicle-page__specification" aria-labelledby="specification-heading">
-        <h2 id="specification-heading">Specification</h2>
-        <dl className="spec-list">
-          {specification(vehicle).map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value ?? "N/A"}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <div className="vehicle-page__facts">
+        <VehicleFacts record={record} />
+      </div>
+      {similar.length > 0 && (
+        <section className="vehicle-page__similar" aria-labelledby="similar-heading">
+          <h2 id="similar-heading">Similar {nouns.many}</h2>
+          <DisclosedAbove>
+            <VehicleGrid vehicles={similar} />
+          </DisclosedAbove>
+        </section>
+      )}
     </article>
+  );
+}
+
+/** Where the vehicle is and whether the showroom is open now, beside the price. */
+function WhereAndWhen({ openNow }: { openNow: string }) {
+  const dealer = useDealer();
+  return (
+    <p className="where-and-when">
+      <span>
+        At {dealer.name}, {postalAddress(dealer)}.
+      </span>{" "}
+      <strong className="where-and-when__open">{openNow}.</strong> <Link to="/contact">Opening hours and directions</Link>
+    </p>
   );
 }
 
@@ -99,21 +159,4 @@ function MileageNote({ record }: { record: VehicleRecord }) {
       </span>
     </p>
   );
-}
-
-function specification(vehicle: VehicleRecord["vehicle"]): [string, string | number | undefined][] {
-  return [
-    ["Registration", vehicle.registration],
-    ["Year", vehicle.yearOfManufacture],
-    ["Mileage", vehicle.odometerReadingMiles === undefined ? undefined : formatMiles(vehicle.odometerReadingMiles)],
-    ["Gearbox", vehicle.transmissionType],
-    ["Fuel type", vehicle.fuelType],
-    ["Body type", vehicle.bodyType],
-    ["Engine size", vehicle.engineSize === undefined ? undefined : `${vehicle.engineSize.toFixed(1)} litres`],
-    ["Doors", vehicle.doors],
-    ["Seats", vehicle.seats],
-    ["Service history", vehicle.serviceHistory],
-    ["Emission class", vehicle.emissionClass],
-    ["Owners", vehicle.owners],
-  ];
 }

@@ -2,6 +2,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-steps";
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
 import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
+import { PlanSummary } from "../components/finance/PlanSummary";
+import { calculatorChoice } from "../../domain/finance-calculator";
+import type { Catalogue } from "../../backend/catalogue";
 import { postedForm } from "../components/forms/form-parts";
 import { catalogueContext, leadsContext } from "../request-context";
 import { ErrorPage } from "../components/ErrorPage";
@@ -17,20 +20,35 @@ export function meta({ data: page }: Route.MetaArgs) {
   return [{ title: `Apply for finance on the ${name}` }, NOT_INDEXED];
 }
 
+/** The vehicle as listed now, or, for an application sent as it sold, as listed then. */
+async function vehicleOf(catalogue: Catalogue, id: string, evenIfSold: boolean) {
+  const record = await catalogue.get(id);
+  if (record) {
+    const { make, model, registration, odometerReadingMiles: mileage } = record.vehicle;
+    return { id, make, model, registration, mileage, price: record.adverts.retailAdverts.totalPrice.amountGBP, vatStatus: record.adverts.retailAdverts.vatStatus, inStock: true };
+  }
+  const sold = evenIfSold ? await catalogue.sold(id) : undefined;
+  if (!sold) throw data("Vehicle not found.", { status: 404 });
+  return { id, make: sold.make, model: sold.model, registration: sold.registration, mileage: sold.mileage, price: sold.priceGBP, vatStatus: undefined, inStock: false };
+}
+
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const record = await context.get(catalogueContext).get(params.id);
-  if (!record) throw data("Vehicle not found.", { status: 404 });
+  const submitted = url.searchParams.get("submitted") ?? undefined;
+  const { id, make, model, price, vatStatus, inStock } = await vehicleOf(context.get(catalogueContext), params.id, submitted !== undefined);
+  const { deposit, termMonths } = calculatorChoice(url.searchParams, price, vatStatus);
   return {
-    vehicle: { id: record._id, make: record.vehicle.make, model: record.vehicle.model },
-    submitted: url.searchParams.get("submitted") ?? undefined,
+    vehicle: { id, make, model },
+    submitted,
+    vehicleInStock: inStock,
+    plan: { deposit, termMonths },
     // One key per form, so submitting it twice (a double click, a refresh) stores it once.
     idempotencyKey: crypto.randomUUID(),
   };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const record = await context.get(catalogueContext).get(params.id);
-  if (!record) throw data("Vehicle not found.", { status: 404 });
+  // An application sent just as the vehicle sold is kept, and says so.
+  const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
   const form = await postedForm(request);
   const values = Object.fromEntries(
     [...form.entries()].filter(([name, value]) => name !== "idempotencyKey" && typeof value === "string" && value.trim() !== ""),
@@ -40,30 +58,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     "finance-application",
     {
       ...values,
-      vehicleId: record._id,
-      vehicleDetails: {
-        make: record.vehicle.make,
-        model: record.vehicle.model,
-        registration: record.vehicle.registration,
-        mileage: record.vehicle.odometerReadingMiles,
-      },
+      vehicleId: vehicle.id,
+      vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
     },
     typeof key === "string" && key ? key : undefined,
   );
-  if (result.ok) return redirect(`/vehicles/${record._id}/finance?submitted=${encodeURIComponent(result.reference)}`);
+  if (result.ok) return redirect(`/vehicles/${vehicle.id}/finance?submitted=${encodeURIComponent(result.reference)}`);
   return data({ values, errors: result.errors }, { status: 400 });
 }
 
 export default function VehicleFinance({ loaderData, actionData }: Route.ComponentProps) {
-  const { vehicle, submitted, idempotencyKey } = loaderData;
+  const { vehicle, submitted, vehicleInStock, plan, idempotencyKey } = loaderData;
   const sending = useNavigation().state === "submitting";
   if (submitted) {
     return (
       <section className="page message-page">
         <h1>{SUBMITTED}</h1>
         <p>
-          Your reference is <strong>{submitted}</strong>. We will be in touch about finance for the {vehicle.make}{" "}
-          {vehicle.model} soon.
+          Your reference is <strong>{submitted}</strong>.{" "}
+          {vehicleInStock
+            ? `We will be in touch about finance for the ${vehicle.make} ${vehicle.model} soon.`
+            : `The ${vehicle.make} ${vehicle.model} has just been sold, so we will be in touch about similar vehicles.`}
         </p>
         <p>
           <Link to={`/vehicles/${vehicle.id}`}>Back to the {vehicle.make} {vehicle.model}</Link>
@@ -82,6 +97,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       <p className="lede">
         It takes about five minutes. Finance is subject to status and available to UK residents aged 18 and over.
       </p>
+      <PlanSummary plan={plan} />
       <FinancePrivacyNotice />
       {problems.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
@@ -97,6 +113,8 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       )}
       <Form method="post" noValidate className="finance-page__form">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="deposit" value={plan.deposit} />
+        <input type="hidden" name="termMonths" value={plan.termMonths} />
         {APPLICATION_STEPS.map((step, i) => (
           <fieldset key={step.title} className="finance-page__step">
             <legend>

@@ -8,7 +8,7 @@ import { validApplication } from "../support/finance-applications";
 import { knownStockChange } from "../support/known-vehicles";
 import { freePort } from "../support/free-port";
 import { startLeadService, type LeadService } from "../support/lead-service";
-import { startTestSite, type TestSite } from "../support/start-test-site";
+import { sellVehicle, startTestSite, type TestSite } from "../support/start-test-site";
 import { storedLead, storedLeadIds } from "../support/stored-leads";
 
 const FAST_FORWARDING: ForwardingTiming = { pollIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
@@ -50,7 +50,7 @@ describe("POST /api/finance-application", () => {
   let site: TestSite;
   const post = (body: unknown, headers?: Record<string, string>) => postTo(site, body, headers);
   beforeAll(async () => {
-    site = await startTestSite(knownStockChange());
+    site = await startTestSite(knownStockChange(), { prepare: sellVehicle("volvo-fh-2019") });
   });
   afterAll(async () => {
     await site.close();
@@ -79,7 +79,8 @@ describe("POST /api/finance-application", () => {
     ["income in words", { netIncome: "lots" }, "netIncome"],
     ["no vehicle make", { vehicleDetails: { model: "Fiesta" } }, "vehicleDetails.make"],
     ["several problems: the first in the form's order", { postcode: "90210", email: "nope", licenseType: "Jet" }, "licenseType"],
-    ["a vehicle that is not in stock", { vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } }, "vehicleId"],
+    ["a term the calculator does not offer", { deposit: "1,500", termMonths: 72 }, "termMonths"],
+    ["a vehicle never listed", { vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } }, "vehicleId"],
   ])("answers 400 naming the field for %s, and stores nothing", async (_case, change, field) => {
     const before = await storedIds(site);
     const response = await post({ ...validApplication(), ...change });
@@ -88,6 +89,22 @@ describe("POST /api/finance-application", () => {
     expect(Object.keys(body.error.fields)[0]).toBe(field);
     expect(body.error.message).toBe(body.error.fields[field]);
     expect(await storedIds(site)).toEqual(before);
+  });
+
+  it("carries the deposit and term chosen in the calculator", async () => {
+    const response = await post({ ...validApplication(), deposit: "£1,500", termMonths: "48" });
+    const { id } = (await response.json()) as { id: string };
+    expect((await storedFile(site, id)).data).toMatchObject({ deposit: 1500, termMonths: 48 });
+  });
+
+  it("keeps an application for a vehicle sold since its page was opened, saying so, with the details it was listed with", async () => {
+    const response = await post({ ...validApplication(), vehicleId: "volvo-fh-2019", vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string };
+    expect(body).toMatchObject({ id: expect.any(String), reference: expect.any(String), vehicleInStock: false });
+    const stored = await storedFile(site, body.id);
+    expect(stored.vehicle).toMatchObject({ id: "volvo-fh-2019", inStock: false, make: "Volvo", model: "FH", priceGBP: 55000, soldAt: expect.any(String) });
+    expect(stored.data).toMatchObject({ vehicleDetails: { make: "Volvo", model: "FH", mileage: 380000 } });
   });
 
   it("answers 400 for a body that is JSON but not an application, without naming a field", async () => {

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FILTER_NAMES, type Filters } from "../../domain/filters";
 import { SORT_VALUES } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { Catalogue } from "../../backend/catalogue";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { createLogger } from "../../backend/logger";
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
@@ -106,6 +108,37 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(await engines.store.count()).toBe(9);
         expect(await engines.store.get("volvo-fh-2019")).toBeDefined();
         expect(await engines.store.get("scania-r450-2017")).toBeUndefined();
+      });
+
+      it("remembers the vehicles a full feed removes, as they were listed, until they are listed again", async () => {
+        // Removals are remembered for 30 days from when they happen, so this one happens now.
+        const removedAt = new Date();
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toBeUndefined();
+        await engines.store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "fiesta-2019"), mode: "replace" }, removedAt);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toEqual({
+          id: "fiesta-2019",
+          make: "Ford",
+          model: "Fiesta",
+          derivative: "1.0 EcoBoost Titanium 5dr",
+          registration: "MA19 ABC",
+          mileage: 32000,
+          priceGBP: 10000,
+          soldAt: removedAt.toISOString(),
+        });
+        expect(await engines.store.soldVehicle("sandero-unknowns")).toBeUndefined();
+        expect(await engines.store.soldVehicle("never-listed")).toBeUndefined();
+
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, removedAt);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toBeUndefined();
+      });
+
+      it("forgets a removal after 30 days", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+        await engines.store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "focus-2021"), mode: "replace" }, longAgo);
+        expect(await engines.store.get("focus-2021")).toBeUndefined();
+        expect(await engines.store.soldVehicle("focus-2021")).toBeUndefined();
       });
 
       it("refuses a full feed that would remove more than allowed, and changes nothing", async () => {
@@ -260,6 +293,19 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(facets.make).toContainEqual({ value: "Mercedes-Benz", count: 2 });
       });
 
+      it("chooses similar vehicles of the same type within about 20% of the price: same model first, then body type, then any", async () => {
+        const catalogue = new Catalogue(engines.store, engines.search, createLogger("silent"));
+        const similarTo = async (id: string) => (await catalogue.similar((await engines.store.get(id))!)).map((record) => record._id);
+        // No other car within £8,000 to £12,000 (the Sandero, at £7,995, is just below).
+        expect(await similarTo("fiesta-2019")).toEqual([]);
+        // No other Focus or estate; the BMW is within £12,396 to £18,594.
+        expect(await similarTo("focus-2021")).toEqual(["bmw-320d-2018"]);
+        // Vans only: the Transporter is a panel van in the band, the Sprinter is not in it.
+        expect(await similarTo("transit-custom-2020")).toEqual(["transporter-2019"]);
+        // No saloon in the band, so any car in it.
+        expect(await similarTo("mercedes-lowercase")).toEqual(["a-class-2022"]);
+      });
+
       it("counts range bands, a vehicle on a shared edge in both", async () => {
         const { facets } = await engines.search.search(query({ type: "car", facets: ["price"] }));
         expect(facets.price).toEqual([
@@ -314,6 +360,22 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
           const q = query({ type: "car", sort, pageSize: 40 });
           expect((await engines.search.search(q)).ids, sort).toEqual(referenceSearch(stock, q).ids);
         }
+      });
+
+      it("chooses similar vehicles like the reference: at most eight, never the vehicle itself, the same model first", async () => {
+        const reference: SearchEngine = { search: async (q) => referenceSearch(stock, q), close: async () => undefined };
+        const logger = createLogger("silent");
+        const [engine, plain] = [new Catalogue(engines.store, engines.search, logger), new Catalogue(engines.store, reference, logger)];
+        const popular = stock.find((record) => stock.filter((other) => other.vehicle.model === record.vehicle.model).length > 10)!;
+        for (const record of [popular, ...stock.slice(0, 5)]) {
+          const similar = await engine.similar(record);
+          expect(similar.map((found) => found._id)).toEqual((await plain.similar(record)).map((found) => found._id));
+          expect(similar.length).toBeLessThanOrEqual(8);
+          expect(similar.map((found) => found._id)).not.toContain(record._id);
+          for (const found of similar) expect(found.vehicle.vehicleType).toBe(record.vehicle.vehicleType);
+        }
+        const sameModel = (await engine.similar(popular)).filter((found) => found.vehicle.model === popular.vehicle.model);
+        expect(sameModel.length).toBeGreaterThan(0);
       });
 
       it("keeps answering from the old stock while the new index is half built", async () => {

@@ -108,6 +108,29 @@ test("each step of the finance application passes, errors included", async ({ pa
   }
 });
 
+test("a vehicle page passes with each of its forms open, errors included, and each form's own page", async ({ page }) => {
+  const id = await vehicleId(page);
+  await page.goto(`/vehicles/${id}`, { waitUntil: "networkidle" });
+  for (const name of ["Enquire about this vehicle", "Book a test drive", "Request a call back"]) {
+    await page.getByRole("button", { name }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, `the ${name} dialog`);
+    await dialog.getByLabel("Full name").fill("");
+    await dialog.getByRole("button", { name: /^(Send enquiry|Request test drive|Call me back)$/ }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoViolations(page, `the ${name} dialog, with errors`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole("form", { name: "Work out your payments" }).getByLabel("Deposit (£)").fill("1000");
+  await expectNoViolations(page, "a vehicle page with the calculator used");
+  for (const form of ["enquire", "test-drive", "call-back"]) {
+    await page.goto(`/vehicles/${id}/${form}`, { waitUntil: "networkidle" });
+    await expectNoViolations(page, `/vehicles/{id}/${form}`);
+  }
+});
+
 test("the menus and the feedback dialog pass when open", async ({ page }) => {
   await page.goto("/", { waitUntil: "networkidle" });
   const menuButton = page.getByRole("button", { name: "Menu" });

@@ -117,8 +117,8 @@ test("a vehicle page describes the vehicle and its offer as schema.org structure
   }[];
   await page.goto(`/vehicles/${record!._id}`);
   const scripts = page.locator('script[type="application/ld+json"]');
-  await expect(scripts).toHaveCount(1);
-  const data = JSON.parse((await scripts.textContent())!);
+  await expect(scripts).toHaveCount(2);
+  const [data, trail] = (await scripts.allTextContents()).map((json) => JSON.parse(json));
   expect(data).toMatchObject({
     "@context": "https://schema.org",
     "@type": "Vehicle",
@@ -134,6 +134,18 @@ test("a vehicle page describes the vehicle and its offer as schema.org structure
     },
   });
   expect(await page.locator('head meta[property="og:image"]').getAttribute("content")).toMatch(new RegExp(`^${baseURL}/`));
+
+  expect(trail).toMatchObject({ "@context": "https://schema.org", "@type": "BreadcrumbList" });
+  expect(trail.itemListElement.map(({ position, name, item }: { position: number; name: string; item: string }) => [position, name, item])).toEqual([
+    [1, "Home", `${baseURL}/`],
+    [2, "Vans", `${baseURL}/van-search`],
+    [3, record!.vehicle.make, `${baseURL}/van-search?make=${encodeURIComponent(record!.vehicle.make).replace(/%20/g, "+")}`],
+    [4, record!.vehicle.model, expect.stringMatching(new RegExp(`^${baseURL}/van-search\\?make=.+&model=.+$`))],
+    [5, expect.stringContaining(record!.vehicle.model), `${baseURL}/vehicles/${record!._id}`],
+  ]);
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+  await expect(crumbs).toHaveCount(5);
+  await expect(crumbs.last()).toContainText(record!.vehicle.model);
 });
 
 test.describe("error pages", () => {

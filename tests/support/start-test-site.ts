@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "../../backend/logger";
 import { startSite, type Site } from "../../backend/site";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import type { StockChange } from "../../backend/store/vehicle-store";
+import type { VehicleFeedRecord } from "../../domain/vehicle";
 
 export interface TestSite extends Site {
   dataDir: string;
@@ -21,6 +22,17 @@ export interface TestSiteOptions {
   leadForwarding?: ForwardingTiming;
   /** Runs on the fresh data folder, after the stock is written and before the site starts. */
   prepare?: (dataDir: string) => Promise<void>;
+}
+
+/** A `prepare` that sells a vehicle: a full feed without it removes it from stock, and the store remembers it as sold. */
+export function sellVehicle(id: string): (dataDir: string) => Promise<void> {
+  return async (dataDir) => {
+    const store = await FileVehicleStore.open(dataDir);
+    const rest: { id: string; record: VehicleFeedRecord }[] = [];
+    for await (const record of store.scan()) if (record._id !== id) rest.push({ id: record._id, record });
+    await store.applyChange({ records: rest, mode: "replace" });
+    await store.close();
+  };
 }
 
 /**

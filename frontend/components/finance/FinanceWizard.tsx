@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { applicationFieldErrors, financeApplicationSchema } from "../../../domain/finance-application";
 import { APPLICATION_STEPS, stepOf, SUBMISSION_FAILED, SUBMITTED } from "./application-steps";
 import { ApplicationFields, type ApplicationValues } from "./ApplicationFields";
+import { PlanSummary, type FinancePlan } from "./PlanSummary";
 import { CreditSearchReminder, FinancePrivacyNotice } from "./PrivacyNotice";
 
 export interface VehicleForFinance {
@@ -14,9 +15,11 @@ export interface VehicleForFinance {
 
 interface FinanceWizardProps {
   vehicle: VehicleForFinance;
+  plan: FinancePlan;
   open: boolean;
   onClose(): void;
-  onSubmitted(reference: string): void;
+  /** `vehicleInStock` is false when the vehicle was sold while the application was filled in. */
+  onSubmitted(reference: string, vehicleInStock: boolean): void;
 }
 
 /**
@@ -24,7 +27,7 @@ interface FinanceWizardProps {
  * Each step is checked with the same schema the server uses before moving on; closing the
  * dialog (Escape included) keeps everything typed for when it is opened again.
  */
-export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: FinanceWizardProps) {
+export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitted }: FinanceWizardProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<ApplicationValues>({});
@@ -49,6 +52,8 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
 
   const application = () => ({
     ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value.trim() !== "")),
+    deposit: plan.deposit,
+    termMonths: plan.termMonths,
     vehicleId: vehicle.id,
     vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
   });
@@ -93,13 +98,13 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
         return showProblems(error.fields ?? (error.field ? { [error.field]: error.message } : {}));
       }
       if (!response.ok) throw new Error(`The application was not accepted (${response.status})`);
-      const { reference } = (await response.json()) as { reference: string };
+      const { reference, vehicleInStock } = (await response.json()) as { reference: string; vehicleInStock?: boolean };
       window.alert(SUBMITTED);
       setValues({});
       setErrors({});
       setStep(0);
       idempotencyKey.current = crypto.randomUUID();
-      onSubmitted(reference);
+      onSubmitted(reference, vehicleInStock !== false);
     } catch {
       setFailure(SUBMISSION_FAILED);
       window.alert(SUBMISSION_FAILED);
@@ -134,6 +139,7 @@ export default function FinanceWizard({ vehicle, open, onClose, onSubmitted }: F
             onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
           />
           {/* After the step's own question, so its choices are not pushed beneath the sticky Next button. */}
+          {step === 0 && <PlanSummary plan={plan} />}
           {step === 0 && <FinancePrivacyNotice />}
           {isLast && <CreditSearchReminder />}
           {failure && (

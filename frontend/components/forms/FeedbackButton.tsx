@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { FEEDBACK_MAX_LENGTH } from "../../../domain/enquiry-wording";
 import { LinkButton } from "../LinkButton";
-import { ErrorSummary, Field, IN_PLACE_FIELD, prepareCheck, problemsIn, type FormErrors, type FormOutcome } from "./form-parts";
+import { ErrorSummary, Field, IN_PLACE_FIELD, prepareCheck, problemsIn, useFormInPlace, type FormOutcome } from "./form-parts";
 
 export const FEEDBACK_THANKS = "Thank you for your feedback. We read every message.";
 const FEEDBACK_FAILED = "Sorry, your feedback couldn't be sent just now. Please try again in a moment.";
@@ -24,14 +24,9 @@ interface FeedbackFormProps {
  * to /feedback. The /feedback page and the footer's dialog both use it.
  */
 export function FeedbackForm({ page, initial, onClose, onSent }: FeedbackFormProps) {
-  const fetcher = useFetcher<FormOutcome>();
+  const { fetcher, outcome, errors, values, setChecked, summaryRef } = useFormInPlace(initial);
   const id = useId();
-  const summaryRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const [checked, setChecked] = useState<FormErrors>();
-  const outcome = fetcher.data ?? initial;
-  const errors = checked ?? (outcome && "errors" in outcome ? outcome.errors : {});
-  const values = initial && "values" in initial ? initial.values : {};
   const sending = fetcher.state !== "idle";
   const done = fetcher.data?.ok === true;
 
@@ -40,9 +35,6 @@ export function FeedbackForm({ page, initial, onClose, onSent }: FeedbackFormPro
     doneRef.current?.focus();
     onSent?.();
   }, [done, onSent]);
-  useEffect(() => {
-    summaryRef.current?.focus();
-  }, [checked, fetcher.data]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import { useLocation } from "react-router";
 import { NEWSLETTER_CONSENT } from "../../../domain/enquiry-wording";
-import { ErrorSummary, FieldError, IN_PLACE_FIELD, prepareCheck, problemsIn, type FormErrors, type FormOutcome } from "./form-parts";
+import { ErrorSummary, FieldError, IN_PLACE_FIELD, prepareCheck, problemsIn, useFormInPlace, type FormOutcome } from "./form-parts";
 
 export const NEWSLETTER_SIGNED_UP = "Thanks, you're signed up. Look out for our offers and new stock in your inbox.";
 const NEWSLETTER_FAILED = "Sorry, we couldn't sign you up just now. Please try again in a moment.";
@@ -20,24 +20,16 @@ interface NewsletterBoxProps {
  * posted to /newsletter, whose page shows the outcome.
  */
 export function NewsletterBox({ heading = "Get our offers by email", initial, source }: NewsletterBoxProps) {
-  const fetcher = useFetcher<FormOutcome>();
+  const { fetcher, outcome, errors, values, setChecked, summaryRef } = useFormInPlace(initial);
   const { pathname } = useLocation();
   const id = useId();
-  const summaryRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
-  const [checked, setChecked] = useState<FormErrors>();
-  const outcome = fetcher.data ?? initial;
-  const errors = checked ?? (outcome && "errors" in outcome ? outcome.errors : {});
-  const values = initial && "values" in initial ? initial.values : {};
   const sending = fetcher.state !== "idle";
   const done = fetcher.data?.ok === true;
 
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
-  useEffect(() => {
-    summaryRef.current?.focus();
-  }, [checked, fetcher.data]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

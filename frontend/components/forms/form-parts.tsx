@@ -1,10 +1,12 @@
-import type { ReactNode, Ref } from "react";
-import { data } from "react-router";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { data, useFetcher } from "react-router";
+import type { z } from "zod";
+import type { HoursSource } from "../../../domain/opening-hours";
 
 /**
- * What the small forms (newsletter, feedback, part exchange) share: their fields, the error
- * summary, the outcome an action answers, and the check in the browser with the schema the
- * server uses.
+ * What the site's forms (newsletter, feedback, part exchange, and the vehicle page's
+ * enquiry, test drive and call back) share: their fields, the error summary, the outcome an
+ * action answers, and the check in the browser with the schema the server uses.
  */
 
 /**
@@ -26,13 +28,32 @@ export type FormErrors = Partial<Record<string, string>>;
 export type FormOutcome = { ok: true } | { ok: false; values: FormValues; errors: FormErrors } | { ok: false; failed: true };
 
 /**
+ * What a form sent in place keeps: the fetcher that sends it, its action's answer (or, after
+ * a plain post without JavaScript, the page's own, `initial`), the problems found in the
+ * browser or by the server, what was typed, and the error summary, focused whenever problems
+ * are shown so they are read out first.
+ */
+export function useFormInPlace<O extends object>(initial?: O) {
+  const fetcher = useFetcher<O>();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [checked, setChecked] = useState<FormErrors>();
+  const outcome = fetcher.data ?? initial;
+  const errors: FormErrors = checked ?? (outcome && "errors" in outcome ? (outcome.errors as FormErrors) : {});
+  const values: FormValues = initial && "values" in initial ? (initial.values as FormValues) : {};
+  useEffect(() => {
+    summaryRef.current?.focus();
+  }, [checked, fetcher.data]);
+  return { fetcher, outcome, errors, values, setChecked, summaryRef };
+}
+
+/**
  * Marks a submission made in place by script: its action answers with data. A plain form post
  * (no JavaScript) is answered with a redirect instead, so refreshing the confirmation page
  * does not send the form again.
  */
 export const IN_PLACE_FIELD = "inPlace";
 
-export type FormKind = "newsletter" | "feedback" | "partExchange";
+export type FormKind = "newsletter" | "feedback" | "partExchange" | "enquiry" | "testDrive" | "callBack";
 
 /** What was typed, as the action gets it: blank fields left out, as the schema expects. */
 export function formValues(form: FormData): Record<string, string> {
@@ -46,24 +67,40 @@ export function formValues(form: FormData): Record<string, string> {
 /**
  * The problems the server would find, checked in the browser first. The schemas (and zod)
  * are fetched only when a form is used, so pages that merely show a form stay light; if they
- * cannot be fetched the server checks alone.
+ * cannot be fetched the server checks alone. A test drive's schema is made from the
+ * showroom's hours, `hours`.
  */
-export async function problemsIn(kind: FormKind, form: FormData): Promise<FormErrors> {
-  let schemas: typeof import("../../../domain/enquiries");
-  let fields: typeof import("../../../domain/form-fields");
+export async function problemsIn(kind: FormKind, form: FormData, hours?: HoursSource): Promise<FormErrors> {
+  let check: { schema: z.ZodType; errorsOf(error: z.ZodError): FormErrors };
   try {
-    [schemas, fields] = await Promise.all([import("../../../domain/enquiries"), import("../../../domain/form-fields")]);
+    check = await checkOf(kind, hours);
   } catch {
     return {};
   }
+  const parsed = check.schema.safeParse(formValues(form));
+  return parsed.success ? {} : check.errorsOf(parsed.error);
+}
+
+async function checkOf(kind: FormKind, hours: HoursSource | undefined) {
+  if (kind === "enquiry" || kind === "testDrive" || kind === "callBack") {
+    const [leads, { scheduleOf }] = await Promise.all([import("../../../domain/vehicle-leads"), import("../../../domain/opening-hours")]);
+    const schema =
+      kind === "testDrive" ? leads.testDriveSchema(scheduleOf(hours ?? { openingHours: [] }), new Date()) : kind === "enquiry" ? leads.enquirySchema : leads.callBackSchema;
+    return { schema, errorsOf: leads.vehicleLeadErrors };
+  }
+  const [schemas, fields] = await Promise.all([import("../../../domain/enquiries"), import("../../../domain/form-fields")]);
   const schema = { newsletter: schemas.newsletterSignUpSchema, feedback: schemas.feedbackSchema, partExchange: schemas.partExchangeSchema }[kind];
-  const parsed = schema.safeParse(formValues(form));
-  return parsed.success ? {} : fields.fieldErrors(parsed.error);
+  return { schema, errorsOf: fields.fieldErrors };
 }
 
 /** Starts fetching the schemas as soon as a form is touched, so the check on submit is instant. */
 export function prepareCheck(): void {
   void import("../../../domain/enquiries").catch(() => undefined);
+}
+
+/** As prepareCheck, for the vehicle page's forms. */
+export function prepareVehicleLeadCheck(): void {
+  void import("../../../domain/vehicle-leads").catch(() => undefined);
 }
 
 interface FieldProps {
@@ -134,6 +171,89 @@ export function ErrorSummary({ errors, idOf, ref }: { errors: FormErrors; idOf: 
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+interface ChoicesProps {
+  id: string;
+  name: string;
+  legend: ReactNode;
+  options: Readonly<Record<string, string>>;
+  error?: string;
+  defaultValue?: string;
+}
+
+/** A question answered by choosing one of a few options, as radio buttons. */
+export function Choices({ id, name, legend, options, error, defaultValue }: ChoicesProps) {
+  return (
+    <fieldset className="application-field application-choice" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {error && <FieldError id={`${id}-error`} message={error} />}
+      <div className="application-choice__options">
+        {Object.entries(options).map(([value, label], i) => (
+          <label key={value} className="application-choice__option">
+            <input type="radio" id={i === 0 ? id : undefined} name={name} value={value} defaultChecked={value === defaultValue} aria-invalid={error ? true : undefined} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface SelectProps {
+  id: string;
+  name: string;
+  label: ReactNode;
+  /** Value and words of each option, after a first "Choose…" with no value. */
+  options: readonly (readonly [string, string])[];
+  error?: string;
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+}
+
+export function Select({ id, name, label, options, error, value, defaultValue, onChange }: SelectProps) {
+  return (
+    <div className="application-field">
+      <label htmlFor={id}>{label}</label>
+      {error && <FieldError id={`${id}-error`} message={error} />}
+      <select
+        id={id}
+        name={name}
+        {...(onChange ? { value: value ?? "", onChange: (event) => onChange(event.target.value) } : { defaultValue: defaultValue ?? "" })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">Choose…</option>
+        {options.map(([optionValue, words]) => (
+          <option key={optionValue} value={optionValue}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A tick box with its words beside it, and the problem above them. */
+export function Checkbox({ id, name, label, error, defaultChecked }: { id: string; name: string; label: ReactNode; error?: string; defaultChecked?: boolean }) {
+  return (
+    <div className="application-field">
+      {error && <FieldError id={`${id}-error`} message={error} />}
+      <label className="forms-checkbox">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          value="yes"
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <span>{label}</span>
+      </label>
     </div>
   );
 }

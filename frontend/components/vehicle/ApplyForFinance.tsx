@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { LinkButton } from "../LinkButton";
+import { choiceQuery } from "../../../domain/finance-calculator";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
+import type { FinancePlan } from "../finance/PlanSummary";
 
 /**
  * The application is fetched only when asked for, since it carries the form validator. If
@@ -8,19 +10,20 @@ import type { VehicleForFinance } from "../finance/FinanceWizard";
  */
 const FinanceWizard = lazy(() =>
   import("../finance/FinanceWizard").catch((error: unknown) => {
-    window.location.assign(window.location.pathname.replace(/\/?$/, "/finance"));
+    window.location.assign(window.location.pathname.replace(/\/?$/, "/finance") + window.location.search);
     throw error;
   }),
 );
 
-export function ApplyForFinance({ vehicle }: { vehicle: VehicleForFinance }) {
+/** The application opens with the deposit and term chosen in the calculator. */
+export function ApplyForFinance({ vehicle, plan }: { vehicle: VehicleForFinance; plan: FinancePlan }) {
   const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
-  const [reference, setReference] = useState<string>();
+  const [submitted, setSubmitted] = useState<{ reference: string; vehicleInStock: boolean }>();
   return (
     <>
       <LinkButton
-        to={`/vehicles/${vehicle.id}/finance`}
+        to={`/vehicles/${vehicle.id}/finance${choiceQuery(plan)}`}
         className="button button--large"
         onClick={(event) => {
           event.preventDefault();
@@ -30,9 +33,12 @@ export function ApplyForFinance({ vehicle }: { vehicle: VehicleForFinance }) {
       >
         Apply for finance
       </LinkButton>
-      {reference && (
+      {submitted && (
         <p className="notice notice--done" role="status">
-          Application submitted! Your reference is {reference}. We will be in touch soon.
+          Application submitted! Your reference is {submitted.reference}.{" "}
+          {submitted.vehicleInStock
+            ? "We will be in touch soon."
+            : `The ${vehicle.make} ${vehicle.model} has just been sold, so we will be in touch about similar vehicles.`}
         </p>
       )}
       {/* Kept once opened, so closing the dialog keeps everything typed. */}
@@ -40,11 +46,12 @@ export function ApplyForFinance({ vehicle }: { vehicle: VehicleForFinance }) {
         <Suspense fallback={<p role="status">Opening the application…</p>}>
           <FinanceWizard
             vehicle={vehicle}
+            plan={plan}
             open={open}
             onClose={() => setOpen(false)}
-            onSubmitted={(submitted) => {
+            onSubmitted={(reference, vehicleInStock) => {
               setOpen(false);
-              setReference(submitted);
+              setSubmitted({ reference, vehicleInStock });
             }}
           />
         </Suspense>

@@ -1,16 +1,29 @@
+import { useState } from "react";
 import { formatApr, FINANCE_TERMS, monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../../domain/finance";
+import type { CalculatorChoice } from "../../../domain/finance-calculator";
 import { formatPounds } from "../../../domain/format";
 import { BrokerStatement } from "../FinanceDisclosure";
 import { RepresentativeExample } from "../RepresentativeExample";
 import { ApplyForFinance } from "./ApplyForFinance";
+import { FinanceCalculator } from "./FinanceCalculator";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
+
+interface FinancePanelProps {
+  price: number;
+  vatStatus?: string;
+  vehicle: VehicleForFinance;
+  /** The calculator's deposit and term as the page's address gave them. */
+  choice: CalculatorChoice;
+}
 
 /**
  * Finance for one vehicle. The representative example is the most prominent cost figure
  * and sits with the broker's name and postal address (CONC 3.5.5R); the vehicle's own
- * monthly price, worked out on the same terms, comes second.
+ * monthly price, worked out on the same terms, comes second, then the calculator, whose
+ * deposit and term go into the application.
  */
-export function FinancePanel({ price, vatStatus, vehicle }: { price: number; vatStatus?: string; vehicle: VehicleForFinance }) {
+export function FinancePanel({ price, vatStatus, vehicle, choice }: FinancePanelProps) {
+  const [plan, setPlan] = useState({ deposit: choice.deposit, termMonths: choice.termMonths });
   return (
     <section className="finance-panel" aria-labelledby="finance-heading">
       <h2 id="finance-heading" className="visually-hidden">
@@ -25,12 +38,14 @@ export function FinancePanel({ price, vatStatus, vehicle }: { price: number; vat
         </p>
         <p className="monthly-price__basis">
           On {formatPounds(priceIncludingVat(price, vatStatus))}
-          {priceExcludesVat(vatStatus) ? " including VAT" : ""}, over {FINANCE_TERMS.termMonths} months with no deposit at{" "}
-          {formatApr(FINANCE_TERMS.apr)} APR representative.
+          {priceExcludesVat(vatStatus) ? " including VAT" : ""}, over {FINANCE_TERMS.termMonths} months with no deposit at {formatApr(FINANCE_TERMS.apr)} APR
+          representative.
         </p>
       </div>
 
-      <ApplyForFinance vehicle={vehicle} />
+      <FinanceCalculator vehicleId={vehicle.id} price={price} vatStatus={vatStatus} choice={choice} onChange={setPlan} />
+
+      <ApplyForFinance vehicle={vehicle} plan={plan} />
 
       <BrokerStatement />
     </section>

@@ -31,6 +31,7 @@ export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, de
     ...(vehicle.transmissionType && { vehicleTransmission: vehicle.transmissionType }),
     ...(vehicle.bodyType && { bodyType: vehicle.bodyType }),
     ...(vehicle.colour && { color: vehicle.colour }),
+    ...(adverts.retailAdverts.description && { description: adverts.retailAdverts.description }),
     ...(vehicle.doors !== undefined && { numberOfDoors: vehicle.doors }),
     ...(vehicle.seats !== undefined && { seatingCapacity: vehicle.seats }),
     ...(vehicle.engineSize !== undefined && {
