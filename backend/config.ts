@@ -70,6 +70,8 @@ const environmentSchema = z
     STAFF_REQUIRE_2FA: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((value) => value === "1"),
     /** How long a link to set a staff password works. */
     STAFF_SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+    /** The largest stock feed the staff console takes as an upload, in megabytes (it is streamed to disk). */
+    STOCK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

@@ -30,6 +30,8 @@ export default [
     route("account", "routes/staff/account.tsx"),
     route("accounts", "routes/staff/accounts.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("stock/import", "routes/staff/stock-import.tsx"),
+    route("stock/import/:id/rejected.csv", "routes/staff/stock-import-rejected.ts"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

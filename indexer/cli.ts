@@ -20,7 +20,7 @@ import { formatCount } from "../domain/format";
 import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "./feed-reader";
 import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "./import-feed";
 import { progressBar } from "./progress-bar";
-import { followStock, pushStockChange, rebuildAndRecordSyncPosition, rebuildSearchIndex, type SearchUpdate } from "./search-sync";
+import { followStock, rebuildAndRecordSyncPosition, rebuildSearchIndex, searchIndexPush } from "./search-sync";
 
 const USAGE = `Stock tools for the dealer site.
 
@@ -97,8 +97,7 @@ async function runImport(args: string[]): Promise<number> {
     const indexer = openMeiliIndexer(config, cliLogger(config));
     const progress = progressBar(process.stderr, size, `Reading ${file}`, formatBytes);
     const started = performance.now();
-    let searchUpdate: SearchUpdate | undefined;
-    let searchFailure: Error | undefined;
+    const push = indexer && searchIndexPush(store, indexer, () => progress.label("Updating the search index"));
     let report: ImportReport;
     try {
       report = await importFeed(store, file, {
@@ -106,20 +105,7 @@ async function runImport(args: string[]): Promise<number> {
         format: format as FeedFormat | undefined,
         allowMassRemoval: values["allow-mass-removal"],
         onProgress: (step) => (step.phase === "reading" ? progress.update(step.bytesRead) : progress.label("Saving")),
-        // Sent while the store still holds its lock, so that a later import's changes can
-        // never reach the search index before this one's. A failure here leaves the stock
-        // saved, so it is kept for the summary rather than thrown.
-        onApplied:
-          indexer &&
-          (async (change) => {
-            if (change.changedIds.length + change.removedIds.length === 0) return;
-            progress.label("Updating the search index");
-            try {
-              searchUpdate = await pushStockChange(store, indexer, change);
-            } catch (error) {
-              searchFailure = error as Error;
-            }
-          }),
+        onApplied: push?.onApplied,
       });
     } catch (error) {
       progress.finish();
@@ -129,6 +115,7 @@ async function runImport(args: string[]): Promise<number> {
     progress.finish();
     printReport(file, report, values.replace, performance.now() - started);
 
+    const { update: searchUpdate, failure: searchFailure } = push?.outcome ?? {};
     if (searchFailure) {
       write(`The stock is saved, but the search index was not updated: ${searchFailure.message}`);
       write("Run npm run stock:reindex once Meilisearch is reachable (a running stock:sync also catches up).");

@@ -116,6 +116,17 @@ describe("importFeed", () => {
     expect((await importFeed(store, few, { mode: "replace", allowMassRemoval: true })).removed).toBe(25);
   });
 
+  it("works out a dry run's counts, and the removals the guard would refuse, without writing", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ ...known[0], _id: `car-${i}` }));
+    await importFeed(store, await feedFile("many.json", JSON.stringify(many)), { mode: "upsert" });
+    const before = await stockFile();
+    const few = await feedFile("few.json", JSON.stringify([...many.slice(0, 5), { ...known[1], _id: "new-one" }]));
+    const preview = await importFeed(store, few, { mode: "replace", dryRun: true });
+    expect(preview).toMatchObject({ rows: 6, added: 1, updated: 0, unchanged: 5, removed: 25, stockBefore: 30, removalLimit: 15 });
+    expect(await stockFile()).toBe(before);
+    expect(await store.get("new-one")).toBeUndefined();
+  });
+
   describe("never loses stored stock on a feed it cannot use", () => {
     beforeEach(async () => {
       await importFeed(store, await feedFile("all.json", JSON.stringify(known)), { mode: "upsert" });

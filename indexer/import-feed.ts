@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { feedRecordId, vehicleFeedRecordSchema, type VehicleFeedRecord } from "../domain/vehicle";
-import type { StockChangeResult, VehicleStore } from "../backend/store/vehicle-store";
+import { previewStockChange } from "../backend/store/preview-change";
+import type { StockChange, StockChangeResult, VehicleStore } from "../backend/store/vehicle-store";
 import { csvColumnOf } from "./csv-columns";
 import { openFeed, type FeedFormat } from "./feed-reader";
 
@@ -26,6 +27,13 @@ export interface ImportReport extends StockChangeResult {
    */
   unidentifiedRows: number;
   ignoredColumns: string[];
+  /** Vehicles in stock before the import. */
+  stockBefore: number;
+  /**
+   * The most vehicles a "replace" may remove as sold without allowMassRemoval. A dry run
+   * reports a larger `removed` rather than refuse it, so the guard can be shown in words.
+   */
+  removalLimit?: number;
 }
 
 export interface ImportOptions {
@@ -33,7 +41,9 @@ export interface ImportOptions {
   format?: FeedFormat;
   /** Lets a "replace" remove more than half the stock, for a dealer who really did sell out. */
   allowMassRemoval?: boolean;
-  onProgress?: (progress: { phase: "reading"; bytesRead: number } | { phase: "saving" }) => void;
+  /** Works out what the import would do, changing nothing (the preview of the staff console). */
+  dryRun?: boolean;
+  onProgress?: (progress: { phase: "reading"; bytesRead: number; rows: number } | { phase: "saving" }) => void;
   /** Runs once the change is stored, before the store lets another change in (VehicleStore.applyChange). */
   onApplied?: (result: StockChangeResult) => Promise<void>;
 }
@@ -52,16 +62,16 @@ export class NothingImportedError extends Error {
 const MASS_REMOVAL_FLOOR = 10;
 
 export async function importFeed(store: VehicleStore, file: string, options: ImportOptions): Promise<ImportReport> {
+  let rows = 0;
   const feed = await openFeed(file, {
     format: options.format,
-    onBytesRead: (bytesRead) => options.onProgress?.({ phase: "reading", bytesRead }),
+    onBytesRead: (bytesRead) => options.onProgress?.({ phase: "reading", bytesRead, rows }),
   });
   const accepted: { id: string; record: VehicleFeedRecord }[] = [];
   const lineOfId = new Map<string, number>();
   const keepIds = new Set<string>();
   const rejected: Rejection[] = [];
   let unidentifiedRows = 0;
-  let rows = 0;
 
   for await (const row of feed.rows) {
     rows++;
@@ -94,19 +104,17 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
   }
 
   options.onProgress?.({ phase: "saving" });
-  const stored = await store.count();
-  const summary = await store.applyChange(
-    {
-      records: accepted,
-      // A bad row is not a sale: if one cannot be told apart from the stock, nothing is removed.
-      mode: unidentifiedRows > 0 ? "upsert" : options.mode,
-      keepIds,
-      maxRemovals: options.allowMassRemoval ? undefined : Math.max(MASS_REMOVAL_FLOOR, Math.floor(stored / 2)),
-    },
-    undefined,
-    options.onApplied,
-  );
-  return { ...summary, format: feed.format, rows, rejected, unidentifiedRows, ignoredColumns: feed.ignoredColumns };
+  const stockBefore = await store.count();
+  const removalLimit = options.allowMassRemoval ? undefined : Math.max(MASS_REMOVAL_FLOOR, Math.floor(stockBefore / 2));
+  const change: StockChange = {
+    records: accepted,
+    // A bad row is not a sale: if one cannot be told apart from the stock, nothing is removed.
+    mode: unidentifiedRows > 0 ? "upsert" : options.mode,
+    keepIds,
+    maxRemovals: removalLimit,
+  };
+  const summary = options.dryRun ? await previewStockChange(store, change) : await store.applyChange(change, undefined, options.onApplied);
+  return { ...summary, format: feed.format, rows, rejected, unidentifiedRows, ignoredColumns: feed.ignoredColumns, stockBefore, removalLimit };
 }
 
 /** "price must be greater than 0 (got -5)": the field as the feed names it, and the value. */

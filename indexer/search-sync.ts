@@ -74,6 +74,25 @@ export async function pushStockChange(
   return { kind: "sent", ...(await indexer.apply({ upserts: recordsOf(store, changedIds), removedIds })) };
 }
 
+/**
+ * An import's `onApplied` that sends its change to Meilisearch while the store still holds
+ * its lock, so that a later import's changes can never reach the index before this one's.
+ * A failure leaves the stock saved, so it is kept for the import's summary, not thrown.
+ */
+export function searchIndexPush(store: VehicleStore, indexer: MeiliIndexer, onSending?: () => void) {
+  const outcome: { update?: SearchUpdate; failure?: Error } = {};
+  const onApplied = async (change: StockChangeResult) => {
+    if (change.changedIds.length + change.removedIds.length === 0) return;
+    onSending?.();
+    try {
+      outcome.update = await pushStockChange(store, indexer, change);
+    } catch (error) {
+      outcome.failure = error as Error;
+    }
+  };
+  return { onApplied, outcome };
+}
+
 async function* recordsOf(store: VehicleStore, ids: readonly string[]): AsyncIterable<VehicleRecord> {
   for (let start = 0; start < ids.length; start += PUSH_BATCH) yield* await store.getMany(ids.slice(start, start + PUSH_BATCH));
 }

@@ -9,8 +9,10 @@ import { refuse } from "./refusal";
  * declare their length, as browsers always do; the API's JSON parser limits a chunked body
  * as it reads.
  */
-export function limitRequestBodies(maxBytes: number): RequestHandler {
+export function limitRequestBodies(defaultMaxBytes: number, uploads: Readonly<Record<string, number>> = {}): RequestHandler {
   return (req, res, next) => {
+    // A page that takes a file upload (the stock console's) reads it as a stream, with a limit of its own.
+    const maxBytes = uploads[req.path.replace(/\.data$/, "")] ?? defaultMaxBytes;
     const length = req.headers["content-length"];
     if (length === undefined) {
       if (req.method !== "POST" || req.path.startsWith("/api/")) return next();
@@ -27,10 +29,12 @@ export function limitRequestBodies(maxBytes: number): RequestHandler {
       return refuse(req, res, {
         status: 413,
         code: "payload_too_large",
-        title: "That form is too large",
+        title: maxBytes === defaultMaxBytes ? "That form is too large" : "That file is too large",
         message: req.path.startsWith("/api/")
           ? `The request body is too large: the limit is ${Math.floor(maxBytes / 1024)} KB.`
-          : `A form may be at most ${Math.floor(maxBytes / 1024)} KB. Please shorten what you typed and send it again.`,
+          : maxBytes === defaultMaxBytes
+            ? `A form may be at most ${Math.floor(maxBytes / 1024)} KB. Please shorten what you typed and send it again.`
+            : `A file may be at most ${Math.floor(maxBytes / (1 << 20))} MB. Go back and choose a smaller one.`,
       });
     }
     next();

@@ -20,6 +20,7 @@ import { refuseOtherPageMethods } from "./page-methods";
 import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
 import { staffArea } from "./staff-area";
+import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
@@ -65,7 +66,7 @@ export function createApp(parts: AppParts): Express {
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   // Signed-in staff, whose every change is audited, are not held to a visitor's limit.
   app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined }));
-  app.use(limitRequestBodies(BODY_LIMIT_BYTES));
+  app.use(limitRequestBodies(BODY_LIMIT_BYTES, { [STOCK_UPLOAD_PAGE]: uploadLimitBytes(staff.stock.settings.maxUploadBytes) }));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {

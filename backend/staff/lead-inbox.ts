@@ -2,6 +2,7 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import { LEAD_KINDS } from "../leads/lead-kinds";
 import { normalEmail, normalPhone } from "../leads/lead-search";
 import type { LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
+import { csvText } from "./csv-export";
 import type { StaffAccess, StaffMember } from "./staff-access";
 import { hasRole, type StaffRole } from "./staff-accounts";
 
@@ -109,13 +110,12 @@ export class LeadInbox {
 const CSV_COLUMNS = ["reference", "kind", "received", "status", "name", "email", "phone", "postcode", "vehicle", "registration", "price then", "message", "forwarded"] as const;
 
 function leadsCsv(leads: readonly StoredLead[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const lead of leads) {
+  return csvText(CSV_COLUMNS, leads.map((lead) => {
     const data = lead.data as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
     const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
     const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
-    const values = [
+    return [
       lead.reference,
       LEAD_KINDS[lead.kind]?.label ?? lead.kind,
       lead.receivedAt.toISOString(),
@@ -130,16 +130,5 @@ function leadsCsv(leads: readonly StoredLead[]): string {
       text(data.message) || text(data.condition),
       lead.forwardedAt?.toISOString() ?? "",
     ];
-    lines.push(values.map(csvCell).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
-}
-
-/**
- * One cell, quoted where needed; a cell a spreadsheet would run as a formula (starting
- * = + - @, or a tab or carriage return) is made plain text, as OWASP's CSV injection advice has it.
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  }));
 }

@@ -1,7 +1,11 @@
+import path from "node:path";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
+import { openMeiliIndexer } from "../engines";
+import { StockImports } from "../stock/stock-imports";
+import type { VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -12,11 +16,14 @@ export interface StaffServices {
   access: StaffAccess;
   inbox: LeadInbox;
   cookies: StaffCookies;
+  /** The stock console's imports. */
+  stock: StockImports;
 }
 
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
+  vehicles: VehicleStore,
   findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
   forwardLeadsNow: () => void,
   config: Config,
@@ -24,7 +31,9 @@ export function staffServices(
   logger: Logger,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName), logger);
-  return { access, inbox: new LeadInbox(leads, access, findVehicle, forwardLeadsNow), cookies: staffCookies(config.NODE_ENV === "production") };
+  // With Meilisearch, an import sends its changes there only when the site holds the admin key; otherwise stock:sync does.
+  const stock = new StockImports(vehicles, access, openMeiliIndexer(config, logger), stockImportSettingsOf(config), logger);
+  return { access, inbox: new LeadInbox(leads, access, findVehicle, forwardLeadsNow), cookies: staffCookies(config.NODE_ENV === "production"), stock };
 }
 
 export function staffSettingsOf(config: Config, dealerName: string) {
@@ -36,4 +45,8 @@ export function staffSettingsOf(config: Config, dealerName: string) {
     siteOrigin: publicOrigin(config),
     issuer: dealerName,
   };
+}
+
+export function stockImportSettingsOf(config: Config) {
+  return { uploadDirectory: path.join(config.DATA_DIR, "stock-uploads"), maxUploadBytes: config.STOCK_UPLOAD_MAX_MB * 1024 * 1024 };
 }

@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   "lead-forwarding-retried",
   "leads-exported",
   "erasure",
+  "stock-upload",
+  "stock-import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,7 +8,7 @@ import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
 import { withFileLock } from "./file-lock";
 import { FileSoldRegister } from "./file-sold-register";
 import { soldVehicleOf } from "./sold-vehicles";
-import { stampRecord, storedVersion } from "./stamp-record";
+import { stampRecord, storedVersion, type StoredVersion } from "./stamp-record";
 import { StockLines } from "./stock-lines";
 import { MassRemovalError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
@@ -69,6 +69,10 @@ export class FileVehicleStore implements VehicleStore {
 
   async count(): Promise<number> {
     return this.stock.size;
+  }
+
+  async storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>> {
+    return new Map((await this.stock.getMany(ids)).map((record) => [record._id, storedVersion(record)]));
   }
 
   scan(): AsyncIterable<VehicleRecord> {

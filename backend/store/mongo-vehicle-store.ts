@@ -4,7 +4,7 @@ import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
 import { MongoSoldRegister } from "./mongo-sold-register";
 import { serverTime } from "./server-clock";
-import { stampRecord } from "./stamp-record";
+import { stampRecord, type StoredVersion } from "./stamp-record";
 import { StockLease, type HeldLease } from "./stock-lease";
 import { MassRemovalError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
@@ -126,6 +126,11 @@ export class MongoVehicleStore implements VehicleStore {
     return this.vehicles.countDocuments();
   }
 
+  async storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>> {
+    const stored = await this.vehicles.find({ _id: { $in: [...ids] } }, { projection: { createdAt: 1, fingerprint: 1 } }).toArray();
+    return new Map(stored.map(({ _id, createdAt, fingerprint }) => [_id, { createdAt, fingerprint }]));
+  }
+
   async *scan(): AsyncIterable<VehicleRecord> {
     yield* this.vehicles.find({}, { projection: RECORD_PROJECTION, sort: { _id: 1 }, batchSize: BATCH }) as AsyncIterable<VehicleRecord>;
   }
@@ -183,10 +188,7 @@ export class MongoVehicleStore implements VehicleStore {
 
       for (let start = 0; start < change.records.length; start += BATCH) {
         const batch = change.records.slice(start, start + BATCH);
-        const stored = await this.vehicles
-          .find({ _id: { $in: batch.map(({ id }) => id) } }, { projection: { createdAt: 1, fingerprint: 1 } })
-          .toArray();
-        const existing = new Map(stored.map((version) => [version._id, version]));
+        const existing = await this.storedVersions(batch.map(({ id }) => id));
         const writes: AnyBulkWriteOperation<VehicleDocument>[] = [];
         const written: string[] = [];
         for (const { id, record } of batch) {

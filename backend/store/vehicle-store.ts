@@ -1,4 +1,5 @@
 import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
+import type { StoredVersion } from "./stamp-record";
 
 /**
  * The store of record for stock. The embedded file store and the MongoDB store both
@@ -102,6 +103,8 @@ export interface VehicleStore extends StockView {
    */
   soldVehicle(id: string): Promise<SoldVehicle | undefined>;
   count(): Promise<number>;
+  /** What the store stamps an incoming record against (stampRecord), for the vehicles of these ids it holds. */
+  storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>>;
   /**
    * The stock as it is now, unchanged by later changes (which replace it rather than edit
    * it), for a store that holds its stock in memory: a search index built from it reads

@@ -102,7 +102,7 @@ describe("signed in", () => {
       Promise.all(["/staff", "/staff/erasure", "/staff/accounts", "/staff/audit", "/staff/account"].map(async (address) => (await site.get(address, { Cookie: session })).status));
     expect(await statuses(sales)).toEqual([200, 200, 403, 403, 200]);
     expect(await statuses(stock)).toEqual([302, 403, 403, 403, 200]);
-    expect((await site.get("/staff", { Cookie: stock })).headers.location).toBe("/staff/account");
+    expect((await site.get("/staff", { Cookie: stock })).headers.location).toBe("/staff/stock/import");
     expect(await statuses(admin)).toEqual([200, 200, 200, 200, 200]);
     expect((await site.get("/staff/accounts", { Cookie: sales })).body).toContain("needs the admin role");
   });

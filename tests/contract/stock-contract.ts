@@ -7,6 +7,7 @@ import { Catalogue } from "../../backend/catalogue";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { createLogger } from "../../backend/logger";
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
+import { previewStockChange } from "../../backend/store/preview-change";
 import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";
@@ -139,6 +140,29 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         await engines.store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "focus-2021"), mode: "replace" }, longAgo);
         expect(await engines.store.get("focus-2021")).toBeUndefined();
         expect(await engines.store.soldVehicle("focus-2021")).toBeUndefined();
+      });
+
+      it("previews a change as exactly what applying it does, changing nothing", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
+        const added = feedRecord({ ...fiesta, id: "fiesta-new", vehicle: { ...fiesta.vehicle, registration: "MA20 NEW" } });
+        const change = {
+          records: [
+            ...knownStockChange().slice(1, 8),
+            { id: fiesta.id, record: feedRecord({ ...fiesta, price: 9495 }) },
+            { id: "fiesta-new", record: added },
+          ],
+          mode: "replace" as const,
+          keepIds: new Set(["volvo-fh-2019"]),
+          maxRemovals: 1,
+        };
+        const preview = await previewStockChange(engines.store, change, NOW);
+        expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length);
+        expect(await engines.store.get("fiesta-new")).toBeUndefined();
+        const applied = await engines.store.applyChange({ ...change, maxRemovals: undefined }, NOW);
+        const sorted = (result: typeof applied) => ({ ...result, changedIds: [...result.changedIds].sort(), removedIds: [...result.removedIds].sort() });
+        expect(sorted(preview)).toEqual(sorted(applied));
+        expect(preview).toMatchObject({ added: 1, updated: 1, unchanged: 7, removed: 3 });
       });
 
       it("refuses a full feed that would remove more than allowed, and changes nothing", async () => {

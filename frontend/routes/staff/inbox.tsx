@@ -2,6 +2,7 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { INBOX_PAGE_SIZE, inboxQueryOf } from "../../../backend/staff/inbox-query";
 import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../backend/leads/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
+import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { Choice } from "../../staff/Choice";
 import { statusLabel } from "../../staff/lead-labels";
 import { leadListItem, type LeadListItem } from "../../staff/lead-views.server";
@@ -15,8 +16,8 @@ export function meta() {
 
 /** Every lead of every kind, newest first, filtered and searched as the address says. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  // The staff area's front page: a stock manager, who works no leads, starts at their account.
-  if (staffOf(context).member?.account.role === "stock") throw redirect("/staff/account");
+  // The staff area's front page: a stock manager, who works no leads, starts at the stock console.
+  if (staffOf(context).member?.account.role === "stock") throw redirect(STOCK_UPLOAD_PAGE);
   const member = requireMember(context, url, "sales");
   const { query, ignored } = inboxQueryOf(url.searchParams);
   const { total, leads } = await asMember(() => staffOf(context).services.inbox.list(member, query));

@@ -54,6 +54,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       </li>
                     </>
                   )}
+                  {!member.settingUp && (member.role === "stock" || member.role === "admin") && (
+                    <li>
+                      <NavLink to="/staff/stock/import">Stock import</NavLink>
+                    </li>
+                  )}
                   {!member.settingUp && member.role === "admin" && (
                     <>
                       <li>

@@ -1,0 +1,272 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "../../indexer/import-feed";
+import { UnreadableFeedError } from "../../indexer/feed-reader";
+import { searchIndexPush } from "../../indexer/search-sync";
+import { formatCount } from "../../domain/format";
+import type { Logger } from "../logger";
+import type { MeiliIndexer } from "../search/meili-indexer";
+import { requireRole } from "../staff/lead-inbox";
+import type { StaffAccess, StaffMember } from "../staff/staff-access";
+import type { AuditEntry } from "../staff/staff-store";
+import { MassRemovalError, StockBusyError, type VehicleStore } from "../store/vehicle-store";
+
+/**
+ * The stock console's imports: a feed uploaded by a stock manager is first read through the
+ * command line's own import code as a dry run (the preview), and applied only when they
+ * confirm, in the site's background rather than in a request, so its progress can be
+ * followed and survives a reload. One import at a time: while one is under way, another is
+ * refused, naming who started it. Every import ends in the audit log, which is its history.
+ */
+
+export type ImportMode = "upsert" | "replace";
+export type ImportPhase = "previewing" | "ready" | "applying" | "done" | "failed" | "cancelled";
+
+export interface ImportJob {
+  id: string;
+  fileName: string;
+  fileBytes: number;
+  mode: ImportMode;
+  by: { id: string; name: string };
+  startedAt: Date;
+  phase: ImportPhase;
+  /** Of the reading under way (the preview's, then the import's). */
+  progress: { bytesRead: number; rows: number; since: Date; saving: boolean };
+  preview?: ImportReport;
+  result?: ImportReport;
+  /** Why the preview or the import failed; nothing was changed unless `result` says so. */
+  failure?: string;
+  /** Rejected rows of a feed none of whose rows could be used. */
+  rejected?: Rejection[];
+  /** Set when the stock was saved but the search index could not be told. */
+  searchFailure?: string;
+  finishedAt?: Date;
+}
+
+/** Another import is under way: who started it, and on what. */
+export class ImportBusyError extends Error {
+  constructor(readonly job: Pick<ImportJob, "by" | "fileName" | "startedAt" | "phase">) {
+    super(`${job.by.name} is ${job.phase === "ready" ? "about to import" : "importing"} ${job.fileName}; try again when that import has finished.`);
+  }
+}
+
+/** The import asked for is not there, or not in a state to do that. */
+export class ImportNotFoundError extends Error {}
+
+/** A replace that would remove more than the guard allows was not confirmed. */
+export class MassRemovalNotConfirmedError extends Error {}
+
+export interface StockImportSettings {
+  /** Where uploads are kept until their import ends. */
+  uploadDirectory: string;
+  maxUploadBytes: number;
+}
+
+/** A preview nobody confirmed or cancelled stops holding the stock after this long. */
+const ABANDONED_PREVIEW_MS = 60 * 60_000;
+const HISTORY_SIZE = 20;
+
+export class StockImports {
+  private job: ImportJob | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: VehicleStore,
+    private readonly access: StaffAccess,
+    private readonly indexer: MeiliIndexer | undefined,
+    readonly settings: StockImportSettings,
+    private readonly logger: Pick<Logger, "info" | "warn" | "error">,
+  ) {}
+
+  /** The latest import, under way or finished, as any stock manager sees it. */
+  latest(member: StaffMember): ImportJob | undefined {
+    requireRole(member, "stock");
+    return this.job;
+  }
+
+  /** The import under way (previewing, waiting to be confirmed, or applying), if any. */
+  underWay(member: StaffMember): ImportJob | undefined {
+    requireRole(member, "stock");
+    return this.busyJob();
+  }
+
+  /** Refuses (ImportBusyError) while another import is under way; an upload asks before it is read. */
+  checkFree(member: StaffMember): void {
+    requireRole(member, "stock");
+    const busy = this.busyJob();
+    if (busy) throw new ImportBusyError(busy);
+  }
+
+  /** A fresh path for an upload to be written to. */
+  async uploadPath(): Promise<string> {
+    await mkdir(this.settings.uploadDirectory, { recursive: true });
+    return path.join(this.settings.uploadDirectory, `${randomBytes(12).toString("hex")}.feed`);
+  }
+
+  /** Takes an uploaded feed and starts its preview; the upload is deleted when its import ends. */
+  async start(member: StaffMember, address: string, upload: { path: string; name: string; size: number }, mode: ImportMode): Promise<ImportJob> {
+    requireRole(member, "stock");
+    const busy = this.busyJob();
+    if (busy) {
+      await rm(upload.path, { force: true });
+      throw new ImportBusyError(busy);
+    }
+    const now = new Date();
+    const job: ImportJob = {
+      id: path.basename(upload.path, ".feed"),
+      fileName: upload.name.slice(0, 200),
+      fileBytes: upload.size,
+      mode,
+      by: { id: member.account.id, name: member.account.name },
+      startedAt: now,
+      phase: "previewing",
+      progress: { bytesRead: 0, rows: 0, since: now, saving: false },
+    };
+    this.job = job;
+    await this.audit(member, address, "stock-upload", job, { file: job.fileName, bytes: job.fileBytes, mode });
+    this.inBackground(job, () => this.preview(member, address, job, upload.path));
+    return job;
+  }
+
+  /** Applies a previewed import; `confirmedRemoval` when the stock manager ticked the mass-removal confirmation. */
+  async apply(member: StaffMember, address: string, id: string, confirmedRemoval: boolean): Promise<ImportJob> {
+    const job = this.readyJobOf(member, id);
+    const preview = job.preview!;
+    const tripsGuard = wouldTripGuard(preview);
+    if (tripsGuard && !confirmedRemoval) {
+      throw new MassRemovalNotConfirmedError(`This would remove ${formatCount(preview.removed)} of ${formatCount(preview.stockBefore)} vehicles: tick the box to confirm that is right.`);
+    }
+    job.phase = "applying";
+    job.progress = { bytesRead: 0, rows: 0, since: new Date(), saving: false };
+    this.inBackground(job, () => this.importNow(member, address, job, tripsGuard));
+    return job;
+  }
+
+  async cancel(member: StaffMember, address: string, id: string): Promise<void> {
+    const job = this.readyJobOf(member, id);
+    job.phase = "cancelled";
+    job.finishedAt = new Date();
+    await this.finish(member, address, job);
+  }
+
+  /** The rejected rows of an import, its preview, or a feed none of whose rows could be used. */
+  rejectedRows(member: StaffMember, id: string): Rejection[] {
+    requireRole(member, "stock");
+    if (this.job?.id !== id) throw new ImportNotFoundError("That import's rejected rows are no longer kept: only the latest import's are.");
+    return this.job.result?.rejected ?? this.job.preview?.rejected ?? this.job.rejected ?? [];
+  }
+
+  /** The latest imports, newest first, from the audit log. */
+  async history(member: StaffMember): Promise<AuditEntry[]> {
+    requireRole(member, "stock");
+    return (await this.access.auditLog({ action: "stock-import", page: 1, pageSize: HISTORY_SIZE })).entries;
+  }
+
+  /** Waits for the work under way (for shutting down, and for tests). */
+  settled(): Promise<void> {
+    return this.running;
+  }
+
+  private busyJob(): ImportJob | undefined {
+    const job = this.job;
+    if (!job) return undefined;
+    if (job.phase === "previewing" || job.phase === "applying") return job;
+    if (job.phase === "ready" && Date.now() - job.progress.since.getTime() < ABANDONED_PREVIEW_MS) return job;
+    return undefined;
+  }
+
+  private readyJobOf(member: StaffMember, id: string): ImportJob {
+    requireRole(member, "stock");
+    const job = this.job;
+    if (!job || job.id !== id || job.phase !== "ready") throw new ImportNotFoundError("That import is no longer waiting to be confirmed: see where it is now.");
+    if (job.by.id !== member.account.id && member.account.role !== "admin") throw new ImportBusyError(job);
+    return job;
+  }
+
+  private inBackground(job: ImportJob, work: () => Promise<void>): void {
+    this.running = this.running.then(work).catch((error: unknown) => {
+      this.logger.error({ err: error, importId: job.id }, "Stock import failed unexpectedly");
+      job.phase = "failed";
+      job.failure = "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
+      job.finishedAt = new Date();
+    });
+  }
+
+  private progressOf(job: ImportJob) {
+    return (step: { phase: "reading"; bytesRead: number; rows: number } | { phase: "saving" }) => {
+      if (step.phase === "saving") job.progress.saving = true;
+      else Object.assign(job.progress, { bytesRead: step.bytesRead, rows: step.rows });
+    };
+  }
+
+  private async preview(member: StaffMember, address: string, job: ImportJob, file: string): Promise<void> {
+    try {
+      job.preview = await importFeed(this.store, file, { mode: job.mode, dryRun: true, onProgress: this.progressOf(job) });
+      job.phase = "ready";
+      job.progress.since = new Date();
+      this.logger.info({ importId: job.id, rows: job.preview.rows }, "Stock import previewed");
+    } catch (error) {
+      if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError)) throw error;
+      job.phase = "failed";
+      job.failure = error.message;
+      if (error instanceof NothingImportedError) job.rejected = error.rejected;
+      job.finishedAt = new Date();
+      await this.finish(member, address, job);
+    }
+  }
+
+  private async importNow(member: StaffMember, address: string, job: ImportJob, allowMassRemoval: boolean): Promise<void> {
+    const push = this.indexer && searchIndexPush(this.store, this.indexer);
+    try {
+      job.result = await importFeed(this.store, this.uploadOf(job), { mode: job.mode, allowMassRemoval, onProgress: this.progressOf(job), onApplied: push?.onApplied });
+      job.phase = "done";
+      if (push?.outcome.failure) job.searchFailure = `The stock is saved, but the search index was not updated: ${push.outcome.failure.message}`;
+    } catch (error) {
+      if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError || error instanceof StockBusyError || error instanceof MassRemovalError)) throw error;
+      job.phase = "failed";
+      job.failure =
+        error instanceof MassRemovalError
+          ? `The stock changed since the preview: the file would now remove ${formatCount(error.wouldRemove)} of the ${formatCount(error.stored)} vehicles in stock, so nothing was changed. Preview it again.`
+          : error.message;
+    }
+    job.finishedAt = new Date();
+    this.logger.info({ importId: job.id, phase: job.phase, ms: job.finishedAt.getTime() - job.startedAt.getTime() }, "Stock import ended");
+    await this.finish(member, address, job);
+  }
+
+  private uploadOf(job: ImportJob): string {
+    return path.join(this.settings.uploadDirectory, `${job.id}.feed`);
+  }
+
+  /** Records the import in the audit log (its history) and deletes its upload. */
+  private async finish(member: StaffMember, address: string, job: ImportJob): Promise<void> {
+    await rm(this.uploadOf(job), { force: true });
+    await this.audit(member, address, "stock-import", job, historyDetails(job));
+  }
+
+  private audit(member: StaffMember, address: string, action: "stock-upload" | "stock-import", job: ImportJob, details: AuditEntry["details"]): Promise<void> {
+    return this.access.audit({ action, actorId: member.account.id, actorEmail: member.account.email, address, targetId: job.id, details });
+  }
+}
+
+/** Whether applying this preview would take the mass-removal confirmation. */
+export function wouldTripGuard(preview: Pick<ImportReport, "removed" | "removalLimit">): boolean {
+  return preview.removalLimit !== undefined && preview.removed > preview.removalLimit;
+}
+
+/** What the history shows of an import: counts and names of things, never a vehicle's or a person's details. */
+function historyDetails(job: ImportJob): Record<string, string | number> {
+  const report = job.result;
+  const seconds = Math.round(((job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 100) / 10;
+  return {
+    file: job.fileName,
+    mode: job.mode,
+    result: job.phase === "done" ? (job.searchFailure ? "saved, search index not updated" : "imported") : job.phase,
+    seconds,
+    ...(report
+      ? { rows: report.rows, added: report.added, updated: report.updated, unchanged: report.unchanged, removed: report.removed, rejected: report.rejected.length }
+      : {}),
+    ...(job.failure ? { reason: job.failure.slice(0, 300) } : {}),
+  };
+}

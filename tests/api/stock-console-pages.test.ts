@@ -1,0 +1,183 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { startBuiltSite, type BuiltAnswer, type BuiltSite } from "../support/built-site";
+import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
+
+/**
+ * The stock console's import page on the built site, spoken to as a browser posting its
+ * forms without JavaScript would: who may open it, the upload's CSRF token and size limit,
+ * a broken feed, the mass-removal guard of a full feed, one import at a time, and a whole
+ * import from upload to history, with the search showing the new stock.
+ */
+const DEMO_STOCK = 30;
+let site: BuiltSite;
+let stock: { cookie: string; csrf: string };
+let admin: { cookie: string; csrf: string };
+
+beforeAll(async () => {
+  site = await startBuiltSite({ DEMO_STOCK_SIZE: String(DEMO_STOCK), STOCK_UPLOAD_MAX_MB: "1" });
+  await addStaffAccounts(site.dataDir);
+  const session = async (role: "stock" | "admin") => {
+    const { sessionId, csrfToken } = await signedInAs(site.dataDir, role);
+    return { cookie: `__Host-staff_session=${sessionId}`, csrf: csrfToken };
+  };
+  stock = await session("stock");
+  admin = await session("admin");
+}, 60_000);
+afterAll(async () => {
+  await site.stop();
+});
+
+const PAGE = "/staff/stock/import";
+const origin = () => `http://127.0.0.1:${site.port}`;
+const demoLines = (count: number, seed?: number) => Array.from(generateDemoStock({ count, seed }), (record) => JSON.stringify(record));
+
+/** The upload form as a browser sends it: the CSRF token and the mode first, then the file. */
+function upload(who: { cookie: string }, fields: Record<string, string>, file?: { name: string; content: string }, headers: Record<string, string> = {}) {
+  const boundary = `----stock-test-${Math.random().toString(36).slice(2)}`;
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="feed"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n${file.content}\r\n`);
+  const body = `${parts.join("")}--${boundary}--\r\n`;
+  return site.send(PAGE, {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(Buffer.byteLength(body)), Origin: origin(), Accept: "text/html", Cookie: who.cookie, ...headers },
+    body,
+  });
+}
+
+function post(who: { cookie: string }, fields: Record<string, string>) {
+  return site.send(PAGE, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin(), Accept: "text/html", Cookie: who.cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The import page once it shows `wanted` (the import runs in the background). */
+async function pageShowing(wanted: RegExp, who = stock): Promise<string> {
+  let body = "";
+  for (let tries = 0; tries < 200; tries++) {
+    body = (await site.get(PAGE, { Cookie: who.cookie })).body;
+    if (wanted.test(body)) return body;
+    await sleep(100);
+  }
+  throw new Error(`The import page never showed ${wanted}`);
+}
+
+const importId = (page: string) => /name="id" value="([0-9a-f]+)"/.exec(page)?.[1] ?? "";
+const vehicleCount = async () => Number((await site.get("/api/vehicles?pageSize=1")).headers["x-total-count"]);
+/** A page's words, tags taken out. */
+const text = (page: BuiltAnswer | string) => (typeof page === "string" ? page : page.body).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("who may import", () => {
+  it("opens the console to the stock role and admins only, and makes it a stock manager's front page", async () => {
+    const { sessionId } = await signedInAs(site.dataDir, "sales");
+    const sales = await site.get(PAGE, { Cookie: `__Host-staff_session=${sessionId}` });
+    expect(sales.status).toBe(403);
+    expect(sales.body).toContain("needs the stock role");
+    expect((await site.get(PAGE)).status).toBe(302);
+    const page = await site.get(PAGE, { Cookie: stock.cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("<h1>Import stock</h1>");
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect((await site.get(PAGE, { Cookie: admin.cookie })).status).toBe(200);
+    expect((await site.get("/staff", { Cookie: stock.cookie })).headers.location).toBe(PAGE);
+  });
+
+  it("refuses an upload without the session's CSRF token, or from another site, and keeps nothing of it", async () => {
+    const file = { name: "feed.ndjson", content: demoLines(3, 7).join("\n") };
+    expect((await upload(stock, { mode: "upsert" }, file)).status).toBe(403);
+    expect((await upload(stock, { csrf: "not-the-token", mode: "upsert" }, file)).status).toBe(403);
+    expect((await upload(stock, { csrf: stock.csrf, mode: "upsert" }, file, { Origin: "https://evil.example" })).status).toBe(403);
+    expect(await readdir(path.join(site.dataDir, "stock-uploads")).catch(() => [])).toEqual([]);
+    expect((await site.get(PAGE, { Cookie: stock.cookie })).body).not.toContain("Preview");
+  });
+});
+
+describe("uploads", () => {
+  it("answers 413 for a file over STOCK_UPLOAD_MAX_MB, whether its length says so or it is found while reading", async () => {
+    const big = { name: "big.csv", content: "x".repeat(2 << 20) };
+    const declared = await upload(stock, { csrf: stock.csrf, mode: "upsert" }, big);
+    expect(declared.status).toBe(413);
+    expect(declared.body).toContain("1 MB");
+    const justOver = await upload(stock, { csrf: stock.csrf, mode: "upsert" }, { name: "over.csv", content: "x".repeat((1 << 20) + 10) });
+    expect(justOver.status).toBe(413);
+    expect(text(justOver)).toContain("larger than the limit of 1 MB");
+    expect(await readdir(path.join(site.dataDir, "stock-uploads")).catch(() => [])).toEqual([]);
+  });
+
+  it("changes nothing for a broken feed, and says why", async () => {
+    const cutShort = `${demoLines(2, 11).join("\n")}\n{"_id":"half-a-rec`;
+    const answer = await upload(stock, { csrf: stock.csrf, mode: "replace" }, { name: "broken.ndjson", content: cutShort });
+    expect(answer.status).toBe(303);
+    const page = await pageShowing(/Import failed/);
+    expect(page).toContain("may have been cut short, so nothing was imported");
+    expect(await vehicleCount()).toBe(DEMO_STOCK);
+  });
+});
+
+describe("a full feed", () => {
+  it("previews the vehicles it would remove, and refuses until the mass removal is confirmed", async () => {
+    const feed = demoLines(5).join("\n");
+    expect((await upload(stock, { csrf: stock.csrf, mode: "replace" }, { name: "five.ndjson", content: feed })).status).toBe(303);
+    const preview = await pageShowing(/Preview: nothing is changed/);
+    expect(text(preview)).toContain(`This would remove 25 of ${DEMO_STOCK} vehicles. Tick to confirm.`);
+    expect(await vehicleCount()).toBe(DEMO_STOCK);
+
+    // A second import while this one waits is refused, naming who started it.
+    const second = await upload(admin, { csrf: admin.csrf, mode: "upsert" }, { name: "other.ndjson", content: demoLines(1, 5).join("\n") });
+    expect(second.status).toBe(409);
+    expect(text(second)).toContain("Stock Person is about to import five.ndjson");
+
+    const unconfirmed = await post(stock, { csrf: stock.csrf, id: importId(preview), intent: "apply" });
+    expect(unconfirmed.status).toBe(400);
+    expect(text(unconfirmed)).toContain("tick the box to confirm");
+    expect(await vehicleCount()).toBe(DEMO_STOCK);
+
+    expect((await post(stock, { csrf: stock.csrf, id: importId(preview), intent: "apply", confirmRemoval: "yes" })).status).toBe(303);
+    const done = text(await pageShowing(/Import finished/));
+    expect(done).toMatch(/Removed as sold 25/);
+    expect(await vehicleCount()).toBe(5);
+  });
+});
+
+describe("an update", () => {
+  it("previews, imports in the background, lists rejected rows as CSV, and records the import in the history", async () => {
+    const added = Array.from(generateDemoStock({ count: 4, seed: 4242 }));
+    const bad = JSON.stringify({ ...added[0], _id: "bad-price", adverts: { retailAdverts: { totalPrice: { amountGBP: -5 } } } });
+    const feed = [...added.map((record) => JSON.stringify(record)), bad].join("\n");
+    expect((await upload(stock, { csrf: stock.csrf, mode: "upsert" }, { name: "new-stock.ndjson", content: feed })).status).toBe(303);
+    const preview = await pageShowing(/Preview: nothing is changed/);
+    const shown = text(preview);
+    expect(shown).toMatch(/Added 4/);
+    expect(shown).toMatch(/Rejected 1/);
+    expect(shown).toMatch(/Line 5 ?: adverts\.retailAdverts\.totalPrice\.amountGBP/);
+    expect(shown).not.toContain("Tick to confirm");
+
+    // Only the one who started it, or an admin, confirms it.
+    expect(preview).toContain("Import now");
+    expect((await site.get(PAGE, { Cookie: admin.cookie })).body).toContain("Import now");
+
+    expect((await post(stock, { csrf: stock.csrf, id: importId(preview), intent: "apply" })).status).toBe(303);
+    const done = await pageShowing(/Import finished/);
+    expect(text(done)).toMatch(/Added 4/);
+    const csvLink = /href="(\/staff\/stock\/import\/[0-9a-f]+\/rejected\.csv)"/.exec(done)![1]!;
+    const csv = await site.get(csvLink, { Cookie: stock.cookie });
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.split("\r\n")[0]).toBe("line,reason");
+    expect(csv.body.split("\r\n")[1]).toMatch(/^5,/);
+
+    for (let tries = 0; tries < 50 && (await vehicleCount()) !== 9; tries++) await sleep(100);
+    expect(await vehicleCount()).toBe(9);
+    expect((await site.get(`/api/vehicles/${added[0]!._id}`)).status).toBe(200);
+
+    const history = text(done);
+    expect(history).toContain("Recent imports");
+    expect(history).toMatch(/new-stock\.ndjson update 4 added, 0 updated, 0 unchanged, 0 removed, 1 rejected/);
+    expect(history).toContain("five.ndjson whole stock");
+    expect(history).toMatch(/broken\.ndjson whole stock .*failed/);
+  });
+});
