@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import type { StaffRole } from "../../backend/staff/staff-accounts";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
@@ -25,20 +26,21 @@ async function expectAccessible(page: Page, state: string) {
 }
 
 /** Each test's own accounts, so tests running at once on the one site never share a session or a lead. */
-async function accountsFor(testInfo: TestInfo): Promise<string> {
+async function accountsFor(testInfo: TestInfo, roles: StaffRole[] = ["sales", "admin"]): Promise<string> {
   const prefix = `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`;
-  await addStaffAccounts(process.env.E2E_DATA_DIR!, ["sales", "admin"], prefix);
+  await addStaffAccounts(process.env.E2E_DATA_DIR!, roles, prefix);
   return prefix;
 }
 
-async function signIn(page: Page, email: string) {
+/** Signs in from the staff area's front page, which is the leads inbox, or a stock manager's import page. */
+async function signIn(page: Page, email: string, frontPage = "Leads") {
   await page.goto("/staff");
   await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff$/);
   await hydrated(page, "form button");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: frontPage })).toBeVisible();
 }
 
 /** A lead of the site's own making: a part-exchange request, as a visitor sends one. */
@@ -162,10 +164,52 @@ test("an admin adds a colleague, who sets a password; the admin sets up a second
   await page.getByLabel("E-mail address").fill(`${prefix}-new@dealer.example`);
   await page.getByLabel("Password").fill("quay side lantern glow");
   await page.getByRole("button", { name: "Sign in" }).click();
-  // A stock manager's account opens no leads: it starts at the account page.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
-  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Your account"]);
+  // A stock manager's account opens no leads: it starts at the stock console.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import stock");
+  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Stock import", "Your account"]);
   await page.goto("/staff/erasure");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("That can't be done");
   await expect(page.getByText("needs the sales role")).toBeVisible();
+});
+
+/** The stock on the site (the first hundred vehicles, as the API gives them) with one bad row: importing it changes nothing other walks rely on. */
+async function unchangedFeedWithABadRow(page: Page): Promise<Buffer> {
+  const records = (await (await page.request.get("/api/vehicles?pageSize=100")).json()) as { _id: string }[];
+  const bad = { ...records[0], _id: "no-price", adverts: { retailAdverts: { totalPrice: { amountGBP: "free" } } } };
+  return Buffer.from([...records, bad].map((record) => JSON.stringify(record)).join("\n"));
+}
+
+test("a stock manager uploads a feed, reads the preview, confirms, and sees the summary and the history", async ({ page }, testInfo) => {
+  const prefix = await accountsFor(testInfo, ["stock"]);
+  await signIn(page, staffEmail("stock", prefix), "Import stock");
+  await expectAccessible(page, "the import page");
+  const fileName = `${prefix}.ndjson`;
+  const feed = await unchangedFeedWithABadRow(page);
+
+  // The site imports one feed at a time: a walk on another screen size may be importing.
+  await expect(async () => {
+    await page.goto("/staff/stock/import");
+    await hydrated(page, "form button");
+    await page.getByLabel(/^Feed file/).setInputFiles({ name: fileName, mimeType: "application/x-ndjson", buffer: feed });
+    await page.getByLabel(/^An update/).check();
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /^Preview/ })).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByText(new RegExp(`^${fileName.replaceAll(".", "\\.")}`))).toBeVisible();
+  await expect(page.getByRole("row", { name: "Unchanged 100", exact: true })).toBeVisible();
+  await expect(page.getByRole("row", { name: "Rejected 1", exact: true })).toBeVisible();
+  await expect(page.getByText(/^Line 101/)).toBeVisible();
+  await expectAccessible(page, "an import's preview");
+
+  await page.getByRole("button", { name: "Import now" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Import finished" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "Unchanged 100", exact: true })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("The stock is imported");
+  await expectAccessible(page, "an import's summary");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download all 1 rejected rows as CSV/ }).click();
+  const csv = await readFile((await (await download).path())!, "utf8");
+  expect(csv.split("\r\n")[1]).toMatch(/^101,/);
+  await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: fileName })).toContainText("imported");
 });
