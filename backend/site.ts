@@ -51,7 +51,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
   const leadWork = leadServices(engines.leads, (id) => findLeadVehicle(catalogue, id), scheduleOf(dealer), config, logger, leadForwarding);
   const { leads } = leadWork;
-  const staff = staffServices(engines.staff, engines.leads, engines.store, (id) => catalogue.get(id), leadWork.forwardNow, config, dealer.name, logger);
+  const staff = staffServices(engines.staff, engines.leads, { store: engines.store, catalogue }, leadWork.forwardNow, config, dealer.name, logger);
 
   const frontend: FrontendMount | undefined = pagesBuild && {
     clientDirectory,
@@ -103,6 +103,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       clearTimeout(grace);
       await leadWork.stop();
       await staff.stock.settled();
+      await staff.searchIndex.settled();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

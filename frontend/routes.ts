@@ -32,6 +32,7 @@ export default [
     route("audit", "routes/staff/audit.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),
     route("stock/import/:id/rejected.csv", "routes/staff/stock-import-rejected.ts"),
+    route("stock/search-index", "routes/staff/stock-search-index.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -1,9 +1,10 @@
 import path from "node:path";
-import type { VehicleRecord } from "../../domain/vehicle";
+import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
-import { openMeiliIndexer } from "../engines";
+import { meiliClient, openMeiliIndexer } from "../engines";
+import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
 import type { VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
@@ -16,24 +17,34 @@ export interface StaffServices {
   access: StaffAccess;
   inbox: LeadInbox;
   cookies: StaffCookies;
-  /** The stock console's imports. */
+  /** The stock console: imports, and the search index's health and rebuilds. */
   stock: StockImports;
+  searchIndex: SearchIndexConsole;
 }
 
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
-  vehicles: VehicleStore,
-  findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
+  vehicles: { store: VehicleStore; catalogue: Catalogue },
   forwardLeadsNow: () => void,
   config: Config,
   dealerName: string,
   logger: Logger,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName), logger);
-  // With Meilisearch, an import sends its changes there only when the site holds the admin key; otherwise stock:sync does.
-  const stock = new StockImports(vehicles, access, openMeiliIndexer(config, logger), stockImportSettingsOf(config), logger);
-  return { access, inbox: new LeadInbox(leads, access, findVehicle, forwardLeadsNow), cookies: staffCookies(config.NODE_ENV === "production"), stock };
+  const { store: stock, catalogue } = vehicles;
+  // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
+  const indexer = config.MEILI_ADMIN_KEY ? openMeiliIndexer(config, logger) : undefined;
+  const meili = config.MEILI_URL
+    ? { indexUid: config.MEILI_INDEX, ...(indexer && { indexer, admin: meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY) }) }
+    : undefined;
+  return {
+    access,
+    inbox: new LeadInbox(leads, access, (id) => catalogue.get(id), forwardLeadsNow),
+    cookies: staffCookies(config.NODE_ENV === "production"),
+    stock: new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger),
+    searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
+  };
 }
 
 export function staffSettingsOf(config: Config, dealerName: string) {

@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = [
   "erasure",
   "stock-upload",
   "stock-import",
+  "search-index-rebuilt",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

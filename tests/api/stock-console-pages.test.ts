@@ -70,7 +70,13 @@ async function pageShowing(wanted: RegExp, who = stock): Promise<string> {
 const importId = (page: string) => /name="id" value="([0-9a-f]+)"/.exec(page)?.[1] ?? "";
 const vehicleCount = async () => Number((await site.get("/api/vehicles?pageSize=1")).headers["x-total-count"]);
 /** A page's words, tags taken out. */
-const text = (page: BuiltAnswer | string) => (typeof page === "string" ? page : page.body).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (page: BuiltAnswer | string) =>
+  (typeof page === "string" ? page : page.body)
+    .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&")
+    .replace(/\s+/g, " ");
 
 describe("who may import", () => {
   it("opens the console to the stock role and admins only, and makes it a stock manager's front page", async () => {
@@ -179,5 +185,41 @@ describe("an update", () => {
     expect(history).toMatch(/new-stock\.ndjson update 4 added, 0 updated, 0 unchanged, 0 removed, 1 rejected/);
     expect(history).toContain("five.ndjson whole stock");
     expect(history).toMatch(/broken\.ndjson whole stock .*failed/);
+  });
+});
+
+describe("the search index", () => {
+  const INDEX_PAGE = "/staff/stock/search-index";
+
+  it("shows the engine and the vehicles in the stock and the index, to the stock role and admins only", async () => {
+    const { sessionId } = await signedInAs(site.dataDir, "sales");
+    expect((await site.get(INDEX_PAGE, { Cookie: `__Host-staff_session=${sessionId}` })).status).toBe(403);
+    const page = text(await site.get(INDEX_PAGE, { Cookie: stock.cookie }));
+    const stored = await vehicleCount();
+    expect(page).toContain("Engine The site's own index (embedded)");
+    expect(page).toContain(`Vehicles in stock ${stored}`);
+    expect(page).toContain(`Vehicles in the index ${stored}`);
+    expect(page).toMatch(/Last built \d+ \w+ \d{4}, \d\d:\d\d/);
+    expect((await site.get(INDEX_PAGE, { Cookie: admin.cookie })).status).toBe(200);
+  });
+
+  it("rebuilds the index when asked with the session's CSRF token, and records who did", async () => {
+    const ask = (fields: Record<string, string>) =>
+      site.send(INDEX_PAGE, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin(), Accept: "text/html", Cookie: stock.cookie },
+        body: new URLSearchParams(fields).toString(),
+      });
+    expect((await ask({})).status).toBe(403);
+    expect((await ask({ csrf: stock.csrf })).status).toBe(303);
+    let page = "";
+    for (let tries = 0; tries < 100 && !/Rebuilt by/.test(page); tries++) {
+      page = text(await site.get(INDEX_PAGE, { Cookie: stock.cookie }));
+      await sleep(100);
+    }
+    expect(page).toContain(`Rebuilt by Stock Person`);
+    expect(page).toContain(`${await vehicleCount()} vehicles in`);
+    const audit = text(await site.get("/staff/audit?action=search-index-rebuilt", { Cookie: admin.cookie }));
+    expect(audit).toMatch(/stock@dealer\.example search-index-rebuilt .*engine: embedded, result: rebuilt/);
   });
 });

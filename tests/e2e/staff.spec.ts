@@ -166,7 +166,7 @@ test("an admin adds a colleague, who sets a password; the admin sets up a second
   await page.getByRole("button", { name: "Sign in" }).click();
   // A stock manager's account opens no leads: it starts at the stock console.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import stock");
-  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Stock import", "Your account"]);
+  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Stock import", "Search index", "Your account"]);
   await page.goto("/staff/erasure");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("That can't be done");
   await expect(page.getByText("needs the sales role")).toBeVisible();
@@ -212,4 +212,11 @@ test("a stock manager uploads a feed, reads the preview, confirms, and sees the 
   const csv = await readFile((await (await download).path())!, "utf8");
   expect(csv.split("\r\n")[1]).toMatch(/^101,/);
   await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: fileName })).toContainText("imported");
+
+  await page.getByRole("link", { name: "Search index" }).click();
+  await expect(page.getByRole("row", { name: /^Engine/ })).toContainText("embedded");
+  await expectAccessible(page, "the search index page");
+  await page.getByRole("button", { name: "Rebuild index" }).click();
+  await expect(page.getByRole("status")).toContainText(/Rebuilt by Stock Person .*: \d+ vehicles in \d+ s\./);
+  await expectAccessible(page, "the search index after a rebuild");
 });

@@ -55,9 +55,14 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                     </>
                   )}
                   {!member.settingUp && (member.role === "stock" || member.role === "admin") && (
-                    <li>
-                      <NavLink to="/staff/stock/import">Stock import</NavLink>
-                    </li>
+                    <>
+                      <li>
+                        <NavLink to="/staff/stock/import">Stock import</NavLink>
+                      </li>
+                      <li>
+                        <NavLink to="/staff/stock/search-index">Search index</NavLink>
+                      </li>
+                    </>
                   )}
                   {!member.settingUp && member.role === "admin" && (
                     <>

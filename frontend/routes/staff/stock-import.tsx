@@ -1,8 +1,8 @@
-import { useEffect } from "react";
-import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { boundaryOf, MalformedUploadError, UploadTooLargeError } from "../../../backend/http/multipart-upload";
 import { ImportBusyError, ImportNotFoundError, MassRemovalNotConfirmedError } from "../../../backend/stock/stock-imports";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
+import { CheckAgain, useFollowWhile } from "../../staff/follow-progress";
 import { MODE_LABELS } from "../../staff/stock-import-labels";
 import { importView, historyRow, type ImportCountsView, type ImportHistoryRow, type ImportView } from "../../staff/stock-import-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -102,16 +102,6 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** While an import works, asks the server again every second (with JavaScript); the page's refresh tag does it without. */
-function useFollowWhile(working: boolean) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!working || state !== "idle") return;
-    const timer = setTimeout(() => void revalidate(), 1000);
-    return () => clearTimeout(timer);
-  }, [working, state, revalidate]);
-}
-
 function LatestImport({ view, csrf }: { view: ImportView; csrf: string }) {
   const heading = `${view.fileName} (${view.fileSize}, ${view.mode}), started by ${view.by} at ${view.started}`;
   return (
@@ -120,16 +110,12 @@ function LatestImport({ view, csrf }: { view: ImportView; csrf: string }) {
       <p>{heading}</p>
       {view.progress && (
         <div className="staff-progress">
-          {/* Without JavaScript the page reloads itself; with it, the page asks for fresh data instead. */}
-          <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} />
           <label htmlFor="import-progress">{view.progress.label}</label>
           <progress id="import-progress" max={100} {...(view.progress.percent === undefined ? {} : { value: view.progress.percent })}>
             {view.progress.percent === undefined ? "" : `${view.progress.percent}%`}
           </progress>
           <p role="status">{view.progress.detail}</p>
-          <p>
-            <a href={STOCK_UPLOAD_PAGE}>Check again</a>
-          </p>
+          <CheckAgain href={STOCK_UPLOAD_PAGE} />
         </div>
       )}
       {view.phase === "ready" && view.preview && (
