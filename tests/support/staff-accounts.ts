@@ -1,5 +1,5 @@
 import { FileStaffStore } from "../../backend/staff/file-staff-store";
-import { StaffAccess, type StaffSettings } from "../../backend/staff/staff-access";
+import { StaffAccess, type StaffMember, type StaffSettings } from "../../backend/staff/staff-access";
 import type { StaffRole } from "../../backend/staff/staff-accounts";
 import { capturedLogger } from "./captured-logger";
 
@@ -42,4 +42,14 @@ export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ se
   await store.close();
   if (!result.ok) throw new Error(`${role} could not sign in`);
   return { sessionId: result.sessionId, csrfToken: result.member.session.csrfToken, accountId: result.member.account.id };
+}
+
+/** The staff area over a data folder, with a role's test account signed in: for tests of the services behind the staff pages. */
+export async function signedInMember(dataDir: string, role: StaffRole): Promise<{ access: StaffAccess; member: StaffMember; close(): Promise<void> }> {
+  await addStaffAccounts(dataDir, [role]);
+  const store = await FileStaffStore.open(dataDir);
+  const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
+  const result = await access.signIn(staffEmail(role), STAFF_PASSWORD, "127.0.0.1");
+  if (!result.ok) throw new Error(`${role} could not sign in`);
+  return { access, member: result.member, close: () => store.close() };
 }
