@@ -72,6 +72,13 @@ const environmentSchema = z
     STAFF_SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
     /** The largest stock feed the staff console takes as an upload, in megabytes (it is streamed to disk). */
     STOCK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+    /** A feed the dealer's stock system publishes, fetched and imported every STOCK_FEED_SCHEDULE minutes. */
+    STOCK_FEED_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+    /** A file holding the bearer token the feed asks for, if it asks for one (a Docker secret). */
+    STOCK_FEED_TOKEN_FILE: z.string().min(1).optional(),
+    STOCK_FEED_SCHEDULE: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    /** replace: the feed is the whole stock (the mass-removal guard stands); upsert: it adds and updates. */
+    STOCK_FEED_MODE: z.enum(["upsert", "replace"], { error: "must be upsert or replace" }).default("upsert"),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

@@ -89,6 +89,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   });
   const server = await listen(app, config);
   leadWork.start();
+  staff.feed?.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
@@ -102,6 +103,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       await closed;
       clearTimeout(grace);
       await leadWork.stop();
+      await staff.feed?.stop();
       await staff.stock.settled();
       await staff.searchIndex.settled();
       await catalogue.stop();

@@ -4,6 +4,7 @@ import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import { meiliClient, openMeiliIndexer } from "../engines";
+import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
 import type { VehicleStore } from "../store/vehicle-store";
@@ -20,6 +21,8 @@ export interface StaffServices {
   /** The stock console: imports, and the search index's health and rebuilds. */
   stock: StockImports;
   searchIndex: SearchIndexConsole;
+  /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
+  feed?: ScheduledFeed;
 }
 
 export function staffServices(
@@ -38,12 +41,15 @@ export function staffServices(
   const meili = config.MEILI_URL
     ? { indexUid: config.MEILI_INDEX, ...(indexer && { indexer, admin: meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY) }) }
     : undefined;
+  const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger);
+  const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
     inbox: new LeadInbox(leads, access, (id) => catalogue.get(id), forwardLeadsNow),
     cookies: staffCookies(config.NODE_ENV === "production"),
-    stock: new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger),
+    stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
+    ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
   };
 }
 

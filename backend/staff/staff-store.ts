@@ -74,8 +74,8 @@ export interface AuditEntry {
   /** The staff member, by id and e-mail address; absent for a sign-in that named nobody known. */
   actorId?: string;
   actorEmail?: string;
-  /** Set when no signed-in member of staff did it: someone on the server ran `npm run staff`. */
-  origin?: "command line";
+  /** Set when no signed-in member of staff did it: someone on the server ran `npm run staff`, or the scheduled stock feed ran. */
+  origin?: "command line" | "scheduled feed";
   /** The client address the request came from. */
   address?: string;
   /** The lead or account acted on. */

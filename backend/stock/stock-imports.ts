@@ -23,12 +23,17 @@ import { MassRemovalError, StockBusyError, type VehicleStore } from "../store/ve
 export type ImportMode = "upsert" | "replace";
 export type ImportPhase = "previewing" | "ready" | "applying" | "done" | "failed" | "cancelled";
 
+/** Who an import's audit entries name: a member of staff, or the scheduled feed. */
+export type ImportActor = Pick<AuditEntry, "actorId" | "actorEmail" | "address" | "origin">;
+
 export interface ImportJob {
   id: string;
   fileName: string;
   fileBytes: number;
   mode: ImportMode;
   by: { id: string; name: string };
+  /** Whoever set the current step going (the upload, then the confirmation), for the audit log. */
+  actor: ImportActor;
   startedAt: Date;
   phase: ImportPhase;
   /** Of the reading under way (the preview's, then the import's). */
@@ -91,6 +96,11 @@ export class StockImports {
     return this.busyJob();
   }
 
+  /** Whether an import could start now (the schedule asks before fetching its feed). */
+  isFree(): boolean {
+    return this.busyJob() === undefined;
+  }
+
   /** Refuses (ImportBusyError) while another import is under way; an upload asks before it is read. */
   checkFree(member: StaffMember): void {
     requireRole(member, "stock");
@@ -119,13 +129,14 @@ export class StockImports {
       fileBytes: upload.size,
       mode,
       by: { id: member.account.id, name: member.account.name },
+      actor: actorOf(member, address),
       startedAt: now,
       phase: "previewing",
       progress: { bytesRead: 0, rows: 0, since: now, saving: false },
     };
     this.job = job;
-    await this.audit(member, address, "stock-upload", job, { file: job.fileName, bytes: job.fileBytes, mode });
-    this.inBackground(job, () => this.preview(member, address, job, upload.path));
+    await this.audit(job.actor, "stock-upload", job, { file: job.fileName, bytes: job.fileBytes, mode });
+    this.inBackground(job, () => this.preview(job, upload.path));
     return job;
   }
 
@@ -138,8 +149,9 @@ export class StockImports {
       throw new MassRemovalNotConfirmedError(`This would remove ${formatCount(preview.removed)} of ${formatCount(preview.stockBefore)} vehicles: tick the box to confirm that is right.`);
     }
     job.phase = "applying";
+    job.actor = actorOf(member, address);
     job.progress = { bytesRead: 0, rows: 0, since: new Date(), saving: false };
-    this.inBackground(job, () => this.importNow(member, address, job, tripsGuard));
+    this.inBackground(job, () => this.importNow(job, tripsGuard));
     return job;
   }
 
@@ -147,7 +159,37 @@ export class StockImports {
     const job = this.readyJobOf(member, id);
     job.phase = "cancelled";
     job.finishedAt = new Date();
-    await this.finish(member, address, job);
+    await this.finish(actorOf(member, address), job);
+  }
+
+  /**
+   * Imports a feed the schedule fetched, without a preview, as the console's latest import.
+   * The mass-removal guard stands: a whole stock that would remove more than half changes
+   * nothing and the console shows why. Refused (ImportBusyError) while another import is
+   * under way; resolves once the import has ended.
+   */
+  async runScheduled(upload: { path: string; name: string; size: number }, mode: ImportMode): Promise<ImportJob> {
+    const busy = this.busyJob();
+    if (busy) {
+      await rm(upload.path, { force: true });
+      throw new ImportBusyError(busy);
+    }
+    const now = new Date();
+    const job: ImportJob = {
+      id: path.basename(upload.path, ".feed"),
+      fileName: upload.name,
+      fileBytes: upload.size,
+      mode,
+      by: SCHEDULED_FEED,
+      actor: { origin: "scheduled feed" },
+      startedAt: now,
+      phase: "applying",
+      progress: { bytesRead: 0, rows: 0, since: now, saving: false },
+    };
+    this.job = job;
+    this.inBackground(job, () => this.importNow(job, false));
+    await this.running;
+    return job;
   }
 
   /** The rejected rows of an import, its preview, or a feed none of whose rows could be used. */
@@ -200,7 +242,7 @@ export class StockImports {
     };
   }
 
-  private async preview(member: StaffMember, address: string, job: ImportJob, file: string): Promise<void> {
+  private async preview(job: ImportJob, file: string): Promise<void> {
     try {
       job.preview = await importFeed(this.store, file, { mode: job.mode, dryRun: true, onProgress: this.progressOf(job) });
       job.phase = "ready";
@@ -212,11 +254,11 @@ export class StockImports {
       job.failure = error.message;
       if (error instanceof NothingImportedError) job.rejected = error.rejected;
       job.finishedAt = new Date();
-      await this.finish(member, address, job);
+      await this.finish(job.actor, job);
     }
   }
 
-  private async importNow(member: StaffMember, address: string, job: ImportJob, allowMassRemoval: boolean): Promise<void> {
+  private async importNow(job: ImportJob, allowMassRemoval: boolean): Promise<void> {
     const push = this.indexer && searchIndexPush(this.store, this.indexer);
     try {
       job.result = await importFeed(this.store, this.uploadOf(job), { mode: job.mode, allowMassRemoval, onProgress: this.progressOf(job), onApplied: push?.onApplied });
@@ -225,14 +267,11 @@ export class StockImports {
     } catch (error) {
       if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError || error instanceof StockBusyError || error instanceof MassRemovalError)) throw error;
       job.phase = "failed";
-      job.failure =
-        error instanceof MassRemovalError
-          ? `The stock changed since the preview: the file would now remove ${formatCount(error.wouldRemove)} of the ${formatCount(error.stored)} vehicles in stock, so nothing was changed. Preview it again.`
-          : error.message;
+      job.failure = error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message;
     }
     job.finishedAt = new Date();
     this.logger.info({ importId: job.id, phase: job.phase, ms: job.finishedAt.getTime() - job.startedAt.getTime() }, "Stock import ended");
-    await this.finish(member, address, job);
+    await this.finish(job.actor, job);
   }
 
   private uploadOf(job: ImportJob): string {
@@ -240,15 +279,27 @@ export class StockImports {
   }
 
   /** Records the import in the audit log (its history) and deletes its upload. */
-  private async finish(member: StaffMember, address: string, job: ImportJob): Promise<void> {
+  private async finish(actor: ImportActor, job: ImportJob): Promise<void> {
     await rm(this.uploadOf(job), { force: true });
-    await this.audit(member, address, "stock-import", job, historyDetails(job));
+    await this.audit(actor, "stock-import", job, historyDetails(job));
   }
 
-  private audit(member: StaffMember, address: string, action: "stock-upload" | "stock-import", job: ImportJob, details: AuditEntry["details"]): Promise<void> {
-    return this.access.audit({ action, actorId: member.account.id, actorEmail: member.account.email, address, targetId: job.id, details });
+  private audit(actor: ImportActor, action: "stock-upload" | "stock-import", job: ImportJob, details: AuditEntry["details"]): Promise<void> {
+    return this.access.audit({ action, ...actor, targetId: job.id, details });
   }
 }
+
+/** Who the console names as starting a scheduled import. */
+export const SCHEDULED_FEED = { id: "scheduled-feed", name: "The scheduled feed" } as const;
+
+function massRemovalRefusal(job: ImportJob, { wouldRemove, stored }: MassRemovalError): string {
+  const removal = `would remove ${formatCount(wouldRemove)} of the ${formatCount(stored)} vehicles in stock as sold`;
+  return job.by.id === SCHEDULED_FEED.id
+    ? `The scheduled feed ${removal}, more than half, so nothing was changed. Check the dealer's stock system; to remove them, upload the feed here and confirm.`
+    : `The stock changed since the preview: the file ${removal} now, so nothing was changed. Preview it again.`;
+}
+
+const actorOf = (member: StaffMember, address: string): ImportActor => ({ actorId: member.account.id, actorEmail: member.account.email, address });
 
 /** Whether applying this preview would take the mass-removal confirmation. */
 export function wouldTripGuard(preview: Pick<ImportReport, "removed" | "removalLimit">): boolean {

@@ -1,4 +1,5 @@
 import type { ImportReport } from "../../indexer/import-feed";
+import type { FeedStatus } from "../../backend/stock/scheduled-feed";
 import { wouldTripGuard, type ImportJob } from "../../backend/stock/stock-imports";
 import type { AuditEntry } from "../../backend/staff/staff-store";
 import { formatCount } from "../../domain/format";
@@ -114,12 +115,28 @@ export function historyRow(entry: AuditEntry): ImportHistoryRow {
   return {
     at: entry.at.toISOString(),
     when: londonTime(entry.at),
-    who: entry.actorEmail ?? "",
+    who: entry.actorEmail ?? (entry.origin === "scheduled feed" ? "the scheduled feed" : ""),
     file: text("file"),
     mode: text("mode") === "replace" ? MODE_NAMES.replace : MODE_NAMES.upsert,
     counts,
     duration: details.seconds === undefined ? "" : `${text("seconds")} s`,
     result: text("reason") ? `${text("result")}: ${text("reason")}` : text("result"),
+  };
+}
+
+export interface FeedView {
+  source: string;
+  schedule: string;
+  lastRun?: { at: string; when: string; ok: boolean; message: string };
+  next?: string;
+}
+
+export function feedView({ source, everyMinutes, mode, lastRun, nextAt }: FeedStatus): FeedView {
+  return {
+    source,
+    schedule: `every ${everyMinutes === 1 ? "minute" : `${formatCount(everyMinutes)} minutes`}, as ${mode === "replace" ? "the whole stock" : "an update"}`,
+    ...(lastRun ? { lastRun: { at: lastRun.at.toISOString(), when: londonTime(lastRun.at), ok: lastRun.ok, message: lastRun.message } } : {}),
+    ...(nextAt ? { next: londonTime(nextAt) } : {}),
   };
 }
 

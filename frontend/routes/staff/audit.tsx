@@ -35,7 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     entries: entries.map((entry) => ({
       when: londonTime(entry.at),
       at: entry.at.toISOString(),
-      who: entry.actorEmail ?? (entry.origin === "command line" ? "the staff command, on the server" : "nobody known"),
+      who: entry.actorEmail ?? (entry.origin === "command line" ? "the staff command, on the server" : entry.origin === "scheduled feed" ? "the scheduled stock feed" : "nobody known"),
       action: entry.action,
       target: entry.targetId,
       address: entry.address,

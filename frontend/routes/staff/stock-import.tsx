@@ -4,7 +4,7 @@ import { ImportBusyError, ImportNotFoundError, MassRemovalNotConfirmedError } fr
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { CheckAgain, useFollowWhile } from "../../staff/follow-progress";
 import { MODE_LABELS } from "../../staff/stock-import-labels";
-import { importView, historyRow, type ImportCountsView, type ImportHistoryRow, type ImportView } from "../../staff/stock-import-views.server";
+import { feedView, historyRow, importView, type FeedView, type ImportCountsView, type ImportHistoryRow, type ImportView } from "../../staff/stock-import-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { receiveFeedForm } from "../../staff/stock-upload.server";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
@@ -22,7 +22,7 @@ export function meta() {
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "stock");
-  const { stock } = staffOf(context).services;
+  const { stock, feed } = staffOf(context).services;
   const latest = await asMember(async () => stock.latest(member));
   const history = await asMember(() => stock.history(member));
   return {
@@ -31,6 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     underWay: stock.underWay(member) !== undefined,
     maxMegabytes: Math.floor(stock.settings.maxUploadBytes / (1 << 20)),
     history: history.map(historyRow),
+    feed: feed && feedView(feed.status()),
   };
 }
 
@@ -62,7 +63,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function StockImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { latest, underWay, csrf, history, maxMegabytes } = loaderData;
+  const { latest, underWay, csrf, history, maxMegabytes, feed } = loaderData;
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   const working = latest?.phase === "previewing" || latest?.phase === "applying";
@@ -97,7 +98,26 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       )}
+      {feed && <ScheduledFeedStatus feed={feed} />}
       <ImportHistory rows={history} />
+    </section>
+  );
+}
+
+function ScheduledFeedStatus({ feed }: { feed: FeedView }) {
+  return (
+    <section aria-labelledby="scheduled-feed">
+      <h2 id="scheduled-feed">Scheduled feed</h2>
+      <p>
+        {feed.source}, {feed.schedule}.{feed.next && ` Next fetch at ${feed.next}.`}
+      </p>
+      {feed.lastRun ? (
+        <p className={feed.lastRun.ok ? "notice" : "notice notice--problem"} role={feed.lastRun.ok ? "status" : "alert"}>
+          {feed.lastRun.ok ? "Last fetched" : "Failing: last tried"} <time dateTime={feed.lastRun.at}>{feed.lastRun.when}</time>. {feed.lastRun.message}
+        </p>
+      ) : (
+        <p>Not fetched yet.</p>
+      )}
     </section>
   );
 }
