@@ -1,8 +1,16 @@
-import { readFile } from "node:fs/promises";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import type { StaffRole } from "../../backend/staff/staff-accounts";
+import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { spawnBuiltSite } from "../support/built-site";
+import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
@@ -219,4 +227,40 @@ test("a stock manager uploads a feed, reads the preview, confirms, and sees the 
   await page.getByRole("button", { name: "Rebuild index" }).click();
   await expect(page.getByRole("status")).toContainText(/Rebuilt by Stock Person .*: \d+ vehicles in \d+ s\./);
   await expectAccessible(page, "the search index after a rebuild");
+});
+
+test("a site with a scheduled feed imports it from the dealer's stock system, and the console shows how it went", async ({ page }) => {
+  const added = Array.from(generateDemoStock({ count: 3, seed: 5150 }));
+  const feedServer = createServer((_req, res) => res.writeHead(200).end(added.map((record) => JSON.stringify(record)).join("\n")));
+  feedServer.listen(0, "127.0.0.1");
+  await once(feedServer, "listening");
+  const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/dms/stock.ndjson`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-feed-"));
+  await addStaffAccounts(dataDir, ["stock"]);
+  const site = await spawnBuiltSite({ dataDir, port: await freePort(), env: { DEMO_STOCK_SIZE: "20", STOCK_FEED_URL: feedUrl, STOCK_FEED_SCHEDULE: "30" }, timeoutMs: 30_000 });
+  try {
+    await page.goto(`${site.url}/staff/sign-in`);
+    await hydrated(page, "form button");
+    await page.getByLabel("E-mail address").fill(staffEmail("stock"));
+    await page.getByLabel("Password").fill(STAFF_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Import stock" })).toBeVisible();
+    const feed = page.getByRole("region", { name: "Scheduled feed" });
+    await expect(async () => {
+      await page.reload();
+      await expect(feed.getByRole("status")).toContainText("Imported: 3 added, 0 updated, 0 unchanged, 0 removed, 0 rejected.", { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(feed).toContainText(`${feedUrl}, every 30 minutes, as an update. Next fetch at`);
+    await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: "stock.ndjson" })).toContainText("the scheduled feed");
+    await expectAccessible(page, "the import page with a scheduled feed");
+    await page.goto(`${site.url}/vehicles/${added[0]!._id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(added[0]!.vehicle.make);
+  } finally {
+    // Away from the site first: its page would go on fetching route manifests from it.
+    await page.goto("about:blank");
+    site.server.kill("SIGTERM");
+    await once(site.server, "exit");
+    feedServer.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
