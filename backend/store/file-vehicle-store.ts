@@ -162,17 +162,21 @@ export class FileVehicleStore implements VehicleStore {
       summary.changedIds.push(id);
     }
     const sold: SoldVehicle[] = [];
+    const remove = (id: string, line: string) => {
+      next.delete(id);
+      summary.removedIds.push(id);
+      sold.push(soldVehicleOf(JSON.parse(line) as VehicleRecord, now));
+    };
     if (change.mode === "replace") {
       const present = new Set([...change.records.map(({ id }) => id), ...(change.keepIds ?? [])]);
-      for (const [id, line] of [...next]) {
-        if (present.has(id)) continue;
-        next.delete(id);
-        summary.removedIds.push(id);
-        sold.push(soldVehicleOf(JSON.parse(line) as VehicleRecord, now));
-      }
-      summary.removed = summary.removedIds.length;
-      if (summary.removed > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removed, this.stock.size);
+      for (const [id, line] of [...next]) if (!present.has(id)) remove(id, line);
+      if (summary.removedIds.length > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removedIds.length, this.stock.size);
     }
+    for (const id of change.removeIds ?? []) {
+      const line = next.get(id);
+      if (line !== undefined) remove(id, line);
+    }
+    summary.removed = summary.removedIds.length;
     const changed = summary.added + summary.updated + summary.removed > 0;
     if (changed || this.loadedSignature === "") {
       // Registered first: a crash before the stock is written leaves them in both, which lookups allow for.

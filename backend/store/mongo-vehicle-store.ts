@@ -185,6 +185,11 @@ export class MongoVehicleStore implements VehicleStore {
           throw new MassRemovalError(result.removedIds.length, await this.count());
         }
       }
+      if (change.removeIds?.length) {
+        const listed = new Set(result.removedIds);
+        const stored = await this.vehicles.find({ _id: { $in: [...change.removeIds] } }, { projection: { _id: 1 } }).map(({ _id }) => _id).toArray();
+        result.removedIds.push(...stored.filter((id) => !listed.has(id)));
+      }
 
       for (let start = 0; start < change.records.length; start += BATCH) {
         const batch = change.records.slice(start, start + BATCH);

@@ -23,7 +23,10 @@ export async function previewStockChange(store: VehicleStore, change: StockChang
   if (change.mode === "replace") {
     const present = new Set([...change.records.map(({ id }) => id), ...(change.keepIds ?? [])]);
     for await (const { _id } of store.scan()) if (!present.has(_id)) result.removedIds.push(_id);
-    result.removed = result.removedIds.length;
   }
+  const listed = new Set(result.removedIds);
+  const stored = change.removeIds?.length ? await store.storedVersions(change.removeIds) : new Map();
+  result.removedIds.push(...[...stored.keys()].filter((id) => !listed.has(id)));
+  result.removed = result.removedIds.length;
   return result;
 }

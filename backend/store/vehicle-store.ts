@@ -16,6 +16,8 @@ export interface StockChange {
    * with "replace" these vehicles are kept as they are.
    */
   keepIds?: ReadonlySet<string>;
+  /** Vehicles to remove from stock as sold, whatever the mode (a stock manager marking one sold). */
+  removeIds?: readonly string[];
   /**
    * With "replace", refuse (MassRemovalError, nothing changed) to remove more vehicles than
    * this: a feed that suddenly lacks half the stock is more likely broken than a sell-out.

@@ -142,6 +142,18 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(await engines.store.soldVehicle("focus-2021")).toBeUndefined();
       });
 
+      it("removes the vehicles a change names as sold, whatever its mode, and remembers them", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const soldAt = new Date();
+        const change = { records: [], mode: "upsert" as const, removeIds: ["fiesta-2019", "never-listed"] };
+        expect(await previewStockChange(engines.store, change, soldAt)).toMatchObject({ removed: 1, removedIds: ["fiesta-2019"] });
+        const summary = await engines.store.applyChange(change, soldAt);
+        expect(summary).toEqual({ added: 0, updated: 0, unchanged: 0, removed: 1, changedIds: [], removedIds: ["fiesta-2019"] });
+        expect(await engines.store.get("fiesta-2019")).toBeUndefined();
+        expect(await engines.store.count()).toBe(KNOWN_VEHICLES.length - 1);
+        expect(await engines.store.soldVehicle("fiesta-2019")).toMatchObject({ id: "fiesta-2019", soldAt: soldAt.toISOString() });
+      });
+
       it("previews a change as exactly what applying it does, changing nothing", async () => {
         await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
         const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
