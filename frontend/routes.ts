@@ -33,6 +33,8 @@ export default [
     route("stock/import", "routes/staff/stock-import.tsx"),
     route("stock/import/:id/rejected.csv", "routes/staff/stock-import-rejected.ts"),
     route("stock/search-index", "routes/staff/stock-search-index.tsx"),
+    route("stock/vehicles", "routes/staff/stock-vehicles.tsx"),
+    route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -163,7 +163,7 @@ export class FileStaffStore implements StaffStore {
     });
   }
 
-  async listAudit({ action, actorId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
+  async listAudit({ action, actorId, targetId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
     let text = "";
     try {
       text = await readFile(this.auditFile, "utf8");
@@ -174,7 +174,7 @@ export class FileStaffStore implements StaffStore {
       .split("\n")
       .filter(Boolean)
       .map((line) => withDates(JSON.parse(line) as AuditEntry, ["at"]))
-      .filter((entry) => (!action || entry.action === action) && (!actorId || entry.actorId === actorId) && (!from || entry.at >= from) && (!to || entry.at < to))
+      .filter((entry) => (!action || entry.action === action) && (!actorId || entry.actorId === actorId) && (!targetId || entry.targetId === targetId) && (!from || entry.at >= from) && (!to || entry.at < to))
       .reverse();
     return { total: matching.length, entries: matching.slice((page - 1) * pageSize, page * pageSize) };
   }

@@ -150,10 +150,11 @@ export class MongoStaffStore implements StaffStore {
     await this.audit.insertOne({ _id: randomUUID(), ...entry });
   }
 
-  async listAudit({ action, actorId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
+  async listAudit({ action, actorId, targetId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
     const filter: Filter<AuditDocument> = {
       ...(action ? { action } : {}),
       ...(actorId ? { actorId } : {}),
+      ...(targetId ? { targetId } : {}),
       ...(from || to ? { at: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
     };
     const [total, documents] = await Promise.all([

@@ -7,6 +7,7 @@ import { meiliClient, openMeiliIndexer } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
+import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess } from "./staff-access";
@@ -21,6 +22,7 @@ export interface StaffServices {
   /** The stock console: imports, and the search index's health and rebuilds. */
   stock: StockImports;
   searchIndex: SearchIndexConsole;
+  vehicles: VehicleDesk;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
 }
@@ -49,6 +51,7 @@ export function staffServices(
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
+    vehicles: new VehicleDesk(stock, access, indexer),
     ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
   };
 }

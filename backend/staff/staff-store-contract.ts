@@ -120,6 +120,7 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       expect(signIns.total).toBe(3);
       expect(signIns.entries.map(({ targetId }) => targetId)).toEqual(["lead-4", "lead-2"]);
       expect((await store.listAudit({ actorId: "jo", from: at(1), to: at(3), page: 1, pageSize: 10 })).entries.map(({ targetId }) => targetId)).toEqual(["lead-2", "lead-1"]);
+      expect((await store.listAudit({ targetId: "lead-3", page: 1, pageSize: 10 })).entries.map(({ action }) => action)).toEqual(["lead-viewed"]);
     });
   });
 }

@@ -64,6 +64,8 @@ export const AUDIT_ACTIONS = [
   "stock-upload",
   "stock-import",
   "search-index-rebuilt",
+  "vehicle-price-changed",
+  "vehicle-sold",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,6 +89,8 @@ export interface AuditEntry {
 export interface AuditQuery {
   action?: AuditAction;
   actorId?: string;
+  /** The lead, account or vehicle acted on. */
+  targetId?: string;
   from?: Date;
   to?: Date;
   page: number;

@@ -223,3 +223,55 @@ describe("the search index", () => {
     expect(audit).toMatch(/stock@dealer\.example search-index-rebuilt .*engine: embedded, result: rebuilt/);
   });
 });
+
+describe("one vehicle", () => {
+  const postTo = (address: string, fields: Record<string, string>, who = stock) =>
+    site.send(address, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin(), Accept: "text/html", Cookie: who.cookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("is found by its registration, however it is typed, and its price changed, with every change recorded", async () => {
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string; vehicle: { registration: string }; adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }[];
+    const { _id: id, vehicle: { registration } } = vehicle!;
+    const was = vehicle!.adverts.retailAdverts.totalPrice.amountGBP;
+    const typed = registration.replace(/\s+/g, "").toLowerCase();
+    const found = text(await site.get(`/staff/stock/vehicles?q=${typed}`, { Cookie: stock.cookie }));
+    expect(found).toContain("1 vehicle");
+    expect(found).toContain(registration);
+
+    const page = `/staff/stock/vehicles/${id}`;
+    const { sessionId } = await signedInAs(site.dataDir, "sales");
+    expect((await site.get(page, { Cookie: `__Host-staff_session=${sessionId}` })).status).toBe(403);
+    expect((await postTo(page, { intent: "price", price: "1000" })).status).toBe(403);
+    const refused = await postTo(page, { csrf: stock.csrf, intent: "price", price: "-5" });
+    expect(refused.status).toBe(400);
+    expect(text(refused)).toContain("Enter the price in pounds");
+
+    const changed = await postTo(page, { csrf: stock.csrf, intent: "price", price: "£1,000" });
+    expect(changed.status).toBe(200);
+    expect(text(changed)).toContain("The price is now £1,000.");
+    const api = JSON.parse((await site.get(`/api/vehicles/${id}`)).body) as { adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } };
+    expect(api.adverts.retailAdverts.totalPrice.amountGBP).toBe(1000);
+    await postTo(page, { csrf: stock.csrf, intent: "price", price: "1250" });
+    const history = text(await site.get(page, { Cookie: stock.cookie }));
+    expect(history).toMatch(new RegExp(`£1,000 £1,250 stock@dealer\\.example .*£${was.toLocaleString("en-GB")} £1,000 stock@dealer\\.example`));
+  });
+
+  it("is marked sold only when confirmed, and leaves the stock and the search at once", async () => {
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string; vehicle: { vehicleType: string } }[];
+    const page = `/staff/stock/vehicles/${vehicle!._id}`;
+    const before = await vehicleCount();
+    expect((await postTo(page, { csrf: stock.csrf, intent: "sold" })).status).toBe(400);
+    expect(await vehicleCount()).toBe(before);
+    const sold = await postTo(page, { csrf: stock.csrf, intent: "sold", confirm: "yes" });
+    expect(sold.status).toBe(303);
+    expect(sold.headers.location).toMatch(/^\/staff\/stock\/vehicles\?sold=/);
+    expect((await site.get(`/api/vehicles/${vehicle!._id}`)).status).toBe(404);
+    expect(await vehicleCount()).toBe(before - 1);
+    expect((await site.get(page, { Cookie: stock.cookie })).status).toBe(404);
+    const audit = text(await site.get("/staff/audit?action=vehicle-sold", { Cookie: admin.cookie }));
+    expect(audit).toContain(`vehicle-sold ${vehicle!._id}`);
+  });
+});

@@ -174,7 +174,7 @@ test("an admin adds a colleague, who sets a password; the admin sets up a second
   await page.getByRole("button", { name: "Sign in" }).click();
   // A stock manager's account opens no leads: it starts at the stock console.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import stock");
-  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Stock import", "Search index", "Your account"]);
+  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Stock import", "Vehicles", "Search index", "Your account"]);
   await page.goto("/staff/erasure");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("That can't be done");
   await expect(page.getByText("needs the sales role")).toBeVisible();
@@ -229,7 +229,7 @@ test("a stock manager uploads a feed, reads the preview, confirms, and sees the 
   await expectAccessible(page, "the search index after a rebuild");
 });
 
-test("a site with a scheduled feed imports it from the dealer's stock system, and the console shows how it went", async ({ page }) => {
+test("a site with a scheduled feed imports it from the dealer's stock system, the console shows how it went, and a stock manager reprices and sells a vehicle from it", async ({ page }) => {
   const added = Array.from(generateDemoStock({ count: 3, seed: 5150 }));
   const feedServer = createServer((_req, res) => res.writeHead(200).end(added.map((record) => JSON.stringify(record)).join("\n")));
   feedServer.listen(0, "127.0.0.1");
@@ -255,6 +255,23 @@ test("a site with a scheduled feed imports it from the dealer's stock system, an
     await expectAccessible(page, "the import page with a scheduled feed");
     await page.goto(`${site.url}/vehicles/${added[0]!._id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(added[0]!.vehicle.make);
+
+    // The stock manager finds that vehicle by its registration, reprices it, then sells it.
+    await page.goto(`${site.url}/staff/stock/vehicles`);
+    await hydrated(page, "form button");
+    await page.getByLabel("Registration or id").fill(added[0]!.vehicle.registration!.replaceAll(" ", "").toLowerCase());
+    await page.getByRole("button", { name: "Find" }).click();
+    await expectAccessible(page, "the vehicles page");
+    await page.getByRole("link", { name: new RegExp(added[0]!.vehicle.make) }).click();
+    await page.getByLabel("New price, in pounds").fill("7,995");
+    await page.getByRole("button", { name: "Change price" }).click();
+    await expect(page.getByRole("status")).toHaveText("The price is now £7,995.");
+    await expect(page.getByRole("region", { name: "Price changes" }).getByRole("row").nth(1)).toContainText("£7,995");
+    await expectAccessible(page, "a vehicle in the console");
+    await page.getByLabel(/This vehicle is sold/).check();
+    await page.getByRole("button", { name: "Mark sold" }).click();
+    await expect(page.getByRole("status")).toContainText("is marked sold");
+    expect((await page.request.get(`${site.url}/api/vehicles/${added[0]!._id}`)).status()).toBe(404);
   } finally {
     // Away from the site first: its page would go on fetching route manifests from it.
     await page.goto("about:blank");

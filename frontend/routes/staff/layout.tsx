@@ -60,6 +60,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                         <NavLink to="/staff/stock/import">Stock import</NavLink>
                       </li>
                       <li>
+                        <NavLink to="/staff/stock/vehicles">Vehicles</NavLink>
+                      </li>
+                      <li>
                         <NavLink to="/staff/stock/search-index">Search index</NavLink>
                       </li>
                     </>

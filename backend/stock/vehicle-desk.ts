@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { priceOf, retailAdvertSchema, type VehicleRecord } from "../../domain/vehicle";
+import { searchIndexPush } from "../../indexer/search-sync";
+import type { MeiliIndexer } from "../search/meili-indexer";
+import { requireRole } from "../staff/lead-inbox";
+import type { StaffAccess, StaffMember } from "../staff/staff-access";
+import type { StockChange, VehicleStore } from "../store/vehicle-store";
+
+/**
+ * One vehicle at a time, for the stock console: find it by registration or id, change its
+ * price (every change recorded in the audit log: old price, new price, when, who), or mark
+ * it sold, which takes it out of stock and so out of search at once. Both go through the
+ * store's own change, under its lock, like an import; the next feed has the last word.
+ */
+
+/** A new price as the form gives it ("12,995", "£9995.50"), checked as a feed's price is. */
+export const newPriceSchema = z
+  .string()
+  .trim()
+  .transform((text) => Number(text.replace(/^£/, "").replaceAll(",", "")))
+  .pipe(retailAdvertSchema.shape.totalPrice.shape.amountGBP);
+
+export const PRICE_PROBLEM = "Enter the price in pounds, like 12995: more than £0 and at most £10,000,000, in whole pence";
+
+export interface PriceChange {
+  at: Date;
+  from: number;
+  to: number;
+  by: string;
+}
+
+const MOST_FOUND = 10;
+
+export class VehicleDesk {
+  constructor(
+    private readonly store: VehicleStore,
+    private readonly access: StaffAccess,
+    private readonly indexer: MeiliIndexer | undefined,
+  ) {}
+
+  /** Vehicles whose id or registration (spaces and case aside) is the one asked for. */
+  async find(member: StaffMember, query: string): Promise<VehicleRecord[]> {
+    requireRole(member, "stock");
+    const wanted = query.replace(/\s+/g, "").toUpperCase();
+    if (wanted === "") return [];
+    const byId = await this.store.get(query.trim());
+    if (byId) return [byId];
+    const found: VehicleRecord[] = [];
+    for await (const record of this.store.scan()) {
+      if (record.vehicle.registration?.replace(/\s+/g, "").toUpperCase() === wanted) found.push(record);
+      if (found.length >= MOST_FOUND) break;
+    }
+    return found;
+  }
+
+  async open(member: StaffMember, id: string): Promise<{ record: VehicleRecord; prices: PriceChange[] } | undefined> {
+    requireRole(member, "stock");
+    const record = await this.store.get(id);
+    return record && { record, prices: await this.priceHistory(id) };
+  }
+
+  /** Changes a vehicle's price; undefined when it is no longer in stock. */
+  async changePrice(member: StaffMember, address: string, id: string, price: number): Promise<VehicleRecord | undefined> {
+    requireRole(member, "stock");
+    const record = await this.store.get(id);
+    if (!record) return undefined;
+    const from = priceOf(record);
+    if (from === price) return record;
+    const { vehicle, media, adverts, createdAt } = record;
+    const repriced = { vehicle, media, createdAt, adverts: { retailAdverts: { ...adverts.retailAdverts, totalPrice: { amountGBP: price } } } };
+    await this.change({ records: [{ id, record: repriced }], mode: "upsert" });
+    await this.access.audit({ action: "vehicle-price-changed", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id, details: { from, to: price } });
+    return this.store.get(id);
+  }
+
+  /** Takes a vehicle out of stock as sold; false when it was not in stock. */
+  async markSold(member: StaffMember, address: string, id: string): Promise<boolean> {
+    requireRole(member, "stock");
+    const record = await this.store.get(id);
+    if (!record) return false;
+    const { removed } = await this.change({ records: [], mode: "upsert", removeIds: [id] });
+    if (removed === 0) return false;
+    await this.access.audit({ action: "vehicle-sold", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id, details: { price: priceOf(record) } });
+    return true;
+  }
+
+  private async priceHistory(id: string): Promise<PriceChange[]> {
+    const { entries } = await this.access.auditLog({ action: "vehicle-price-changed", targetId: id, page: 1, pageSize: 100 });
+    return entries.map(({ at, actorEmail, details }) => ({ at, from: Number(details?.from), to: Number(details?.to), by: actorEmail ?? "" }));
+  }
+
+  /** A change through the store, sent on to Meilisearch when the site holds its admin key (else stock:sync sends it). */
+  private change(change: StockChange) {
+    const push = this.indexer && searchIndexPush(this.store, this.indexer);
+    return this.store.applyChange(change, undefined, push?.onApplied);
+  }
+}
