@@ -76,6 +76,7 @@ const environmentSchema = z
     STOCK_FEED_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
     /** A file holding the bearer token the feed asks for, if it asks for one (a Docker secret). */
     STOCK_FEED_TOKEN_FILE: z.string().min(1).optional(),
+    /** Minutes between fetches of STOCK_FEED_URL. */
     STOCK_FEED_SCHEDULE: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
     /** replace: the feed is the whole stock (the mass-removal guard stands); upsert: it adds and updates. */
     STOCK_FEED_MODE: z.enum(["upsert", "replace"], { error: "must be upsert or replace" }).default("upsert"),

@@ -9,6 +9,7 @@ import { serverTiming } from "./server-timing";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
 import type { StaffServices } from "../staff/staff-services";
+import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitRequestBodies } from "./body-limit";
@@ -20,7 +21,6 @@ import { refuseOtherPageMethods } from "./page-methods";
 import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
 import { staffArea } from "./staff-area";
-import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 
 /** How the React front end is served: from the build in production, through Vite in development. */

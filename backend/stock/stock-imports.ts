@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "../../indexer/import-feed";
 import { UnreadableFeedError } from "../../indexer/feed-reader";
@@ -75,6 +75,7 @@ const HISTORY_SIZE = 20;
 export class StockImports {
   private job: ImportJob | undefined;
   private running: Promise<void> = Promise.resolve();
+  private leftoversCleared: Promise<unknown> | undefined;
 
   constructor(
     private readonly store: VehicleStore,
@@ -111,6 +112,11 @@ export class StockImports {
   /** A fresh path for an upload to be written to. */
   async uploadPath(): Promise<string> {
     await mkdir(this.settings.uploadDirectory, { recursive: true });
+    // Uploads a stopped process left behind are no import's any more.
+    this.leftoversCleared ??= readdir(this.settings.uploadDirectory).then((names) =>
+      Promise.all(names.map((name) => rm(path.join(this.settings.uploadDirectory, name), { force: true }))),
+    );
+    await this.leftoversCleared;
     return path.join(this.settings.uploadDirectory, `${randomBytes(12).toString("hex")}.feed`);
   }
 
@@ -122,6 +128,7 @@ export class StockImports {
       await rm(upload.path, { force: true });
       throw new ImportBusyError(busy);
     }
+    await this.dropAbandonedPreview();
     const now = new Date();
     const job: ImportJob = {
       id: path.basename(upload.path, ".feed"),
@@ -174,6 +181,7 @@ export class StockImports {
       await rm(upload.path, { force: true });
       throw new ImportBusyError(busy);
     }
+    await this.dropAbandonedPreview();
     const now = new Date();
     const job: ImportJob = {
       id: path.basename(upload.path, ".feed"),
@@ -216,6 +224,15 @@ export class StockImports {
     if (job.phase === "previewing" || job.phase === "applying") return job;
     if (job.phase === "ready" && Date.now() - job.progress.since.getTime() < ABANDONED_PREVIEW_MS) return job;
     return undefined;
+  }
+
+  /** A preview left unconfirmed past ABANDONED_PREVIEW_MS ends as cancelled when another import starts. */
+  private async dropAbandonedPreview(): Promise<void> {
+    const job = this.job;
+    if (job?.phase !== "ready") return;
+    job.phase = "cancelled";
+    job.finishedAt = new Date();
+    await this.finish(job.actor, job);
   }
 
   private readyJobOf(member: StaffMember, id: string): ImportJob {
