@@ -34,6 +34,25 @@ describe("npm run stock:import", () => {
     expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
   });
 
+  it("with --dry-run says what it would do, and the mass removal it would refuse, changing nothing", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => `v${i},car,Ford,Focus,1.0 EcoBoost Titanium 5dr,12495,2020,24000,`);
+    const header = csv.split("\n")[0];
+    const all = path.join(directory, "all.csv");
+    await writeFile(all, [header, ...many].join("\n"));
+    expect((await runCli(["import", all], dataDir).done).status).toBe(0);
+    const stock = await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8");
+    const few = path.join(directory, "few.csv");
+    await writeFile(few, [header, ...many.slice(0, 5)].join("\n"));
+    const { status, stdout } = await runCli(["import", few, "--replace", "--dry-run"], dataDir).done;
+    expect(status).toBe(0);
+    expect(stdout).toContain("(CSV, 5 rows)");
+    expect(stdout).toContain(": nothing was changed");
+    expect(stdout).toMatch(/unchanged\s+5/);
+    expect(stdout).toMatch(/removed\s+25/);
+    expect(stdout).toContain("This would remove 25 of the 30 vehicles in stock, more than half: the import itself needs --allow-mass-removal.");
+    expect(await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).toBe(stock);
+  });
+
   it("with --replace removes none as sold when a rejected row names no vehicle, and says why", async () => {
     const feed = path.join(directory, "stock.csv");
     await writeFile(feed, csv);

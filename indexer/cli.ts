@@ -18,16 +18,17 @@ import { StockLeaseLostError } from "../backend/store/stock-lease";
 import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
 import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "./feed-reader";
-import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "./import-feed";
+import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "./import-feed";
 import { progressBar } from "./progress-bar";
 import { followStock, rebuildAndRecordSyncPosition, rebuildSearchIndex, searchIndexPush } from "./search-sync";
 
 const USAGE = `Stock tools for the dealer site.
 
-  npm run stock:import -- FILE [--replace] [--format json|ndjson|csv] [--allow-mass-removal]
+  npm run stock:import -- FILE [--replace] [--format json|ndjson|csv] [--allow-mass-removal] [--dry-run]
       Loads a feed (JSON array, NDJSON or CSV). By default vehicles are added or updated;
       with --replace the file is the whole stock and vehicles missing from it are removed
       as sold (refused if that is over half the stock, unless --allow-mass-removal).
+      --dry-run says what the import would do and changes nothing.
 
   npm run stock:reindex
       Rebuilds the search index from the stored stock: the site's own index, which a
@@ -83,6 +84,7 @@ async function runImport(args: string[]): Promise<number> {
       replace: { type: "boolean", default: false },
       format: { type: "string" },
       "allow-mass-removal": { type: "boolean", default: false },
+      "dry-run": { type: "boolean", default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError("Give exactly one feed file to import");
@@ -104,6 +106,7 @@ async function runImport(args: string[]): Promise<number> {
         mode: values.replace ? "replace" : "upsert",
         format: format as FeedFormat | undefined,
         allowMassRemoval: values["allow-mass-removal"],
+        dryRun: values["dry-run"],
         onProgress: (step) => (step.phase === "reading" ? progress.update(step.bytesRead) : progress.label("Saving")),
         onApplied: push?.onApplied,
       });
@@ -113,7 +116,8 @@ async function runImport(args: string[]): Promise<number> {
       throw error;
     }
     progress.finish();
-    printReport(file, report, values.replace, performance.now() - started);
+    printReport(file, report, values.replace, performance.now() - started, values["dry-run"]);
+    if (values["dry-run"]) return 0;
 
     const { update: searchUpdate, failure: searchFailure } = push?.outcome ?? {};
     if (searchFailure) {
@@ -198,10 +202,10 @@ async function runGenerate(args: string[]): Promise<number> {
   return 0;
 }
 
-function printReport(file: string, report: ImportReport, replace: boolean, ms: number): void {
+function printReport(file: string, report: ImportReport, replace: boolean, ms: number, dryRun: boolean): void {
   const removalsWithheld = replace && report.unidentifiedRows > 0;
   const lines = [
-    `Imported ${file} (${report.format.toUpperCase()}, ${formatCount(report.rows)} rows) in ${(ms / 1000).toFixed(1)} s`,
+    `${dryRun ? "Dry run of" : "Imported"} ${file} (${report.format.toUpperCase()}, ${formatCount(report.rows)} rows) in ${(ms / 1000).toFixed(1)} s${dryRun ? ": nothing was changed" : ""}`,
     row("added", report.added),
     row("updated", report.updated),
     row("unchanged", report.unchanged),
@@ -213,6 +217,12 @@ function printReport(file: string, report: ImportReport, replace: boolean, ms: n
       `No vehicle was removed as sold: ${formatCount(report.unidentifiedRows)} rejected row${report.unidentifiedRows === 1 ? "" : "s"} could not ` +
         "be matched to a vehicle (no readable _id or registration) and might be vehicles still in stock. " +
         "Fix the rows and import again with --replace to remove the sold ones.",
+    );
+  }
+  if (dryRun && replace && wouldTripGuard(report)) {
+    lines.push(
+      `This would remove ${formatCount(report.removed)} of the ${formatCount(report.stockBefore)} vehicles in stock, more than half: ` +
+        "the import itself needs --allow-mass-removal.",
     );
   }
   if (report.ignoredColumns.length > 0) lines.push(`Ignored columns no field matches: ${report.ignoredColumns.join(", ")}`);

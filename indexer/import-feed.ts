@@ -117,6 +117,11 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
   return { ...summary, format: feed.format, rows, rejected, unidentifiedRows, ignoredColumns: feed.ignoredColumns, stockBefore, removalLimit };
 }
 
+/** Whether a dry run's removals are more than its guard allows: the import itself would be refused unless allowed. */
+export function wouldTripGuard(report: Pick<ImportReport, "removed" | "removalLimit">): boolean {
+  return report.removalLimit !== undefined && report.removed > report.removalLimit;
+}
+
 /** "price must be greater than 0 (got -5)": the field as the feed names it, and the value. */
 function describeIssues(issues: readonly z.core.$ZodIssue[], format: FeedFormat): string {
   const described = issues.slice(0, 3).map((issue) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { importFeed, NothingImportedError, type ImportReport, type Rejection } from "../../indexer/import-feed";
+import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "../../indexer/import-feed";
 import { UnreadableFeedError } from "../../indexer/feed-reader";
 import { searchIndexPush } from "../../indexer/search-sync";
 import { formatCount } from "../../domain/format";
@@ -317,11 +317,6 @@ function massRemovalRefusal(job: ImportJob, { wouldRemove, stored }: MassRemoval
 }
 
 const actorOf = (member: StaffMember, address: string): ImportActor => ({ actorId: member.account.id, actorEmail: member.account.email, address });
-
-/** Whether applying this preview would take the mass-removal confirmation. */
-export function wouldTripGuard(preview: Pick<ImportReport, "removed" | "removalLimit">): boolean {
-  return preview.removalLimit !== undefined && preview.removed > preview.removalLimit;
-}
 
 /** What the history shows of an import: counts and names of things, never a vehicle's or a person's details. */
 function historyDetails(job: ImportJob): Record<string, string | number> {

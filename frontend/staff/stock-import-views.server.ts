@@ -1,6 +1,6 @@
-import type { ImportReport } from "../../indexer/import-feed";
+import { wouldTripGuard, type ImportReport } from "../../indexer/import-feed";
 import type { FeedStatus } from "../../backend/stock/scheduled-feed";
-import { wouldTripGuard, type ImportJob } from "../../backend/stock/stock-imports";
+import type { ImportJob } from "../../backend/stock/stock-imports";
 import type { AuditEntry } from "../../backend/staff/staff-store";
 import { formatCount } from "../../domain/format";
 import { londonTime } from "./lead-views.server";
