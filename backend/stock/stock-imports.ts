@@ -128,7 +128,7 @@ export class StockImports {
       await rm(upload.path, { force: true });
       throw new ImportBusyError(busy);
     }
-    await this.dropAbandonedPreview();
+    const previous = this.job;
     const now = new Date();
     const job: ImportJob = {
       id: path.basename(upload.path, ".feed"),
@@ -141,7 +141,9 @@ export class StockImports {
       phase: "previewing",
       progress: { bytesRead: 0, rows: 0, since: now, saving: false },
     };
+    // Taken before anything is awaited, so that of two uploads at once only one starts.
     this.job = job;
+    await this.endAbandoned(previous);
     await this.audit(job.actor, "stock-upload", job, { file: job.fileName, bytes: job.fileBytes, mode });
     this.inBackground(job, () => this.preview(job, upload.path));
     return job;
@@ -181,7 +183,7 @@ export class StockImports {
       await rm(upload.path, { force: true });
       throw new ImportBusyError(busy);
     }
-    await this.dropAbandonedPreview();
+    const previous = this.job;
     const now = new Date();
     const job: ImportJob = {
       id: path.basename(upload.path, ".feed"),
@@ -195,6 +197,7 @@ export class StockImports {
       progress: { bytesRead: 0, rows: 0, since: now, saving: false },
     };
     this.job = job;
+    await this.endAbandoned(previous);
     this.inBackground(job, () => this.importNow(job, false));
     await this.running;
     return job;
@@ -227,8 +230,7 @@ export class StockImports {
   }
 
   /** A preview left unconfirmed past ABANDONED_PREVIEW_MS ends as cancelled when another import starts. */
-  private async dropAbandonedPreview(): Promise<void> {
-    const job = this.job;
+  private async endAbandoned(job: ImportJob | undefined): Promise<void> {
     if (job?.phase !== "ready") return;
     job.phase = "cancelled";
     job.finishedAt = new Date();

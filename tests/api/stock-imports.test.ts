@@ -1,0 +1,50 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { createLogger } from "../../backend/logger";
+import { ImportBusyError, StockImports } from "../../backend/stock/stock-imports";
+import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
+import { signedInMember } from "../support/staff-accounts";
+
+/** The console's imports when two stock managers act at once: one import at a time, the other told who. */
+let directory: string;
+let store: FileVehicleStore;
+let staff: Awaited<ReturnType<typeof signedInMember>>;
+let imports: StockImports;
+
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "stock-imports-"));
+  store = await FileVehicleStore.open(directory);
+  staff = await signedInMember(directory, "stock");
+  imports = new StockImports(store, staff.access, undefined, { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 }, createLogger("silent"));
+});
+afterEach(async () => {
+  await imports.settled();
+  await staff.close();
+  await store.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function uploaded(name: string, seed: number) {
+  const filePath = await imports.uploadPath();
+  const content = Array.from(generateDemoStock({ count: 3, seed }), (record) => JSON.stringify(record)).join("\n");
+  await writeFile(filePath, content);
+  return { path: filePath, name, size: content.length };
+}
+
+it("starts one of two uploads that arrive at once, and refuses the other naming who is importing, keeping none of its file", async () => {
+  const [first, second] = await Promise.allSettled([
+    imports.start(staff.member, "127.0.0.1", await uploaded("first.ndjson", 1), "upsert"),
+    imports.start(staff.member, "127.0.0.1", await uploaded("second.ndjson", 2), "upsert"),
+  ]);
+  expect(first.status).toBe("fulfilled");
+  expect(second.status).toBe("rejected");
+  const refusal = (second as PromiseRejectedResult).reason as Error;
+  expect(refusal).toBeInstanceOf(ImportBusyError);
+  expect(refusal.message).toBe("Stock Person is importing first.ndjson; try again when that import has finished.");
+  await imports.settled();
+  expect(await readdir(path.join(directory, "uploads"))).toHaveLength(1);
+  expect(imports.latest(staff.member)).toMatchObject({ fileName: "first.ndjson", phase: "ready" });
+});
