@@ -85,6 +85,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       contentSecurityPolicy: config.NODE_ENV !== "development",
       strictTransportSecurity: config.NODE_ENV === "production",
     },
+    pageCacheBytes: config.PAGE_CACHE_MB * 2 ** 20,
     frontend,
   });
   const server = await listen(app, config);
