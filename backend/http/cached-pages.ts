@@ -97,13 +97,17 @@ export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: Cach
     if (req.method !== "GET" || rendering.has(key)) return next();
 
     const version = stockVersion();
-    const rendered = new Promise<void>((resolve) => res.once("close", resolve));
-    rendering.set(key, rendered);
-    void rendered.then(() => rendering.delete(key));
+    // Those waiting are let go once the page is rendered (or the response ends unfinished),
+    // not when a slow client has received it.
+    let rendered!: () => void;
+    rendering.set(key, new Promise<void>((resolve) => (rendered = resolve)).then(() => void rendering.delete(key)));
+    res.once("close", () => rendered());
     keepWhenWritten(res, (body, headers) => {
-      if (!storable(res)) return;
-      const parts = cutAtNonce(body, cspNonceOf(res));
-      cache.set(key, { status: res.statusCode, headers, parts, deflatedParts: deflateParts(parts) }, version, Date.now());
+      if (storable(res)) {
+        const parts = cutAtNonce(body, cspNonceOf(res));
+        cache.set(key, { status: res.statusCode, headers, parts, deflatedParts: deflateParts(parts) }, version, Date.now());
+      }
+      rendered();
     });
     next();
   };

@@ -14,7 +14,7 @@ let site: BuiltSite;
 let vehicle: VehicleRecord;
 beforeAll(async () => {
   site = await startBuiltSite({});
-  [vehicle] = JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1")).body) as VehicleRecord[];
+  vehicle = (JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1")).body) as VehicleRecord[])[0]!;
 });
 afterAll(async () => {
   await site.stop();
@@ -60,6 +60,12 @@ describe("a page kept once rendered", () => {
       nonces.push(checkedNonce(response.headers.get("content-security-policy"), await response.text()));
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("is rendered once for requests that arrive together", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => site.get("/truck-search?make=Ford")));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.headers["x-page-cache"] === "miss")).toHaveLength(1);
   });
 
   it("answers a HEAD from memory too", async () => {
