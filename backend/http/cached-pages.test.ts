@@ -7,6 +7,7 @@ const request = (path: string, query = "", more: Partial<PageRequest> = {}): Pag
   query,
   origin: "http 127.0.0.1:3000",
   referer: undefined,
+  crawler: false,
   staffSignedIn: false,
   ...more,
 });
@@ -35,6 +36,10 @@ describe("pageCacheKey", () => {
 
   it("keeps each origin apart, since pages name their own address", () => {
     expect(pageCacheKey(request("/", "", { origin: "https www.example.co.uk" }))).not.toBe(pageCacheKey(request("/")));
+  });
+
+  it("keeps a crawler's page apart, since it is rendered whole rather than streamed", () => {
+    expect(pageCacheKey(request("/car-search", "", { crawler: true }))).not.toBe(pageCacheKey(request("/car-search")));
   });
 
   it("answers GET and HEAD of the same page alike", () => {

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeader } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
 import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import { searchCameFrom } from "../../frontend/components/vehicle/vehicle-page-links";
 import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages";
@@ -32,6 +33,8 @@ export interface PageRequest {
   /** Everything pages build their own address from: protocol, Host, X-Forwarded-Host. */
   origin: string;
   referer: string | undefined;
+  /** A search engine's crawler, which frontend/entry.server.tsx sends the whole page at once rather than streamed. */
+  crawler: boolean;
   /** A member of staff signed in: what is rendered for them is theirs alone. */
   staffSignedIn: boolean;
 }
@@ -48,7 +51,7 @@ export function pageCacheKey(request: PageRequest): string | undefined {
   const params = [...new URLSearchParams(request.query)].filter(([name]) => PAGE_PARAMS.has(name));
   // Stable: a parameter given twice keeps its values in order (the page refuses it either way).
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${request.origin} ${request.path}?${new URLSearchParams(params)} ${vehiclePageReferer(request)}`;
+  return `${request.origin} ${request.path}?${new URLSearchParams(params)} ${vehiclePageReferer(request)}${request.crawler ? " crawler" : ""}`;
 }
 
 /**
@@ -87,6 +90,7 @@ export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: Cach
       query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "",
       origin: [req.protocol, req.get("host"), req.get("x-forwarded-host")].join(" "),
       referer: req.get("referer"),
+      crawler: isbot(req.get("user-agent")),
       staffSignedIn: cookieValue(req.headers.cookie, staffSessionCookie) !== undefined,
     });
     if (key === undefined) return next();
