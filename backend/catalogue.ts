@@ -49,7 +49,8 @@ export class Catalogue {
 
   /**
    * Builds an in-process search index and follows changes to the store from then on. An
-   * external engine (Meilisearch) is kept current by the indexer instead.
+   * external engine (Meilisearch) is kept current by the indexer instead; the store's
+   * changes then only raise the stock version.
    */
   async start(): Promise<void> {
     if (!this.engine.rebuild) {
