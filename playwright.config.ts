@@ -55,6 +55,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       DEMO_STOCK_SIZE: "300",
+      // Every browser test posts from 127.0.0.1, far more than one visitor would; the limit
+      // itself is tested through the API (tests/api/*-api.test.ts, the 429 cases).
+      POST_RATE_LIMIT: "100000",
     },
   },
 });

@@ -71,4 +71,27 @@ describe("Catalogue", () => {
     expect(after.vehicles.every((vehicle) => priceOf(vehicle) <= 15000)).toBe(true);
     expect(after.total).toBeLessThan(before.total);
   });
+
+  it("keeps its stock version while an index is rebuilt, and raises it once the new index answers", async () => {
+    const version = catalogue.stockVersion;
+    search.holdBack();
+    const rebuilt = catalogue.reindex();
+    await Promise.resolve();
+    expect(catalogue.stockVersion).toBe(version);
+    search.release();
+    await rebuilt;
+    expect(catalogue.stockVersion).toBeGreaterThan(version);
+  });
+
+  it("with an external engine, raises its stock version whenever the store reports a change", async () => {
+    const external = new Catalogue(store, { search: (query) => search.search(query), close: async () => {} }, createLogger("silent"));
+    await external.start();
+    try {
+      const version = external.stockVersion;
+      await store.applyChange({ records: knownStockChange().slice(0, 1), mode: "replace" });
+      await expect.poll(() => external.stockVersion, { timeout: 5000 }).toBeGreaterThan(version);
+    } finally {
+      await external.stop();
+    }
+  });
 });

@@ -29,6 +29,7 @@ export class Catalogue {
   private rebuildAgain = false;
   private indexedAt: Date | undefined;
   private stopWatching: (() => void) | undefined;
+  private servedVersion = 0;
 
   constructor(
     private readonly store: VehicleStore,
@@ -37,11 +38,25 @@ export class Catalogue {
   ) {}
 
   /**
+   * Rises whenever what the catalogue serves may have changed: each time the in-process
+   * index is rebuilt (the old one answers until then), or, with an external engine, each
+   * time the store reports a change. Whatever was made from the stock (a rendered page)
+   * is current while this stays the same.
+   */
+  get stockVersion(): number {
+    return this.servedVersion;
+  }
+
+  /**
    * Builds an in-process search index and follows changes to the store from then on. An
-   * external engine (Meilisearch) is kept current by the indexer instead.
+   * external engine (Meilisearch) is kept current by the indexer instead; the store's
+   * changes then only raise the stock version.
    */
   async start(): Promise<void> {
-    if (!this.engine.rebuild) return;
+    if (!this.engine.rebuild) {
+      this.stopWatching = this.store.watch(() => this.servedVersion++);
+      return;
+    }
     await this.reindex();
     this.stopWatching = this.store.watch(() => {
       this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
@@ -158,6 +173,7 @@ export class Catalogue {
       const started = performance.now();
       await this.engine.rebuild?.(this.store.snapshot?.() ?? this.store);
       this.indexedAt = new Date();
+      this.servedVersion++;
       this.logger.info(
         { vehicles: await this.store.count(), ms: Math.round(performance.now() - started) },
         "Search index rebuilt",

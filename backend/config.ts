@@ -70,6 +70,8 @@ const environmentSchema = z
     STAFF_REQUIRE_2FA: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((value) => value === "1"),
     /** How long a link to set a staff password works. */
     STAFF_SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+    /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
+    PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /** The largest stock feed the staff console takes as an upload, in megabytes (it is streamed to disk). */
     STOCK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
     /** A feed the dealer's stock system publishes, fetched and imported every STOCK_FEED_SCHEDULE minutes. */

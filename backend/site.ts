@@ -85,6 +85,8 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       contentSecurityPolicy: config.NODE_ENV !== "development",
       strictTransportSecurity: config.NODE_ENV === "production",
     },
+    // In development a page must show the code just edited, not the rendering of a minute ago.
+    pageCacheBytes: config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20,
     frontend,
   });
   const server = await listen(app, config);

@@ -8,6 +8,7 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
+import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
@@ -20,8 +21,9 @@ import { buildSite } from "./site-process";
  * Reports server time one request at a time (from Server-Timing), requests per second with
  * 32 connections, the server's start-up time and resident memory, and the index build time.
  * `--heap-mb N` runs the site with its V8 heap capped, as docs/benchmarks.md recommends.
- * Then, still under 32 connections of searches, how long the site takes to serve what a
- * `stock:import` has just written (bench/fresh-after-import.ts).
+ * Then the pages a visitor opens, as HTML, under 32 connections each and during a
+ * `stock:reindex` (bench/pages.ts); and, still under 32 connections of searches, how long
+ * the site takes to serve what a `stock:import` has just written (bench/fresh-after-import.ts).
  */
 
 const { values } = parseArgs({
@@ -53,6 +55,7 @@ interface SizeResult {
   loadLatencyP50: number;
   loadLatencyP99: number;
   screen?: SearchScreenFigures;
+  pages: PagesFigures;
   freshness: FreshnessFigures;
 }
 
@@ -108,6 +111,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
         requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `/api/search/${queries[next++ % queries.length]}` }) }],
       });
       if (load.non2xx > 0 || load.errors > 0) throw new Error(`Load test saw ${load.non2xx} non-2xx answers and ${load.errors} errors`);
+      const pages = await benchPages({ url, dataDir }, loadSeconds, CONNECTIONS);
       const screenFigures = size === Number(values["screen-at"]) ? await benchSearchScreen(url) : undefined;
       const freshness = await benchFreshAfterImport({ url, dataDir }, queries.map((q) => `/api/search/${q}`), CONNECTIONS);
       return {
@@ -123,6 +127,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
         loadLatencyP50: load.latency.p50,
         loadLatencyP99: load.latency.p99,
         screen: screenFigures,
+        pages,
         freshness,
       };
     } finally {
@@ -138,12 +143,18 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rows: string[] = [];
 const screenRows: string[] = [];
 const freshnessRows: string[] = [];
+const pageRows: string[] = [];
 buildSite();
 for (const [i, size] of sizes.entries()) {
   process.stderr.write(`Benchmarking ${size.toLocaleString("en-GB")} vehicles...\n`);
   const r = await benchSize(size, 3900 + i);
   rows.push(
     `| ${r.size.toLocaleString("en-GB")} | ${ms(r.searchScreen.median)} | ${ms(r.searchScreen.p95)} | ${ms(r.results.p95)} | ${ms(r.distinct.p95)} | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} (p50 ${r.loadLatencyP50} ms, p99 ${r.loadLatencyP99} ms) | ${(r.rebuildMs / 1000).toFixed(2)} s | ${(r.startMs / 1000).toFixed(2)} s | ${Math.round(r.idleRssMB)} MB | ${Math.round(r.peakRssMB)} MB |`,
+  );
+  const load = (page: PageLoad) => `${Math.round(page.requestsPerSecond).toLocaleString("en-GB")} (p50 ${page.latencyP50} ms, p99 ${page.latencyP99} ms)`;
+  const reindex = r.pages.duringReindex;
+  pageRows.push(
+    `| ${r.size.toLocaleString("en-GB")} | ${r.pages.pages.map(load).join(" | ")} | ${load(reindex)}, rebuilt in ${(reindex.rebuildMs / 1000).toFixed(1)} s | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} |`,
   );
   const f = r.freshness;
   freshnessRows.push(
@@ -164,6 +175,12 @@ process.stdout.write(
     "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
+    "",
+    `Pages as HTML, requests/s with ${CONNECTIONS} connections (the search screen's API call beside them):`,
+    "",
+    "| vehicles | /car-search?make=Ford | /car-search | /vehicles/{id} | all three during stock:reindex | API /api/search |",
+    "|---:|---:|---:|---:|---:|---:|",
+    ...pageRows,
     "",
     `After an import of 20 new vehicles, under ${CONNECTIONS} connections of searches:`,
     "",

@@ -6,6 +6,7 @@ import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
 import { serverTiming } from "./server-timing";
+import { cachedPages } from "./cached-pages";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
 import type { StaffServices } from "../staff/staff-services";
@@ -45,6 +46,8 @@ export interface AppParts {
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustedProxies: number;
   security: SecurityOptions;
+  /** PAGE_CACHE_MB in bytes: how much rendered HTML to keep for the next visitor; 0 for none. */
+  pageCacheBytes: number;
   frontend?: FrontendMount;
 }
 
@@ -52,7 +55,7 @@ export interface AppParts {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(parts: AppParts): Express {
-  const { catalogue, leads, staff, siteOrigin, logger, postRateLimit, trustedProxies, security, frontend } = parts;
+  const { catalogue, leads, staff, siteOrigin, logger, postRateLimit, trustedProxies, security, pageCacheBytes, frontend } = parts;
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -90,7 +93,9 @@ export function createApp(parts: AppParts): Express {
     app.use(express.static(frontend.clientDirectory, { maxAge: "1h", index: false }));
   }
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
-  if (frontend) app.use(frontend.pages);
+  if (frontend) {
+    app.use(cachedPages({ maxBytes: pageCacheBytes, stockVersion: () => catalogue.stockVersion, staffSessionCookie: staff.cookies.session }), frontend.pages);
+  }
 
   app.use(lastResortErrorPage(logger));
   return app;

@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AUDIT_ACTIONS, type AuditAction } from "../../../backend/staff/staff-store";
 import { Choice } from "../../staff/Choice";
+import { DateRange } from "../../staff/DateRange";
 import { londonTime } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { requireMember, staffOf } from "../../staff/staff-guard.server";
@@ -59,14 +60,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <div className="staff-filters__field">
           <Choice id="audit-action" name="action" label="Action" none="Any" defaultValue={params.get("action") ?? ""} options={actions.map((action) => ({ value: action, label: action }))} />
         </div>
-        <div className="staff-filters__field">
-          <label htmlFor="audit-from">From</label>
-          <input id="audit-from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="audit-to">to</label>
-          <input id="audit-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-        </div>
+        <DateRange idPrefix="audit" label="From" params={params} />
         <div className="staff-filters__actions">
           <button type="submit" className="button">
             Show

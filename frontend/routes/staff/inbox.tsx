@@ -4,6 +4,7 @@ import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../backend/leads/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { Choice } from "../../staff/Choice";
+import { DateRange } from "../../staff/DateRange";
 import { statusLabel } from "../../staff/lead-labels";
 import { leadListItem, type LeadListItem } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -62,14 +63,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <div className="staff-filters__field">
               <Choice id="inbox-status" name="status" label="Status" none="Any" defaultValue={params.get("status") ?? ""} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
             </div>
-            <div className="staff-filters__field">
-              <label htmlFor="inbox-from">Received from</label>
-              <input id="inbox-from" name="from" type="date" defaultValue={params.get("from") ?? ""} />
-            </div>
-            <div className="staff-filters__field">
-              <label htmlFor="inbox-to">to</label>
-              <input id="inbox-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-            </div>
+            <DateRange idPrefix="inbox" label="Received from" params={params} />
             <div className="staff-filters__field">
               <label htmlFor="inbox-vehicle">Vehicle id</label>
               <input id="inbox-vehicle" name="vehicle" defaultValue={params.get("vehicle") ?? ""} maxLength={64} />

@@ -1,0 +1,183 @@
+import type { OutgoingHttpHeader } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
+import { KNOWN_PARAMS } from "../../domain/parse-search-request";
+import { searchCameFrom } from "../../frontend/components/vehicle/vehicle-page-links";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages";
+import { cookieValue } from "../staff/staff-cookies";
+import { PageCache, type CachedPage } from "./page-cache";
+import { cspNonceOf } from "./security-headers";
+import { deflateParts, gzipJoined } from "./spliced-gzip";
+
+/**
+ * The public pages that are the same for every visitor at one address: home, the search
+ * and vehicle pages, the listing, offers, the category and content pages. An allow-list, so
+ * a page added later is rendered for each request until someone decides otherwise. Left
+ * out: the staff area, and every page with a form that shows what a visitor sent (the
+ * finance application, a vehicle's enquiry, test-drive and call-back pages, newsletter,
+ * feedback, part-exchange).
+ */
+const CACHEABLE_PATH = new RegExp(`^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`);
+
+/** What those pages read from the query: a search's filters, sort and page, and the vehicle page's calculator (domain/finance-calculator.ts). */
+const PAGE_PARAMS: ReadonlySet<string> = new Set([...KNOWN_PARAMS, "deposit", "term"]);
+
+/** Headers each response gets afresh or that describe its transfer, never the page. */
+const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "x-page-cache"]);
+
+export interface PageRequest {
+  method: string;
+  path: string;
+  /** The query string, without its "?". */
+  query: string;
+  /** Everything pages build their own address from: protocol, Host, X-Forwarded-Host. */
+  origin: string;
+  referer: string | undefined;
+  /** A search engine's crawler, which frontend/entry.server.tsx sends the whole page at once rather than streamed. */
+  crawler: boolean;
+  /** A member of staff signed in: what is rendered for them is theirs alone. */
+  staffSignedIn: boolean;
+}
+
+/**
+ * The address a page is cached under, or undefined when this request's page must be
+ * rendered for it alone. Parameters no page reads (utm_source, fbclid) are left out and the
+ * rest sorted, so one page is one entry however a link spells it.
+ */
+export function pageCacheKey(request: PageRequest): string | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  // React Router's data requests (page.data) answer client-side navigations; they carry no nonce and are not kept.
+  if (request.staffSignedIn || !CACHEABLE_PATH.test(request.path) || request.path.endsWith(".data")) return undefined;
+  const params = [...new URLSearchParams(request.query)].filter(([name]) => PAGE_PARAMS.has(name));
+  // Stable: a parameter given twice keeps its values in order (the page refuses it either way).
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${request.origin} ${request.path}?${new URLSearchParams(params)} ${vehiclePageReferer(request)}${request.crawler ? " crawler" : ""}`;
+}
+
+/**
+ * A vehicle page links back to the search its Referer names: that Referer, whatever its
+ * host, is part of the page's address here (a finer split than the page makes, never a
+ * coarser one).
+ */
+function vehiclePageReferer({ path, referer }: PageRequest): string {
+  if (!path.startsWith("/vehicles/") || !referer || !URL.canParse(referer)) return "";
+  return searchCameFrom(referer, [new URL(referer).host]) ? referer : "";
+}
+
+export interface CachedPagesOptions {
+  /** PAGE_CACHE_MB in bytes; 0 renders every page for its request. */
+  maxBytes: number;
+  /** The catalogue's stock version: pages rendered from an older one are dropped. */
+  stockVersion: () => number;
+  /** The staff session cookie's name. */
+  staffSessionCookie: string;
+}
+
+/**
+ * In front of the page renderer: a page rendered for one GET is kept (when it is a 200 of
+ * HTML that sets no cookie) and answers later GETs and HEADs of its address, each with the
+ * nonce of its own Content-Security-Policy written where the rendering's stood. Requests
+ * for a page being rendered wait for it rather than render it again.
+ */
+export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: CachedPagesOptions): RequestHandler {
+  if (maxBytes === 0) return (_req, _res, next) => next();
+  const cache = new PageCache(maxBytes);
+  const rendering = new Map<string, Promise<void>>();
+  return async (req, res, next) => {
+    const key = pageCacheKey({
+      method: req.method,
+      path: req.path,
+      query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "",
+      origin: [req.protocol, req.get("host"), req.get("x-forwarded-host")].join(" "),
+      referer: req.get("referer"),
+      crawler: isbot(req.get("user-agent")),
+      staffSignedIn: cookieValue(req.headers.cookie, staffSessionCookie) !== undefined,
+    });
+    if (key === undefined) return next();
+    await rendering.get(key);
+    const page = cache.get(key, stockVersion(), Date.now());
+    if (page) return sendCached(req, res, page);
+    res.setHeader("X-Page-Cache", "miss");
+    if (req.method !== "GET" || rendering.has(key)) return next();
+
+    const version = stockVersion();
+    // Those waiting are let go once the page is rendered (or the response ends unfinished),
+    // not when a slow client has received it.
+    let rendered!: () => void;
+    rendering.set(key, new Promise<void>((resolve) => (rendered = resolve)).then(() => void rendering.delete(key)));
+    res.once("close", () => rendered());
+    keepWhenWritten(res, (body, headers) => {
+      if (storable(res)) {
+        const parts = cutAtNonce(body, cspNonceOf(res));
+        cache.set(key, { status: res.statusCode, headers, parts, deflatedParts: deflateParts(parts) }, version, Date.now());
+      }
+      rendered();
+    });
+    next();
+  };
+}
+
+/** A cached page with this response's nonce: gzipped when the client takes it (the compression middleware then leaves it be). */
+function sendCached(req: Request, res: Response, page: CachedPage): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("X-Page-Cache", "hit");
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const nonce = Buffer.from(cspNonceOf(res) ?? "");
+  if (req.acceptsEncodings("gzip")) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.end(gzipJoined(page.parts, page.deflatedParts, nonce));
+  } else {
+    res.end(Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part]))));
+  }
+}
+
+/** A page for anyone: a whole 200 of HTML, setting no cookie, that its renderer did not mark private. */
+function storable(res: Response): boolean {
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  return (
+    res.statusCode === 200 &&
+    !res.hasHeader("set-cookie") &&
+    String(res.getHeader("content-type") ?? "").startsWith("text/html") &&
+    !/no-store|private/.test(cacheControl)
+  );
+}
+
+/** The body cut wherever the nonce stood; without a policy (development) there is none to cut at. */
+function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
+  if (!nonce) return [body];
+  return body
+    .toString("utf8")
+    .split(nonce)
+    .map((part) => Buffer.from(part));
+}
+
+/**
+ * Calls `whenWritten` with the whole body and the headers set after this point, once the
+ * response has been written in full; a response cut short never calls it.
+ */
+function keepWhenWritten(res: Response, whenWritten: (body: Buffer, headers: [string, OutgoingHttpHeader][]) => void): void {
+  const earlier = new Set(res.getHeaderNames());
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    const headers = Object.entries(res.getHeaders())
+      .filter(([name, value]) => value !== undefined && !earlier.has(name) && !UNSTORED_HEADERS.has(name))
+      .map(([name, value]) => [name, value] as [string, OutgoingHttpHeader]);
+    whenWritten(Buffer.concat(chunks), headers);
+    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response["end"];
+}
