@@ -5,6 +5,7 @@ import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
+import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
@@ -68,9 +69,7 @@ export function createApp(parts: AppParts): Express {
   app.use(limitRequestBodies(BODY_LIMIT_BYTES));
   app.use(compression());
 
-  app.get("/healthz", async (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok", ...(await catalogue.status()) });
-  });
+  app.use("/healthz", healthChecks(catalogue));
 
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));

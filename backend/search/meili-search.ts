@@ -1,12 +1,11 @@
 import type { CategoriesDistribution, Meilisearch, MultiSearchQuery, SearchResponse } from "meilisearch";
 import { countedWithout, FILTERS, formatRange, type FacetOption, type FilterName } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
+import { ENGINE_DEADLINES_MS } from "../engine-health";
 import { isTransientFailure, withRetry } from "../retry";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
-
-const SEARCH_TIMEOUT_MS = 5000;
 
 /**
  * Searching with Meilisearch, using a key that may only search. One multi-search answers a
@@ -47,8 +46,8 @@ export class MeiliSearchEngine implements SearchEngine {
       })),
     ];
     // One deadline for the whole answer, retry included, so a stalled Meilisearch fails a
-    // page in seconds. (Given a signal, the client leaves its own 30-second timeout out.)
-    const signal = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+    // page in seconds (a refused connection is retried once at once, well within it).
+    const signal = AbortSignal.timeout(ENGINE_DEADLINES_MS.search);
     const { results } = (await withRetry(() => this.client.multiSearch({ queries }, { signal }), {
       attempts: 2,
       baseDelayMs: 50,
