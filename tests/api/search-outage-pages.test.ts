@@ -69,3 +69,9 @@ it("serves a vehicle's page, without similar vehicles", async () => {
   expect(status).toBe(200);
   expect(html).toContain(KNOWN_VEHICLES[0]!.vehicle.model);
 });
+
+it("serves a category page without its make list", async () => {
+  const { status, html } = await page("/cars/used");
+  expect(status).toBe(200);
+  expect(html).toContain(DEALER_PHONE);
+});
