@@ -12,6 +12,7 @@ import type { StaffStore } from "./staff/staff-store";
 import type { Logger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
 import { MeiliIndexer } from "./search/meili-indexer";
+import { keptAliveHttpClient } from "./search/meili-http";
 import { MeiliSearchEngine } from "./search/meili-search";
 import type { SearchEngine } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
@@ -86,7 +87,7 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
     const leads = opened.mongo ? await MongoLeadStore.open(opened.mongo.db(config.MONGODB_DB), logger) : await FileLeadStore.open(config.DATA_DIR, logger);
     const staff = await openStaffStore(config, opened.mongo);
     const search = config.MEILI_URL
-      ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, meiliKey), config.MEILI_INDEX)
+      ? new MeiliSearchEngine(meiliSearchClient(config.MEILI_URL, meiliKey!), config.MEILI_INDEX)
       : new EmbeddedSearch();
     return {
       ...opened,
@@ -119,6 +120,11 @@ export function openMeiliIndexer(config: Config, logger: Logger): MeiliIndexer |
 
 export function meiliClient(host: string, apiKey: string | undefined): Meilisearch {
   return new Meilisearch({ host, apiKey, timeout: 30_000, clientAgents: ["dealer-site"] });
+}
+
+/** The site's client, which only searches: each search brings its own deadline (MeiliSearchEngine). */
+export function meiliSearchClient(host: string, searchKey: string): Meilisearch {
+  return new Meilisearch({ host, apiKey: searchKey, clientAgents: ["dealer-site"], httpClient: keptAliveHttpClient() });
 }
 
 async function connectMongo(url: string, timeouts: MongoTimeouts): Promise<MongoClient> {
