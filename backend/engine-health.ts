@@ -31,7 +31,7 @@ export class EngineUnavailableError extends Error {
 /**
  * Failures that say the engine is unreachable, stalled or overloaded, rather than that the
  * request was wrong: a refused or dropped connection, a timeout, a 5xx from Meilisearch or a
- * proxy in front of it, no MongoDB server to select.
+ * proxy in front of it, no MongoDB server to select or no free connection to it.
  */
 export function isEngineOutage(error: unknown): boolean {
   return (
@@ -39,6 +39,8 @@ export function isEngineOutage(error: unknown): boolean {
     error instanceof MeilisearchRequestError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
+    // Every pooled connection is stuck on a server that stopped answering (the driver does not export its class).
+    (error instanceof Error && error.name === "MongoWaitQueueTimeoutError") ||
     isTransientFailure(error)
   );
 }

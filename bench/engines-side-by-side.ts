@@ -42,12 +42,19 @@ export const FIXED_QUERIES = [
   "/car-search?make=Ford",
 ];
 
+interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  /** Answers other than 2xx (503s past the deadline). */
+  refused: number;
+}
+
 interface EngineFigures {
   cold: { median: number; p95: number };
   warm: { median: number; p95: number };
   /** Per fixed query: requests/s and p50 latency. */
-  fixed: { requestsPerSecond: number; p50: number }[];
-  coldLoad: { requestsPerSecond: number; p50: number };
+  fixed: LoadFigures[];
+  coldLoad: LoadFigures;
 }
 
 export async function benchEnginesSideBySide(size: number, seconds: number, port: number): Promise<string[]> {
@@ -85,7 +92,7 @@ export async function benchEnginesSideBySide(size: number, seconds: number, port
     const figures = new Map<SiteProcess, EngineFigures>();
     for (const site of [embedded, meili]) {
       await serverTimes(site.url, warmUp);
-      figures.set(site, { cold: stats([]), warm: stats([]), fixed: [], coldLoad: { requestsPerSecond: 0, p50: 0 } });
+      figures.set(site, { cold: stats([]), warm: stats([]), fixed: [], coldLoad: { requestsPerSecond: 0, p50: 0, refused: 0 } });
     }
     // Alternating, so that the machine's other work falls on both alike.
     for (const site of [embedded, meili]) figures.get(site)!.cold = stats(await serverTimes(site.url, sequential));
@@ -99,7 +106,8 @@ export async function benchEnginesSideBySide(size: number, seconds: number, port
     const e = figures.get(embedded)!;
     const m = figures.get(meili)!;
     const ms = (value: number) => `${value.toFixed(1)} ms`;
-    const rate = (figure: { requestsPerSecond: number; p50: number }) => `${Math.round(figure.requestsPerSecond).toLocaleString("en-GB")} (p50 ${figure.p50} ms)`;
+    const rate = (figure: LoadFigures) =>
+      `${Math.round(figure.requestsPerSecond).toLocaleString("en-GB")} (p50 ${figure.p50} ms${figure.refused > 0 ? `, ${figure.refused} not 2xx` : ""})`;
     const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
     return [
       `Embedded and Meilisearch side by side, ${size.toLocaleString("en-GB")} vehicles (${server.label}, indexed in ${indexSeconds.toFixed(0)} s), the store embedded in both:`,
@@ -140,13 +148,14 @@ async function serverTimes(url: string, paths: string[]): Promise<number[]> {
   return times;
 }
 
-async function load(url: string, nextPath: () => string, seconds: number): Promise<{ requestsPerSecond: number; p50: number }> {
+async function load(url: string, nextPath: () => string, seconds: number): Promise<LoadFigures> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: nextPath() }) }],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`Load test saw ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50 };
+  if (result.errors > 0) throw new Error(`Load test saw ${result.errors} errors`);
+  // Answers other than 200 are counted, not fatal: under overload a search past its deadline is a 503 by design.
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, refused: result.non2xx };
 }
