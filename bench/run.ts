@@ -171,16 +171,20 @@ process.stdout.write(
   [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}${heapArgs.length ? `; site run with ${heapArgs[0]}` : ""}`,
     "",
-    "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows,
-    "",
-    `After an import of 20 new vehicles, under ${CONNECTIONS} connections of searches:`,
-    "",
-    "| vehicles | import command | stale after it ended | searches meanwhile |",
-    "|---:|---:|---:|---:|",
-    ...freshnessRows,
-    "",
+    ...(rows.length > 0
+      ? [
+          "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
+          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+          ...rows,
+          "",
+          `After an import of 20 new vehicles, under ${CONNECTIONS} connections of searches:`,
+          "",
+          "| vehicles | import command | stale after it ended | searches meanwhile |",
+          "|---:|---:|---:|---:|",
+          ...freshnessRows,
+          "",
+        ]
+      : []),
     ...(screenRows.length > 0
       ? [
           "Search screen in Chromium (a make chosen or cleared, to updated results on screen):",
