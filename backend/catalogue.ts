@@ -2,8 +2,9 @@ import { performance } from "node:perf_hooks";
 import { FILTER_NAMES, type FilterName, type Filters, type FacetOption } from "../domain/filters";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
+import { ENGINE_DEADLINES_MS, EngineHealth, EngineUnavailableError, type EngineRole, type EngineState } from "./engine-health";
 import type { Logger } from "./logger";
-import type { SearchEngine } from "./search/search-engine";
+import type { SearchEngine, SearchQuery, SearchResult } from "./search/search-engine";
 import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
@@ -23,6 +24,8 @@ export interface IndexStatus {
  * The stock as the site's pages and API see it: searches answered by the search engine,
  * records read from the store of record. The search engine is rebuilt whenever the store
  * changes, by this process or by an import run elsewhere, without interrupting searches.
+ * Every call to an engine is held to its deadline: one that is down or stalled fails the
+ * call with EngineUnavailableError, which the API and pages answer with 503.
  */
 export class Catalogue {
   private rebuild: Promise<void> | undefined;
@@ -35,6 +38,7 @@ export class Catalogue {
     private readonly store: VehicleStore,
     private readonly engine: SearchEngine,
     private readonly logger: Logger,
+    readonly health = new EngineHealth(logger),
   ) {}
 
   /**
@@ -49,16 +53,18 @@ export class Catalogue {
 
   /**
    * Builds an in-process search index and follows changes to the store from then on. An
-   * external engine (Meilisearch) is kept current by the indexer instead; the store's
-   * changes then only raise the stock version.
+   * external engine (Meilisearch) is kept current by the indexer instead; the store is still
+   * followed, so that the stock version rises with each change and a store that holds the
+   * stock in memory (the embedded one) re-reads what an import in another process wrote.
    */
   async start(): Promise<void> {
-    if (!this.engine.rebuild) {
-      this.stopWatching = this.store.watch(() => this.servedVersion++);
-      return;
-    }
-    await this.reindex();
+    const rebuild = this.engine.rebuild;
+    if (rebuild) await this.reindex();
     this.stopWatching = this.store.watch(() => {
+      if (!rebuild) {
+        this.servedVersion++;
+        return;
+      }
       this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
     });
   }
@@ -70,13 +76,13 @@ export class Catalogue {
    */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
     const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehicles: await records.getMany(ids), options };
+    return { total, vehicles: await this.read(() => records.getMany(ids)), options };
   }
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
     const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehiclesJson: await records.getManyJson(ids), options };
+    return { total, vehiclesJson: await this.read(() => records.getManyJson(ids)), options };
   }
 
   /** Each filter's options under the other filters, as the distinct-values call lists them. */
@@ -90,12 +96,12 @@ export class Catalogue {
 
   /** A page of every vehicle's id, in a stable order, for listings such as the sitemap. */
   async ids(page: number, pageSize: number): Promise<{ total: number; ids: string[] }> {
-    const { total, ids } = await this.engine.search({ filters: {}, sort: "relevance", page, pageSize, facets: [] });
+    const { total, ids } = await this.searchEngine({ filters: {}, sort: "relevance", page, pageSize, facets: [] });
     return { total, ids };
   }
 
   get(id: string): Promise<VehicleRecord | undefined> {
-    return this.store.get(id);
+    return this.read(() => this.store.get(id));
   }
 
   /**
@@ -113,23 +119,36 @@ export class Catalogue {
       if (chosen.length >= MOST_SIMILAR) break;
       // Enough to fill the rest after leaving out the vehicle itself and those already chosen.
       const pageSize = MOST_SIMILAR + 1 + chosen.length;
-      const { ids } = await this.engine.search({ type, filters, sort: "relevance", page: 1, pageSize, facets: [] });
+      const { ids } = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [] });
       for (const id of ids) if (id !== record._id && !chosen.includes(id) && chosen.length < MOST_SIMILAR) chosen.push(id);
     }
-    return this.store.getMany(chosen);
+    return this.read(() => this.store.getMany(chosen));
   }
 
   /** A vehicle removed from stock in the last 30 days, as it was listed. */
   sold(id: string): Promise<SoldVehicle | undefined> {
-    return this.store.soldVehicle(id);
+    return this.read(() => this.store.soldVehicle(id));
   }
 
   async status(): Promise<IndexStatus> {
     return {
-      vehicles: await this.store.count(),
+      vehicles: await this.read(() => this.store.count()),
       indexedAt: this.indexedAt?.toISOString(),
       rebuilding: this.rebuild !== undefined,
     };
+  }
+
+  /** Whether each engine answers now: a small search and a count, each within its deadline. */
+  async readiness(): Promise<Record<EngineRole, EngineState>> {
+    const answered = (work: Promise<unknown>) =>
+      work.then(
+        () => undefined,
+        (error: unknown) => {
+          if (!(error instanceof EngineUnavailableError)) throw error;
+        },
+      );
+    await Promise.all([answered(this.ids(1, 1)), answered(this.read(() => this.store.count()))]);
+    return { search: this.health.state("search"), store: this.health.state("store") };
   }
 
   /**
@@ -157,7 +176,7 @@ export class Catalogue {
    * that has at least one option under the current filters.
    */
   private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false) {
-    const result = await this.engine.search({ type, ...request, facets: facets || [] });
+    const result = await this.searchEngine({ type, ...request, facets: facets || [] });
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
@@ -165,6 +184,14 @@ export class Catalogue {
     }
     // An in-process index names the stock it was built from: its records match its ids.
     return { total: result.total, ids: result.ids, records: result.records ?? this.store, options };
+  }
+
+  private searchEngine(query: SearchQuery): Promise<SearchResult> {
+    return this.health.guard("search", ENGINE_DEADLINES_MS.search, () => this.engine.search(query));
+  }
+
+  private read<T>(work: () => Promise<T>): Promise<T> {
+    return this.health.guard("store", ENGINE_DEADLINES_MS.storeRead, work);
   }
 
   private async rebuildUntilCurrent(): Promise<void> {

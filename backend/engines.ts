@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { Meilisearch } from "meilisearch";
-import { MongoClient } from "mongodb";
+import { MongoClient, type MongoClientOptions } from "mongodb";
 import { ConfigError, type Config } from "./config";
+import { ENGINE_DEADLINES_MS } from "./engine-health";
 import { FileLeadStore } from "./leads/file-lead-store";
 import type { LeadStore } from "./leads/lead-store";
 import { MongoLeadStore } from "./leads/mongo-lead-store";
@@ -11,6 +12,7 @@ import type { StaffStore } from "./staff/staff-store";
 import type { Logger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
 import { MeiliIndexer } from "./search/meili-indexer";
+import { keptAliveHttpClient } from "./search/meili-http";
 import { MeiliSearchEngine } from "./search/meili-search";
 import type { SearchEngine } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
@@ -36,9 +38,28 @@ export interface OpenStore {
   close(): Promise<void>;
 }
 
+/** How long the driver waits for MongoDB at each stage (server selection, connection, a reply). */
+type MongoTimeouts = Pick<MongoClientOptions, "serverSelectionTimeoutMS" | "connectTimeoutMS" | "socketTimeoutMS" | "waitQueueTimeoutMS">;
+
+/** The stock tools are patient: an import would rather wait out a failover than stop halfway. */
+const TOOL_MONGO_TIMEOUTS: MongoTimeouts = { serverSelectionTimeoutMS: 15_000 };
+
+/**
+ * The site is not: each stage gives up well inside the store's deadlines (ENGINE_DEADLINES_MS),
+ * so a MongoDB that is down is a 503 in about 2 s, and the sockets of one that has frozen are
+ * dropped, and opened afresh, rather than waited on. (The driver's timeoutMS does nothing
+ * from version 7.8.)
+ */
+const SITE_MONGO_TIMEOUTS: MongoTimeouts = {
+  serverSelectionTimeoutMS: 2000,
+  connectTimeoutMS: 2000,
+  waitQueueTimeoutMS: 2000,
+  socketTimeoutMS: ENGINE_DEADLINES_MS.leadWrite,
+};
+
 /** The store of record alone, as the stock tools need it. */
-export async function openStore(config: Config, logger: Logger): Promise<OpenStore> {
-  const mongo = config.MONGODB_URL ? await connectMongo(config.MONGODB_URL) : undefined;
+export async function openStore(config: Config, logger: Logger, timeouts = TOOL_MONGO_TIMEOUTS): Promise<OpenStore> {
+  const mongo = config.MONGODB_URL ? await connectMongo(config.MONGODB_URL, timeouts) : undefined;
   try {
     const store = mongo
       ? await MongoVehicleStore.open(mongo.db(config.MONGODB_DB), logger)
@@ -61,12 +82,12 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   // Read first: a site without its key would start, and answer every search with an error.
   const meiliKey = config.MEILI_URL ? await siteSearchKey(config) : undefined;
-  const opened = await openStore(config, logger);
+  const opened = await openStore(config, logger, SITE_MONGO_TIMEOUTS);
   try {
     const leads = opened.mongo ? await MongoLeadStore.open(opened.mongo.db(config.MONGODB_DB), logger) : await FileLeadStore.open(config.DATA_DIR, logger);
     const staff = await openStaffStore(config, opened.mongo);
     const search = config.MEILI_URL
-      ? new MeiliSearchEngine(meiliClient(config.MEILI_URL, meiliKey), config.MEILI_INDEX)
+      ? new MeiliSearchEngine(meiliSearchClient(config.MEILI_URL, meiliKey!), config.MEILI_INDEX)
       : new EmbeddedSearch();
     return {
       ...opened,
@@ -101,8 +122,13 @@ export function meiliClient(host: string, apiKey: string | undefined): Meilisear
   return new Meilisearch({ host, apiKey, timeout: 30_000, clientAgents: ["dealer-site"] });
 }
 
-async function connectMongo(url: string): Promise<MongoClient> {
-  const client = new MongoClient(url, { appName: "dealer-site", serverSelectionTimeoutMS: 15_000 });
+/** The site's client, which only searches: each search brings its own deadline (MeiliSearchEngine). */
+export function meiliSearchClient(host: string, searchKey: string): Meilisearch {
+  return new Meilisearch({ host, apiKey: searchKey, clientAgents: ["dealer-site"], httpClient: keptAliveHttpClient() });
+}
+
+async function connectMongo(url: string, timeouts: MongoTimeouts): Promise<MongoClient> {
+  const client = new MongoClient(url, { appName: "dealer-site", ...timeouts });
   await client.connect();
   return client;
 }

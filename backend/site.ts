@@ -49,7 +49,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
   }
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
-  const leadWork = leadServices(engines.leads, (id) => findLeadVehicle(catalogue, id), scheduleOf(dealer), config, logger, leadForwarding);
+  const leadWork = leadServices(engines.leads, (id) => findLeadVehicle(catalogue, id), scheduleOf(dealer), config, logger, leadForwarding, catalogue.health);
   const { leads } = leadWork;
   const staff = staffServices(engines.staff, engines.leads, { store: engines.store, catalogue }, leadWork.forwardNow, config, dealer.name, logger);
 

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Catalogue } from "../backend/catalogue";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
-import { meiliClient } from "../backend/engines";
+import { meiliClient, meiliSearchClient } from "../backend/engines";
 import { createLogger } from "../backend/logger";
 import { MeiliIndexer } from "../backend/search/meili-indexer";
 import { ensureSearchKey, searchKeyUid } from "../backend/search/meili-keys";
@@ -16,6 +16,7 @@ import type { SearchRequest } from "../domain/search-request";
 import type { VehicleType } from "../domain/vehicle";
 import { meiliForTests } from "../tests/support/servers/meilisearch-server";
 import { searchScreenQueries, stats } from "./search-queries";
+import { versionIndexUid } from "../backend/search/meili-index-version";
 
 /**
  * `npm run bench:meili [-- --size 100000 --max-total-hits 1000000,100000]`: the search
@@ -57,7 +58,7 @@ try {
   const built = performance.now();
   await new MeiliIndexer(admin, name, createLogger("silent")).fullSync(() => store.scan());
   const buildSeconds = (performance.now() - built) / 1000;
-  const engine = new MeiliSearchEngine(meiliClient(server.url, await ensureSearchKey(admin, name)), name);
+  const engine = new MeiliSearchEngine(meiliSearchClient(server.url, await ensureSearchKey(admin, name)), name);
   const catalogue = new Catalogue(store, engine, createLogger("silent"));
 
   let exactTotals: number[] | undefined;
@@ -94,6 +95,7 @@ try {
 } finally {
   await admin.deleteKey(searchKeyUid(name)).catch(() => undefined);
   await admin.deleteIndexIfExists(name);
+  await admin.deleteIndexIfExists(versionIndexUid(name));
   await rm(dataDir, { recursive: true, force: true });
   await server.stop();
 }

@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
+import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
@@ -24,6 +25,9 @@ import { buildSite } from "./site-process";
  * Then the pages a visitor opens, as HTML, under 32 connections each and during a
  * `stock:reindex` (bench/pages.ts); and, still under 32 connections of searches, how long
  * the site takes to serve what a `stock:import` has just written (bench/fresh-after-import.ts).
+ * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
+ * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
+ * be found or started); `--sizes ""` runs that comparison alone.
  */
 
 const { values } = parseArgs({
@@ -34,10 +38,13 @@ const { values } = parseArgs({
     "heap-mb": { type: "string" },
     /** The stock size at which the search screen is also timed in Chromium; 0 to skip. */
     "screen-at": { type: "string", default: "20000" },
+    /** The stock size at which the embedded engine and Meilisearch are compared side by side; 0 to skip. */
+    "side-by-side": { type: "string", default: "100000" },
+    "side-by-side-seconds": { type: "string", default: "8" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
-const sizes = values.sizes.split(",").map(Number);
+const sizes = values.sizes.split(",").filter(Boolean).map(Number);
 const loadSeconds = Number(values.seconds);
 const SEQUENTIAL_REQUESTS = 600;
 const CONNECTIONS = 32;
@@ -168,26 +175,33 @@ for (const [i, size] of sizes.entries()) {
   }
 }
 
+const sideBySideSize = Number(values["side-by-side"]);
+const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+
 process.stdout.write(
   [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}${heapArgs.length ? `; site run with ${heapArgs[0]}` : ""}`,
     "",
-    "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows,
-    "",
-    `Pages as HTML, requests/s with ${CONNECTIONS} connections (the search screen's API call beside them):`,
-    "",
-    "| vehicles | /car-search?make=Ford | /car-search | /vehicles/{id} | all three during stock:reindex | API /api/search |",
-    "|---:|---:|---:|---:|---:|---:|",
-    ...pageRows,
-    "",
-    `After an import of 20 new vehicles, under ${CONNECTIONS} connections of searches:`,
-    "",
-    "| vehicles | import command | stale after it ended | searches meanwhile |",
-    "|---:|---:|---:|---:|",
-    ...freshnessRows,
-    "",
+    ...(rows.length > 0
+      ? [
+          "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
+          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+          ...rows,
+          "",
+          `Pages as HTML, requests/s with ${CONNECTIONS} connections (the search screen's API call beside them):`,
+          "",
+          "| vehicles | /car-search?make=Ford | /car-search | /vehicles/{id} | all three during stock:reindex | API /api/search |",
+          "|---:|---:|---:|---:|---:|---:|",
+          ...pageRows,
+          "",
+          `After an import of 20 new vehicles, under ${CONNECTIONS} connections of searches:`,
+          "",
+          "| vehicles | import command | stale after it ended | searches meanwhile |",
+          "|---:|---:|---:|---:|",
+          ...freshnessRows,
+          "",
+        ]
+      : []),
     ...(screenRows.length > 0
       ? [
           "Search screen in Chromium (a make chosen or cleared, to updated results on screen):",
@@ -198,5 +212,6 @@ process.stdout.write(
           "",
         ]
       : []),
+    ...sideBySideRows,
   ].join("\n"),
 );

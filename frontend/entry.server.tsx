@@ -21,7 +21,8 @@ export const streamTimeout = 5_000;
  * form posted to a page without one) are answers, not failures, and are not logged.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // A 503 is an engine outage, logged once when it starts rather than with every page it stops.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503))) return;
   (context as RouterContextProvider).get(requestLogContext).error({ err: error }, "Page failed");
 };
 

@@ -4,6 +4,7 @@ import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
+import { retryAfterHeaders } from "./retry-after-headers";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteStylesheet } from "./styles/SiteStylesheet";
@@ -15,6 +16,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const dealer = context.get(dealerContext);
   return { dealer, origin: siteOrigin(context.get(siteUrlContext), url) };
 }
+
+export const headers = retryAfterHeaders;
 
 /**
  * They are fixed while the site runs, so navigations never fetch them again: fewer bytes

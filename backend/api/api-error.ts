@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { EngineUnavailableError } from "../engine-health";
 import type { Logger } from "../logger";
 
 /**
@@ -22,6 +23,11 @@ export const apiNotFound: RequestHandler = (req) => {
   throw new ApiError(404, "not_found", `There is no API call ${req.method} ${req.baseUrl}${req.path}`);
 };
 
+const UNAVAILABLE_MESSAGES = {
+  search: "Searching our stock isn't possible just now. Please try again in a few seconds.",
+  store: "Our records can't be reached just now. Please try again in a few seconds.",
+} as const;
+
 interface HttpErrorLike {
   status?: number;
   type?: string;
@@ -32,6 +38,7 @@ interface HttpErrorLike {
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const apiError = toApiError(error);
+    if (error instanceof EngineUnavailableError) res.set("Retry-After", String(error.retryAfterSeconds));
     if (!apiError) {
       (req.log ?? logger).error({ err: error }, "API request failed");
     }
@@ -47,6 +54,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
  */
 function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  // Logged once when the engine goes down (EngineHealth), not with every request it fails.
+  if (error instanceof EngineUnavailableError) return new ApiError(503, `${error.engine}_unavailable`, UNAVAILABLE_MESSAGES[error.engine]);
   const httpError = error as HttpErrorLike;
   switch (httpError?.type) {
     case "entity.parse.failed":

@@ -26,6 +26,10 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(request("/vehicles/abc", "term=48&deposit=2000"))).toBe(pageCacheKey(request("/vehicles/abc", "deposit=2000&term=48")));
   });
 
+  it("keeps a search page apart by the postcode its delivery note answers", () => {
+    expect(pageCacheKey(request("/car-search", "postcode=M1+1AE"))).not.toBe(pageCacheKey(request("/car-search")));
+  });
+
   it("keeps a vehicle page apart by the search its Referer names, and only by that", () => {
     const plain = pageCacheKey(request("/vehicles/abc"));
     const fromSearch = pageCacheKey(request("/vehicles/abc", "", { referer: "http://127.0.0.1:3000/car-search?make=Ford" }));

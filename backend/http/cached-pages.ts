@@ -19,8 +19,11 @@ import { deflateParts, gzipJoined } from "./spliced-gzip";
  */
 const CACHEABLE_PATH = new RegExp(`^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`);
 
-/** What those pages read from the query: a search's filters, sort and page, and the vehicle page's calculator (domain/finance-calculator.ts). */
-const PAGE_PARAMS: ReadonlySet<string> = new Set([...KNOWN_PARAMS, "deposit", "term"]);
+/**
+ * What those pages read from the query: a search's filters, sort and page, the search page's
+ * delivery note (postcode), and the vehicle page's calculator (domain/finance-calculator.ts).
+ */
+export const PAGE_PARAMS: ReadonlySet<string> = new Set([...KNOWN_PARAMS, "postcode", "deposit", "term"]);
 
 /** Headers each response gets afresh or that describe its transfer, never the page. */
 const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "x-page-cache"]);

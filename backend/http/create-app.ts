@@ -5,6 +5,7 @@ import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
 import { searchScreenApi, vehiclesApi } from "../api/vehicles-api";
+import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
 import type { Catalogue } from "../catalogue";
@@ -72,9 +73,7 @@ export function createApp(parts: AppParts): Express {
   app.use(limitRequestBodies(BODY_LIMIT_BYTES, { [STOCK_UPLOAD_PAGE]: uploadLimitBytes(staff.stock.settings.maxUploadBytes) }));
   app.use(compression());
 
-  app.get("/healthz", async (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok", ...(await catalogue.status()) });
-  });
+  app.use("/healthz", healthChecks(catalogue));
 
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));

@@ -20,8 +20,15 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    autoLogging: { ignore: (req) => req.url?.startsWith("/healthz") === true || req.url?.startsWith("/assets/") === true },
+    // A 503 is an engine outage, logged once when it starts (EngineHealth): each request it
+    // turns away is an answer, not another error, so its line carries no error of its own.
+    customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : "info"),
+    customErrorObject: (_req, res, _error, line: Record<string, unknown>) => {
+      if (res.statusCode !== 503) return line;
+      const { err: _statusError, ...answer } = line;
+      return answer;
+    },
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),

@@ -6,6 +6,7 @@ import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
 import { knownLeadVehicle, SOLD_LATELY, WEEKDAY_SCHEDULE } from "../../tests/support/lead-vehicles";
+import { EngineHealth } from "../engine-health";
 import { FileLeadStore } from "./file-lead-store";
 import { LeadIntake } from "./lead-intake";
 import { FINANCE_APPLICATION } from "./lead-kinds";
@@ -34,7 +35,7 @@ describe("LeadIntake", () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "lead-intake-"));
     store = await FileLeadStore.open(dataDir, logs.logger);
     nudges = 0;
-    intake = new LeadIntake(store, knownLeadVehicle, logs.logger, () => nudges++, WEEKDAY_SCHEDULE);
+    intake = new LeadIntake(store, knownLeadVehicle, logs.logger, () => nudges++, WEEKDAY_SCHEDULE, new EngineHealth(logs.logger));
   });
   afterEach(async () => {
     await store.close();

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { fieldErrors } from "../../domain/form-fields";
 import type { Schedule } from "../../domain/opening-hours";
+import { ENGINE_DEADLINES_MS, type EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
 import { LEAD_KINDS, type LeadKind, type LeadKindName } from "./lead-kinds";
 import type { LeadStore, LeadVehicle } from "./lead-store";
@@ -43,6 +44,8 @@ export class LeadIntake implements Leads {
     private readonly onStored: () => void,
     /** The showroom's hours, which a test drive must fall within. */
     private readonly schedule: Schedule,
+    /** Holds the store to the lead deadline, and says when it is down. */
+    private readonly health: EngineHealth,
   ) {}
 
   async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
@@ -57,14 +60,18 @@ export class LeadIntake implements Leads {
     const vehicle = vehicleId === undefined ? undefined : (found ?? { id: vehicleId, inStock: false });
     const data = kind.recordOf(parsed.data, { receivedAt, vehicle });
     const key = kind.keyOf?.(parsed.data) ?? (idempotencyKey === undefined ? undefined : submissionKeyOf(kindName, idempotencyKey, data));
-    const { id, reference, created } = await this.store.add({
-      kind: kindName,
-      receivedAt,
-      ...(vehicle === undefined ? {} : { vehicle }),
-      data,
-      key,
-      forwarded: kind.forwarding !== undefined,
-    });
+    // One document, stored whole or not at all; a retry with the same key finds it if the
+    // store took it after the deadline, so nothing is stored twice.
+    const { id, reference, created } = await this.health.guard("store", ENGINE_DEADLINES_MS.leadWrite, () =>
+      this.store.add({
+        kind: kindName,
+        receivedAt,
+        ...(vehicle === undefined ? {} : { vehicle }),
+        data,
+        key,
+        forwarded: kind.forwarding !== undefined,
+      }),
+    );
     this.logger.info({ leadId: id, kind: kindName, created }, created ? `${kind.label} stored` : `${kind.label} already stored`);
     if (created && kind.forwarding) this.onStored();
     return { ok: true, id, reference, created, ...(vehicle === undefined ? {} : { vehicle }) };

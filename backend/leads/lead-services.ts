@@ -1,5 +1,6 @@
 import type { Schedule } from "../../domain/opening-hours";
 import type { Config } from "../config";
+import { EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 import { LeadIntake } from "./lead-intake";
@@ -26,11 +27,13 @@ export function leadServices(
   settings: LeadSettings,
   logger: Logger,
   timing?: ForwardingTiming,
+  /** Shared with the catalogue, so that one store outage is logged once. */
+  health = new EngineHealth(logger),
 ): LeadServices {
   const forwarder = settings.LEAD_WEBHOOK_URL ? new LeadForwarder(store, settings.LEAD_WEBHOOK_URL, logger, timing) : undefined;
   const retention = new LeadRetention(store, settings, logger);
   return {
-    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge(), schedule),
+    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge(), schedule, health),
     forwardNow: () => forwarder?.nudge(),
     start() {
       forwarder?.start();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MeilisearchApiError, type EnqueuedTask, type IndexObject, type Meilisearch, type Settings } from "meilisearch";
 import { TEXT_FILTER_NAMES, type TextFilterName } from "../../domain/filters";
 import type { VehicleRecord } from "../../domain/vehicle";
@@ -5,6 +6,7 @@ import type { Logger } from "../logger";
 import { isTransientFailure, withRetry } from "../retry";
 import { abandonedBuildIndexes, buildIndexUid } from "./build-indexes";
 import { meiliSettings, SpellingBook, toMeiliDocument, type MeiliVehicleDocument } from "./meili-documents";
+import { VERSION_DOCUMENT_ID, versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { SearchTaskFailedError, waitForTask } from "./meili-tasks";
 import type { StockScan } from "./search-engine";
 import { settingsDrift } from "./settings-drift";
@@ -74,6 +76,7 @@ export class MeiliIndexer {
       await this.createIndex(this.indexUid);
       // Never sent twice: a second swap after an unanswered first would swap the old index back.
       await this.run(() => this.client.swapIndexes([{ indexes: [this.indexUid, building], rename: false }]), { retry: false });
+      await this.markChanged();
       this.logger.info({ index: this.indexUid, documents }, "Swapped a freshly built search index in");
       return documents;
     } finally {
@@ -98,6 +101,7 @@ export class MeiliIndexer {
       const ids = removedIds.slice(start, start + this.batchSize);
       await this.run(() => this.client.index(this.indexUid).deleteDocuments([...ids]));
     }
+    if (upserted + removedIds.length > 0) await this.markChanged();
     return { upserted, removed: removedIds.length };
   }
 
@@ -187,6 +191,12 @@ export class MeiliIndexer {
     }
     if (batch.length > 0) await send();
     return sent;
+  }
+
+  /** A new version token, once the live index has changed, so that no site reuses an answer computed before. */
+  private async markChanged(): Promise<void> {
+    const document: IndexVersionDocument = { id: VERSION_DOCUMENT_ID, version: randomUUID() };
+    await this.run(() => this.client.index(versionIndexUid(this.indexUid)).addDocuments([document], { primaryKey: "id" }));
   }
 
   /** Creates an index with its primary key, or accepts one that already exists. */

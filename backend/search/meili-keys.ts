@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { MeilisearchApiError, type Meilisearch } from "meilisearch";
+import { versionIndexUid } from "./meili-index-version";
 
 /**
  * The site searches with a key that can do nothing but search this site's index. The
@@ -18,7 +19,8 @@ export async function ensureSearchKey(client: Meilisearch, indexUid: string): Pr
     name: `${indexUid} search`,
     description: "The dealer site's key: searches its vehicles and nothing else",
     actions: ["search"],
-    indexes: [indexUid],
+    // The version index too, which the site reads with each search to reuse answers safely.
+    indexes: [indexUid, versionIndexUid(indexUid)],
     expiresAt: null,
   });
   return created.key;

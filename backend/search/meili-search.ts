@@ -1,33 +1,73 @@
-import type { CategoriesDistribution, Meilisearch, MultiSearchQuery, SearchResponse } from "meilisearch";
+import { MeilisearchApiError, MeilisearchRequestError, type CategoriesDistribution, type Meilisearch, type MultiSearchQuery, type SearchResponse } from "meilisearch";
 import { countedWithout, FILTERS, formatRange, type FacetOption, type FilterName } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
+import { ENGINE_DEADLINES_MS } from "../engine-health";
 import { isTransientFailure, withRetry } from "../retry";
+import { AnswerCache } from "./answer-cache";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";
+import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
-const SEARCH_TIMEOUT_MS = 5000;
+/** Search-screen answers kept: a few kilobytes each, so a few megabytes in all. */
+const ANSWERS_KEPT = 2000;
+/** How long to search without keeping answers after finding no version index to key them by. */
+const UNVERSIONED_RETRY_MS = 60_000;
 
 /**
  * Searching with Meilisearch, using a key that may only search. One multi-search answers a
  * whole search screen: the page and the options of every filter not in use, plus one query
  * per filter in use that leaves that filter (and those that depend on it) out, so each
  * counts its options disjunctively.
+ *
+ * Answers are kept with the index's version (meili-index-version.ts), read in the same
+ * multi-search, and a query asked again costs only a read of the version while the index is
+ * unchanged. Where the version index is missing or the key may not read it (a key made before
+ * it existed), answers are not kept and every search goes to Meilisearch.
  */
 export class MeiliSearchEngine implements SearchEngine {
+  private readonly answers = new AnswerCache<SearchResult>(ANSWERS_KEPT);
+  private unversionedUntil = 0;
+  /** One read of the version at a time, shared by the searches that arrive meanwhile. */
+  private versionRead: Promise<string | undefined> | undefined;
+
   constructor(
     private readonly client: Meilisearch,
     private readonly indexUid: string,
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    const key = JSON.stringify([query.type, query.filters, query.sort, query.page, query.pageSize, query.facets]);
+    const kept = this.versioned() ? this.answers.peek(key) : undefined;
+    if (kept && (await this.currentVersion()) === kept.version) return kept.answer;
+
+    const queries = this.queriesFor(query);
+    const versioned = this.versioned();
+    const results = await this.multiSearch(versioned ? [this.versionQuery(), ...queries] : queries).catch((error: unknown) => {
+      if (!versioned || !isVersionIndexRefused(error)) throw error;
+      this.unversionedUntil = Date.now() + UNVERSIONED_RETRY_MS;
+      return this.multiSearch(queries).then((answered) => [undefined, ...answered]);
+    });
+    const version = versioned ? versionOf(results[0]) : undefined;
+    const answer = this.answerFrom(query, versioned ? results.slice(1) : results);
+    if (version !== undefined) this.answers.set(key, version, answer);
+    return answer;
+  }
+
+  async close(): Promise<void> {}
+
+  private versioned(): boolean {
+    return Date.now() >= this.unversionedUntil;
+  }
+
+  private queriesFor(query: SearchQuery): MultiSearchQuery[] {
     const inUse = new Set(
       Object.entries(query.filters).flatMap(([name, value]) => (value === undefined ? [] : [name as FilterName])),
     );
     const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
     const countedTogether = query.facets.filter((facet) => leftOutBy(facet).length === 0);
     const countedApart = query.facets.filter((facet) => leftOutBy(facet).length > 0);
-    const queries: MultiSearchQuery[] = [
+    return [
       {
         indexUid: this.indexUid,
         q: "",
@@ -46,28 +86,64 @@ export class MeiliSearchEngine implements SearchEngine {
         facets: [facetAttribute(facet)],
       })),
     ];
-    // One deadline for the whole answer, retry included, so a stalled Meilisearch fails a
-    // page in seconds. (Given a signal, the client leaves its own 30-second timeout out.)
-    const signal = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
-    const { results } = (await withRetry(() => this.client.multiSearch({ queries }, { signal }), {
-      attempts: 2,
-      baseDelayMs: 50,
-      isRetryable: isTransientFailure,
-    })) as { results: SearchResponse[] };
+  }
 
-    const [page, ...apart] = results;
+  private answerFrom(query: SearchQuery, [page, ...apart]: (SearchResponse | undefined)[]): SearchResult {
     const distribution = { ...page!.facetDistribution };
-    apart.forEach((result) => Object.assign(distribution, result.facetDistribution));
+    apart.forEach((result) => Object.assign(distribution, result!.facetDistribution));
     const facets: SearchResult["facets"] = {};
     for (const facet of query.facets) facets[facet] = optionsOf(facet, distribution[facetAttribute(facet)] ?? {});
     return { total: page!.totalHits ?? 0, ids: page!.hits.map((hit) => String(hit.id)), facets };
   }
 
-  async close(): Promise<void> {}
+  private versionQuery(): MultiSearchQuery {
+    return { indexUid: versionIndexUid(this.indexUid), q: "", limit: 1, attributesToRetrieve: ["version"] };
+  }
+
+  /** The index's version now, or undefined when there is none to read (answers are then not reused). */
+  private currentVersion(): Promise<string | undefined> {
+    this.versionRead ??= this.multiSearch([this.versionQuery()])
+      .then(([result]) => versionOf(result), (error: unknown) => {
+        if (!isVersionIndexRefused(error)) throw error;
+        this.unversionedUntil = Date.now() + UNVERSIONED_RETRY_MS;
+        return undefined;
+      })
+      .finally(() => {
+        this.versionRead = undefined;
+      });
+    return this.versionRead;
+  }
+
+  private async multiSearch(queries: MultiSearchQuery[]): Promise<SearchResponse[]> {
+    // One deadline for the whole answer, retry included, so a stalled Meilisearch fails a
+    // page in seconds (a refused connection is retried once at once, well within it).
+    const signal = AbortSignal.timeout(ENGINE_DEADLINES_MS.search);
+    const { results } = (await withRetry(() => this.client.multiSearch({ queries }, { signal }).catch(answerAsAnswered), {
+      attempts: 2,
+      baseDelayMs: 50,
+      isRetryable: isTransientFailure,
+    })) as { results: SearchResponse[] };
+    return results;
+  }
+}
+
+/**
+ * The client wraps whatever its httpClient throws (meili-http.ts) in MeilisearchRequestError;
+ * an error Meilisearch answered with is passed on as such, as it is through fetch.
+ */
+function answerAsAnswered(error: unknown): never {
+  throw error instanceof MeilisearchRequestError && error.cause instanceof MeilisearchApiError ? error.cause : error;
 }
 
 /** No conditions means no filter parameter at all. */
 const orNothing = (conditions: string[]) => (conditions.length > 0 ? conditions : undefined);
+
+const versionOf = (result: SearchResponse | undefined) => (result?.hits[0] as Partial<IndexVersionDocument> | undefined)?.version;
+
+/** No version index (an index built before it existed), or a key that may not read it. */
+function isVersionIndexRefused(error: unknown): boolean {
+  return error instanceof MeilisearchApiError && ["index_not_found", "invalid_api_key"].includes(error.cause?.code ?? "");
+}
 
 /** Options in the order the embedded engine gives them: text A–Z, bands as defined. */
 function optionsOf(facet: FilterName, counts: CategoriesDistribution): FacetOption[] {

@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
+import { PhoneLink } from "./PhoneLink";
 
 /** Visitors get a plain explanation and a way on; never an error's internals. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -22,6 +24,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       </section>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <EngineOutagePage engine={(error.data as { unavailable?: string } | undefined)?.unavailable} />;
+  }
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
   const heading = badRequest ? "That request isn't quite right" : "Something went wrong";
   return (
@@ -34,6 +39,38 @@ export function ErrorPage({ error }: { error: unknown }) {
           : "Sorry, this page couldn't be shown just now. Please try again in a moment."}
       </p>
       <SearchLinks />
+    </section>
+  );
+}
+
+/**
+ * A page that needs the search engine or the store while one is down (a 503): said plainly,
+ * with the dealer's number (people still buy by phone) and a way to try again that works
+ * without JavaScript.
+ */
+function EngineOutagePage({ engine }: { engine: string | undefined }) {
+  const { pathname, search } = useLocation();
+  const dealer = useRouteLoaderData<typeof rootLoader>("root")?.dealer;
+  const heading = engine === "search" ? "Search isn't working just now" : "This page can't be shown just now";
+  return (
+    <section className="page message-page">
+      <title>{heading}</title>
+      <h1>{heading}</h1>
+      <p>
+        {engine === "search" ? "We can't search our stock at the moment." : "We can't reach our stock records at the moment."} It
+        should work again in a minute or two.
+        {dealer && (
+          <>
+            {" "}
+            If you'd rather not wait, call us on <PhoneLink /> and we'll help you find a vehicle.
+          </>
+        )}
+      </p>
+      <p>
+        <Link className="button" to={`${pathname}${search}`} reloadDocument>
+          Try again
+        </Link>
+      </p>
     </section>
   );
 }

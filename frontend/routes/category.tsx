@@ -11,6 +11,7 @@ import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/c
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/category";
 import { describePage } from "../seo/page-meta";
+import { answersOutages, unlessEngineDown } from "../engine-outage.server";
 
 /** The category landing pages (/cars/used, /vans/leasing, …), each filled from frontend/content/categories.ts. */
 function pageAt(pathname: string): CategoryPage {
@@ -24,10 +25,13 @@ export function meta({ location }: Route.MetaArgs) {
   return page ? describePage(page.title, page.description) : [];
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs) {
   const page = pageAt(url.pathname);
   const catalogue = context.get(catalogueContext);
-  const { make: makes = [] } = await catalogue.distinct(page.type, {});
+  // The make list only helps a visitor choose: without search the page goes without it.
+  const { make: makes = [] } = await unlessEngineDown(catalogue.distinct(page.type, {}), {});
   if (!page.searchesItself) return { makes, models: [], matches: undefined };
   // A page that searches itself (car leasing) shows what the make and model give, cheapest first.
   const make = url.searchParams.get("make")?.trim() || undefined;

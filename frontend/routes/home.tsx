@@ -6,7 +6,8 @@ import { Faq } from "../components/Faq";
 import { MakeModelSearch } from "../components/MakeModelSearch";
 import { PhoneLink } from "../components/PhoneLink";
 import { useDealer } from "../components/use-dealer";
-import { cardOf, VehicleGrid } from "../components/VehicleCard";
+import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
+import { unlessEngineDown } from "../engine-outage.server";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/home";
 import { describePage } from "../seo/page-meta";
@@ -19,17 +20,26 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
+/** What the home page last had from search, shown while the search engine is down. */
+let lastFromSearch: { makes: string[]; offers: VehicleCardData[] } = { makes: [], offers: [] };
+
+/** The home page never depends on an engine: without one it goes without what that engine gives. */
 export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
-  // The type selector starts on cars (spec.md §2), so the make list starts as the car makes.
-  const [distinct, cheapest, status] = await Promise.all([
-    catalogue.distinct(VEHICLE_TYPES[0], {}),
-    Promise.all(
-      VEHICLE_TYPES.map((type) => catalogue.search(type, { filters: {}, sort: "price_asc", page: 1, pageSize: 1 })),
-    ),
-    catalogue.status(),
+  const fromSearch = async () => {
+    // The type selector starts on cars (spec.md §2), so the make list starts as the car makes.
+    const [distinct, cheapest] = await Promise.all([
+      catalogue.distinct(VEHICLE_TYPES[0], {}),
+      Promise.all(VEHICLE_TYPES.map((type) => catalogue.search(type, { filters: {}, sort: "price_asc", page: 1, pageSize: 1 }))),
+    ]);
+    lastFromSearch = { makes: distinct.make ?? [], offers: cheapest.flatMap((page) => page.vehicles.map(cardOf)) };
+    return lastFromSearch;
+  };
+  const [{ makes, offers }, status] = await Promise.all([
+    unlessEngineDown(fromSearch(), lastFromSearch),
+    unlessEngineDown(catalogue.status(), undefined),
   ]);
-  return { makes: distinct.make ?? [], offers: cheapest.flatMap((page) => page.vehicles.map(cardOf)), vehicles: status.vehicles };
+  return { makes, offers, vehicles: status?.vehicles };
 }
 
 const carSearch = (name: string): Brand => ({ name, href: `/car-search?make=${encodeURIComponent(name)}` });
@@ -60,23 +70,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="hero__inner">
           <h1 id="home-heading">Find your next car, van or truck</h1>
           <p className="lede">
-            {formatCount(vehicles)} vehicles in stock at {dealer.name}, {dealer.address.town}. Trading since{" "}
-            {dealer.tradingSince}.
+            {vehicles === undefined ? "Cars, vans and trucks" : `${formatCount(vehicles)} vehicles`} in stock at {dealer.name},{" "}
+            {dealer.address.town}. Trading since {dealer.tradingSince}.
           </p>
           <MakeModelSearch types={VEHICLE_TYPES} makes={makes} />
         </div>
       </section>
 
-      <section className="page" aria-labelledby="offers-heading">
-        <div className="section-heading">
-          <h2 id="offers-heading">Offers</h2>
-          <Link to="/offers">See all offers</Link>
-        </div>
-        <p>The lowest monthly prices in our stock right now, one car, one van and one truck.</p>
-        <div className="offer-carousel">
-          <VehicleGrid vehicles={offers} />
-        </div>
-      </section>
+      {offers.length > 0 && (
+        <section className="page" aria-labelledby="offers-heading">
+          <div className="section-heading">
+            <h2 id="offers-heading">Offers</h2>
+            <Link to="/offers">See all offers</Link>
+          </div>
+          <p>The lowest monthly prices in our stock right now, one car, one van and one truck.</p>
+          <div className="offer-carousel">
+            <VehicleGrid vehicles={offers} />
+          </div>
+        </section>
+      )}
 
       <section className="page" aria-labelledby="brands-heading">
         <h2 id="brands-heading">Search by brand</h2>

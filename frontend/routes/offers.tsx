@@ -5,6 +5,7 @@ import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/offers";
 import { describePage } from "../seo/page-meta";
+import { answersOutages } from "../engine-outage.server";
 
 const PER_TYPE = 6;
 
@@ -19,7 +20,9 @@ export function meta() {
  * The dealer runs no made-up "was/now" deals, so the offers page is the honest version: the
  * cheapest vehicles of each type in stock right now, straight from the catalogue.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
   const sections = await Promise.all(
     VEHICLE_TYPES.map(async (type) => {

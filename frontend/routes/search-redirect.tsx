@@ -5,6 +5,7 @@ import type { Catalogue } from "../../backend/catalogue";
 import { searchTarget } from "../components/search/search-target";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/search-redirect";
+import { answersOutages } from "../engine-outage.server";
 
 /**
  * Where landing-page search forms post without JavaScript: on to the search screen they ask
@@ -12,7 +13,9 @@ import type { Route } from "./+types/search-redirect";
  * make the chosen type does not sell (Trucks and Audi) goes to the type that sells it
  * rather than to no results.
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs) {
   const form = new URLSearchParams(url.searchParams);
   const make = form.get("make")?.trim();
   if (make) {

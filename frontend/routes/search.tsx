@@ -18,6 +18,9 @@ import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import type { Route } from "./+types/search";
 import { describePage } from "../seo/page-meta";
+import { answersOutages } from "../engine-outage.server";
+import { ErrorPage } from "../components/ErrorPage";
+import { retryAfterHeaders } from "../retry-after-headers";
 
 /** /car-search, /van-search and /truck-search: one screen, its type read from the path. */
 function typeOfPath(pathname: string): VehicleType {
@@ -47,7 +50,9 @@ export function meta({ data: page, location }: Route.MetaArgs) {
   );
 }
 
-export async function loader({ url, context }: Route.LoaderArgs): Promise<SearchPageData> {
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs): Promise<SearchPageData> {
   const type = typeOfPath(url.pathname);
   // The filter form without JavaScript submits every field; the address keeps only what it asks for.
   const tidy = tidySearchQuery(url.searchParams);
@@ -194,9 +199,12 @@ function headingOf(type: VehicleType, { filters }: SearchRequest, options: Filte
   return `${VEHICLE_NOUNS[type].title} for sale`;
 }
 
+export const headers = retryAfterHeaders;
+
 /** The search could not be run: said plainly, with a way to start again. */
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 503) return <ErrorPage error={error} />;
   return (
     <section className="page message-page">
       <h1>Something went wrong</h1>

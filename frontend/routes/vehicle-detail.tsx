@@ -22,6 +22,7 @@ import { messageLink, searchCameFrom, vehicleCrumbs } from "../components/vehicl
 import { siteOrigin } from "../seo/site-origin";
 import type { Route } from "./+types/vehicle-detail";
 import { describePage } from "../seo/page-meta";
+import { answersOutages, unlessEngineDown } from "../engine-outage.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page) return [{ title: "Vehicle not found." }];
@@ -48,7 +49,9 @@ export function meta({ data: page }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ params, request, url, context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
   const record = await catalogue.get(params.id);
   if (!record) throw data("Vehicle not found.", { status: 404 });
@@ -69,7 +72,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
     openNow: openingStatus(scheduleOf(dealer), new Date()),
     messageHref: messageLink(dealer.messagingUrl, `Hello, I'm interested in the ${named}: ${pageUrl}`),
     choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
-    similar: (await catalogue.similar(record)).map(cardOf),
+    similar: (await unlessEngineDown(catalogue.similar(record), [])).map(cardOf),
   };
 }
 

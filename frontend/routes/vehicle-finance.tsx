@@ -10,6 +10,8 @@ import { catalogueContext, leadsContext } from "../request-context";
 import { ErrorPage } from "../components/ErrorPage";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";
+import { answersOutages } from "../engine-outage.server";
+import { retryAfterHeaders } from "../retry-after-headers";
 
 /**
  * The finance application as one page: where the dialog opens without JavaScript, or when
@@ -32,7 +34,9 @@ async function vehicleOf(catalogue: Catalogue, id: string, evenIfSold: boolean) 
   return { id, make: sold.make, model: sold.model, registration: sold.registration, mileage: sold.mileage, price: sold.priceGBP, vatStatus: undefined, inStock: false };
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ params, url, context }: Route.LoaderArgs) {
   const submitted = url.searchParams.get("submitted") ?? undefined;
   const { id, make, model, price, vatStatus, inStock } = await vehicleOf(context.get(catalogueContext), params.id, submitted !== undefined);
   const { deposit, termMonths } = calculatorChoice(url.searchParams, price, vatStatus);
@@ -46,7 +50,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export const action = answersOutages(act);
+
+async function act({ params, request, context }: Route.ActionArgs) {
   // An application sent just as the vehicle sold is kept, and says so.
   const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
   const form = await postedForm(request);
@@ -136,6 +142,8 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
 }
 
 /** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export const headers = retryAfterHeaders;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }

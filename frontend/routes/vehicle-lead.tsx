@@ -7,6 +7,8 @@ import { LeadConfirmation, VehicleLeadForm } from "../components/vehicle/Vehicle
 import { catalogueContext, dealerContext, leadsContext } from "../request-context";
 import { NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/vehicle-lead";
+import { answersOutages } from "../engine-outage.server";
+import { retryAfterHeaders } from "../retry-after-headers";
 
 /**
  * /vehicles/{id}/enquire, /test-drive and /call-back: each of the vehicle page's forms on a
@@ -25,7 +27,9 @@ export function meta({ data: page }: Route.MetaArgs) {
   return [{ title: `${LEAD_FORMS[page.kind].title}: ${page.vehicle.make} ${page.vehicle.model}` }, NOT_INDEXED];
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ params, url, context }: Route.LoaderArgs) {
   const kind = kindOfPath(url.pathname);
   const catalogue = context.get(catalogueContext);
   const sent = url.searchParams.get("sent") ?? undefined;
@@ -44,7 +48,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { kind, vehicle, sent, vehicleInStock: record !== undefined, days };
 }
 
-export async function action({ params, request, url, context }: Route.ActionArgs) {
+export const action = answersOutages(act);
+
+async function act({ params, request, url, context }: Route.ActionArgs) {
   const kind = kindOfPath(url.pathname);
   const form = await postedForm(request);
   const values = formValues(form);
@@ -96,6 +102,8 @@ export default function VehicleLeadPage({ loaderData, actionData }: Route.Compon
 }
 
 /** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export const headers = retryAfterHeaders;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }

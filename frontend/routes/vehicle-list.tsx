@@ -7,13 +7,16 @@ import { Pagination } from "../components/Pagination";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import type { Route } from "./+types/vehicle-list";
 import { describePage } from "../seo/page-meta";
+import { answersOutages } from "../engine-outage.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   const title = page && page.page > 1 ? `All stock, page ${page.page}` : "All stock";
   return describePage(title, "Every car, van and truck we have for sale, with prices and mileage.");
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs) {
   const parsed = parseSearchRequest(url.searchParams);
   if (!parsed.ok) throw data(parsed.error.message, { status: 400 });
   const { page, pageSize } = parsed.value;

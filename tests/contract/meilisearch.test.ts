@@ -16,6 +16,7 @@ import { pausingHalfway } from "../support/pausing-scan";
 import { openMeiliSandbox, sandboxName, type MeiliSandbox } from "../support/sandboxes";
 import { suiteServers } from "../support/suite-servers";
 import { describeStockContract } from "./stock-contract";
+import { versionIndexUid } from "../../backend/search/meili-index-version";
 
 /**
  * The Meilisearch half of the production suite: the search engine and the indexer against a
@@ -113,9 +114,44 @@ if (servers) {
       // The first pass reads spellings; the second has sent the first half, in batches of 50.
       expect(documentsBeingBuilt).toEqual([0, 150]);
       expect((await sandbox.search.search(everything)).total).toBe(300);
+      // The build is gone; the live index is there, and the version the swap gave it.
       expect((await sandbox.admin.getIndexes({ limit: 1000 })).results.map(({ uid }) => uid).filter((uid) => uid.startsWith(sandbox.name))).toEqual([
         sandbox.name,
+        versionIndexUid(sandbox.name),
       ]);
+    });
+
+    it("answers a search asked again as the index stands after each change", async () => {
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      const cheapFords = { ...everything, filters: { make: "Ford", price: { max: 9495 } } };
+      const before = await sandbox.search.search(cheapFords);
+      expect(before.ids).not.toContain("fiesta-2019");
+      expect(await sandbox.search.search(cheapFords)).toEqual(before);
+
+      await store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9495), mode: "upsert" }, NOW, async (applied) => {
+        await pushStockChange(store, sandbox.indexer, applied);
+      });
+      expect((await sandbox.search.search(cheapFords)).ids).toContain("fiesta-2019");
+
+      // Repriced back in the store alone, then a full sync swaps a fresh index in.
+      await store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10_000), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      expect((await sandbox.search.search(cheapFords)).ids).not.toContain("fiesta-2019");
+    });
+
+    it("searches alike with a key made before the version index, keeping no answers", async () => {
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      const olderKey = await sandbox.admin.createKey({ actions: ["search"], indexes: [sandbox.name], expiresAt: null });
+      try {
+        const withOlderKey = new MeiliSearchEngine(meiliClient(server.url, olderKey.key), sandbox.name);
+        const fords = { ...everything, filters: { make: "Ford" } };
+        expect(await withOlderKey.search(fords)).toEqual(await sandbox.search.search(fords));
+        expect(await withOlderKey.search(fords)).toEqual(await sandbox.search.search(fords));
+      } finally {
+        await sandbox.admin.deleteKey(olderKey.uid);
+      }
     });
 
     it("gives the site's key searches of its own index and nothing else", async () => {

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Meilisearch } from "meilisearch";
 import type { Db, MongoClient } from "mongodb";
-import { meiliClient } from "../../backend/engines";
+import { meiliClient, meiliSearchClient } from "../../backend/engines";
 import { createLogger, type Logger } from "../../backend/logger";
 import { MeiliIndexer } from "../../backend/search/meili-indexer";
 import { ensureSearchKey, searchKeyUid } from "../../backend/search/meili-keys";
 import { MeiliSearchEngine } from "../../backend/search/meili-search";
 import { MongoVehicleStore, type MongoVehicleStoreOptions } from "../../backend/store/mongo-vehicle-store";
 import type { MeiliTestServer } from "./servers/meilisearch-server";
+import { versionIndexUid } from "../../backend/search/meili-index-version";
 
 /**
  * One test's own corner of a shared server: an index (and its search key) or a database
@@ -36,10 +37,11 @@ export async function openMeiliSandbox(server: MeiliTestServer, name: string, lo
     admin,
     indexer: new MeiliIndexer(admin, name, logger, { batchSize: 50, taskTimeoutMs: 60_000 }),
     searchKey,
-    search: new MeiliSearchEngine(meiliClient(server.url, searchKey), name),
+    search: new MeiliSearchEngine(meiliSearchClient(server.url, searchKey), name),
     async dispose() {
       await admin.deleteKey(searchKeyUid(name));
       await admin.deleteIndexIfExists(name);
+      await admin.deleteIndexIfExists(versionIndexUid(name));
     },
   };
 }

@@ -6,6 +6,8 @@ import { leadsContext } from "../../request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/newsletter";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
+import { answersOutages } from "../../engine-outage.server";
+import { retryAfterHeaders } from "../../retry-after-headers";
 
 /**
  * /newsletter: the sign-up on a page of its own, and the action every newsletter box on the
@@ -24,7 +26,9 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersOutages(act);
+
+async function act({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const values = formValues(form);
   const result = await context.get(leadsContext).submit("newsletter", values);
@@ -71,6 +75,8 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
 }
 
 /** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export const headers = retryAfterHeaders;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }

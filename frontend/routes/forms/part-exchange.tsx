@@ -8,6 +8,8 @@ import { catalogueContext, leadsContext } from "../../request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/part-exchange";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
+import { answersOutages } from "../../engine-outage.server";
+import { retryAfterHeaders } from "../../retry-after-headers";
 
 /**
  * /part-exchange (and /valuation, which redirects here): what happens to a part exchange,
@@ -22,7 +24,9 @@ export function meta({ data: page }: Route.MetaArgs) {
   );
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs) {
   // A vehicle page's "part exchange" link names the vehicle the visitor wants in return.
   const vehicleId = vehicleIdSchema.safeParse(url.searchParams.get("vehicle")).data;
   const record = vehicleId ? await context.get(catalogueContext).get(vehicleId) : undefined;
@@ -32,7 +36,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersOutages(act);
+
+async function act({ request, context }: Route.ActionArgs) {
   const values = formValues(await postedForm(request));
   const result = await context.get(leadsContext).submit("part-exchange", values);
   if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.reference)}`);
@@ -181,6 +187,8 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
 }
 
 /** Its own boundary, so a form that cannot be used still gets the site's header and footer. */
+export const headers = retryAfterHeaders;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }

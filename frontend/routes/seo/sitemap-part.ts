@@ -3,9 +3,12 @@ import { catalogueContext, siteUrlContext } from "../../request-context";
 import { sitemapPart, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap-part";
+import { answersOutages } from "../../engine-outage.server";
 
 /** One part of a split sitemap: /sitemaps/pages.xml or /sitemaps/vehicles-N.xml. */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ params, url, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context.get(siteUrlContext), url);
   const body = await sitemapPart(context.get(catalogueContext), origin, params.part);
   if (body === undefined) throw data("No such sitemap", { status: 404 });

@@ -2,8 +2,11 @@ import { catalogueContext, siteUrlContext } from "../../request-context";
 import { mainSitemap, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap";
+import { answersOutages } from "../../engine-outage.server";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs) {
   return xmlResponse(await mainSitemap(context.get(catalogueContext), siteOrigin(context.get(siteUrlContext), url)));
 }
 

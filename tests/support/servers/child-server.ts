@@ -11,6 +11,8 @@ export interface ChildServer {
   dataDir: string;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
+  /** Sends the server a signal: SIGSTOP freezes it, SIGCONT lets it carry on, SIGTERM stops it. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 export interface ChildServerOptions {
@@ -60,7 +62,7 @@ export async function startChildServer({ name, binary, args, ready, timeoutMs = 
       await stop();
       throw new Error(`${name} (${binary}) did not start: ${spawnError?.message ?? `it exited with status ${child.exitCode}`}\n${output}`);
     }
-    if (await ready(port).catch(() => false)) return { port, dataDir, stop };
+    if (await ready(port).catch(() => false)) return { port, dataDir, stop, signal: (signal) => void child.kill(signal) };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${name} (${binary}) did not answer within ${timeoutMs / 1000} s\n${output}`);

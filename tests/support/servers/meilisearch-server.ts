@@ -10,6 +10,8 @@ const MEILI_IMAGE = "getmeili/meilisearch:v1.18.0";
 export interface MeiliTestServer extends TestServer {
   /** The master key, as stock:setup holds it: the suites make the site's kind of search key with it. */
   adminKey?: string;
+  /** For a server this run started itself: sends its process a signal (to freeze or stop it mid-test). */
+  signal?(signal: NodeJS.Signals): void;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function meiliForTests(): Promise<MeiliTestServer | Unavailable> {
       ],
       ready: async (port) => (await fetch(`http://127.0.0.1:${port}/health`)).ok,
     });
-    return describeMeili(`http://127.0.0.1:${server.port}`, adminKey, `started from ${binary.foundBy}`, server.stop);
+    const described = await describeMeili(`http://127.0.0.1:${server.port}`, adminKey, `started from ${binary.foundBy}`, server.stop);
+    return { ...described, signal: server.signal };
   }
 
   const why = await noContainerRuntime();

@@ -1,0 +1,110 @@
+import { MeilisearchRequestError } from "meilisearch";
+import { MongoNetworkError, MongoServerSelectionError } from "mongodb";
+import type { Logger } from "./logger";
+import { isTransientFailure } from "./retry";
+
+/** The two services the site depends on: the search engine and the store of record (stock and leads). */
+export type EngineRole = "search" | "store";
+
+/**
+ * How long the site waits for an engine before answering 503: a visitor would rather be told
+ * quickly than watch a page spin. A lead is given longer, as it is worth more than a page.
+ */
+export const ENGINE_DEADLINES_MS = {
+  search: 2000,
+  storeRead: 3000,
+  leadWrite: 5000,
+} as const;
+
+/** What a 503 asks clients to wait before trying again. */
+const RETRY_AFTER_SECONDS = 10;
+
+/** An engine did not answer in time, or refused the connection: the site answers 503, not 500. */
+export class EngineUnavailableError extends Error {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  constructor(readonly engine: EngineRole) {
+    super(`The ${engine === "search" ? "search engine" : "store"} is not answering`);
+    this.name = "EngineUnavailableError";
+  }
+}
+
+/**
+ * Failures that say the engine is unreachable, stalled or overloaded, rather than that the
+ * request was wrong: a refused or dropped connection, a timeout, a 5xx from Meilisearch or a
+ * proxy in front of it, no MongoDB server to select or no free connection to it.
+ */
+export function isEngineOutage(error: unknown): boolean {
+  return (
+    error instanceof EngineUnavailableError ||
+    error instanceof MeilisearchRequestError ||
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    // Every pooled connection is stuck on a server that stopped answering (the driver does not export its class).
+    (error instanceof Error && error.name === "MongoWaitQueueTimeoutError") ||
+    isTransientFailure(error)
+  );
+}
+
+export interface EngineState {
+  up: boolean;
+  /** When it went down, while it is down. */
+  downSince?: string;
+}
+
+/**
+ * Runs the site's calls to its engines within their deadlines, turns outages into
+ * EngineUnavailableError, and logs once when an engine goes down and once when it is back,
+ * rather than once per request. The log names the engine and the kind of failure, never a
+ * query or a lead.
+ */
+export class EngineHealth {
+  private readonly downSince = new Map<EngineRole, Date>();
+
+  constructor(private readonly logger: Pick<Logger, "warn" | "info">) {}
+
+  async guard<T>(engine: EngineRole, deadlineMs: number, work: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new EngineUnavailableError(engine)), deadlineMs);
+    });
+    try {
+      const result = await Promise.race([work(), deadline]);
+      this.markUp(engine);
+      return result;
+    } catch (error) {
+      if (!isEngineOutage(error)) throw error;
+      this.markDown(engine, error);
+      throw error instanceof EngineUnavailableError ? error : new EngineUnavailableError(engine);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  state(engine: EngineRole): EngineState {
+    const since = this.downSince.get(engine);
+    return since ? { up: false, downSince: since.toISOString() } : { up: true };
+  }
+
+  private markDown(engine: EngineRole, error: unknown): void {
+    if (this.downSince.has(engine)) return;
+    this.downSince.set(engine, new Date());
+    this.logger.warn({ engine, failure: failureName(error) }, `The ${engine} engine is unavailable: answering 503 for what needs it until it is back`);
+  }
+
+  private markUp(engine: EngineRole): void {
+    const since = this.downSince.get(engine);
+    if (!since) return;
+    this.downSince.delete(engine);
+    this.logger.info({ engine, downForMs: Date.now() - since.getTime() }, `The ${engine} engine is back`);
+  }
+}
+
+/** The error's class and code, and its cause's: enough to tell a refusal from a timeout, with nothing a visitor typed. */
+function failureName(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    parts.push(typeof code === "string" ? `${current.name} ${code}` : current.name);
+  }
+  return parts.join(" < ");
+}

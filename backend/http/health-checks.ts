@@ -1,0 +1,29 @@
+import { Router } from "express";
+import type { Catalogue } from "../catalogue";
+import { EngineUnavailableError } from "../engine-health";
+
+/**
+ * GET /healthz (liveness): the process answers, whatever its engines do, so an orchestrator
+ * never restarts a site for an outage a restart cannot cure; with the stock's figures when
+ * the store answers. GET /healthz/ready (readiness): 200 when both engines answer, else
+ * 503 naming the one that is down, for a load balancer to route around this instance.
+ */
+export function healthChecks(catalogue: Catalogue): Router {
+  const router = Router();
+  router.get("/", async (_req, res) => {
+    const stock = await catalogue.status().catch((error: unknown) => {
+      if (error instanceof EngineUnavailableError) return {};
+      throw error;
+    });
+    res.set("Cache-Control", "no-store").json({ status: "ok", ...stock });
+  });
+  router.get("/ready", async (_req, res) => {
+    const engines = await catalogue.readiness();
+    const ready = engines.search.up && engines.store.up;
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ready" : "unavailable", engines });
+  });
+  return router;
+}
