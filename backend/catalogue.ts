@@ -4,6 +4,7 @@ import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import type { Logger } from "./logger";
 import type { SearchEngine } from "./search/search-engine";
+import { shopWindow } from "./shop-window";
 import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
@@ -102,6 +103,11 @@ export class Catalogue {
       for (const id of ids) if (id !== record._id && !chosen.includes(id) && chosen.length < MOST_SIMILAR) chosen.push(id);
     }
     return this.store.getMany(chosen);
+  }
+
+  /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
+  shopWindow(now = new Date()): Promise<VehicleRecord[]> {
+    return shopWindow(this, now);
   }
 
   /** A vehicle removed from stock in the last 30 days, as it was listed. */

@@ -22,14 +22,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
   // The type selector starts on cars (spec.md §2), so the make list starts as the car makes.
-  const [distinct, cheapest, status] = await Promise.all([
+  const [distinct, offers, status] = await Promise.all([
     catalogue.distinct(VEHICLE_TYPES[0], {}),
-    Promise.all(
-      VEHICLE_TYPES.map((type) => catalogue.search(type, { filters: {}, sort: "price_asc", page: 1, pageSize: 1 })),
-    ),
+    catalogue.shopWindow(),
     catalogue.status(),
   ]);
-  return { makes: distinct.make ?? [], offers: cheapest.flatMap((page) => page.vehicles.map(cardOf)), vehicles: status.vehicles };
+  return { makes: distinct.make ?? [], offers: offers.map(cardOf), vehicles: status.vehicles };
 }
 
 const carSearch = (name: string): Brand => ({ name, href: `/car-search?make=${encodeURIComponent(name)}` });
@@ -72,7 +70,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="offers-heading">Offers</h2>
           <Link to="/offers">See all offers</Link>
         </div>
-        <p>The lowest monthly prices in our stock right now, one car, one van and one truck.</p>
+        <p>
+          The lowest monthly prices on our newer, low-mileage stock right now (up to 6 years old and 60,000 miles where
+          we have one): a car, a van and a truck.
+        </p>
         <div className="offer-carousel">
           <VehicleGrid vehicles={offers} />
         </div>
