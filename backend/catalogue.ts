@@ -65,9 +65,9 @@ export class Catalogue {
     return { total, vehiclesJson: await records.getManyJson(ids), options };
   }
 
-  /** Each filter's options under the other filters, as the distinct-values call lists them. */
-  async distinct(type: VehicleType, filters: Filters): Promise<Partial<Record<FilterName, string[]>>> {
-    const request = { filters, sort: "relevance", page: 1, pageSize: 1 } as const;
+  /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
+  async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
+    const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
     const { options } = await this.query(type, request, distinctFacets(filters));
     return Object.fromEntries(
       Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)]),

@@ -12,8 +12,8 @@ export function vehiclesApi(catalogue: Catalogue): Router {
 
   router.get("/distinct/:type", async (req, res) => {
     const type = vehicleTypeOf(req);
-    const { filters } = searchRequestOf(req);
-    res.set("Cache-Control", CACHE_BRIEFLY).json(await catalogue.distinct(type, filters));
+    const { filters, q } = searchRequestOf(req);
+    res.set("Cache-Control", CACHE_BRIEFLY).json(await catalogue.distinct(type, filters, q));
   });
 
   router.get("/search/:type", async (req, res) => {

@@ -4,6 +4,8 @@ import { compareOptionValues } from "./option-order";
 import { isTransientFailure, withRetry } from "../retry";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";
+import { queryWords } from "./search-words";
+import { ranksByKeywords } from "../../domain/sort";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
 const SEARCH_TIMEOUT_MS = 5000;
@@ -27,12 +29,16 @@ export class MeiliSearchEngine implements SearchEngine {
     const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
     const countedTogether = query.facets.filter((facet) => leftOutBy(facet).length === 0);
     const countedApart = query.facets.filter((facet) => leftOutBy(facet).length > 0);
+    // The query's words as the embedded engine reads them (no quoted phrases, no "-word"
+    // exclusions), every one required.
+    const q = queryWords(query.q).join(" ");
+    const text: Pick<MultiSearchQuery, "q" | "matchingStrategy" | "locales"> = { q, matchingStrategy: "all", locales: ["eng"] };
     const queries: MultiSearchQuery[] = [
       {
         indexUid: this.indexUid,
-        q: "",
+        ...text,
         filter: orNothing(filterConditions(query.type, query.filters)),
-        sort: meiliSort(query.sort),
+        sort: q !== "" && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort),
         page: query.page,
         hitsPerPage: query.pageSize,
         attributesToRetrieve: ["id"],
@@ -40,7 +46,7 @@ export class MeiliSearchEngine implements SearchEngine {
       },
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
-        q: "",
+        ...text,
         filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet))),
         limit: 0,
         facets: [facetAttribute(facet)],
