@@ -131,7 +131,7 @@ export class ColumnarIndex {
 
     const facets: SearchResult["facets"] = {};
     if (query.facets.length > 0) {
-      const counter = new FacetCounter(this, base, textMatch ? undefined : this.scopeCounts[scope]);
+      const counter = new FacetCounter(this, base, { set: this.scopes[scope], counts: this.scopeCounts[scope] });
       // The documents each facet is counted over: the matches, less the filters it leaves out.
       const setsLeavingOut = new Map<string, Bitset>();
       const setLeavingOut = (leftOut: readonly FilterName[]) => {
@@ -253,7 +253,7 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumn
     words: new TextIndexBuilder(),
   };
   for await (const record of records) {
-    raw.words.add(raw.ids.length, recordWords(record));
+    raw.words.add(recordWords(record));
     raw.ids.push(record._id);
     raw.types.push(record.vehicle.vehicleType);
     for (const name of TEXT_FILTER_NAMES) {
@@ -332,36 +332,39 @@ function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size
  */
 class FacetCounter {
   private readonly docsOf = new Map<Bitset, { size: number; docs?: Uint32Array; missing?: Uint32Array }>();
-  private readonly baseSize: number;
-  private readonly baseCounts: Partial<Record<FilterName, Uint32Array>>;
+  private readonly baseCounts: Partial<Record<FilterName, Uint32Array>> = {};
 
-  /** `baseCounts`: the counts over the whole base where known (the scope's); else counted when a facet asks. */
+  /**
+   * `base`: the documents every count is within (the scope, or the scope's keyword matches);
+   * `scope`: a superset whose counts are known, from which the base's are derived.
+   */
   constructor(
     private readonly index: ColumnarIndex,
     private readonly base: Bitset,
-    baseCounts?: Record<FilterName, Uint32Array>,
-  ) {
-    this.baseSize = base.count();
-    this.baseCounts = { ...baseCounts };
-  }
+    private readonly scope: { set: Bitset; counts: Record<FilterName, Uint32Array> },
+  ) {}
 
   count(facet: FilterName, set: Bitset): Uint32Array {
-    const whole = (this.baseCounts[facet] ??= this.tallied(facet, this.base));
+    const whole = (this.baseCounts[facet] ??= this.countWithin(facet, this.base, this.scope.set, this.scope.counts[facet]));
     // A filter no vehicle in scope has a value for (cab type among cars) has nothing to count.
     if (set === this.base || !whole.some((count, slot) => slot > 0 && count > 0)) return whole;
-    const known = this.known(set);
-    if (known.size * 2 <= this.baseSize) return this.tallied(facet, set);
-    known.missing ??= this.base.andNot(set).toArray();
-    const counts = whole.slice();
-    this.index.tally(facet, known.missing, counts, -1);
-    return counts;
+    return this.countWithin(facet, set, this.base, whole);
   }
 
-  private tallied(facet: FilterName, set: Bitset): Uint32Array {
+  /** The counts over `set`, a subset of `superset` whose counts are known. */
+  private countWithin(facet: FilterName, set: Bitset, superset: Bitset, supersetCounts: Uint32Array): Uint32Array {
+    if (set === superset) return supersetCounts;
     const known = this.known(set);
-    known.docs ??= set.toArray();
-    const counts = new Uint32Array(this.index.slots(facet));
-    this.index.tally(facet, known.docs, counts, 1);
+    if (known.size * 2 <= this.known(superset).size) {
+      known.docs ??= set.toArray();
+      const counts = new Uint32Array(this.index.slots(facet));
+      this.index.tally(facet, known.docs, counts, 1);
+      return counts;
+    }
+    // Most of the superset: count it less the few documents the set lacks.
+    known.missing ??= superset.andNot(set).toArray();
+    const counts = supersetCounts.slice();
+    this.index.tally(facet, known.missing, counts, -1);
     return counts;
   }
 

@@ -19,26 +19,33 @@ export interface TextMatch {
 export class TextIndexBuilder {
   private readonly idOfWord = new Map<string, number>();
   private readonly words: string[] = [];
-  private readonly sources: number[][] = [];
+  /** The word ids of each source document, in the order read. */
+  private readonly wordsOfSource: Uint32Array[] = [];
 
-  add(source: number, words: Iterable<string>): void {
+  add(words: Iterable<string>): void {
+    const ids: number[] = [];
     for (const word of words) {
       let id = this.idOfWord.get(word);
       if (id === undefined) {
         id = this.words.length;
         this.idOfWord.set(word, id);
         this.words.push(word);
-        this.sources.push([]);
       }
-      this.sources[id]!.push(source);
+      ids.push(id);
     }
+    this.wordsOfSource.push(Uint32Array.from(ids));
   }
 
   /** The index with documents numbered as `docOrder` numbers them (docOrder[doc] is the source). */
   build(docOrder: readonly number[]): TextIndex {
-    const docOfSource = new Uint32Array(docOrder.length);
-    docOrder.forEach((source, doc) => (docOfSource[source] = doc));
-    const postings = this.sources.map((sources) => Uint32Array.from(sources, (source) => docOfSource[source]!).sort());
+    const lengths = new Uint32Array(this.words.length);
+    for (const ids of this.wordsOfSource) for (const id of ids) lengths[id]!++;
+    const postings = Array.from(lengths, (length) => new Uint32Array(length));
+    const filled = new Uint32Array(this.words.length);
+    // Documents in number order, so every posting list comes out sorted.
+    docOrder.forEach((source, doc) => {
+      for (const id of this.wordsOfSource[source]!) postings[id]![filled[id]!++] = doc;
+    });
     return new TextIndex(docOrder.length, this.words, postings);
   }
 }
