@@ -5,6 +5,7 @@ import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import type { Logger } from "./logger";
 import type { SearchEngine } from "./search/search-engine";
 import { shopWindow } from "./shop-window";
+import { suggestions, type Suggestion } from "./suggestions";
 import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
@@ -108,6 +109,11 @@ export class Catalogue {
   /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
   shopWindow(now = new Date()): Promise<VehicleRecord[]> {
     return shopWindow(this, now);
+  }
+
+  /** The search box's suggestions for what a buyer has typed so far (see suggestions.ts). */
+  suggest(type: VehicleType, q: string): Promise<Suggestion[]> {
+    return suggestions(this.engine, type, q);
   }
 
   /** A vehicle removed from stock in the last 30 days, as it was listed. */

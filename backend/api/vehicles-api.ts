@@ -59,6 +59,20 @@ export function searchScreenApi(catalogue: Catalogue): Router {
   return router;
 }
 
+/**
+ * The search box's suggestions, mounted at /api/suggest: `{ suggestions: [{ label, count,
+ * href }] }` for the words typed so far in `q`, read by the same rules as a search's `q`.
+ */
+export function suggestApi(catalogue: Catalogue): Router {
+  const router = Router();
+  router.get("/:type", async (req, res) => {
+    const type = vehicleTypeOf(req);
+    const { q } = searchRequestOf(req);
+    res.set("Cache-Control", CACHE_BRIEFLY).json({ suggestions: q ? await catalogue.suggest(type, q) : [] });
+  });
+  return router;
+}
+
 /** Stock changes with each import; a short lifetime spares repeat requests from a phone. */
 const CACHE_BRIEFLY = "public, max-age=15";
 

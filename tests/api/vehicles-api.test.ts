@@ -291,3 +291,37 @@ describe("GET /api/search/{type}", () => {
     expect((await json("/api/search/car?mileage=lots")).status).toBe(400);
   });
 });
+
+describe("GET /api/suggest/{type}", () => {
+  it("suggests the makes the words match, most vehicles first, then the likeliest make's models", async () => {
+    const { status, body } = await json("/api/suggest/car?q=merc");
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      suggestions: [
+        { label: "Mercedes-Benz", count: 2, href: "/car-search?make=Mercedes-Benz" },
+        { label: "Mercedes-Benz A-Class", count: 1, href: "/car-search?make=Mercedes-Benz&model=A-Class" },
+        { label: "Mercedes-Benz C-Class", count: 1, href: "/car-search?make=Mercedes-Benz&model=C-Class" },
+      ],
+    });
+    const typo = (await json("/api/suggest/van?q=vokswagen")).body as { suggestions: { label: string }[] };
+    expect(typo.suggestions.map((s) => s.label)).toEqual(["Volkswagen", "Volkswagen Transporter"]);
+  });
+
+  it("suggests nothing for no words or words nothing matches", async () => {
+    expect((await json("/api/suggest/car")).body).toEqual({ suggestions: [] });
+    expect((await json("/api/suggest/car?q=zzzz")).body).toEqual({ suggestions: [] });
+  });
+
+  it.each([
+    ["a 200-character query", `q=${"a".repeat(200)}`],
+    ["control characters", "q=ford%0D%0Afocus"],
+  ])("refuses %s, naming q", async (_label, query) => {
+    const response = await json(`/api/suggest/car?${query}`);
+    expect(response.status).toBe(400);
+    expectError(response.body, "q");
+  });
+
+  it("answers 404 for an unknown type", async () => {
+    expect((await json("/api/suggest/bus?q=ford")).status).toBe(404);
+  });
+});
