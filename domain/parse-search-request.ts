@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { FILTER_NAMES, FILTERS, parseRange, type FilterName, type Filters, type NumericRange } from "./filters";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SearchRequest } from "./search-request";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, type SearchRequest } from "./search-request";
 import { DEFAULT_SORT, SORT_VALUES } from "./sort";
 
 /** Reads a search from a query string, once, at the edge (the API and the pages' loaders). */
 
 const MAX_TEXT_LENGTH = 100;
-/** Longer than any search a buyer types; the search engines read its first 10 words. */
-export const MAX_QUERY_LENGTH = 100;
 
 export interface ParamError {
   field: string;

@@ -10,6 +10,8 @@ import { DEFAULT_SORT, SORT_VALUES, type SortValue } from "./sort";
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
+/** Longer than any search a buyer types; the search engines read its first 10 words. */
+export const MAX_QUERY_LENGTH = 100;
 
 export interface SearchRequest {
   /** Keywords typed by the buyer, matched against the vehicle's words (absent: no keyword search). */
