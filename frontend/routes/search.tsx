@@ -12,6 +12,7 @@ import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilt
 import { FilterBar } from "../components/search/FilterBar";
 import { FilterDialog } from "../components/search/FilterDialog";
 import { KeywordSearch } from "../components/search/KeywordSearch";
+import { ResultsControls } from "../components/search/ResultsControls";
 import { offeredFilters, type FilterOptions } from "../components/search/offered-filters";
 import { searchHref, withFilter, withoutFilters } from "../components/search/search-changes";
 import { PhoneLink } from "../components/PhoneLink";
@@ -148,6 +149,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           </button>
         </div>
       )}
+      <ResultsControls pathname={pathname} wanted={wanted} onChange={change} />
       <p role="status" className="visually-hidden">
         {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
       </p>
