@@ -95,3 +95,13 @@ test.describe("without JavaScript", () => {
     await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
   });
 });
+
+test("the home page's search form takes keywords too", async ({ page }) => {
+  const { model } = await aCar(page);
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("combobox", { name: "Keywords (optional)" }).fill(model);
+  await page.getByRole("button", { name: "Search cars" }).click();
+  await expect(page).toHaveURL(new RegExp(`/car-search\\?q=${encodeURIComponent(model).replace(/%20/g, "\\+")}$`));
+  await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
+});
