@@ -52,11 +52,14 @@ export function queryTerms(words: readonly string[]): QueryTerm[] {
 
 /** The typos with which a stock word matches a term, or undefined when it does not. */
 export function typosToMatch(term: Pick<QueryTerm, "text" | "maxTypos" | "prefix">, word: string): number | undefined {
-  const query = [...term.text];
-  const candidate = [...word];
+  return typosBetween([...term.text], term, [...word]);
+}
+
+/** As typosToMatch, for a term and a word already split into characters (an index does it once). */
+export function typosBetween(query: readonly string[], term: Pick<QueryTerm, "maxTypos" | "prefix">, candidate: readonly string[]): number | undefined {
   if (term.maxTypos === 0) {
-    if (term.prefix ? word.startsWith(term.text) : word === term.text) return 0;
-    return undefined;
+    if (candidate.length < query.length || (!term.prefix && candidate.length !== query.length)) return undefined;
+    return query.every((char, i) => candidate[i] === char) ? 0 : undefined;
   }
   if (!term.prefix && Math.abs(candidate.length - query.length) > term.maxTypos) return undefined;
   if (term.prefix && candidate.length < query.length - term.maxTypos) return undefined;

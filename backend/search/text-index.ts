@@ -1,5 +1,5 @@
 import { Bitset } from "./bitset";
-import { queryTerms, typosToMatch, type QueryTerm } from "./query-terms";
+import { queryTerms, typosBetween, type QueryTerm } from "./query-terms";
 
 /**
  * The embedded engine's keyword index: every word in the stock with the documents holding
@@ -56,6 +56,8 @@ export class TextIndex {
   /** Word ids by first letter: a word may only differ there from a term allowed two typos. */
   private readonly byFirstLetter = new Map<string, number[]>();
   private readonly idOfWord: Map<string, number>;
+  /** Each word split into characters once, for the typo rules. */
+  private readonly charsOfWord: readonly string[][];
 
   constructor(
     private readonly size: number,
@@ -63,6 +65,7 @@ export class TextIndex {
     private readonly postings: readonly Uint32Array[],
   ) {
     this.idOfWord = new Map(words.map((word, id) => [word, id]));
+    this.charsOfWord = words.map((word) => [...word]);
     words.forEach((word, id) => {
       const first = String.fromCodePoint(word.codePointAt(0)!);
       const ids = this.byFirstLetter.get(first) ?? [];
@@ -111,8 +114,9 @@ export class TextIndex {
     } else {
       const first = String.fromCodePoint(term.text.codePointAt(0)!);
       const candidates = term.maxTypos >= 2 ? this.words.keys() : (this.byFirstLetter.get(first) ?? []).values();
+      const query = [...term.text];
       for (const id of candidates) {
-        const typos = typosToMatch(term, this.words[id]!);
+        const typos = typosBetween(query, term, this.charsOfWord[id]!);
         if (typos !== undefined) found.push({ id, typos });
       }
     }
