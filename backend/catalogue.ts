@@ -5,6 +5,8 @@ import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import { ENGINE_DEADLINES_MS, EngineHealth, EngineUnavailableError, type EngineRole, type EngineState } from "./engine-health";
 import type { Logger } from "./logger";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search/search-engine";
+import { shopWindow } from "./shop-window";
+import { suggestions, type Suggestion } from "./suggestions";
 import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
@@ -85,9 +87,9 @@ export class Catalogue {
     return { total, vehiclesJson: await this.read(() => records.getManyJson(ids)), options };
   }
 
-  /** Each filter's options under the other filters, as the distinct-values call lists them. */
-  async distinct(type: VehicleType, filters: Filters): Promise<Partial<Record<FilterName, string[]>>> {
-    const request = { filters, sort: "relevance", page: 1, pageSize: 1 } as const;
+  /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
+  async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
+    const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
     const { options } = await this.query(type, request, distinctFacets(filters));
     return Object.fromEntries(
       Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)]),
@@ -123,6 +125,16 @@ export class Catalogue {
       for (const id of ids) if (id !== record._id && !chosen.includes(id) && chosen.length < MOST_SIMILAR) chosen.push(id);
     }
     return this.read(() => this.store.getMany(chosen));
+  }
+
+  /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
+  shopWindow(now = new Date()): Promise<VehicleRecord[]> {
+    return shopWindow(this, now);
+  }
+
+  /** The search box's suggestions for what a buyer has typed so far (see suggestions.ts). */
+  suggest(type: VehicleType, q: string): Promise<Suggestion[]> {
+    return suggestions({ search: (query) => this.searchEngine(query) }, type, q);
   }
 
   /** A vehicle removed from stock in the last 30 days, as it was listed. */

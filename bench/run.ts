@@ -11,13 +11,14 @@ import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
-import { searchScreenQueries, stats, type Stats } from "./search-queries";
+import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
 
 /**
  * `npm run bench [-- --sizes 20000,100000,440021]`: the search screen's API call (filters,
  * every option count and the first page) against the embedded engine at each stock size,
+ * with filters only and with keywords (bench/search-queries.ts),
  * served by the production build (`node build/server/index.js`) in its own process.
  * Reports server time one request at a time (from Server-Timing), requests per second with
  * 32 connections, the server's start-up time and resident memory, and the index build time.
@@ -56,6 +57,7 @@ interface SizeResult {
   idleRssMB: number;
   peakRssMB: number;
   searchScreen: Stats;
+  keywords: Stats;
   results: Stats;
   distinct: Stats;
   requestsPerSecond: number;
@@ -90,6 +92,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
     const store = await FileVehicleStore.open(dataDir);
     await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
     const queries = searchScreenQueries(stock, SEQUENTIAL_REQUESTS);
+    const keywordSearches = keywordQueries(stock, SEQUENTIAL_REQUESTS);
     stock.length = 0;
 
     const rebuildStarted = performance.now();
@@ -107,6 +110,8 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
       // Warm up the JIT the way a running site is warm.
       await serverTimes(url, queries.slice(0, 100).map((q) => `/api/search/${q}`));
       const searchScreen = await serverTimes(url, queries.map((q) => `/api/search/${q}`));
+      await serverTimes(url, keywordSearches.slice(0, 100).map((q) => `/api/search/${q}`));
+      const keywords = await serverTimes(url, keywordSearches.map((q) => `/api/search/${q}`));
       const results = await serverTimes(url, queries.map((q) => `/api/vehicles/search/${q}`));
       const distinct = await serverTimes(url, queries.map((q) => `/api/vehicles/distinct/${q}`));
 
@@ -128,6 +133,7 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
         idleRssMB,
         peakRssMB,
         searchScreen,
+        keywords,
         results,
         distinct,
         requestsPerSecond: load.requests.average,
@@ -156,7 +162,7 @@ for (const [i, size] of sizes.entries()) {
   process.stderr.write(`Benchmarking ${size.toLocaleString("en-GB")} vehicles...\n`);
   const r = await benchSize(size, 3900 + i);
   rows.push(
-    `| ${r.size.toLocaleString("en-GB")} | ${ms(r.searchScreen.median)} | ${ms(r.searchScreen.p95)} | ${ms(r.results.p95)} | ${ms(r.distinct.p95)} | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} (p50 ${r.loadLatencyP50} ms, p99 ${r.loadLatencyP99} ms) | ${(r.rebuildMs / 1000).toFixed(2)} s | ${(r.startMs / 1000).toFixed(2)} s | ${Math.round(r.idleRssMB)} MB | ${Math.round(r.peakRssMB)} MB |`,
+    `| ${r.size.toLocaleString("en-GB")} | ${ms(r.searchScreen.median)} | ${ms(r.searchScreen.p95)} | ${ms(r.keywords.median)} | ${ms(r.keywords.p95)} | ${ms(r.results.p95)} | ${ms(r.distinct.p95)} | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} (p50 ${r.loadLatencyP50} ms, p99 ${r.loadLatencyP99} ms) | ${(r.rebuildMs / 1000).toFixed(2)} s | ${(r.startMs / 1000).toFixed(2)} s | ${Math.round(r.idleRssMB)} MB | ${Math.round(r.peakRssMB)} MB |`,
   );
   const load = (page: PageLoad) => `${Math.round(page.requestsPerSecond).toLocaleString("en-GB")} (p50 ${page.latencyP50} ms, p99 ${page.latencyP99} ms)`;
   const reindex = r.pages.duringReindex;
@@ -184,8 +190,8 @@ process.stdout.write(
     "",
     ...(rows.length > 0
       ? [
-          "| vehicles | search screen median | search screen p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
-          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+          "| vehicles | search screen median | search screen p95 | with keywords median | with keywords p95 | results only p95 | distinct p95 | requests/s, 32 connections | index build | site start-up | site RSS after start | site RSS peak under load |",
+          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
           ...rows,
           "",
           `Pages as HTML, requests/s with ${CONNECTIONS} connections (the search screen's API call beside them):`,

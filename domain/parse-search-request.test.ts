@@ -57,8 +57,26 @@ describe("parseSearchRequest", () => {
     ["sort=cheapest", "sort", "sort must be one of relevance, price_asc, price_desc, distance, mileage, year_desc, year_asc, most_recent"],
     ["make=Ford&make=BMW", "make", "make was given 2 times; give it once"],
     [`model=${"x".repeat(10_000)}`, "model", "model is too long (at most 100 characters)"],
+    [`q=${"ford ".repeat(40)}`, "q", "q is too long (at most 100 characters)"],
+    ["q=ford%00focus", "q", "q must not contain control characters (tabs, line breaks and the like)"],
+    ["q=ford%09focus", "q", "q must not contain control characters (tabs, line breaks and the like)"],
+    ["q=a&q=b", "q", "q was given 2 times; give it once"],
   ])("rejects %s naming the parameter", (query, field, message) => {
     expect(parse(query)).toEqual({ ok: false, error: { field, message } });
+  });
+
+  it("reads keywords as typed, trimmed, and leaves them out when blank", () => {
+    expect(parse("q=+vauxhsll+corsa+&make=Vauxhall")).toEqual({
+      ok: true,
+      value: { q: "vauxhsll corsa", filters: { make: "Vauxhall" }, sort: "relevance", page: 1, pageSize: 24 },
+    });
+    expect(parse("q=+++")).toEqual({ ok: true, value: { filters: {}, sort: "relevance", page: 1, pageSize: 24 } });
+  });
+
+  it("writes keywords first in the canonical query string and reads them back", () => {
+    const params = searchRequestToParams({ q: "320d m sport", filters: { make: "BMW" }, sort: "price_asc" });
+    expect(params.toString()).toBe("q=320d+m+sport&make=BMW&sort=price_asc");
+    expect(readSearchRequest(params).q).toBe("320d m sport");
   });
 
   it("lets unknown parameters repeat", () => {

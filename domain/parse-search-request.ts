@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FILTER_NAMES, FILTERS, parseRange, type FilterName, type Filters, type NumericRange } from "./filters";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SearchRequest } from "./search-request";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, type SearchRequest } from "./search-request";
 import { DEFAULT_SORT, SORT_VALUES } from "./sort";
 
 /** Reads a search from a query string, once, at the edge (the API and the pages' loaders). */
@@ -31,7 +31,13 @@ for (const name of FILTER_NAMES) {
   filterShape[name] = (FILTERS[name].kind === "text" ? textFilterSchema : rangeFilterSchema).optional();
 }
 
+const querySchema = z
+  .string()
+  .max(MAX_QUERY_LENGTH, `is too long (at most ${MAX_QUERY_LENGTH} characters)`)
+  .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters (tabs, line breaks and the like)");
+
 const searchRequestSchema = z.object({
+  q: querySchema.optional(),
   ...filterShape,
   sort: z
     .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` })
@@ -43,7 +49,7 @@ const searchRequestSchema = z.object({
 });
 
 /** The query parameters a search reads; any other is ignored. */
-export const KNOWN_PARAMS: ReadonlySet<string> = new Set<string>([...FILTER_NAMES, "sort", "page", "pageSize"]);
+export const KNOWN_PARAMS: ReadonlySet<string> = new Set<string>(["q", ...FILTER_NAMES, "sort", "page", "pageSize"]);
 
 /**
  * Reads a query string. Unknown parameters (utm_source, fbclid) are ignored and empty values
@@ -67,11 +73,11 @@ export function parseSearchRequest(params: URLSearchParams): ParseResult<SearchR
     const field = String(issue.path[0] ?? "query");
     return { ok: false, error: { field, message: `${field} ${issue.message}` } };
   }
-  const { sort, page, pageSize, ...filterValues } = parsed.data;
+  const { q, sort, page, pageSize, ...filterValues } = parsed.data;
   const filters = Object.fromEntries(
     Object.entries(filterValues).filter(([, value]) => value !== undefined),
   ) as Filters;
-  return { ok: true, value: { filters, sort, page, pageSize } };
+  return { ok: true, value: { ...(q === undefined ? {} : { q }), filters, sort, page, pageSize } };
 }
 
 /**

@@ -10,8 +10,12 @@ import { DEFAULT_SORT, SORT_VALUES, type SortValue } from "./sort";
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
+/** Longer than any search a buyer types; the search engines read its first 10 words. */
+export const MAX_QUERY_LENGTH = 100;
 
 export interface SearchRequest {
+  /** Keywords typed by the buyer, matched against the vehicle's words (absent: no keyword search). */
+  q?: string;
   filters: Filters;
   sort: SortValue;
   page: number;
@@ -21,6 +25,7 @@ export interface SearchRequest {
 /** The canonical query string of a search: known values only, in the filter table's order. */
 export function searchRequestToParams(request: Partial<SearchRequest>): URLSearchParams {
   const params = new URLSearchParams();
+  if (request.q) params.set("q", request.q);
   for (const name of FILTER_NAMES) {
     const value = request.filters?.[name];
     if (value === undefined) continue;
@@ -50,7 +55,9 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
     if (!("problem" in range)) filters[name] = range;
   }
   const sort = params.get("sort") ?? "";
+  const q = params.get("q")?.trim();
   return {
+    ...(q ? { q } : {}),
     filters: filters as Filters,
     sort: (SORT_VALUES as readonly string[]).includes(sort) ? (sort as SortValue) : DEFAULT_SORT,
     page: wholeNumberIn(params.get("page"), 1, Number.MAX_SAFE_INTEGER) ?? 1,

@@ -42,6 +42,11 @@ export const SORT_STEPS: Record<SortValue, readonly SortStep[]> = {
   most_recent: [{ key: "createdAt", direction: "desc" }],
 };
 
+/** The orders in which a keyword search ranks its matches by how well they match, before the steps above. */
+export function ranksByKeywords(sort: SortValue): boolean {
+  return SORT_STEPS[sort] === RELEVANCE;
+}
+
 export function sortKeyValue(record: VehicleRecord, key: SortKey): number | undefined {
   switch (key) {
     case "price":

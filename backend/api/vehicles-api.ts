@@ -12,8 +12,8 @@ export function vehiclesApi(catalogue: Catalogue): Router {
 
   router.get("/distinct/:type", async (req, res) => {
     const type = vehicleTypeOf(req);
-    const { filters } = searchRequestOf(req);
-    res.set("Cache-Control", CACHE_BRIEFLY).json(await catalogue.distinct(type, filters));
+    const { filters, q } = searchRequestOf(req);
+    res.set("Cache-Control", CACHE_BRIEFLY).json(await catalogue.distinct(type, filters, q));
   });
 
   router.get("/search/:type", async (req, res) => {
@@ -55,6 +55,20 @@ export function searchScreenApi(catalogue: Catalogue): Router {
     setPagingHeaders(res, { total, ...request }, (page) => pageUrl(req, { ...request, page }));
     const head = JSON.stringify({ total, page: request.page, pageSize: request.pageSize });
     sendJsonText(res, `${head.slice(0, -1)},"vehicles":[${vehiclesJson.join(",")}],"options":${JSON.stringify(options)}}`);
+  });
+  return router;
+}
+
+/**
+ * The search box's suggestions, mounted at /api/suggest: `{ suggestions: [{ label, count,
+ * href }] }` for the words typed so far in `q`, read by the same rules as a search's `q`.
+ */
+export function suggestApi(catalogue: Catalogue): Router {
+  const router = Router();
+  router.get("/:type", async (req, res) => {
+    const type = vehicleTypeOf(req);
+    const { q } = searchRequestOf(req);
+    res.set("Cache-Control", CACHE_BRIEFLY).json({ suggestions: q ? await catalogue.suggest(type, q) : [] });
   });
   return router;
 }

@@ -14,6 +14,10 @@ describe("loggableUrl", () => {
     expect(logged).not.toMatch(/l34bp|sam/i);
   });
 
+  it("replaces the words typed into the search box, which may be anything", () => {
+    expect(loggableUrl("/api/search/car?q=sam%40example.com%20corsa&make=Vauxhall")).toBe("/api/search/car?q=%5Bredacted%5D&make=Vauxhall");
+  });
+
   it("leaves an address without a query as it is", () => {
     expect(loggableUrl("/vehicles/fiesta-2019")).toBe("/vehicles/fiesta-2019");
   });

@@ -27,6 +27,14 @@ export class Bitset {
     this.words[doc >>> 5]! |= 1 << (doc & 31);
   }
 
+  addAll(docs: ArrayLike<number>): void {
+    const words = this.words;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      words[doc >>> 5]! |= 1 << (doc & 31);
+    }
+  }
+
   has(doc: number): boolean {
     return (this.words[doc >>> 5]! & (1 << (doc & 31))) !== 0;
   }
@@ -39,6 +47,13 @@ export class Bitset {
       for (let i = 0; i < out.length; i++) out[i]! &= words[i]!;
     }
     return new Bitset(this.size, out);
+  }
+
+  /** Adds, in place, what both of two other sets hold. */
+  orAnd(a: Bitset, b: Bitset): void {
+    const out = this.words;
+    const [x, y] = [a.words, b.words];
+    for (let i = 0; i < out.length; i++) out[i]! |= x[i]! & y[i]!;
   }
 
   /** A new set holding what this one holds and the other does not. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FILTER_NAMES, type Filters } from "../../domain/filters";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { generateDemoStock } from "../demo-stock/generate-demo-stock";
+import { feedRecord } from "../../tests/support/known-vehicles";
 import { referenceSearch } from "../../tests/support/reference-search";
 import { ColumnarIndex } from "./columnar-index";
 import type { SearchQuery } from "./search-engine";
@@ -45,5 +46,40 @@ describe("facet building", () => {
     expect(actual.total).toBe(expected.total);
     expect(actual.ids).toEqual(expected.ids);
     for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
+  });
+});
+
+describe("keyword search", () => {
+  it.each([
+    ["a word in most of the stock, its options counted over the scope less what it lacks", query("car", {}), "manual"],
+    ["a make with a typo, with a filter", query("van", { price: { max: 20000 } }), "vokswagen"],
+    ["words found only in equipment, with the last a prefix", query(undefined, {}), "heated seats blue"],
+  ] as const)("%s", (_label, base, q) => {
+    const ranked = { ...base, q, sort: "relevance" as const, pageSize: 50 };
+    const expected = referenceSearch(stock, ranked);
+    expect(expected.total).toBeGreaterThan(0);
+    const actual = index.search(ranked);
+    expect(actual.total).toBe(expected.total);
+    expect(actual.ids).toEqual(expected.ids);
+    for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
+  });
+
+  it("ranks matches with fewer typos first under relevance, then as without keywords; other orders stay as they are", async () => {
+    const car = (id: string, model: string, createdAt: string): VehicleRecord => ({
+      ...feedRecord({ id, vehicle: { vehicleType: "car", make: "Vauxhall", model }, price: 5000, createdAt }),
+      _id: id,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    // "corsa" is exact for the Corsas and one typo from the Corso, the newest.
+    const small = await ColumnarIndex.build(
+      (async function* () {
+        yield* [car("corsa-old", "Corsa", "2026-01-01T00:00:00Z"), car("corso-new", "Corso", "2026-03-01T00:00:00Z"), car("corsa-mid", "Corsa", "2026-02-01T00:00:00Z")];
+      })(),
+    );
+    const search = (sort: SearchQuery["sort"]) => small.search({ q: "corsa", sort, filters: {}, page: 1, pageSize: 10, facets: [] }).ids;
+    expect(search("relevance")).toEqual(["corsa-mid", "corsa-old", "corso-new"]);
+    expect(search("most_recent")).toEqual(["corso-new", "corsa-mid", "corsa-old"]);
+    expect(small.search({ q: "corsa", sort: "relevance", filters: {}, page: 2, pageSize: 2, facets: [] }).ids).toEqual(["corso-new"]);
   });
 });

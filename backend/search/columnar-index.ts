@@ -11,10 +11,12 @@ import {
   type RangeFilterName,
   type TextFilterName, type FacetOption } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
-import { compareIds, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
+import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { Bitset } from "./bitset";
 import type { SearchQuery, SearchResult } from "./search-engine";
+import { queryWords, recordWords } from "./search-words";
+import { TextIndexBuilder, type TextIndex } from "./text-index";
 
 /**
  * The embedded search engine's data: one column per filter, documents numbered in id order
@@ -64,6 +66,7 @@ export class ColumnarIndex {
     private readonly text: Record<TextFilterName, TextColumn>,
     private readonly range: Record<RangeFilterName, RangeColumn>,
     private readonly orders: Record<SortValue, Uint32Array>,
+    private readonly words: TextIndex,
   ) {
     for (const scope of Object.keys(scopes) as Scope[]) {
       const docs = scopes[scope].toArray();
@@ -113,12 +116,16 @@ export class ColumnarIndex {
       await nextTurn();
     }
 
-    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, orders);
+    const words = raw.words.build(docOrder);
+    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, orders, words);
   }
 
   search(query: SearchQuery): SearchResult {
     const scope = query.type ?? "all";
-    const base = this.scopes[scope];
+    const keywords = queryWords(query.q);
+    // Keywords narrow the scope itself: a filter's options are counted among the vehicles they match.
+    const textMatch = keywords.length > 0 ? this.words.match(keywords, ranksByKeywords(query.sort)) : undefined;
+    const base = textMatch ? this.scopes[scope].and(textMatch.byTypos.at(-1)!) : this.scopes[scope];
     const filterSets = new Map<FilterName, Bitset>();
     for (const [name, value] of Object.entries(query.filters) as [FilterName, string | NumericRange | undefined][]) {
       if (value !== undefined) filterSets.set(name, this.matching(name, value));
@@ -127,7 +134,7 @@ export class ColumnarIndex {
 
     const facets: SearchResult["facets"] = {};
     if (query.facets.length > 0) {
-      const counter = new FacetCounter(this, base, this.scopeCounts[scope]);
+      const counter = new FacetCounter(this, base, { set: this.scopes[scope], counts: this.scopeCounts[scope] });
       // The documents each facet is counted over: the matches, less the filters it leaves out.
       const setsLeavingOut = new Map<string, Bitset>();
       const setLeavingOut = (leftOut: readonly FilterName[]) => {
@@ -146,7 +153,11 @@ export class ColumnarIndex {
       }
     }
 
-    return { total: matches.count(), ids: this.page(matches, query), facets };
+    // Fewest typos first: each tier holds the matches with one more typo than the last.
+    const tiers = textMatch && textMatch.byTypos.length > 1
+      ? textMatch.byTypos.map((set, typos) => (typos === 0 ? set : set.andNot(textMatch.byTypos[typos - 1]!)).and(matches))
+      : [matches];
+    return { total: matches.count(), ids: this.page(tiers, query), facets };
   }
 
   /** How many documents of the set hold each code (text) or fall in each band (range); slot 0 is "none". */
@@ -203,15 +214,24 @@ export class ColumnarIndex {
     return options;
   }
 
-  private page(matches: Bitset, { sort, page, pageSize }: SearchQuery): string[] {
+  /** A page of the matches, tier after tier, each in the sort's order. */
+  private page(tiers: readonly Bitset[], { sort, page, pageSize }: SearchQuery): string[] {
     const order = this.orders[sort];
     let skip = (page - 1) * pageSize;
     const ids: string[] = [];
-    for (let i = 0; i < order.length && ids.length < pageSize; i++) {
-      const doc = order[i]!;
-      if (!matches.has(doc)) continue;
-      if (skip > 0) skip--;
-      else ids.push(this.ids[doc]!);
+    for (const tier of tiers) {
+      const size = tier.count();
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      for (let i = 0; i < order.length && ids.length < pageSize; i++) {
+        const doc = order[i]!;
+        if (!tier.has(doc)) continue;
+        if (skip > 0) skip--;
+        else ids.push(this.ids[doc]!);
+      }
+      if (ids.length >= pageSize) break;
     }
     return ids;
   }
@@ -223,6 +243,7 @@ interface RawColumns {
   text: Record<TextFilterName, (string | undefined)[]>;
   range: Record<RangeFilterName, number[]>;
   sort: Record<SortKey, number[]>;
+  words: TextIndexBuilder;
 }
 
 async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumns> {
@@ -232,8 +253,10 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumn
     text: Object.fromEntries(TEXT_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["text"],
     range: Object.fromEntries(RANGE_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["range"],
     sort: Object.fromEntries(SORT_KEYS.map((key) => [key, []])) as unknown as RawColumns["sort"],
+    words: new TextIndexBuilder(),
   };
   for await (const record of records) {
+    raw.words.add(recordWords(record));
     raw.ids.push(record._id);
     raw.types.push(record.vehicle.vehicleType);
     for (const name of TEXT_FILTER_NAMES) {
@@ -319,34 +342,48 @@ function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size
  */
 class FacetCounter {
   private readonly docsOf = new Map<Bitset, { size: number; docs?: Uint32Array; missing?: Uint32Array }>();
-  private readonly baseSize: number;
+  private readonly baseCounts: Partial<Record<FilterName, Uint32Array>> = {};
 
+  /**
+   * `base`: the documents every count is within (the scope, or the scope's keyword matches);
+   * `scope`: a superset whose counts are known, from which the base's are derived.
+   */
   constructor(
     private readonly index: ColumnarIndex,
     private readonly base: Bitset,
-    private readonly baseCounts: Record<FilterName, Uint32Array>,
-  ) {
-    this.baseSize = base.count();
-  }
+    private readonly scope: { set: Bitset; counts: Record<FilterName, Uint32Array> },
+  ) {}
 
   count(facet: FilterName, set: Bitset): Uint32Array {
-    const whole = this.baseCounts[facet];
+    const whole = (this.baseCounts[facet] ??= this.countWithin(facet, this.base, this.scope.set, this.scope.counts[facet]));
     // A filter no vehicle in scope has a value for (cab type among cars) has nothing to count.
     if (set === this.base || !whole.some((count, slot) => slot > 0 && count > 0)) return whole;
-    let known = this.docsOf.get(set);
-    if (!known) {
-      known = { size: set.count() };
-      this.docsOf.set(set, known);
-    }
-    if (known.size * 2 <= this.baseSize) {
+    return this.countWithin(facet, set, this.base, whole);
+  }
+
+  /** The counts over `set`, a subset of `superset` whose counts are known. */
+  private countWithin(facet: FilterName, set: Bitset, superset: Bitset, supersetCounts: Uint32Array): Uint32Array {
+    if (set === superset) return supersetCounts;
+    const known = this.known(set);
+    if (known.size * 2 <= this.known(superset).size) {
       known.docs ??= set.toArray();
       const counts = new Uint32Array(this.index.slots(facet));
       this.index.tally(facet, known.docs, counts, 1);
       return counts;
     }
-    known.missing ??= this.base.andNot(set).toArray();
-    const counts = whole.slice();
+    // Most of the superset: count it less the few documents the set lacks.
+    known.missing ??= superset.andNot(set).toArray();
+    const counts = supersetCounts.slice();
     this.index.tally(facet, known.missing, counts, -1);
     return counts;
+  }
+
+  private known(set: Bitset) {
+    let known = this.docsOf.get(set);
+    if (!known) {
+      known = { size: set.count() };
+      this.docsOf.set(set, known);
+    }
+    return known;
   }
 }

@@ -22,6 +22,12 @@ describe("meiliSettings", () => {
     expect(settings.rankingRules?.[0]).toBe("sort");
   });
 
+  it("searches the vehicle's words with Meilisearch's typo rules, ranking equal matches as the relevance order does", () => {
+    expect(settings.searchableAttributes).toEqual(["make", "model", "derivative", "bodyType", "fuelType", "gearbox", "colour", "features", "description"]);
+    expect(settings.rankingRules?.slice(-3)).toEqual(["hasImages:desc", "createdAtMs:desc", "id:asc"]);
+    expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
+  });
+
   it("reaches the last page and every option of the largest stock the site is built for", () => {
     expect(settings.pagination?.maxTotalHits).toBeGreaterThanOrEqual(440_021);
     expect(settings.faceting?.maxValuesPerFacet).toBeGreaterThanOrEqual(10_000);
@@ -37,6 +43,13 @@ describe("meiliSort", () => {
 });
 
 describe("toMeiliDocument", () => {
+  it("carries the equipment and description for keyword search", () => {
+    const record = stored("fiesta-2019");
+    record.vehicle.features = ["Heated seats", "Apple CarPlay"];
+    record.adverts.retailAdverts.description = "One owner from new.";
+    expect(toMeiliDocument(record, new SpellingBook())).toMatchObject({ features: ["Heated seats", "Apple CarPlay"], description: "One owner from new." });
+  });
+
   it("maps a record to filter values, bands and sort keys", () => {
     const document = toMeiliDocument(stored("fiesta-2019"), new SpellingBook());
     expect(document).toMatchObject({

@@ -13,6 +13,8 @@ import {
 } from "../../domain/filters";
 import { compareIds, SORT_STEPS, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
+import { MIN_LENGTH_ONE_TYPO, MIN_LENGTH_TWO_TYPOS } from "./query-terms";
+import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 
 /**
  * How a vehicle record becomes a Meilisearch document, and the index settings that make
@@ -56,13 +58,23 @@ export const MAX_TOTAL_HITS = 1_000_000;
 /** Enough for every derivative of a large stock: counts must list every option. */
 export const MAX_VALUES_PER_FACET = 20_000;
 
+/**
+ * A keyword search under the relevance order is sent without `sort`, so it ranks by how well
+ * vehicles match, then as the relevance order does (photos, newest, id); every other search
+ * is ordered by `sort` alone, which always ends with the id.
+ */
+const RELEVANCE_TIE_BREAKS = meiliSort("relevance");
+
 export function meiliSettings(): Settings {
   return {
     filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)],
     sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES)],
-    searchableAttributes: ["make", "model", "derivative"],
-    // Every search here is a placeholder search ordered by `sort`.
-    rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness"],
+    searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
+    rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness", ...RELEVANCE_TIE_BREAKS],
+    // Meilisearch's defaults, stated because the embedded engine copies them (query-terms.ts).
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: MIN_LENGTH_ONE_TYPO, twoTypos: MIN_LENGTH_TWO_TYPOS } },
+    // English only: else a text taken for German would have its compound words cut apart.
+    localizedAttributes: [{ attributePatterns: ["*"], locales: ["eng"] }],
     pagination: { maxTotalHits: MAX_TOTAL_HITS },
     faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET, sortFacetValuesBy: { "*": "alpha" } },
   };
@@ -119,6 +131,11 @@ export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook):
     document[name] = value;
     const bands = FILTERS[name].bands.filter((band) => inRange(value, band)).map(formatRange);
     if (bands.length > 0) document[bandAttribute(name)] = bands;
+  }
+  // The rest of the text a keyword search looks through (the filters' text is already there).
+  for (const attribute of ["features", "description"] as const) {
+    const value = SEARCHABLE_TEXT[attribute](record);
+    if (value !== undefined) document[attribute] = value;
   }
   for (const [key, attribute] of Object.entries(SORT_ATTRIBUTES) as [SortKey, string][]) {
     const value = sortKeyValue(record, key);

@@ -7,6 +7,8 @@ import { AnswerCache } from "./answer-cache";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterConditions } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
+import { queryWords } from "./search-words";
+import { ranksByKeywords } from "../../domain/sort";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
 /** Search-screen answers kept: a few kilobytes each, so a few megabytes in all. */
@@ -37,7 +39,7 @@ export class MeiliSearchEngine implements SearchEngine {
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const key = JSON.stringify([query.type, query.filters, query.sort, query.page, query.pageSize, query.facets]);
+    const key = JSON.stringify([query.type, query.q, query.filters, query.sort, query.page, query.pageSize, query.facets]);
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
     if (kept && (await this.currentVersion()) === kept.version) return kept.answer;
 
@@ -67,12 +69,16 @@ export class MeiliSearchEngine implements SearchEngine {
     const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
     const countedTogether = query.facets.filter((facet) => leftOutBy(facet).length === 0);
     const countedApart = query.facets.filter((facet) => leftOutBy(facet).length > 0);
+    // The query's words as the embedded engine reads them (no quoted phrases, no "-word"
+    // exclusions), every one required.
+    const q = queryWords(query.q).join(" ");
+    const text: Pick<MultiSearchQuery, "q" | "matchingStrategy" | "locales"> = { q, matchingStrategy: "all", locales: ["eng"] };
     return [
       {
         indexUid: this.indexUid,
-        q: "",
+        ...text,
         filter: orNothing(filterConditions(query.type, query.filters)),
-        sort: meiliSort(query.sort),
+        sort: q !== "" && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort),
         page: query.page,
         hitsPerPage: query.pageSize,
         attributesToRetrieve: ["id"],
@@ -80,7 +86,7 @@ export class MeiliSearchEngine implements SearchEngine {
       },
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
-        q: "",
+        ...text,
         filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet))),
         limit: 0,
         facets: [facetAttribute(facet)],

@@ -11,6 +11,12 @@ import type { StockView, VehicleRecordReader } from "../store/vehicle-store";
 export interface SearchQuery {
   /** Absent: every type (the plain /vehicles list). */
   type?: VehicleType;
+  /**
+   * Keywords, matched as Meilisearch matches them (typos, the last word as a prefix; see
+   * query-terms.ts), every word required. Under the relevance order the fewest typos rank
+   * first; every other order and every filter apply as without keywords.
+   */
+  q?: string;
   filters: Filters;
   sort: SortValue;
   page: number;

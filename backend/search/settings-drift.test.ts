@@ -32,6 +32,8 @@ describe("settingsDrift", () => {
       sortableAttributes: [],
       searchableAttributes: ["*"],
       rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness"],
+      typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnWords: [], disableOnAttributes: [] },
+      localizedAttributes: null,
       pagination: { maxTotalHits: 1000 },
       faceting: { maxValuesPerFacet: 100, sortFacetValuesBy: { "*": "alpha" } },
     };
@@ -40,6 +42,7 @@ describe("settingsDrift", () => {
       "sortableAttributes",
       "searchableAttributes",
       "rankingRules",
+      "localizedAttributes",
       "pagination",
       "faceting",
     ]);

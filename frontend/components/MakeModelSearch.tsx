@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { VEHICLE_NOUNS, type VehicleType } from "../../domain/vehicle-types";
+import { KeywordBox } from "./search/KeywordBox";
 import { searchTarget } from "./search/search-target";
 
 interface MakeModelSearchProps {
@@ -23,7 +24,8 @@ interface MakeModelSearchProps {
 type Lookup = "idle" | "loading" | "failed";
 
 /**
- * A make and model search (spec.md §4): the makes are the chosen type's (car, the first,
+ * A make and model search (spec.md §4), with optional keywords where it leads to the search
+ * screen: the makes are the chosen type's (car, the first,
  * by default), as the server rendered them, and load again when the type changes (clearing
  * the choices); the model list waits for a make and empties with it; a failed lookup says
  * so and offers a retry. Without JavaScript it is a plain GET form whose make list stays
@@ -126,6 +128,11 @@ export function MakeModelSearch({ types, makes: initialMakes, models: initialMod
           ))}
         </select>
       </div>
+      {action === "/search" && (
+        <div className="make-model-search__field">
+          <KeywordBox id="search-keywords" types={[type]} label="Keywords (optional)" />
+        </div>
+      )}
       {children}
       {lookup.state === "failed" && (
         <p className="make-model-search__problem" role="alert">

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { CATEGORY_MENUS } from "../content/navigation";
 import { DialogOpener, FragmentButton } from "./FragmentButton";
+import { HeaderSearch } from "./HeaderSearch";
 import { PhoneLink } from "./PhoneLink";
 import { useDealer } from "./use-dealer";
 import { useDialogOpenedByAddress } from "./use-dialog-opened-by-address";
@@ -48,6 +49,7 @@ export function SiteHeader() {
             </li>
           </ul>
         </nav>
+        <HeaderSearch />
         <div className="site-header__contact">
           <PhoneLink className="site-header__phone" aria-label={`Call us on ${dealer.phone}`}>
             <span aria-hidden="true">☎</span> <span className="site-header__phone-number">{dealer.phone}</span>

@@ -28,11 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
   const fromSearch = async () => {
     // The type selector starts on cars (spec.md §2), so the make list starts as the car makes.
-    const [distinct, cheapest] = await Promise.all([
-      catalogue.distinct(VEHICLE_TYPES[0], {}),
-      Promise.all(VEHICLE_TYPES.map((type) => catalogue.search(type, { filters: {}, sort: "price_asc", page: 1, pageSize: 1 }))),
-    ]);
-    lastFromSearch = { makes: distinct.make ?? [], offers: cheapest.flatMap((page) => page.vehicles.map(cardOf)) };
+    const [distinct, offers] = await Promise.all([catalogue.distinct(VEHICLE_TYPES[0], {}), catalogue.shopWindow()]);
+    lastFromSearch = { makes: distinct.make ?? [], offers: offers.map(cardOf) };
     return lastFromSearch;
   };
   const [{ makes, offers }, status] = await Promise.all([
@@ -83,7 +80,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="offers-heading">Offers</h2>
             <Link to="/offers">See all offers</Link>
           </div>
-          <p>The lowest monthly prices in our stock right now, one car, one van and one truck.</p>
+          <p>
+            The lowest monthly prices on our newer, low-mileage stock right now (up to 6 years old and 60,000 miles where
+            we have one): a car, a van and a truck.
+          </p>
           <div className="offer-carousel">
             <VehicleGrid vehicles={offers} />
           </div>

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { textKey } from "../../domain/filters";
+import { parseSearchRequest } from "../../domain/parse-search-request";
 import { VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import type { Catalogue } from "../../backend/catalogue";
 import { searchTarget } from "../components/search/search-target";
@@ -11,18 +12,33 @@ import { answersOutages } from "../engine-outage.server";
  * Where landing-page search forms post without JavaScript: on to the search screen they ask
  * for. Without a script the home page's make list cannot follow its type selector, so a
  * make the chosen type does not sell (Trucks and Audi) goes to the type that sells it
- * rather than to no results.
+ * rather than to no results. The header's keyword search names no type: it goes to the
+ * type with the most vehicles matching the words.
  */
 export const loader = answersOutages(load);
 
 async function load({ url, context }: Route.LoaderArgs) {
   const form = new URLSearchParams(url.searchParams);
+  const catalogue = context.get(catalogueContext);
   const make = form.get("make")?.trim();
+  const q = form.get("q")?.trim();
   if (make) {
-    const type = await typeSelling(context.get(catalogueContext), make, form.get("type"));
+    const type = await typeSelling(catalogue, make, form.get("type"));
+    if (type) form.set("type", type);
+  } else if (q && !form.get("type")) {
+    const type = await typeMatchingMost(catalogue, q);
     if (type) form.set("type", type);
   }
   return redirect(searchTarget(form), 303);
+}
+
+/** The type with the most vehicles matching the words; undefined if none matches (or the words cannot be searched). */
+async function typeMatchingMost(catalogue: Catalogue, q: string): Promise<VehicleType | undefined> {
+  const parsed = parseSearchRequest(new URLSearchParams({ q }));
+  if (!parsed.ok) return undefined;
+  const totals = await Promise.all(VEHICLE_TYPES.map(async (type) => ({ type, total: (await catalogue.search(type, { ...parsed.value, pageSize: 1 })).total })));
+  const best = totals.reduce((most, candidate) => (candidate.total > most.total ? candidate : most));
+  return best.total > 0 ? best.type : undefined;
 }
 
 /** The chosen type if it sells the make, else the first type that does; undefined if none does. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { FILTERS, spelledAsStock, type FilterName } from "../../domain/filters";
+import { FILTER_NAMES, FILTERS, spelledAsStock, type FilterName } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
 import { parseSearchRequestLeniently, tidySearchQuery } from "../../domain/parse-search-request";
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
@@ -8,11 +8,13 @@ import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import { catalogueContext } from "../request-context";
 import { Pagination } from "../components/Pagination";
-import { ActiveFilters } from "../components/search/ActiveFilters";
+import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
 import { FilterDialog } from "../components/search/FilterDialog";
+import { KeywordSearch } from "../components/search/KeywordSearch";
+import { ResultsControls } from "../components/search/ResultsControls";
 import { offeredFilters, type FilterOptions } from "../components/search/offered-filters";
-import { searchHref, withoutFilters } from "../components/search/search-changes";
+import { searchHref, withFilter, withoutFilters } from "../components/search/search-changes";
 import { PhoneLink } from "../components/PhoneLink";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
@@ -126,6 +128,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
       </div>
+      <KeywordSearch pathname={pathname} type={page.type} wanted={wanted} />
       <FilterBar offered={offered} dialogRef={dialogRef} onOpen={openFilters} />
       <FilterDialog
         type={page.type}
@@ -151,6 +154,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           </button>
         </div>
       )}
+      <ResultsControls pathname={pathname} wanted={wanted} onChange={change} />
       <p role="status" className="visually-hidden">
         {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
       </p>
@@ -158,7 +162,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         {page.vehicles.length > 0 ? (
           <VehicleGrid vehicles={page.vehicles} />
         ) : (
-          <NoMatches plural={nouns.many} pathname={pathname} shown={shown} pageCount={pageCount} />
+          <NoMatches plural={nouns.many} pathname={pathname} shown={shown} options={page.options} pageCount={pageCount} />
         )}
       </section>
       <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
@@ -166,7 +170,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   );
 }
 
-function NoMatches({ plural, pathname, shown, pageCount }: { plural: string; pathname: string; shown: SearchRequest; pageCount: number }) {
+function NoMatches({ plural, pathname, shown, options, pageCount }: { plural: string; pathname: string; shown: SearchRequest; options: FilterOptions; pageCount: number }) {
   if (shown.page > pageCount) {
     return (
       <div className="no-matches">
@@ -177,12 +181,25 @@ function NoMatches({ plural, pathname, shown, pageCount }: { plural: string; pat
       </div>
     );
   }
+  const inUse = FILTER_NAMES.filter((name) => shown.filters[name] !== undefined);
   return (
     <div className="no-matches">
-      <h2>No {plural} match all of those filters</h2>
-      <p>Remove a filter above to see more, or start again with everything we have.</p>
+      <h2>No {plural} match {shown.q ? <>“{shown.q}”{inUse.length > 0 && " with those filters"}</> : "all of those filters"}</h2>
+      <p>Try a search with one thing fewer:</p>
+      <ul className="no-matches__wider">
+        {shown.q && (
+          <li>
+            <Link to={searchHref(pathname, { ...shown, q: undefined, page: 1 })}>Without the words “{shown.q}”</Link>
+          </li>
+        )}
+        {inUse.map((name) => (
+          <li key={name}>
+            <Link to={searchHref(pathname, withFilter(shown, name, ""))}>Without {filterValueLabel(name, shown, options)}</Link>
+          </li>
+        ))}
+      </ul>
       <p>
-        <Link className="button" to={searchHref(pathname, withoutFilters(shown))}>
+        <Link className="button" to={searchHref(pathname, { ...withoutFilters(shown), q: undefined })}>
           Show all {plural}
         </Link>
       </p>

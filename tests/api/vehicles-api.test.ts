@@ -103,10 +103,26 @@ describe("GET /api/vehicles/search/{type}", () => {
     ["a page size over 100", "pageSize=1000", "pageSize", 400],
     ["a 10 KB parameter", `make=${"x".repeat(10_240)}`, "make", 400],
     ["a repeated parameter", "make=Ford&make=BMW", "make", 400],
+    ["a 200-character keyword search", `q=${"transit ".repeat(25)}`, "q", 400],
+    ["control characters in the keywords", "q=ford%0Afocus", "q", 400],
+    ["a NUL in the keywords", "q=ford%00", "q", 400],
   ])("refuses %s, naming the parameter", async (_label, query, field, status) => {
     const response = await json(`/api/vehicles/search/car?${query}`);
     expect(response.status).toBe(status);
     expectError(response.body, field);
+  });
+
+  it("searches by keyword with typos and a prefix, with filters, sorts and paging headers", async () => {
+    const { status, headers, body } = await json("/api/vehicles/search/car?q=fird%20fiesra&sort=price_asc");
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
+    expect(headers.get("x-total-count")).toBe("0");
+    const typo = await json("/api/vehicles/search/car?q=ford%20fiesra");
+    expect((typo.body as { _id: string }[]).map((r) => r._id)).toEqual(["fiesta-2019"]);
+    const prefix = await json("/api/vehicles/search/car?q=autom&fuelType=diesel&sort=price_desc&pageSize=1");
+    expect((prefix.body as { _id: string }[]).map((r) => r._id)).toEqual(["bmw-320d-2018"]);
+    expect(prefix.headers.get("x-total-count")).toBe("2");
+    expect(prefix.headers.get("link")).toContain("q=autom&fuelType=diesel&sort=price_desc&page=2&pageSize=1");
   });
 
   it("takes an empty value as no filter and ignores parameters it does not know, even repeated", async () => {
@@ -257,8 +273,55 @@ describe("GET /api/search/{type}", () => {
     expect((await json("/api/vehicles/distinct/car")).body).toHaveProperty("derivative");
   });
 
+  it("counts options under the keywords, in the search screen's call and the distinct call", async () => {
+    const page = (await json("/api/search/car?q=automatic&make=Ford")).body as { total: number; options: Record<string, { value: string; count: number }[]> };
+    expect(page.total).toBe(1);
+    expect(page.options.make).toEqual([
+      { value: "BMW", count: 1 },
+      { value: "Ford", count: 1 },
+      { value: "Mercedes-Benz", count: 2 },
+      { value: "Tesla", count: 1 },
+    ]);
+    expect((await json("/api/vehicles/distinct/car?q=diesel")).body).toMatchObject({ make: ["BMW", "Ford"] });
+  });
+
   it("refuses what the other calls refuse", async () => {
+    expect((await json("/api/search/car?q=%07")).status).toBe(400);
     expect((await json("/api/search/bus")).status).toBe(404);
     expect((await json("/api/search/car?mileage=lots")).status).toBe(400);
+  });
+});
+
+describe("GET /api/suggest/{type}", () => {
+  it("suggests the makes the words match, most vehicles first, then the likeliest make's models", async () => {
+    const { status, body } = await json("/api/suggest/car?q=merc");
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      suggestions: [
+        { label: "Mercedes-Benz", count: 2, href: "/car-search?make=Mercedes-Benz" },
+        { label: "Mercedes-Benz A-Class", count: 1, href: "/car-search?make=Mercedes-Benz&model=A-Class" },
+        { label: "Mercedes-Benz C-Class", count: 1, href: "/car-search?make=Mercedes-Benz&model=C-Class" },
+      ],
+    });
+    const typo = (await json("/api/suggest/van?q=vokswagen")).body as { suggestions: { label: string }[] };
+    expect(typo.suggestions.map((s) => s.label)).toEqual(["Volkswagen", "Volkswagen Transporter"]);
+  });
+
+  it("suggests nothing for no words or words nothing matches", async () => {
+    expect((await json("/api/suggest/car")).body).toEqual({ suggestions: [] });
+    expect((await json("/api/suggest/car?q=zzzz")).body).toEqual({ suggestions: [] });
+  });
+
+  it.each([
+    ["a 200-character query", `q=${"a".repeat(200)}`],
+    ["control characters", "q=ford%0D%0Afocus"],
+  ])("refuses %s, naming q", async (_label, query) => {
+    const response = await json(`/api/suggest/car?${query}`);
+    expect(response.status).toBe(400);
+    expectError(response.body, "q");
+  });
+
+  it("answers 404 for an unknown type", async () => {
+    expect((await json("/api/suggest/bus?q=ford")).status).toBe(404);
   });
 });

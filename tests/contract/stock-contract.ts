@@ -342,6 +342,54 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(await similarTo("mercedes-lowercase")).toEqual(["a-class-2022"]);
       });
 
+      it("finds vehicles by keyword in any searchable field, every word required", async () => {
+        expect((await ids({ type: "car", q: "ford" })).sort()).toEqual(["fiesta-2019", "focus-2021"]);
+        expect(await ids({ type: "car", q: "320d m sport" })).toEqual(["bmw-320d-2018"]);
+        expect(await ids({ q: "transit custom manual" })).toEqual(["transit-custom-2020"]);
+        expect((await ids({ type: "car", q: "Automatic  DIESEL" })).sort()).toEqual(["bmw-320d-2018", "focus-2021"]);
+        expect(await ids({ type: "car", q: "ford saloon" })).toEqual([]);
+        // Punctuation splits words, as in "1.0" and "Mercedes-Benz"; accents do not count.
+        expect(await ids({ q: "1 0 ecobóost" })).toEqual(["fiesta-2019"]);
+        expect((await ids({ q: "mercedes benz" })).sort()).toEqual(["a-class-2022", "mercedes-lowercase", "sprinter-2021"]);
+      });
+
+      it("forgives one typo from 5 letters and two from 9, but none on the first letter of a shorter word", async () => {
+        expect(await ids({ q: "fiesra" })).toEqual(["fiesta-2019"]);
+        expect(await ids({ q: "transprter" })).toEqual(["transporter-2019"]);
+        expect(await ids({ q: "vokswagan" })).toEqual(["transporter-2019"]);
+        expect(await ids({ q: "xolkswagen" })).toEqual(["transporter-2019"]);
+        expect(await ids({ q: "giesta" })).toEqual([]);
+        expect(await ids({ q: "fird" })).toEqual([]);
+        expect(await ids({ q: "trnsprtr" })).toEqual([]);
+      });
+
+      it("matches the last word as the start of a word, and neighbouring words written together", async () => {
+        expect(await ids({ q: "ford fie" })).toEqual(["fiesta-2019"]);
+        expect(await ids({ q: "fie ford" })).toEqual([]);
+        expect(await ids({ q: "transpo" })).toEqual(["transporter-2019"]);
+        expect(await ids({ q: "eco boost" })).toEqual(["fiesta-2019"]);
+        expect(await ids({ q: "a 180 amg" })).toEqual(["a-class-2022"]);
+      });
+
+      it("ranks equal matches by the relevance order, keeps other orders, and counts options under the keywords", async () => {
+        // Both Fords match "ford" as their make: photos, then the newest first.
+        expect(await ids({ type: "car", q: "ford" })).toEqual(["focus-2021", "fiesta-2019"]);
+        expect(await ids({ q: "white", sort: "price_asc" })).toEqual(["transit-custom-2020", "a-class-2022", "sprinter-2021", "model-3-2023", "volvo-fh-2019"]);
+        const { facets, total } = await engines.search.search(query({ q: "white", filters: { make: "Ford" }, facets: ["make", "bodyType"] }));
+        expect(total).toBe(1);
+        expect(facets.make).toEqual([
+          { value: "Ford", count: 1 },
+          { value: "Mercedes-Benz", count: 2 },
+          { value: "Tesla", count: 1 },
+          { value: "Volvo", count: 1 },
+        ]);
+        expect(facets.bodyType).toEqual([{ value: "Panel Van", count: 1 }]);
+      });
+
+      it("takes a query of separators alone as no query", async () => {
+        expect((await engines.search.search(query({ q: " -- ... " }))).total).toBe(KNOWN_VEHICLES.length);
+      });
+
       it("counts range bands, a vehicle on a shared edge in both", async () => {
         const { facets } = await engines.search.search(query({ type: "car", facets: ["price"] }));
         expect(facets.price).toEqual([
@@ -382,6 +430,41 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
           expect(actual.ids).toEqual(expected.ids);
         });
       }
+
+      const firstWordOf = (type: "car" | "van" | "truck", field: "make" | "model") =>
+        stock.find((r) => r.vehicle.vehicleType === type && /^[a-z]+$/i.test(r.vehicle[field]))!.vehicle[field];
+      const keywordCases: [string, () => SearchQuery][] = [
+        ["a one-word make, relevance (equal matches tie as without keywords)", () => query({ q: firstWordOf("car", "make"), type: "car", page: 2, pageSize: 10 })],
+        ["make and model, cheapest first", () => query({ q: `${firstWordOf("van", "make")} ${firstWordOf("van", "model")}`, type: "van", sort: "price_asc" })],
+        ["a typo in a make, by mileage", () => query({ q: firstWordOf("car", "make").replace(/.$/, "x"), sort: "mileage" })],
+        ["two typos in a long word, newest first", () => query({ q: "vokswagan", sort: "year_desc" })],
+        ["a prefix, most recent", () => query({ q: "merc", sort: "most_recent" })],
+        ["equipment and description words, with filters", () => query({ q: "heated seats bluetooth", type: "car", filters: { price: { max: 25000 } }, sort: "price_desc" })],
+        ["words with punctuation and digits", () => query({ q: "2.0 tdi", sort: "price_asc" })],
+        ["a typo and a prefix together", () => query({ q: "automatc diese", type: "car", sort: "year_asc" })],
+      ];
+
+      for (const [label, make] of keywordCases) {
+        it(`answers a keyword search like the reference: ${label}`, async () => {
+          const q = make();
+          const expected = referenceSearch(stock, q);
+          const actual = await engines.search.search(q);
+          expect(expected.total, "the case finds something").toBeGreaterThan(0);
+          expect(actual.total).toBe(expected.total);
+          expect(actual.ids).toEqual(expected.ids);
+        });
+      }
+
+      it("finds the same vehicles as the reference under relevance, typos included, and counts options under keywords", async () => {
+        for (const text of ["vauxhsll corsa", "fird fiesta", "automatic estate", "volkswagen", "panel van lwb", "pars sensors"]) {
+          const q = query({ q: text, type: text.includes("van") ? "van" : "car", pageSize: stock.length, facets: FILTER_NAMES });
+          const expected = referenceSearch(stock, q);
+          const actual = await engines.search.search(q);
+          expect(actual.total, text).toBe(expected.total);
+          expect([...actual.ids].sort(), text).toEqual([...expected.ids].sort());
+          for (const name of FILTER_NAMES) expect(actual.facets[name], `${text}: ${name}`).toEqual(expected.facets[name]);
+        }
+      });
 
       it("counts every filter's options like the reference", async () => {
         const filters: Filters = { make: first("car", "make"), colour: first("car", "colour"), price: { max: 30000 } };

@@ -1,6 +1,8 @@
 import { countedWithout, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange, type FacetOption } from "../../domain/filters";
 import { compareOptionValues } from "../../backend/search/option-order";
-import { compareIds, SORT_STEPS, sortKeyValue } from "../../domain/sort";
+import { compareIds, ranksByKeywords, SORT_STEPS, sortKeyValue } from "../../domain/sort";
+import { queryTerms, typosToMatch } from "../../backend/search/query-terms";
+import { queryWords, recordWords } from "../../backend/search/search-words";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { SearchQuery, SearchResult } from "../../backend/search/search-engine";
 
@@ -11,7 +13,9 @@ import type { SearchQuery, SearchResult } from "../../backend/search/search-engi
  */
 export function referenceSearch(records: readonly VehicleRecord[], query: SearchQuery): SearchResult {
   const byId = [...records].sort((a, b) => compareIds(a._id, b._id));
-  const ofType = byId.filter((record) => !query.type || record.vehicle.vehicleType === query.type);
+  const words = queryWords(query.q);
+  const typos = new Map(byId.map((record) => [record, words.length === 0 ? 0 : fewestTypos(words, recordWords(record))]));
+  const ofType = byId.filter((record) => (!query.type || record.vehicle.vehicleType === query.type) && typos.get(record) !== undefined);
   const matching = (except: readonly FilterName[] = []) =>
     ofType.filter((record) =>
       Object.entries(query.filters).every(
@@ -20,6 +24,7 @@ export function referenceSearch(records: readonly VehicleRecord[], query: Search
     );
 
   const sorted = matching().sort((a, b) => {
+    if (ranksByKeywords(query.sort) && typos.get(a) !== typos.get(b)) return typos.get(a)! - typos.get(b)!;
     for (const { key, direction } of SORT_STEPS[query.sort]) {
       const x = sortKeyValue(a, key);
       const y = sortKeyValue(b, key);
@@ -34,6 +39,26 @@ export function referenceSearch(records: readonly VehicleRecord[], query: Search
   const facets: SearchResult["facets"] = {};
   for (const facet of query.facets) facets[facet] = options(matching(countedWithout(facet)), facet, byId);
   return { total: sorted.length, ids: sorted.slice(start, start + query.pageSize).map((r) => r._id), facets };
+}
+
+/**
+ * The fewest typos with which a vehicle's words hold every query word (alone, or written
+ * together with its neighbours), trying every way of reading the query; undefined if none.
+ */
+function fewestTypos(words: readonly string[], vehicleWords: ReadonlySet<string>): number | undefined {
+  const best: (number | undefined)[] = [0];
+  const terms = queryTerms(words);
+  for (let end = 1; end <= words.length; end++) {
+    for (const term of terms.filter((candidate) => candidate.to === end)) {
+      const before = best[term.from];
+      if (before === undefined) continue;
+      const typos = [...vehicleWords].map((word) => typosToMatch(term, word)).filter((found) => found !== undefined);
+      if (typos.length === 0) continue;
+      const total = before + Math.min(...typos);
+      if (best[end] === undefined || total < best[end]!) best[end] = total;
+    }
+  }
+  return best[words.length];
 }
 
 function matches(record: VehicleRecord, name: FilterName, wanted: string | NumericRange | undefined): boolean {

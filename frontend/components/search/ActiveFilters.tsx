@@ -5,12 +5,26 @@ import type { SearchRequest } from "../../../domain/search-request";
 import type { FilterOptions } from "./offered-filters";
 import { searchHref, withFilter, withoutFilters } from "./search-changes";
 
-/** The filters in use, each a link that removes it, so widening a search is one tap. */
+/** The keywords and filters in use, each a link that removes it, so widening a search is one tap. */
 export function ActiveFilters({ pathname, wanted, options }: { pathname: string; wanted: SearchRequest; options: FilterOptions }) {
   const inUse = FILTER_NAMES.filter((name) => wanted.filters[name] !== undefined);
-  if (inUse.length === 0) return null;
+  if (inUse.length === 0 && !wanted.q) return null;
   return (
     <ul className="active-filters" aria-label="Filters in use">
+      {wanted.q && (
+        <li>
+          <Link
+            to={searchHref(pathname, { ...wanted, q: undefined, page: 1 })}
+            replace
+            preventScrollReset
+            className="chip chip--removable"
+            aria-label={`Remove the words ${wanted.q}`}
+          >
+            “{wanted.q}”
+            <span aria-hidden="true">×</span>
+          </Link>
+        </li>
+      )}
       {inUse.map((name) => (
         <li key={name}>
           <Link
@@ -18,9 +32,9 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
             replace
             preventScrollReset
             className="chip chip--removable"
-            aria-label={`Remove ${FILTERS[name].label}: ${valueLabel(name, wanted, options)}`}
+            aria-label={`Remove ${FILTERS[name].label}: ${filterValueLabel(name, wanted, options)}`}
           >
-            {valueLabel(name, wanted, options)}
+            {filterValueLabel(name, wanted, options)}
             <span aria-hidden="true">×</span>
           </Link>
         </li>
@@ -36,7 +50,8 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
   );
 }
 
-function valueLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
+/** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000". */
+export function filterValueLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = wanted.filters[name]!;
   return typeof value === "string" ? spelledAsStock(value, options[name]) : `${FILTERS[name].label}: ${rangeLabel(name as RangeFilterName, value)}`;
 }

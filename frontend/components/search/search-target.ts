@@ -6,7 +6,7 @@ import { VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
 
 /**
  * Where a landing page's search form takes the visitor: the search screen of the chosen
- * type with the make and model, a monthly budget turned into the prices it can buy, and a
+ * type with the keywords, make and model, a monthly budget turned into the prices it can buy, and a
  * postcode carried along for the delivery note. The /search page redirects there when
  * JavaScript is off; with it, the form goes there directly.
  */
@@ -19,7 +19,8 @@ export function searchTarget(form: URLSearchParams): string {
   }
   const price = priceForBudget(form.get("budget"), form.get("customer") === "personal");
   if (price) filters.price = price;
-  const params = searchRequestToParams({ filters });
+  const q = form.get("q")?.trim();
+  const params = searchRequestToParams({ q: q || undefined, filters });
   const postcode = tidyPostcode(form.get("postcode") ?? "");
   if (postcode) params.set("postcode", postcode);
   const query = params.toString();
