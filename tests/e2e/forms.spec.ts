@@ -3,6 +3,7 @@ import type { LeadKindName } from "../../backend/leads/lead-kinds";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import { storedLead, storedLeadIds } from "../support/stored-leads";
 import { expect, test } from "./console-guard";
+import { shownStatus } from "./shown-status";
 
 /**
  * The small forms, sent by a visitor and found stored: the newsletter box and the feedback
@@ -60,7 +61,7 @@ test.describe("with JavaScript", () => {
   test("a newsletter sign-up is stored with its consent, and signing up again is harmless", async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo);
     await signUp(page, email);
-    await expect(page.getByRole("status")).toContainText("Thanks, you're signed up.");
+    await expect(shownStatus(page)).toContainText("Thanks, you're signed up.");
     // Sent in place: the visitor stays where they were.
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect.poll(() => storedWith("newsletter", "email", email)).toHaveLength(1);
@@ -68,7 +69,7 @@ test.describe("with JavaScript", () => {
     expect(record!.data).toMatchObject({ source: "/newsletter", consent: { wording: NEWSLETTER_CONSENT, givenAt: expect.any(String) } });
 
     await signUp(page, email.toUpperCase());
-    await expect(page.getByRole("status")).toContainText("Thanks, you're signed up.");
+    await expect(shownStatus(page)).toContainText("Thanks, you're signed up.");
     expect(await storedWith("newsletter", "email", email)).toEqual([record]);
   });
 
@@ -96,7 +97,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Your email address (optional)")).toHaveAccessibleDescription(/Enter an email address like name@example.com/);
     await page.getByLabel("Your email address (optional)").fill(email);
     await page.getByRole("button", { name: "Send feedback" }).click();
-    await expect(page.getByRole("status")).toContainText("Thank you for your feedback.");
+    await expect(shownStatus(page)).toContainText("Thank you for your feedback.");
     await expect.poll(() => storedWith("feedback", "email", email)).toHaveLength(1);
     expect((await storedWith("feedback", "email", email))[0]!.data).toEqual({
       message: "The van filters are quick on my phone.",
@@ -150,7 +151,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Registration")).toHaveValue("ma19 abc");
     await page.getByLabel("Postcode").fill("l3 4bp");
     await page.getByRole("button", { name: "Get my valuation" }).click();
-    await expect(page.getByRole("status")).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+    await expect(shownStatus(page)).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
     await expect.poll(() => storedWith("part-exchange", "email", email)).toHaveLength(1);
     const [record] = await storedWith("part-exchange", "email", email);
     expect(record!.data).toMatchObject({
@@ -161,7 +162,7 @@ test.describe("with JavaScript", () => {
       phone: "01514960123",
       interestedIn: vehicle!._id,
     });
-    await expect(page.getByRole("status")).toContainText(record!.reference);
+    await expect(shownStatus(page)).toContainText(record!.reference);
   });
 });
 
@@ -174,7 +175,7 @@ test.describe("without JavaScript", () => {
     await signUp(page, email);
     await expect(page).toHaveURL(/\/newsletter\?signed-up/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're signed up");
-    await expect(page.getByRole("status")).toContainText("Thanks, you're signed up.");
+    await expect(shownStatus(page)).toContainText("Thanks, you're signed up.");
     expect(await storedWith("newsletter", "email", email)).toHaveLength(1);
   });
 
@@ -199,7 +200,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Your feedback").fill("Please add a filter for tow bars.");
     await page.getByLabel("Your email address (optional)").fill(email);
     await page.getByRole("button", { name: "Send feedback" }).click();
-    await expect(page.getByRole("status")).toContainText("Thank you for your feedback.");
+    await expect(shownStatus(page)).toContainText("Thank you for your feedback.");
     expect((await storedWith("feedback", "email", email))[0]?.data).toMatchObject({ page: "/car-search" });
     await page.getByRole("link", { name: "Back to the page you were on" }).click();
     await expect(page).toHaveURL(/\/car-search$/);
@@ -218,7 +219,7 @@ test.describe("without JavaScript", () => {
 
     await page.getByLabel("Mileage").fill("42000");
     await page.getByRole("button", { name: "Get my valuation" }).click();
-    await expect(page.getByRole("status")).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+    await expect(shownStatus(page)).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
     expect((await storedWith("part-exchange", "email", email))[0]?.data).toMatchObject({ registration: "MA19 ABC", mileage: 42000 });
   });
 });
