@@ -2,8 +2,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import autocannon from "autocannon";
 import { runCli } from "../tests/support/run-cli";
+import { backgroundLoad } from "./background-load";
 
 /**
  * How long a running site, busy with search traffic, takes to serve stock that an import
@@ -30,20 +30,7 @@ export async function benchFreshAfterImport(site: { url: string; dataDir: string
   const feed = path.join(site.dataDir, "freshness-feed.ndjson");
   await writeFile(feed, newVehicles().map((record) => JSON.stringify(record)).join("\n"));
 
-  let next = 0;
-  let settle!: (error: Error | null, result: autocannon.Result) => void;
-  const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    settle = (error, result) => (error ? reject(error) : resolve(result));
-  });
-  const load = autocannon(
-    {
-      url: site.url,
-      connections,
-      duration: GIVE_UP_MS / 1000,
-      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: searchPaths[next++ % searchPaths.length] }) }],
-    },
-    (error, result) => settle(error, result),
-  );
+  const load = backgroundLoad(site.url, searchPaths, connections, GIVE_UP_MS / 1000);
   try {
     await sleep(2000);
     const importStarted = performance.now();
@@ -58,7 +45,7 @@ export async function benchFreshAfterImport(site: { url: string; dataDir: string
     // Long enough beside the rebuild to say what the traffic saw.
     await sleep(1000);
     load.stop();
-    const result = await finished;
+    const result = await load.finished;
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`Load saw ${result.non2xx} non-2xx answers and ${result.errors} errors`);
     return {
       importMs: imported - importStarted,

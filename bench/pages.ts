@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import { runCli } from "../tests/support/run-cli";
+import { backgroundLoad } from "./background-load";
 
 /**
  * The pages a visitor actually opens, as the server renders them (HTML, not the API): each
@@ -40,21 +41,7 @@ export async function benchPages(site: { url: string; dataDir: string }, seconds
 async function loadDuringReindex(site: { url: string; dataDir: string }, paths: string[], connections: number) {
   const indexedAt = async () => ((await (await fetch(`${site.url}/healthz`)).json()) as { indexedAt: string }).indexedAt;
   const before = await indexedAt();
-  let next = 0;
-  let settle!: (error: Error | null, result: autocannon.Result) => void;
-  const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    settle = (error, result) => (error ? reject(error) : resolve(result));
-  });
-  const load = autocannon(
-    {
-      url: site.url,
-      connections,
-      duration: GIVE_UP_MS / 1000,
-      headers: AS_A_BROWSER_ASKS,
-      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
-    },
-    (error, result) => settle(error, result),
-  );
+  const load = backgroundLoad(site.url, paths, connections, GIVE_UP_MS / 1000, AS_A_BROWSER_ASKS);
   try {
     await sleep(2000);
     const started = performance.now();
@@ -68,7 +55,7 @@ async function loadDuringReindex(site: { url: string; dataDir: string }, paths: 
     // Long enough after the rebuild to see pages rendered afresh from the new index.
     await sleep(1000);
     load.stop();
-    return { ...loadOf("all three, during stock:reindex", await finished), rebuildMs };
+    return { ...loadOf("all three, during stock:reindex", await load.finished), rebuildMs };
   } finally {
     load.stop();
   }

@@ -123,27 +123,7 @@ export class StockImports {
   /** Takes an uploaded feed and starts its preview; the upload is deleted when its import ends. */
   async start(member: StaffMember, address: string, upload: { path: string; name: string; size: number }, mode: ImportMode): Promise<ImportJob> {
     requireRole(member, "stock");
-    const busy = this.busyJob();
-    if (busy) {
-      await rm(upload.path, { force: true });
-      throw new ImportBusyError(busy);
-    }
-    const previous = this.job;
-    const now = new Date();
-    const job: ImportJob = {
-      id: path.basename(upload.path, ".feed"),
-      fileName: upload.name.slice(0, 200),
-      fileBytes: upload.size,
-      mode,
-      by: { id: member.account.id, name: member.account.name },
-      actor: actorOf(member, address),
-      startedAt: now,
-      phase: "previewing",
-      progress: { bytesRead: 0, rows: 0, since: now, saving: false },
-    };
-    // Taken before anything is awaited, so that of two uploads at once only one starts.
-    this.job = job;
-    await this.endAbandoned(previous);
+    const job = await this.takeJob(upload, mode, "previewing", { id: member.account.id, name: member.account.name }, actorOf(member, address));
     await this.audit(job.actor, "stock-upload", job, { file: job.fileName, bytes: job.fileBytes, mode });
     this.inBackground(job, () => this.preview(job, upload.path));
     return job;
@@ -178,6 +158,24 @@ export class StockImports {
    * under way; resolves once the import has ended.
    */
   async runScheduled(upload: { path: string; name: string; size: number }, mode: ImportMode): Promise<ImportJob> {
+    const job = await this.takeJob(upload, mode, "applying", SCHEDULED_FEED, { origin: "scheduled feed" });
+    this.inBackground(job, () => this.importNow(job, false));
+    await this.running;
+    return job;
+  }
+
+  /**
+   * Makes an uploaded or fetched feed the latest import, or refuses it (ImportBusyError) while
+   * another is under way. The job is taken before anything is awaited, so that of two feeds
+   * arriving at once only one starts.
+   */
+  private async takeJob(
+    upload: { path: string; name: string; size: number },
+    mode: ImportMode,
+    phase: "previewing" | "applying",
+    by: ImportJob["by"],
+    actor: ImportJob["actor"],
+  ): Promise<ImportJob> {
     const busy = this.busyJob();
     if (busy) {
       await rm(upload.path, { force: true });
@@ -187,19 +185,17 @@ export class StockImports {
     const now = new Date();
     const job: ImportJob = {
       id: path.basename(upload.path, ".feed"),
-      fileName: upload.name,
+      fileName: upload.name.slice(0, 200),
       fileBytes: upload.size,
       mode,
-      by: SCHEDULED_FEED,
-      actor: { origin: "scheduled feed" },
+      by,
+      actor,
       startedAt: now,
-      phase: "applying",
+      phase,
       progress: { bytesRead: 0, rows: 0, since: now, saving: false },
     };
     this.job = job;
     await this.endAbandoned(previous);
-    this.inBackground(job, () => this.importNow(job, false));
-    await this.running;
     return job;
   }
 
