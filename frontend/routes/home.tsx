@@ -5,6 +5,7 @@ import { BrandTiles, type Brand } from "../components/BrandTiles";
 import { Faq } from "../components/Faq";
 import { MakeModelSearch } from "../components/MakeModelSearch";
 import { PhoneLink } from "../components/PhoneLink";
+import { RecentlyViewed } from "../components/saved/RecentlyViewed";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { unlessEngineDown } from "../engine-outage.server";
@@ -89,6 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       )}
+
+      <RecentlyViewed className="page" />
 
       <section className="page" aria-labelledby="brands-heading">
         <h2 id="brands-heading">Search by brand</h2>
