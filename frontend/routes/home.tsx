@@ -3,6 +3,7 @@ import { formatCount } from "../../domain/format";
 import { VEHICLE_TYPES } from "../../domain/vehicle-types";
 import { BrandTiles, type Brand } from "../components/BrandTiles";
 import { Faq } from "../components/Faq";
+import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { MakeModelSearch } from "../components/MakeModelSearch";
 import { PhoneLink } from "../components/PhoneLink";
 import { RecentlyViewed } from "../components/saved/RecentlyViewed";
@@ -91,7 +92,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <RecentlyViewed className="page" />
+      {/* The offers' disclosure, when they show, covers these cards' monthly prices too. */}
+      {offers.length > 0 ? (
+        <DisclosedAbove>
+          <RecentlyViewed className="page" />
+        </DisclosedAbove>
+      ) : (
+        <RecentlyViewed className="page" />
+      )}
 
       <section className="page" aria-labelledby="brands-heading">
         <h2 id="brands-heading">Search by brand</h2>

@@ -1,0 +1,12 @@
+import { chromium, devices } from "@playwright/test";
+const [,, url, out, kind = "phone", js = "on"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const context = await browser.newContext({ ...(kind === "phone" ? devices["Pixel 7"] : devices["Desktop Chrome"]), javaScriptEnabled: js === "on" });
+const page = await context.newPage();
+page.on("console", (m) => m.type() === "error" && console.log("console:", m.text()));
+page.on("pageerror", (e) => console.log("pageerror:", e.message));
+if (process.env.SETUP) await page.goto("http://127.0.0.1:3916/").then(() => page.evaluate(process.env.SETUP));
+await page.goto(url);
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out, fullPage: process.env.FULL === "1" });
+await browser.close();

@@ -1,0 +1,10 @@
+import { chromium, devices } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const context = await browser.newContext({ ...devices["Desktop Chrome"] });
+const page = await context.newPage();
+await page.goto("http://127.0.0.1:3916/");
+const m = () => page.evaluate(() => [document.querySelector(".site-header__logo").getBoundingClientRect().width, document.querySelector(".site-header__logo").scrollWidth, document.querySelector(".header-search").getBoundingClientRect().width]);
+console.log(await m());
+await page.evaluate(() => (document.querySelector(".site-header__saved").style.display = "none"));
+console.log(await m());
+await browser.close();
