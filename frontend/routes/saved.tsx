@@ -100,15 +100,14 @@ function BrowserList() {
   }, [hydrated, missing, attempt]);
 
   if (!hydrated) {
+    // What a browser without JavaScript keeps showing (a noscript is not shown where scripts are merely blocked).
     return (
       <>
         <p role="status">Loading your saved vehicles…</p>
-        <noscript>
-          <p className="notice">
-            Saved vehicles are kept in this browser, and saving or showing them needs JavaScript, which is off. A shared list
-            (a link to this page with the vehicles in it) works without it.
-          </p>
-        </noscript>
+        <p>
+          Saved vehicles are kept in this browser and need JavaScript to show. A shared list (a link to this page naming its
+          vehicles) works without it.
+        </p>
       </>
     );
   }

@@ -41,7 +41,7 @@ export function SavedList({ rows, removeControl }: { rows: readonly SavedRow[]; 
             </li>
           ) : (
             <li key={row.id} className="saved-list__item saved-list__gone">
-              <p className="saved-list__gone-name">{row.name ?? "A vehicle you saved"}</p>
+              <p className="saved-list__gone-name">{row.name ?? "A vehicle on this list"}</p>
               <p>
                 <strong>No longer for sale.</strong>
               </p>
