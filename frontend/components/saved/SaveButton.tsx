@@ -20,7 +20,8 @@ export function SaveButton({ id, name, withLabel = false }: { id: string; name: 
       onClick={() => savedVehicles.toggle(id)}
     >
       <HeartIcon filled={saved} />
-      {withLabel && <span aria-hidden="true">{saved ? "Saved" : "Save"}</span>}
+      {/* The same word either way, as it must be part of the button's name; the filled heart shows it is saved. */}
+      {withLabel && <span>Save</span>}
     </button>
   );
 }
