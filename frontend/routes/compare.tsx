@@ -42,8 +42,8 @@ function HowToCompare() {
   return (
     <p>
       Choose up to {VEHICLE_LISTS.compared} vehicles with the Compare button on their cards, or tick them in your{" "}
-      <Link to="/saved">saved vehicles</Link>, then compare them here side by side. Comparing needs JavaScript to choose
-      vehicles; a link to a comparison works without it.
+      <Link to="/saved">saved vehicles</Link>, then compare them here side by side. The Compare buttons need JavaScript; a shared
+      list's tick boxes and a link to a comparison work without it.
     </p>
   );
 }

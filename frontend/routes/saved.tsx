@@ -99,6 +99,11 @@ function BrowserList() {
     return () => controller.abort();
   }, [hydrated, missing, attempt]);
 
+  const retry = () => {
+    setLookup({ state: "loading" });
+    setAttempt((n) => n + 1);
+  };
+
   if (!hydrated) {
     // What a browser without JavaScript keeps showing (a noscript is not shown where scripts are merely blocked).
     return (
@@ -116,7 +121,7 @@ function BrowserList() {
     return (
       <div className="notice" role="alert">
         <p>Your saved vehicles could not be loaded just now.</p>
-        <button type="button" className="button button--quiet" onClick={() => (setLookup({ state: "loading" }), setAttempt((n) => n + 1))}>
+        <button type="button" className="button button--quiet" onClick={retry}>
           Try again
         </button>
       </div>

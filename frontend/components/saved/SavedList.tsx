@@ -36,7 +36,7 @@ export function SavedList({ rows, removeControl }: { rows: readonly SavedRow[]; 
                   disabled={!ticked.has(row.id) && ticked.size >= VEHICLE_LISTS.compared}
                   onChange={(event) => tick(row.id, event.currentTarget.checked)}
                 />{" "}
-                Compare {row.card.title}
+                Compare {[row.card.title, row.card.derivative].filter(Boolean).join(" ")}
               </label>
             </li>
           ) : (
