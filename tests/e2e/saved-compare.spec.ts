@@ -123,7 +123,8 @@ test("vehicles viewed show on the home page, newest first, and on another vehicl
   const [first, second] = await distinctCars(page, 2);
   for (const car of [first!, second!]) {
     await page.goto(`/vehicles/${car.id}`);
-    await hydrated(page);
+    // The view is noted just after hydration; leaving sooner would leave it unnoted.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer:recently-viewed"))).toContain(car.id);
   }
   const recent = page.getByRole("region", { name: "Recently viewed" });
   await expect(recent.locator(".vehicle-card__title")).toHaveText([first!.title]);
