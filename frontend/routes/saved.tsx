@@ -61,8 +61,8 @@ function SharedList({ rows }: { rows: SavedRow[] }) {
   return (
     <>
       <p className="lede">
-        {rows.length === 1 ? "One vehicle" : `${rows.length} vehicles`} shared with you, at today's prices. Tap the heart on any of them
-        to keep it in your own saved list.
+        {rows.length === 1 ? "One vehicle" : `${rows.length} vehicles`} shared with you, at today's prices. With JavaScript on, the
+        heart on each keeps it in your own saved list.
       </p>
       <SavedList
         rows={rows}
