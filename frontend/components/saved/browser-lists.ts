@@ -56,7 +56,7 @@ export class StoredIdList {
   private cached: { raw: string | null; ids: string[] } | undefined;
 
   constructor(
-    readonly name: VehicleListName,
+    name: VehicleListName,
     private readonly storage: () => Storage | undefined,
   ) {
     this.key = STORAGE_KEYS[name];
@@ -68,10 +68,6 @@ export class StoredIdList {
     if (this.cached?.raw !== raw) this.cached = { raw, ids: parseIdList(raw, this.most) };
     return this.cached.ids;
   };
-
-  has(id: string): boolean {
-    return this.ids().includes(id);
-  }
 
   toggle(id: string): void {
     this.write(toggledIn(this.ids(), id, this.most));
