@@ -16,6 +16,12 @@ export interface VehicleSearchPage {
   options: Partial<Record<FilterName, FacetOption[]>>;
 }
 
+/** A vehicle a visitor listed (saved, compared, viewed), as it stands now. */
+export type LookedUpVehicle =
+  | { id: string; status: "for sale"; record: VehicleRecord }
+  | { id: string; status: "sold"; sold: SoldVehicle }
+  | { id: string; status: "unknown" };
+
 export interface IndexStatus {
   vehicles: number;
   indexedAt: string | undefined;
@@ -104,6 +110,22 @@ export class Catalogue {
 
   get(id: string): Promise<VehicleRecord | undefined> {
     return this.read(() => this.store.get(id));
+  }
+
+  /**
+   * The vehicles of these ids in the order given: each one in stock now with its current
+   * record, removed from stock in the last 30 days (sold), or not known here.
+   */
+  async lookUp(ids: readonly string[]): Promise<LookedUpVehicle[]> {
+    const inStock = new Map((await this.read(() => this.store.getMany(ids))).map((record) => [record._id, record]));
+    return Promise.all(
+      ids.map(async (id): Promise<LookedUpVehicle> => {
+        const record = inStock.get(id);
+        if (record) return { id, status: "for sale", record };
+        const sold = await this.sold(id);
+        return sold ? { id, status: "sold", sold } : { id, status: "unknown" };
+      }),
+    );
   }
 
   /**

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MODEL_YEARS } from "./model-years";
+import { VEHICLE_ID_PATTERN } from "./vehicle-id";
 import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
 
-export { VEHICLE_TYPES, type VehicleType };
+export { VEHICLE_ID_PATTERN, VEHICLE_TYPES, type VehicleType };
 
 /**
  * The vehicle record: the one shape the API returns, the store keeps, the indexer validates
@@ -12,8 +13,6 @@ export { VEHICLE_TYPES, type VehicleType };
 
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 
-/** Ids appear in URLs, so they are kept to URL-safe characters. */
-export const VEHICLE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const vehicleIdSchema = z.string({ error: "must be text" }).regex(VEHICLE_ID_PATTERN, "must be 1-64 letters, digits, '-' or '_'");
 
 /** Feeds write "no value" as null, "" or nothing at all; they all mean the same here. */

@@ -7,6 +7,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { retryAfterHeaders } from "./retry-after-headers";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { CompareBar } from "./components/saved/CompareBar";
 import { SiteStylesheet } from "./styles/SiteStylesheet";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -49,7 +50,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {publicChrome && <SiteHeader />}
-        <main id="main">{children}</main>
+        <main id="main">
+          {children}
+          {publicChrome && <CompareBar />}
+        </main>
         {publicChrome && <SiteFooter />}
         <ScrollRestoration />
         <Scripts />

@@ -13,6 +13,8 @@ export default [
   ...(["car", "van", "truck"] as const).map((type) => route(`${type}-search`, "routes/search.tsx", { id: `search-${type}` })),
   route("search", "routes/search-redirect.tsx"),
   route("offers", "routes/offers.tsx"),
+  route("saved", "routes/saved.tsx"),
+  route("compare", "routes/compare.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) => route(page, `routes/content/${page}.tsx`)),
   route("newsletter", "routes/forms/newsletter.tsx"),

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { parseSearchRequest } from "../../domain/parse-search-request";
+import { readVehicleIdList } from "../../domain/vehicle-id-list";
+import { VEHICLE_LISTS } from "../../domain/vehicle-lists";
 import { searchRequestToParams, type SearchRequest } from "../../domain/search-request";
 import { priceOf, VEHICLE_TYPES, vehicleTypeSchema, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import type { Catalogue } from "../catalogue";
@@ -69,6 +71,23 @@ export function suggestApi(catalogue: Catalogue): Router {
     const type = vehicleTypeOf(req);
     const { q } = searchRequestOf(req);
     res.set("Cache-Control", CACHE_BRIEFLY).json({ suggestions: q ? await catalogue.suggest(type, q) : [] });
+  });
+  return router;
+}
+
+/**
+ * A visitor's saved or recently viewed vehicles as they stand now, mounted at
+ * /api/vehicle-lookup: `?ids=a,b,c` (at most as many as a saved list holds) answers
+ * `{ vehicles: [{ id, status: "for sale", record } | { id, status: "sold", sold } | { id,
+ * status: "unknown" }] }` in the order asked.
+ */
+export function vehicleLookupApi(catalogue: Catalogue): Router {
+  const router = Router();
+  router.get("/", async (req, res) => {
+    const list = readVehicleIdList(new URL(req.originalUrl, "http://localhost").searchParams, VEHICLE_LISTS.saved);
+    if (!list.ok) throw new ApiError(400, "invalid_parameter", list.message, "ids");
+    if (list.ids.length === 0) throw new ApiError(400, "missing_parameter", "Name the vehicles to look up: ids=id1,id2", "ids");
+    res.set("Cache-Control", CACHE_BRIEFLY).json({ vehicles: await catalogue.lookUp(list.ids) });
   });
   return router;
 }

@@ -46,12 +46,18 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(request("/car-search", "", { crawler: true }))).not.toBe(pageCacheKey(request("/car-search")));
   });
 
+  it("keeps a shared saved list or comparison apart by the vehicles it names, in their order", () => {
+    expect(pageCacheKey(request("/saved", "ids=a,b"))).not.toBe(pageCacheKey(request("/saved")));
+    expect(pageCacheKey(request("/compare", "ids=a,b"))).not.toBe(pageCacheKey(request("/compare", "ids=b,a")));
+    expect(pageCacheKey(request("/compare", "ids=a&ids=b&utm_source=mail"))).toBe(pageCacheKey(request("/compare", "ids=a&ids=b")));
+  });
+
   it("answers GET and HEAD of the same page alike", () => {
     expect(pageCacheKey(request("/contact", "", { method: "HEAD" }))).toBe(pageCacheKey(request("/contact")));
   });
 
   it("caches the public pages that are the same for everyone", () => {
-    for (const path of ["/", "/car-search", "/van-search", "/truck-search", "/vehicles", "/vehicles/abc", "/offers", "/cars/used", "/contact", "/about"]) {
+    for (const path of ["/", "/car-search", "/van-search", "/truck-search", "/vehicles", "/vehicles/abc", "/offers", "/cars/used", "/contact", "/about", "/saved", "/compare"]) {
       expect(pageCacheKey(request(path)), path).toBeDefined();
     }
   });

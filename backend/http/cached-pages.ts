@@ -11,19 +11,22 @@ import { deflateParts, gzipJoined } from "./spliced-gzip";
 
 /**
  * The public pages that are the same for every visitor at one address: home, the search
- * and vehicle pages, the listing, offers, the category and content pages. An allow-list, so
+ * and vehicle pages, the listing, offers, the category and content pages, and a shared saved
+ * list or comparison (their ids are in the address; what they show comes from the stock
+ * alone, and a visitor's own saved list is read by the browser). An allow-list, so
  * a page added later is rendered for each request until someone decides otherwise. Left
  * out: the staff area, and every page with a form that shows what a visitor sent (the
  * finance application, a vehicle's enquiry, test-drive and call-back pages, newsletter,
  * feedback, part-exchange).
  */
-const CACHEABLE_PATH = new RegExp(`^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`);
+const CACHEABLE_PATH = new RegExp(`^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|saved|compare|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`);
 
 /**
  * What those pages read from the query: a search's filters, sort and page, the search page's
- * delivery note (postcode), and the vehicle page's calculator (domain/finance-calculator.ts).
+ * delivery note (postcode), the vehicle page's calculator (domain/finance-calculator.ts), and
+ * the vehicles a saved list or comparison names (ids).
  */
-export const PAGE_PARAMS: ReadonlySet<string> = new Set([...KNOWN_PARAMS, "postcode", "deposit", "term"]);
+export const PAGE_PARAMS: ReadonlySet<string> = new Set([...KNOWN_PARAMS, "postcode", "deposit", "term", "ids"]);
 
 /** Headers each response gets afresh or that describe its transfer, never the page. */
 const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "x-page-cache"]);

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
-import { searchScreenApi, suggestApi, vehiclesApi } from "../api/vehicles-api";
+import { searchScreenApi, suggestApi, vehicleLookupApi, vehiclesApi } from "../api/vehicles-api";
 import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
@@ -79,6 +79,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api/vehicles", vehiclesApi(catalogue));
   app.use("/api/search", searchScreenApi(catalogue));
   app.use("/api/suggest", suggestApi(catalogue));
+  app.use("/api/vehicle-lookup", vehicleLookupApi(catalogue));
   const jsonBody = [requireJsonPost, express.json({ limit: BODY_LIMIT_BYTES })];
   app.use("/api", leadsApi(leads, jsonBody));
   app.use("/api/staff", staffApi(staff.inbox));

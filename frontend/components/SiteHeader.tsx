@@ -5,6 +5,7 @@ import { CATEGORY_MENUS } from "../content/navigation";
 import { DialogOpener, FragmentButton } from "./FragmentButton";
 import { HeaderSearch } from "./HeaderSearch";
 import { PhoneLink } from "./PhoneLink";
+import { SavedLink } from "./saved/SavedLink";
 import { useDealer } from "./use-dealer";
 import { useDialogOpenedByAddress } from "./use-dialog-opened-by-address";
 
@@ -51,6 +52,7 @@ export function SiteHeader() {
         </nav>
         <HeaderSearch />
         <div className="site-header__contact">
+          <SavedLink />
           <PhoneLink className="site-header__phone" aria-label={`Call us on ${dealer.phone}`}>
             <span aria-hidden="true">☎</span> <span className="site-header__phone-number">{dealer.phone}</span>
           </PhoneLink>

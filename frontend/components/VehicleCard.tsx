@@ -4,6 +4,7 @@ import { formatMiles, formatPounds } from "../../domain/format";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
+import { CardTools } from "./saved/CardTools";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
 export interface VehicleCardData {
@@ -63,6 +64,7 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
         loading={eager ? "eager" : "lazy"}
         decoding="async"
       />
+      <CardTools vehicle={vehicle} />
       <div className="vehicle-card__body">
         <h2 className="vehicle-card__title">
           <Link to={`/vehicles/${vehicle.id}`}>{vehicle.title}</Link>

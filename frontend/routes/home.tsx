@@ -3,8 +3,10 @@ import { formatCount } from "../../domain/format";
 import { VEHICLE_TYPES } from "../../domain/vehicle-types";
 import { BrandTiles, type Brand } from "../components/BrandTiles";
 import { Faq } from "../components/Faq";
+import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { MakeModelSearch } from "../components/MakeModelSearch";
 import { PhoneLink } from "../components/PhoneLink";
+import { RecentlyViewed } from "../components/saved/RecentlyViewed";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { unlessEngineDown } from "../engine-outage.server";
@@ -88,6 +90,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <VehicleGrid vehicles={offers} />
           </div>
         </section>
+      )}
+
+      {/* The offers' disclosure, when they show, covers these cards' monthly prices too. */}
+      {offers.length > 0 ? (
+        <DisclosedAbove>
+          <RecentlyViewed className="page" />
+        </DisclosedAbove>
+      ) : (
+        <RecentlyViewed className="page" />
       )}
 
       <section className="page" aria-labelledby="brands-heading">

@@ -11,6 +11,8 @@ import { catalogueContext, dealerContext, siteUrlContext } from "../request-cont
 import { breadcrumbStructuredData, Breadcrumbs } from "../components/Breadcrumbs";
 import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
+import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
+import { SaveButton } from "../components/saved/SaveButton";
 import { FinancePanel } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { ShareButton } from "../components/vehicle/ShareButton";
@@ -84,6 +86,7 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
   const { amountGBP: price } = adverts.retailAdverts.totalPrice;
   const { vatStatus } = adverts.retailAdverts;
   const nouns = VEHICLE_NOUNS[vehicle.vehicleType];
+  useViewedVehicle(record._id);
   return (
     <article className="page vehicle-page">
       <div className="vehicle-page__top">
@@ -91,6 +94,7 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
         <p className="vehicle-page__tools">
           {backTo ? <Link to={backTo}>Back to results</Link> : <Link to={`/${vehicle.vehicleType}-search`}>See all our {nouns.many}</Link>}
           <ShareButton title={`${make} ${model} for sale`} url={pageUrl} />
+          <SaveButton id={record._id} name={[make, model, vehicle.derivative].filter(Boolean).join(" ")} withLabel />
         </p>
       </div>
       <div className="vehicle-page__media">
@@ -124,6 +128,9 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
           </DisclosedAbove>
         </section>
       )}
+      <DisclosedAbove>
+        <RecentlyViewed except={record._id} className="vehicle-page__similar" />
+      </DisclosedAbove>
     </article>
   );
 }

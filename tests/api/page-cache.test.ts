@@ -85,10 +85,12 @@ describe("a page kept once rendered", () => {
     expect(tagged.body).not.toContain("visitor-123");
   });
 
-  it("shows a changed price on the first page after the site has rebuilt its index", async () => {
-    const address = `/vehicles/${vehicle._id}`;
-    await site.get(address);
-    expect((await site.get(address)).headers["x-page-cache"]).toBe("hit");
+  it("shows a changed price on the first page after the site has rebuilt its index, on a shared saved list and comparison too", async () => {
+    const addresses = [`/vehicles/${vehicle._id}`, `/saved?ids=${vehicle._id}`, `/compare?ids=${vehicle._id}`];
+    for (const address of addresses) {
+      await site.get(address);
+      expect((await site.get(address)).headers["x-page-cache"], address).toBe("hit");
+    }
     const indexedAt = async () => (JSON.parse((await site.get("/healthz")).body) as { indexedAt: string }).indexedAt;
     const before = await indexedAt();
     const repriced = { ...vehicle, adverts: { retailAdverts: { ...vehicle.adverts.retailAdverts, totalPrice: { amountGBP: 54_321 } } } };
@@ -96,9 +98,11 @@ describe("a page kept once rendered", () => {
     await writeFile(feed, JSON.stringify(repriced));
     expect((await runCli(["import", feed], site.dataDir).done).status).toBe(0);
     await expect.poll(indexedAt, { timeout: 15_000 }).not.toBe(before);
-    const after = await site.get(address);
-    expect(after.headers["x-page-cache"]).toBe("miss");
-    expect(after.body).toContain("£54,321");
+    for (const address of addresses) {
+      const after = await site.get(address);
+      expect(after.headers["x-page-cache"], address).toBe("miss");
+      expect(after.body, address).toContain("£54,321");
+    }
   });
 });
 

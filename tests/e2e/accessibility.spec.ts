@@ -82,6 +82,25 @@ test.describe("pages that do not exist", () => {
   });
 });
 
+test("saved vehicles, a shared list and a comparison pass, with the compare bar open", async ({ page }) => {
+  const ids = ((await (await page.request.get("/api/vehicles/search/car?pageSize=3")).json()) as { _id: string }[]).map((record) => record._id);
+  await page.goto("/saved", { waitUntil: "networkidle" });
+  await expect(page.getByText("No saved vehicles yet.")).toBeVisible();
+  await expectNoViolations(page, "an empty saved list");
+  await page.evaluate((ids) => {
+    localStorage.setItem("dealer:saved-vehicles", JSON.stringify([...ids, "sold-long-ago-1"]));
+    localStorage.setItem("dealer:compared-vehicles", JSON.stringify(ids.slice(0, 2)));
+  }, ids);
+  await page.goto("/saved", { waitUntil: "networkidle" });
+  await expect(page.getByText("No longer for sale.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Vehicles to compare" })).toBeVisible();
+  await expectNoViolations(page, "a saved list with the compare bar");
+  await page.goto(`/saved?ids=${ids.join(",")}`, { waitUntil: "networkidle" });
+  await expectNoViolations(page, "a shared saved list");
+  await page.goto(`/compare?ids=${ids.join(",")}`, { waitUntil: "networkidle" });
+  await expectNoViolations(page, "a comparison of three vehicles");
+});
+
 test("the open filter panel passes, with a make chosen", async ({ page }) => {
   await page.goto("/car-search", { waitUntil: "networkidle" });
   await page.getByRole("button", { name: "Filter and sort" }).click();

@@ -1,10 +1,7 @@
 import { cleanAirZoneStatus } from "../../../domain/clean-air-zone";
-import { formatMiles, formatNumber, formatPounds } from "../../../domain/format";
 import type { VehicleRecord } from "../../../domain/vehicle";
 import { FigureList } from "../FigureList";
-
-type Details = VehicleRecord["vehicle"];
-type Row = [label: string, value: string | number | undefined];
+import { CLEAN_AIR_VERDICT_WORDS, runningCosts, specification, type Details, type FactRow } from "./vehicle-fact-rows";
 
 /**
  * What a buyer checks before travelling: the feed's description, the equipment list, every
@@ -47,60 +44,13 @@ export function VehicleFacts({ record }: { record: VehicleRecord }) {
   );
 }
 
-function FactList({ rows }: { rows: readonly Row[] }) {
+function FactList({ rows }: { rows: readonly FactRow[] }) {
   return <FigureList figures={rows.map(([label, value]) => [label, value ?? "N/A"] as const)} className="spec-list" />;
-}
-
-const unit = (value: number | undefined, words: (value: number) => string) => (value === undefined ? undefined : words(value));
-
-function specification(vehicle: Details): Row[] {
-  const always: Row[] = [
-    ["Registration", vehicle.registration],
-    ["Year", vehicle.yearOfManufacture],
-    ["Mileage", unit(vehicle.odometerReadingMiles, formatMiles)],
-    ["Gearbox", vehicle.transmissionType],
-    ["Fuel type", vehicle.fuelType],
-    ["Body type", vehicle.bodyType],
-    ["Engine size", unit(vehicle.engineSize, (litres) => `${litres.toFixed(1)} litres`)],
-    ["Doors", vehicle.doors],
-    ["Seats", vehicle.seats],
-    ["Service history", vehicle.serviceHistory],
-    ["Emission class", vehicle.emissionClass],
-    ["Owners", vehicle.owners],
-  ];
-  const whenGiven: Row[] = [
-    ["Colour", vehicle.colour],
-    ["Condition", vehicle.ownershipCondition],
-    ["Engine power", unit(vehicle.enginePower, (bhp) => `${formatNumber(bhp)} bhp`)],
-    ["0 to 62 mph", unit(vehicle.acceleration, (seconds) => `${formatNumber(seconds, 1)} seconds`)],
-    ["Drive", vehicle.driveType],
-    ["Cab type", vehicle.cabType],
-    ["Wheelbase", vehicle.wheelbase],
-  ];
-  return [...always, ...whenGiven.filter(([, value]) => value !== undefined)];
-}
-
-function runningCosts(vehicle: Details): Row[] {
-  const plugsIn = vehicle.batteryRange !== undefined || vehicle.fuelType?.toLowerCase() === "electric";
-  return [
-    ["Road tax", unit(vehicle.taxPerYear, (pounds) => `${formatPounds(pounds)} a year`)],
-    ["CO2 emissions", unit(vehicle.co2Emissions, (grams) => `${formatNumber(grams)} g/km`)],
-    ...(vehicle.fuelType?.toLowerCase() === "electric"
-      ? []
-      : ([["Fuel consumption", unit(vehicle.fuelConsumption, (mpg) => `${formatNumber(mpg, 1)} mpg`)]] as Row[])),
-    ["Insurance group", vehicle.insuranceGroup],
-    ...(plugsIn
-      ? ([
-          ["Battery range", unit(vehicle.batteryRange, (miles) => formatMiles(miles))],
-          ["Charging time", unit(vehicle.chargingTime, (hours) => `${formatNumber(hours, 1)} hours at home`)],
-        ] as Row[])
-      : []),
-  ];
 }
 
 function CleanAirZone({ vehicle }: { vehicle: Details }) {
   const { verdict, explanation } = cleanAirZoneStatus(vehicle.vehicleType, vehicle.fuelType, vehicle.emissionClass);
-  const words = { compliant: "Meets the standard", "not compliant": "Does not meet the standard", unknown: "Not known" }[verdict];
+  const words = CLEAN_AIR_VERDICT_WORDS[verdict];
   return (
     <div className={`clean-air clean-air--${verdict.replace(" ", "-")}`}>
       <p className="clean-air__verdict">
