@@ -213,6 +213,23 @@ test.describe("on a desktop", () => {
     await expect(page).toHaveURL("/vans/used");
     await expect(nav.getByRole("link", { name: "Used vans" })).toBeHidden();
   });
+
+  for (const width of [1024, 1280]) {
+    test(`at ${width} px the header's name, menus and search box each have room of their own`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const header = page.locator(".site-header");
+      const name = await header.getByRole("link", { name: "Dockside Motor Company" }).boundingBox();
+      const menus = await header.getByRole("navigation", { name: "Main" }).boundingBox();
+      const search = await header.getByRole("combobox").boundingBox();
+      expect(name!.width).toBeGreaterThan(150);
+      expect(search!.width).toBeGreaterThan(150);
+      const overlaps = (a: typeof name, b: typeof name) =>
+        a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+      expect(overlaps(name, menus)).toBe(false);
+      expect(overlaps(search, menus)).toBe(false);
+    });
+  }
 });
 
 test("accordions keep one section open at a time", async ({ page }) => {
