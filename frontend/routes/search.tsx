@@ -11,10 +11,12 @@ import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
 import { FilterDialog } from "../components/search/FilterDialog";
+import { FilterSidebar } from "../components/search/FilterSidebar";
 import { KeywordSearch } from "../components/search/KeywordSearch";
 import { ResultsControls } from "../components/search/ResultsControls";
 import { offeredFilters, type FilterOptions } from "../components/search/offered-filters";
 import { searchHref, withFilter, withoutFilters } from "../components/search/search-changes";
+import { useBrowsedChange } from "../components/search/use-browsed-change";
 import { PhoneLink } from "../components/PhoneLink";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
@@ -94,8 +96,15 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   // neither jumps back nor undoes the one made just before it.
   const shown = readSearchRequest(params);
   const pending = navigation.state === "loading" && navigation.location.pathname === pathname ? navigation.location : undefined;
-  const wanted = pending ? readSearchRequest(new URLSearchParams(pending.search)) : shown;
-  const updating = pending !== undefined || revalidator.state === "loading";
+  const asked = pending ? readSearchRequest(new URLSearchParams(pending.search)) : shown;
+  // flushSync commits the pending address before the browser paints or takes the next
+  // input, so the changed control never shows its old value.
+  const { draft, change } = useBrowsedChange((next: SearchRequest) =>
+    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true, flushSync: true }),
+  );
+  // An option arrowed to but not yet searched for shows in the controls, and builds on what was asked.
+  const wanted = draft ?? asked;
+  const updating = pending !== undefined || draft !== undefined || revalidator.state === "loading";
   const offered = offeredFilters(page.type, page.options, wanted);
   const nouns = VEHICLE_NOUNS[page.type];
   const pageCount = Math.max(1, Math.ceil(page.total / shown.pageSize));
@@ -103,11 +112,6 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   useEffect(() => {
     if (!page.failed) lastResults = page;
   }, [page]);
-
-  // flushSync commits the pending address before the browser paints or takes the next
-  // input, so the changed control never shows its old value.
-  const change = (next: SearchRequest) =>
-    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true, flushSync: true });
 
   const openFilters = (field?: string) => {
     const dialog = dialogRef.current;
@@ -143,29 +147,43 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         openAt={openFilters}
         onChange={change}
       />
-      <ActiveFilters pathname={pathname} wanted={wanted} options={page.options} />
-      <DeliveryNote postcode={params.get("postcode")} />
-      {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}
-      {page.failed && (
-        <div className="notice" role="alert">
-          <p>We couldn't update the results just now, so these are the ones from before. Please try again.</p>
-          <button type="button" className="button" onClick={() => revalidator.revalidate()}>
-            Try again
-          </button>
+      <div className="search-page__columns">
+        <FilterSidebar
+          type={page.type}
+          pathname={pathname}
+          wanted={wanted}
+          shown={shown}
+          options={page.options}
+          offered={offered}
+          updating={updating}
+          onChange={change}
+        />
+        <div className="search-page__results">
+          <ActiveFilters pathname={pathname} wanted={asked} options={page.options} />
+          <DeliveryNote postcode={params.get("postcode")} />
+          {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}
+          {page.failed && (
+            <div className="notice" role="alert">
+              <p>We couldn't update the results just now, so these are the ones from before. Please try again.</p>
+              <button type="button" className="button" onClick={() => revalidator.revalidate()}>
+                Try again
+              </button>
+            </div>
+          )}
+          <ResultsControls pathname={pathname} wanted={wanted} onChange={change} />
+          <p role="status" className="visually-hidden">
+            {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
+          </p>
+          <section id="results" className={updating ? "results results--updating" : "results"} aria-busy={updating} aria-label="Results">
+            {page.vehicles.length > 0 ? (
+              <VehicleGrid vehicles={page.vehicles} />
+            ) : (
+              <NoMatches plural={nouns.many} pathname={pathname} shown={shown} options={page.options} pageCount={pageCount} />
+            )}
+          </section>
+          <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
         </div>
-      )}
-      <ResultsControls pathname={pathname} wanted={wanted} onChange={change} />
-      <p role="status" className="visually-hidden">
-        {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
-      </p>
-      <section id="results" className={updating ? "results results--updating" : "results"} aria-busy={updating} aria-label="Results">
-        {page.vehicles.length > 0 ? (
-          <VehicleGrid vehicles={page.vehicles} />
-        ) : (
-          <NoMatches plural={nouns.many} pathname={pathname} shown={shown} options={page.options} pageCount={pageCount} />
-        )}
-      </section>
-      <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
+      </div>
     </div>
   );
 }
