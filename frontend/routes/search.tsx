@@ -114,14 +114,14 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   }, [page]);
 
   const openFilters = (field?: string) => {
+    // A wide screen shows the sidebar instead (CSS decides): a link to a filter (#filter-price) leads to it there.
+    const inSidebar = field && document.getElementById(`sidebar-filter-${field}`);
+    if (inSidebar && inSidebar.getClientRects().length > 0) return focusField(inSidebar);
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
     const fieldElement = field && document.getElementById(`filter-${field}`);
-    if (fieldElement) {
-      fieldElement.scrollIntoView({ block: "start" });
-      fieldElement.querySelector("select")?.focus({ preventScroll: true });
-    }
+    if (fieldElement) focusField(fieldElement);
   };
 
   return (
@@ -186,6 +186,11 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+function focusField(field: HTMLElement) {
+  field.scrollIntoView({ block: "start" });
+  field.querySelector("select")?.focus({ preventScroll: true });
 }
 
 function NoMatches({ plural, pathname, shown, options, pageCount }: { plural: string; pathname: string; shown: SearchRequest; options: FilterOptions; pageCount: number }) {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { rangeLabel } from "../../domain/filter-labels";
 import { FILTER_NAMES, FILTERS, filterAppliesTo, formatRange, type RangeFilterName } from "../../domain/filters";
+import { BROWSING_PAUSE_MS } from "../../frontend/components/search/browsed-change";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
 
@@ -47,6 +48,17 @@ test("a wide screen has the filters in a sidebar beside the results, a phone beh
   }
 });
 
+test("an address naming a filter leads to it: in the sidebar on a wide screen, in the dialog on a phone", async ({ page }) => {
+  await page.goto("/car-search#filter-price");
+  await hydrated(page);
+  if (wide(page)) {
+    await expect(sidebar(page).getByLabel("Price")).toBeFocused();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  } else {
+    await expect(page.getByRole("dialog", { name: "Filter and sort" }).getByLabel("Price")).toBeFocused();
+  }
+});
+
 test("a filter chosen in the panel applies in place: the address, the results and a chip, with no new history", async ({ page }) => {
   await page.goto("/car-search");
   await hydrated(page);
@@ -75,13 +87,21 @@ test("arrowing through the make select searches once, for the make it stops at, 
   if (wide(page)) await cards(page).nth(12).scrollIntoViewIfNeeded();
   await make.focus();
   const scrolled = await page.evaluate(() => window.scrollY > 0);
-
+  // When each key reached the page: a machine too busy to press them within the pause makes a search per pause.
+  await make.evaluate((select) =>
+    select.addEventListener("keydown", (event) => (select.dataset.keyTimes = `${select.dataset.keyTimes ?? ""} ${event.timeStamp}`.trim())),
+  );
   for (let i = 0; i < 4; i++) await make.press("ArrowDown");
   await expect(make).toHaveValue(fourthMake);
   await expect(page).toHaveURL(new RegExp(`/car-search\\?make=${encodeURIComponent(fourthMake).replace(/%20/g, "\\+")}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${fourthMake} cars for sale`);
   await expect(page.getByRole("region", { name: "Results", exact: true })).toHaveAttribute("aria-busy", "false");
-  expect(searches.map((url) => url.searchParams.get("make"))).toEqual([fourthMake]);
+  const times = (await make.getAttribute("data-key-times"))!.split(" ").map(Number);
+  const gaps = times.slice(1).map((time, i) => time - times[i]!);
+  const pauses = gaps.filter((gap) => gap >= BROWSING_PAUSE_MS).length;
+  expect(pauses, `gaps between the key presses: ${gaps.join(", ")} ms`).toBeLessThan(3);
+  expect(searches.map((url) => url.searchParams.get("make")), `gaps between the key presses: ${gaps.join(", ")} ms`).toHaveLength(1 + pauses);
+  expect(searches.at(-1)?.searchParams.get("make")).toBe(fourthMake);
   // Not sent back to the top (fewer results may shorten the page, and so the scroll).
   expect(await page.evaluate(() => window.scrollY > 0)).toBe(scrolled);
   await expect(make).toBeFocused();
