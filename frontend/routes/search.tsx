@@ -159,6 +159,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           onChange={change}
         />
         <div className="search-page__results">
+          {/* The chips name the search asked for, not each option arrowed past on the way to it. */}
           <ActiveFilters pathname={pathname} wanted={asked} options={page.options} />
           <DeliveryNote postcode={params.get("postcode")} />
           {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}

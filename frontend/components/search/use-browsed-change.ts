@@ -9,8 +9,11 @@ import { BrowsedChange, movesChoice } from "./browsed-change";
  */
 export function useBrowsedChange<T>(apply: (value: T) => void): { draft: T | undefined; change(value: T): void } {
   const [draft, setDraft] = useState<T>();
+  // Events and timers call the newest apply, which knows the page's current address.
   const latestApply = useRef(apply);
-  latestApply.current = apply;
+  useEffect(() => {
+    latestApply.current = apply;
+  });
   const [pending] = useState(() => new BrowsedChange<T>((value) => latestApply.current(value), setDraft));
   const movingKeyHeld = useRef(false);
 
