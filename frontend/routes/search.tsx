@@ -11,10 +11,12 @@ import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
 import { FilterDialog } from "../components/search/FilterDialog";
+import { FilterSidebar } from "../components/search/FilterSidebar";
 import { KeywordSearch } from "../components/search/KeywordSearch";
 import { ResultsControls } from "../components/search/ResultsControls";
 import { offeredFilters, type FilterOptions } from "../components/search/offered-filters";
 import { searchHref, withFilter, withoutFilters } from "../components/search/search-changes";
+import { useBrowsedChange } from "../components/search/use-browsed-change";
 import { PhoneLink } from "../components/PhoneLink";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
@@ -94,8 +96,15 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   // neither jumps back nor undoes the one made just before it.
   const shown = readSearchRequest(params);
   const pending = navigation.state === "loading" && navigation.location.pathname === pathname ? navigation.location : undefined;
-  const wanted = pending ? readSearchRequest(new URLSearchParams(pending.search)) : shown;
-  const updating = pending !== undefined || revalidator.state === "loading";
+  const asked = pending ? readSearchRequest(new URLSearchParams(pending.search)) : shown;
+  // flushSync commits the pending address before the browser paints or takes the next
+  // input, so the changed control never shows its old value.
+  const { draft, change } = useBrowsedChange((next: SearchRequest) =>
+    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true, flushSync: true }),
+  );
+  // An option arrowed to but not yet searched for shows in the controls, and builds on what was asked.
+  const wanted = draft ?? asked;
+  const updating = pending !== undefined || draft !== undefined || revalidator.state === "loading";
   const offered = offeredFilters(page.type, page.options, wanted);
   const nouns = VEHICLE_NOUNS[page.type];
   const pageCount = Math.max(1, Math.ceil(page.total / shown.pageSize));
@@ -104,20 +113,15 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
     if (!page.failed) lastResults = page;
   }, [page]);
 
-  // flushSync commits the pending address before the browser paints or takes the next
-  // input, so the changed control never shows its old value.
-  const change = (next: SearchRequest) =>
-    navigate(searchHref(pathname, next), { replace: true, preventScrollReset: true, flushSync: true });
-
   const openFilters = (field?: string) => {
+    // A wide screen shows the sidebar instead (CSS decides): a link to a filter (#filter-price) leads to it there.
+    const inSidebar = field && document.getElementById(`sidebar-filter-${field}`);
+    if (inSidebar && inSidebar.getClientRects().length > 0) return focusField(inSidebar);
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
     const fieldElement = field && document.getElementById(`filter-${field}`);
-    if (fieldElement) {
-      fieldElement.scrollIntoView({ block: "start" });
-      fieldElement.querySelector("select")?.focus({ preventScroll: true });
-    }
+    if (fieldElement) focusField(fieldElement);
   };
 
   return (
@@ -143,31 +147,51 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         openAt={openFilters}
         onChange={change}
       />
-      <ActiveFilters pathname={pathname} wanted={wanted} options={page.options} />
-      <DeliveryNote postcode={params.get("postcode")} />
-      {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}
-      {page.failed && (
-        <div className="notice" role="alert">
-          <p>We couldn't update the results just now, so these are the ones from before. Please try again.</p>
-          <button type="button" className="button" onClick={() => revalidator.revalidate()}>
-            Try again
-          </button>
+      <div className="search-page__columns">
+        <FilterSidebar
+          type={page.type}
+          pathname={pathname}
+          wanted={wanted}
+          shown={shown}
+          options={page.options}
+          offered={offered}
+          updating={updating}
+          onChange={change}
+        />
+        <div className="search-page__results">
+          {/* The chips name the search asked for, not each option arrowed past on the way to it. */}
+          <ActiveFilters pathname={pathname} wanted={asked} options={page.options} />
+          <DeliveryNote postcode={params.get("postcode")} />
+          {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}
+          {page.failed && (
+            <div className="notice" role="alert">
+              <p>We couldn't update the results just now, so these are the ones from before. Please try again.</p>
+              <button type="button" className="button" onClick={() => revalidator.revalidate()}>
+                Try again
+              </button>
+            </div>
+          )}
+          <ResultsControls pathname={pathname} wanted={wanted} onChange={change} />
+          <p role="status" className="visually-hidden">
+            {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
+          </p>
+          <section id="results" className={updating ? "results results--updating" : "results"} aria-busy={updating} aria-label="Results">
+            {page.vehicles.length > 0 ? (
+              <VehicleGrid vehicles={page.vehicles} />
+            ) : (
+              <NoMatches plural={nouns.many} pathname={pathname} shown={shown} options={page.options} pageCount={pageCount} />
+            )}
+          </section>
+          <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
         </div>
-      )}
-      <ResultsControls pathname={pathname} wanted={wanted} onChange={change} />
-      <p role="status" className="visually-hidden">
-        {updating ? "Updating results" : `${formatCount(page.total)} ${page.total === 1 ? nouns.one : nouns.many} match`}
-      </p>
-      <section id="results" className={updating ? "results results--updating" : "results"} aria-busy={updating} aria-label="Results">
-        {page.vehicles.length > 0 ? (
-          <VehicleGrid vehicles={page.vehicles} />
-        ) : (
-          <NoMatches plural={nouns.many} pathname={pathname} shown={shown} options={page.options} pageCount={pageCount} />
-        )}
-      </section>
-      <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
+      </div>
     </div>
   );
+}
+
+function focusField(field: HTMLElement) {
+  field.scrollIntoView({ block: "start" });
+  field.querySelector("select")?.focus({ preventScroll: true });
 }
 
 function NoMatches({ plural, pathname, shown, options, pageCount }: { plural: string; pathname: string; shown: SearchRequest; options: FilterOptions; pageCount: number }) {

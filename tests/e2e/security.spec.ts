@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./console-guard";
+import { hydrated } from "./hydration";
 
 /**
  * The headers every response carries, and a Content-Security-Policy that the pages live
@@ -67,11 +68,10 @@ test("the browser refuses nothing while a visitor searches and opens a vehicle",
     document.addEventListener("securitypolicyviolation", (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   await page.goto("/car-search");
-  await page.getByRole("button", { name: "Filter and sort" }).click();
-  const dialog = page.getByRole("dialog", { name: "Filter and sort" });
-  await dialog.getByLabel("Make", { exact: true }).selectOption({ index: 1 });
+  await hydrated(page);
+  await page.getByRole("region", { name: "Filter cars" }).getByLabel("Make", { exact: true }).selectOption({ index: 1 });
   await expect(page).toHaveURL(/make=/);
-  await dialog.getByRole("button", { name: /^Search [\d,]+ cars?$/ }).click();
+  await expect(page.getByRole("region", { name: "Results", exact: true })).toHaveAttribute("aria-busy", "false");
   await page.locator("a[href^='/vehicles/']").first().click();
   await expect(page.getByText("Monthly Prices From")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);

@@ -32,7 +32,7 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
             replace
             preventScrollReset
             className="chip chip--removable"
-            aria-label={`Remove ${FILTERS[name].label}: ${filterValueLabel(name, wanted, options)}`}
+            aria-label={`Remove ${FILTERS[name].label}: ${filterValue(name, wanted, options)}`}
           >
             {filterValueLabel(name, wanted, options)}
             <span aria-hidden="true">×</span>
@@ -52,6 +52,12 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
 
 /** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000". */
 export function filterValueLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
+  const value = filterValue(name, wanted, options);
+  return FILTERS[name].kind === "text" ? value : `${FILTERS[name].label}: ${value}`;
+}
+
+/** A filter's value alone: "Ford", "Up to £10,000". */
+function filterValue(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = wanted.filters[name]!;
-  return typeof value === "string" ? spelledAsStock(value, options[name]) : `${FILTERS[name].label}: ${rangeLabel(name as RangeFilterName, value)}`;
+  return typeof value === "string" ? spelledAsStock(value, options[name]) : rangeLabel(name as RangeFilterName, value);
 }

@@ -1,22 +1,15 @@
 import type { RefObject } from "react";
-import { rangeLabel } from "../../../domain/filter-labels";
-import {
-  FILTERS,
-  formatRange,
-  parseRange,
-  spelledAsStock,
-  textKey,
-  type FilterName,
-  type RangeFilterName, type FacetOption } from "../../../domain/filters";
+import type { FilterName } from "../../../domain/filters";
 import { formatCount } from "../../../domain/format";
-import { DEFAULT_PAGE_SIZE, type SearchRequest } from "../../../domain/search-request";
+import type { SearchRequest } from "../../../domain/search-request";
 import { SORT_OPTIONS, type SortValue } from "../../../domain/sort";
 import { VEHICLE_NOUNS, type VehicleType } from "../../../domain/vehicle-types";
 import { FragmentButton } from "../FragmentButton";
 import { LinkButton } from "../LinkButton";
 import { useDialogOpenedByAddress } from "../use-dialog-opened-by-address";
+import { CarriedAlong, FilterFields } from "./FilterFields";
 import type { FilterOptions } from "./offered-filters";
-import { searchHref, withFilter, withoutFilters, withSort } from "./search-changes";
+import { searchHref, withoutFilters, withSort } from "./search-changes";
 
 interface FilterDialogProps {
   type: VehicleType;
@@ -38,15 +31,14 @@ interface FilterDialogProps {
 }
 
 /**
- * The filter and sort panel: a modal dialog opened from the filter bar, where each change
- * updates the results behind it and the count on its button. Without JavaScript it opens
- * through its address (#filters) and submits as an ordinary GET form.
+ * The filter and sort panel on phones and tablets: a modal dialog opened from the filter bar,
+ * where each change updates the results behind it and the count on its button. Without
+ * JavaScript it opens through its address (#filters) and submits as an ordinary GET form.
+ * Wider screens have the same filters in a sidebar instead (FilterSidebar).
  */
 export function FilterDialog({ type, pathname, wanted, shown, options, offered, total, updating, dialogRef, openAt, onChange }: FilterDialogProps) {
   const enhanced = useDialogOpenedByAddress(dialogRef, (target) => openAt(target.closest(".filter-field")?.id.slice("filter-".length)));
   const noun = total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many;
-  // Models on hand belong to the make on show; another make's arrive with its results.
-  const modelsFit = sameText(wanted.filters.make, shown.filters.make);
   const close = () => dialogRef.current?.close();
   return (
     <dialog ref={dialogRef} id="filters" className="filter-dialog" aria-labelledby="filters-title" data-enhanced={enhanced || undefined}>
@@ -82,17 +74,8 @@ export function FilterDialog({ type, pathname, wanted, shown, options, offered, 
               ))}
             </select>
           </div>
-          {offered.map((name) => (
-            <FilterField
-              key={name}
-              name={name}
-              wanted={wanted}
-              options={name === "model" && !modelsFit ? [] : (options[name] ?? [])}
-              disabled={name === "model" && (wanted.filters.make === undefined || !modelsFit)}
-              onChange={onChange}
-            />
-          ))}
-          {wanted.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="pageSize" value={wanted.pageSize} />}
+          <FilterFields idPrefix="filter" wanted={wanted} shown={shown} options={options} offered={offered} onChange={onChange} />
+          <CarriedAlong wanted={wanted} sort={false} />
         </div>
         <div className="filter-dialog__footer">
           <LinkButton to={searchHref(pathname, withoutFilters(wanted))} replace preventScrollReset className="button button--quiet">
@@ -109,55 +92,4 @@ export function FilterDialog({ type, pathname, wanted, shown, options, offered, 
       </form>
     </dialog>
   );
-}
-
-function sameText(a: string | undefined, b: string | undefined): boolean {
-  return a === undefined || b === undefined ? a === b : textKey(a) === textKey(b);
-}
-
-function FilterField({
-  name,
-  wanted,
-  options,
-  disabled,
-  onChange,
-}: {
-  name: FilterName;
-  wanted: SearchRequest;
-  options: FacetOption[];
-  disabled: boolean;
-  onChange(next: SearchRequest): void;
-}) {
-  const id = `filter-${name}`;
-  const chosen = wanted.filters[name];
-  let value = "";
-  if (typeof chosen === "string") value = spelledAsStock(chosen, options);
-  else if (chosen) value = formatRange(chosen);
-  // A value the stock no longer has (an old link) stays listed, so the select can show it.
-  const listed = value && !options.some((option) => option.value === value) ? [{ value, count: 0 }, ...options] : options;
-  return (
-    <div className="filter-field" id={id}>
-      <label htmlFor={`${id}-select`}>{FILTERS[name].label}</label>
-      <select
-        id={`${id}-select`}
-        name={name}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(withFilter(wanted, name, event.target.value))}
-      >
-        <option value="">Any</option>
-        {listed.map((option) => (
-          <option key={option.value} value={option.value}>
-            {optionLabel(name, option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function optionLabel(name: FilterName, { value, count }: FacetOption): string {
-  const range = FILTERS[name].kind === "range" ? parseRange(value) : undefined;
-  const text = range && !("problem" in range) ? rangeLabel(name as RangeFilterName, range) : value;
-  return count > 0 ? `${text} (${formatCount(count)})` : text;
 }

@@ -1,0 +1,102 @@
+import { rangeLabel } from "../../../domain/filter-labels";
+import { FILTERS, formatRange, parseRange, spelledAsStock, textKey, type FacetOption, type FilterName, type RangeFilterName } from "../../../domain/filters";
+import { formatCount } from "../../../domain/format";
+import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
+import type { FilterOptions } from "./offered-filters";
+import { withFilter } from "./search-changes";
+
+interface FilterFieldsProps {
+  /** Starts each field's id, so the phone's dialog and the desktop's sidebar can both be in the page: `${idPrefix}-make`. */
+  idPrefix: string;
+  /** The search last asked for: controls show it at once, before its results arrive. */
+  wanted: SearchRequest;
+  /** The search whose results are on show, which the options were counted for. */
+  shown: SearchRequest;
+  /** Each filter's options with counts, from the last results. */
+  options: FilterOptions;
+  /** The filters to show, from offeredFilters. */
+  offered: readonly FilterName[];
+  onChange(next: SearchRequest): void;
+}
+
+/**
+ * The filters themselves, one labelled select each, shared by the phone's filter dialog and
+ * the desktop's sidebar. Each sits in a GET form, so without JavaScript they are sent as the
+ * address's parameters.
+ */
+export function FilterFields({ idPrefix, wanted, shown, options, offered, onChange }: FilterFieldsProps) {
+  // Models on hand belong to the make on show; another make's arrive with its results.
+  const modelsFit = sameText(wanted.filters.make, shown.filters.make);
+  return offered.map((name) => (
+    <FilterField
+      key={name}
+      id={`${idPrefix}-${name}`}
+      name={name}
+      wanted={wanted}
+      options={name === "model" && !modelsFit ? [] : (options[name] ?? [])}
+      disabled={name === "model" && (wanted.filters.make === undefined || !modelsFit)}
+      onChange={onChange}
+    />
+  ));
+}
+
+/**
+ * What a filter form sends along without a field for it (the words, the page size, the order
+ * where the form has no sort field), so that sending it without JavaScript keeps them.
+ */
+export function CarriedAlong({ wanted, sort }: { wanted: SearchRequest; sort: boolean }) {
+  const carried = [...searchRequestToParams({ q: wanted.q, pageSize: wanted.pageSize, sort: sort ? wanted.sort : undefined })];
+  return carried.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
+function sameText(a: string | undefined, b: string | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : textKey(a) === textKey(b);
+}
+
+function FilterField({
+  id,
+  name,
+  wanted,
+  options,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  name: FilterName;
+  wanted: SearchRequest;
+  options: FacetOption[];
+  disabled: boolean;
+  onChange(next: SearchRequest): void;
+}) {
+  const chosen = wanted.filters[name];
+  let value = "";
+  if (typeof chosen === "string") value = spelledAsStock(chosen, options);
+  else if (chosen) value = formatRange(chosen);
+  // A value the stock no longer has (an old link) stays listed, so the select can show it.
+  const listed = value && !options.some((option) => option.value === value) ? [{ value, count: 0 }, ...options] : options;
+  return (
+    <div className="filter-field" id={id}>
+      <label htmlFor={`${id}-select`}>{FILTERS[name].label}</label>
+      <select
+        id={`${id}-select`}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(withFilter(wanted, name, event.target.value))}
+      >
+        <option value="">Any</option>
+        {listed.map((option) => (
+          <option key={option.value} value={option.value}>
+            {optionLabel(name, option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function optionLabel(name: FilterName, { value, count }: FacetOption): string {
+  const range = FILTERS[name].kind === "range" ? parseRange(value) : undefined;
+  const text = range && !("problem" in range) ? rangeLabel(name as RangeFilterName, range) : value;
+  return count > 0 ? `${text} (${formatCount(count)})` : text;
+}
