@@ -50,8 +50,9 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
   );
 }
 
-/** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000". */
+/** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000", "Recently reduced". */
 export function filterValueLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = wanted.filters[name]!;
+  if (value === true) return FILTERS[name].label;
   return typeof value === "string" ? spelledAsStock(value, options[name]) : `${FILTERS[name].label}: ${rangeLabel(name as RangeFilterName, value)}`;
 }

@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { rangeLabel } from "../../../domain/filter-labels";
 import {
+  FILTER_ON,
   FILTERS,
   formatRange,
   parseRange,
@@ -82,7 +83,10 @@ export function FilterDialog({ type, pathname, wanted, shown, options, offered, 
               ))}
             </select>
           </div>
-          {offered.map((name) => (
+          {offered.map((name) =>
+            FILTERS[name].kind === "recent" ? (
+              <OnOffField key={name} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+            ) : (
             <FilterField
               key={name}
               name={name}
@@ -91,7 +95,8 @@ export function FilterDialog({ type, pathname, wanted, shown, options, offered, 
               disabled={name === "model" && (wanted.filters.make === undefined || !modelsFit)}
               onChange={onChange}
             />
-          ))}
+            ),
+          )}
           {wanted.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="pageSize" value={wanted.pageSize} />}
         </div>
         <div className="filter-dialog__footer">
@@ -132,7 +137,7 @@ function FilterField({
   const chosen = wanted.filters[name];
   let value = "";
   if (typeof chosen === "string") value = spelledAsStock(chosen, options);
-  else if (chosen) value = formatRange(chosen);
+  else if (chosen && chosen !== true) value = formatRange(chosen);
   // A value the stock no longer has (an old link) stays listed, so the select can show it.
   const listed = value && !options.some((option) => option.value === value) ? [{ value, count: 0 }, ...options] : options;
   return (
@@ -152,6 +157,25 @@ function FilterField({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** An on/off filter ("Recently reduced") as a checkbox, with how many vehicles it would leave. */
+function OnOffField({ name, wanted, options, onChange }: { name: FilterName; wanted: SearchRequest; options: FacetOption[]; onChange(next: SearchRequest): void }) {
+  const id = `filter-${name}`;
+  const count = options.find((option) => option.value === FILTER_ON)?.count ?? 0;
+  return (
+    <div className="filter-field filter-field--on-off" id={id}>
+      <input
+        type="checkbox"
+        id={`${id}-check`}
+        name={name}
+        value={FILTER_ON}
+        checked={wanted.filters[name] === true}
+        onChange={(event) => onChange(withFilter(wanted, name, event.target.checked ? FILTER_ON : ""))}
+      />
+      <label htmlFor={`${id}-check`}>{count > 0 ? `${FILTERS[name].label} (${formatCount(count)})` : FILTERS[name].label}</label>
     </div>
   );
 }
