@@ -108,8 +108,10 @@ export class Catalogue {
     return { total, ids };
   }
 
-  get(id: string): Promise<VehicleRecord | undefined> {
-    return this.read(() => this.store.get(id));
+  /** A vehicle buyers may see: one the stock manager has hidden answers as if it were not in stock. */
+  async get(id: string): Promise<VehicleRecord | undefined> {
+    const record = await this.read(() => this.store.get(id));
+    return record?.hidden ? undefined : record;
   }
 
   /**

@@ -17,3 +17,13 @@ describe("SITE_URL", () => {
     expect(() => loadConfig({ SITE_URL: value })).toThrow(ConfigError);
   });
 });
+
+describe("STOCK_UPLOAD_TIMEOUT_SECONDS", () => {
+  it("gives the stock upload half an hour by default, and never less than any other request gets", () => {
+    expect(loadConfig({}).STOCK_UPLOAD_TIMEOUT_SECONDS).toBe(1800);
+    expect(loadConfig({ STOCK_UPLOAD_TIMEOUT_SECONDS: "20" }).STOCK_UPLOAD_TIMEOUT_SECONDS).toBe(20);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: "60", STOCK_UPLOAD_TIMEOUT_SECONDS: "30" })).toThrow(
+      /STOCK_UPLOAD_TIMEOUT_SECONDS: must not be less than REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
+});

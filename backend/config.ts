@@ -32,6 +32,12 @@ const environmentSchema = z
     /** Seconds a client has to send a request's headers, and then the whole request: slow or idle senders are cut off. */
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(20),
+    /**
+     * Seconds a signed-in stock manager's feed upload (STOCK_UPLOAD_MAX_MB) may take to arrive:
+     * 50 MB on a 256 kbit/s line takes about 27 minutes. Every other request keeps
+     * REQUEST_TIMEOUT_SECONDS (backend/http/request-deadline.ts).
+     */
+    STOCK_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().min(1).max(6 * 3600).default(1800),
 
     /** Set to keep stock in MongoDB instead of DATA_DIR: mongodb://… or mongodb+srv://… */
     MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://").optional(),
@@ -100,6 +106,10 @@ const environmentSchema = z
   .refine((settings) => settings.HEADERS_TIMEOUT_SECONDS <= settings.REQUEST_TIMEOUT_SECONDS, {
     path: ["HEADERS_TIMEOUT_SECONDS"],
     message: "must not be more than REQUEST_TIMEOUT_SECONDS",
+  })
+  .refine((settings) => settings.REQUEST_TIMEOUT_SECONDS <= settings.STOCK_UPLOAD_TIMEOUT_SECONDS, {
+    path: ["STOCK_UPLOAD_TIMEOUT_SECONDS"],
+    message: "must not be less than REQUEST_TIMEOUT_SECONDS",
   })
   // Behind TLS the public address is https; an http one in production is a mistake.
   .refine((settings) => settings.NODE_ENV !== "production" || !settings.SITE_URL?.startsWith("http:"), {

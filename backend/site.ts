@@ -79,6 +79,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
     staff,
     siteOrigin: config.SITE_URL,
     logger,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
     postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
     trustedProxies: config.TRUST_PROXY,
     security: {
@@ -119,7 +120,8 @@ function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Serv
   const server = createServer(
     {
       headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000,
-      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      // The longest any request may take: the stock upload's. The rest are held to REQUEST_TIMEOUT_SECONDS by limitRequestTime.
+      requestTimeout: config.STOCK_UPLOAD_TIMEOUT_SECONDS * 1000,
       // Node looks for connections past those timeouts only this often (30 s by default).
       connectionsCheckingInterval: 1000,
     },

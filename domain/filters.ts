@@ -1,4 +1,5 @@
 import { MODEL_YEARS } from "./model-years";
+import { PRICE_REDUCTION_SHOWN_MS, reducedAtMs } from "./price-reduction";
 import type { VehicleRecord, VehicleType } from "./vehicle";
 
 /**
@@ -31,7 +32,19 @@ export interface RangeFilter extends FilterBase {
   unit: { prefix?: string; suffix?: string };
 }
 
-export type FilterDefinition = TextFilter | RangeFilter;
+/**
+ * On or off: whether something happened to a vehicle lately (its price came down). It reads
+ * when it happened, and the search compares that with the time of the search, not of the
+ * index's build, so a vehicle drops out of it on the day the window ends.
+ */
+export interface RecentFilter extends FilterBase {
+  kind: "recent";
+  /** When it happened, in milliseconds since 1970; undefined if it has not. */
+  read(record: VehicleRecord): number | undefined;
+  withinMs: number;
+}
+
+export type FilterDefinition = TextFilter | RangeFilter | RecentFilter;
 
 /** Bands between consecutive edges, opening with "up to the first" and closing with "from the last". */
 function bandsBetween(edges: readonly number[]): NumericRange[] {
@@ -156,16 +169,34 @@ export const FILTERS = {
   },
   driveType: { kind: "text", label: "Drive Type", read: (r) => details(r).driveType },
   vatStatus: { kind: "text", label: "VAT Status", read: (r) => r.adverts.retailAdverts.vatStatus },
+  reduced: { kind: "recent", label: "Recently reduced", read: reducedAtMs, withinMs: PRICE_REDUCTION_SHOWN_MS },
 } as const satisfies Record<string, FilterDefinition>;
 
 export type FilterName = keyof typeof FILTERS;
 export const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
 
-export type TextFilterName = { [N in FilterName]: (typeof FILTERS)[N]["kind"] extends "text" ? N : never }[FilterName];
-export type RangeFilterName = Exclude<FilterName, TextFilterName>;
+type FilterNameOfKind<K extends FilterDefinition["kind"]> = { [N in FilterName]: (typeof FILTERS)[N]["kind"] extends K ? N : never }[FilterName];
+export type TextFilterName = FilterNameOfKind<"text">;
+export type RangeFilterName = FilterNameOfKind<"range">;
+export type RecentFilterName = FilterNameOfKind<"recent">;
 
 export const TEXT_FILTER_NAMES = FILTER_NAMES.filter((name): name is TextFilterName => FILTERS[name].kind === "text");
 export const RANGE_FILTER_NAMES = FILTER_NAMES.filter((name): name is RangeFilterName => FILTERS[name].kind === "range");
+export const RECENT_FILTER_NAMES = FILTER_NAMES.filter((name): name is RecentFilterName => FILTERS[name].kind === "recent");
+
+/** How an on/off filter is written in a query string when on (`reduced=1`). */
+export const FILTER_ON = "1";
+
+/**
+ * The earliest moment a recent filter's event may have happened for a search made at `now`.
+ * Taken to the minute, so the same search within a minute asks the same question and a
+ * search engine's kept answer to it still holds.
+ */
+export function recentSince(name: RecentFilterName, now = Date.now()): number {
+  return Math.floor(now / MINUTE_MS) * MINUTE_MS - FILTERS[name].withinMs;
+}
+
+const MINUTE_MS = 60_000;
 
 /**
  * Filters that belong to another: a model to its make, a derivative to its model. Choosing
@@ -198,8 +229,11 @@ export interface FacetOption {
   count: number;
 }
 
-/** Filters as a query asks for them: text compared case-insensitively, ranges inclusive. */
-export type Filters = Partial<Record<TextFilterName, string> & Record<RangeFilterName, NumericRange>>;
+/** Filters as a query asks for them: text compared case-insensitively, ranges inclusive, on/off ones only when on. */
+export type Filters = Partial<Record<TextFilterName, string> & Record<RangeFilterName, NumericRange> & Record<RecentFilterName, true>>;
+
+/** A filter's value as a query holds it. */
+export type FilterValue = string | NumericRange | true;
 
 /**
  * The key two spellings of one text value share ("Mercedes-Benz", "mercedes-benz "). Folded

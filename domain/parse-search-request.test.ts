@@ -79,6 +79,16 @@ describe("parseSearchRequest", () => {
     expect(readSearchRequest(params).q).toBe("320d m sport");
   });
 
+  it("reads an on/off filter as on only from 1, and says what else it takes", () => {
+    expect(parse("reduced=1")).toMatchObject({ ok: true, value: { filters: { reduced: true } } });
+    expect(parse("reduced=")).toMatchObject({ ok: true, value: { filters: {} } });
+    expect(parse("reduced=yes")).toEqual({ ok: false, error: { field: "reduced", message: "reduced must be 1 (on) or left out (off)" } });
+    const written = searchRequestToParams({ filters: { make: "Ford", reduced: true } });
+    expect(written.toString()).toBe("make=Ford&reduced=1");
+    expect(readSearchRequest(written).filters).toEqual({ make: "Ford", reduced: true });
+    expect(readSearchRequest(new URLSearchParams("reduced=on")).filters).toEqual({});
+  });
+
   it("lets unknown parameters repeat", () => {
     expect(parse("utm_source=a&utm_source=b").ok).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILTER_NAMES, FILTERS, parseRange, type FilterName, type Filters, type NumericRange } from "./filters";
+import { FILTER_NAMES, FILTER_ON, FILTERS, parseRange, type FilterName, type Filters, type FilterValue } from "./filters";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, type SearchRequest } from "./search-request";
 import { DEFAULT_SORT, SORT_VALUES } from "./sort";
 
@@ -26,10 +26,12 @@ const rangeFilterSchema = z.string().transform((value, ctx) => {
 const wholeNumber = (min: number, max: number, message: string) =>
   z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 
-const filterShape = {} as Record<FilterName, z.ZodOptional<z.ZodType<string | NumericRange, string>>>;
-for (const name of FILTER_NAMES) {
-  filterShape[name] = (FILTERS[name].kind === "text" ? textFilterSchema : rangeFilterSchema).optional();
-}
+const onFilterSchema = z.literal(FILTER_ON, { error: `must be ${FILTER_ON} (on) or left out (off)` }).transform(() => true as const);
+
+const FILTER_SCHEMAS = { text: textFilterSchema, range: rangeFilterSchema, recent: onFilterSchema };
+
+const filterShape = {} as Record<FilterName, z.ZodOptional<z.ZodType<FilterValue, string>>>;
+for (const name of FILTER_NAMES) filterShape[name] = FILTER_SCHEMAS[FILTERS[name].kind].optional();
 
 const querySchema = z
   .string()

@@ -1,4 +1,4 @@
-import { FILTER_NAMES, FILTERS, formatRange, parseRange, type Filters } from "./filters";
+import { FILTER_NAMES, FILTER_ON, FILTERS, formatRange, parseRange, type Filters, type FilterValue } from "./filters";
 import { DEFAULT_SORT, SORT_VALUES, type SortValue } from "./sort";
 
 /**
@@ -29,12 +29,18 @@ export function searchRequestToParams(request: Partial<SearchRequest>): URLSearc
   for (const name of FILTER_NAMES) {
     const value = request.filters?.[name];
     if (value === undefined) continue;
-    params.set(name, typeof value === "string" ? value : formatRange(value));
+    params.set(name, filterParam(value));
   }
   if (request.sort && request.sort !== DEFAULT_SORT) params.set("sort", request.sort);
   if (request.page && request.page > 1) params.set("page", String(request.page));
   if (request.pageSize && request.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(request.pageSize));
   return params;
+}
+
+/** A filter's value as a query string writes it: text as it is, a range as `min-max`, an on/off filter as on. */
+export function filterParam(value: FilterValue): string {
+  if (value === true) return FILTER_ON;
+  return typeof value === "string" ? value : formatRange(value);
 }
 
 /**
@@ -47,12 +53,14 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
   for (const name of FILTER_NAMES) {
     const value = params.get(name)?.trim();
     if (!value) continue;
-    if (FILTERS[name].kind === "text") {
-      filters[name] = value;
-      continue;
+    const kind = FILTERS[name].kind;
+    if (kind === "text") filters[name] = value;
+    else if (kind === "recent") {
+      if (value === FILTER_ON) filters[name] = true;
+    } else {
+      const range = parseRange(value);
+      if (!("problem" in range)) filters[name] = range;
     }
-    const range = parseRange(value);
-    if (!("problem" in range)) filters[name] = range;
   }
   const sort = params.get("sort") ?? "";
   const q = params.get("q")?.trim();

@@ -119,16 +119,31 @@ export const vehicleFeedRecordSchema = z.object({
   updatedAt: optional(z.iso.datetime()),
 });
 
-/** A record as it is stored and served. */
+/** A price reduction as the store remembers it: the price it came down from, and when. */
+export const priceReductionSchema = z.object({
+  fromGBP: retailAdvertSchema.shape.totalPrice.shape.amountGBP,
+  at: z.iso.datetime(),
+});
+
+/**
+ * A record as it is stored and served. The store adds what no feed can say (a feed's own
+ * values for these are dropped with its other unknown fields); both are optional, so stock
+ * stored before they existed reads as it did.
+ */
 export const vehicleRecordSchema = vehicleFeedRecordSchema.extend({
   _id: vehicleIdSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** The last price reduction, until a rise (domain/price-reduction.ts). */
+  priceReduction: priceReductionSchema.optional(),
+  /** Hidden by the stock manager: kept in stock, but out of search and off the public pages until shown again. */
+  hidden: z.literal(true).optional(),
 });
 
 export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
 export type VehicleFeedRecord = z.infer<typeof vehicleFeedRecordSchema>;
 export type VehicleRecord = z.infer<typeof vehicleRecordSchema>;
+export type PriceReduction = z.infer<typeof priceReductionSchema>;
 
 /**
  * The id a feed record is stored under: its own `_id`, or else its registration without
@@ -144,6 +159,6 @@ export function feedRecordId(value: unknown): string | undefined {
   return vehicleIdSchema.safeParse(compact).success ? compact : undefined;
 }
 
-export function priceOf(record: VehicleRecord): number {
+export function priceOf(record: Pick<VehicleRecord, "adverts">): number {
   return record.adverts.retailAdverts.totalPrice.amountGBP;
 }

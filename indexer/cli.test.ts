@@ -111,4 +111,16 @@ describe("npm run stock:reindex and stock:generate", () => {
     // A running site watches the stock file's modification time.
     expect((await stat(stockFile)).mtimeMs).toBeGreaterThan(before);
   });
+
+  it("writes a demo feed as CSV when asked for a .csv file, which imports as the same vehicles", async () => {
+    const [ndjson, csvFeed] = [path.join(directory, "same.ndjson"), path.join(directory, "same.csv")];
+    await runCli(["generate", "--count", "40", "--seed", "9", "--out", ndjson], dataDir).done;
+    expect((await runCli(["generate", "--count", "40", "--seed", "9", "--out", csvFeed], dataDir).done).status).toBe(0);
+    expect((await readFile(csvFeed, "utf8")).split("\r\n")[0]).toMatch(/^_id,vehicleType,/);
+
+    expect((await runCli(["import", ndjson], dataDir).done).stdout).toMatch(/added\s+40/);
+    const again = await runCli(["import", csvFeed], dataDir).done;
+    expect(again.stdout).toMatch(/CSV, 40 rows/);
+    expect(again.stdout).toMatch(/unchanged\s+40/);
+  });
 });

@@ -7,6 +7,8 @@ import { MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutErr
 import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from "mongodb";
 import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
+import { csvLine } from "../backend/staff/csv-export";
+import { CSV_HEADER, recordToCsvRow } from "./csv-columns";
 import { meiliClient, openMeiliIndexer, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
 import { SearchIndexNeedsFullSyncError } from "../backend/search/meili-indexer";
@@ -45,7 +47,7 @@ const USAGE = `Stock tools for the dealer site.
       empty or has settings older than this version's (with MongoDB, recording where
       stock:sync is to carry on from).
 
-  npm run stock:generate -- --count N [--seed S] [--out FILE]
+  npm run stock:generate -- --count N [--seed S] [--out FILE]   (a FILE ending .csv is written as CSV, else NDJSON)
       Writes N demo vehicles as NDJSON, for trying imports and for benchmarks.
 
 Settings come from the environment (DATA_DIR, MONGODB_URL, MEILI_URL, MEILI_ADMIN_KEY, ...),
@@ -191,8 +193,14 @@ async function runGenerate(args: string[]): Promise<number> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError("--seed must be a whole number");
   const output = values.out ? createWriteStream(values.out) : process.stdout;
+  // A CSV feed is what most dealers' systems export, and the one a stock manager uploads by hand.
+  const csv = values.out?.toLowerCase().endsWith(".csv") ?? false;
+  const send = async (line: string) => {
+    if (!output.write(line)) await once(output, "drain");
+  };
+  if (csv) await send(csvLine(CSV_HEADER));
   for (const record of generateDemoStock({ count, seed })) {
-    if (!output.write(`${JSON.stringify(record)}\n`)) await once(output, "drain");
+    await send(csv ? csvLine(recordToCsvRow(record)) : `${JSON.stringify(record)}\n`);
   }
   if (values.out) {
     output.end();

@@ -83,6 +83,21 @@ export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<
   return record;
 }
 
+/** Every column, in the order a written CSV feed gives them. */
+export const CSV_HEADER: readonly string[] = Object.keys(CSV_COLUMNS);
+
+/** A record as a CSV feed's row, one cell per column of CSV_HEADER: what csvRowToRecord reads back. */
+export function recordToCsvRow(record: object): string[] {
+  return CSV_HEADER.map((name) => {
+    const { path, kind } = CSV_COLUMNS[name]!;
+    const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], record);
+    if (value === undefined || value === null) return "";
+    if (kind === "list") return (value as string[]).join("|");
+    if (kind === "images") return (value as { href: string }[]).map(({ href }) => href).join("|");
+    return String(value);
+  });
+}
+
 function cellValue(cell: string, kind: CellKind): unknown {
   if (kind === "number") return NUMERIC_CELL.test(cell) ? Number(cell.replaceAll(",", "")) : cell;
   if (kind === "list") return cell.split("|").map((value) => value.trim()).filter(Boolean);

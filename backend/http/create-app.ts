@@ -15,6 +15,7 @@ import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { limitRequestBodies } from "./body-limit";
+import { limitRequestTime } from "./request-deadline";
 import { precompressedAssets } from "./precompressed-assets";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { refuse } from "./refusal";
@@ -43,6 +44,8 @@ export interface AppParts {
   /** SITE_URL: a change in the staff area must come from a page of this origin. */
   siteOrigin?: string;
   logger: Logger;
+  /** REQUEST_TIMEOUT_SECONDS in milliseconds: how long any request but a stock upload may take to arrive. */
+  requestTimeoutMs: number;
   postRateLimit: RateLimit;
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustedProxies: number;
@@ -56,7 +59,7 @@ export interface AppParts {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(parts: AppParts): Express {
-  const { catalogue, leads, staff, siteOrigin, logger, postRateLimit, trustedProxies, security, pageCacheBytes, frontend } = parts;
+  const { catalogue, leads, staff, siteOrigin, logger, requestTimeoutMs, postRateLimit, trustedProxies, security, pageCacheBytes, frontend } = parts;
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -67,6 +70,8 @@ export function createApp(parts: AppParts): Express {
   app.use(securityHeaders(security));
   app.use(refuseAbsurdPaths, refuseMalformedHost, refuseOtherPageMethods);
   app.use(staffArea(staff.access, staff.cookies, siteOrigin));
+  // After the staff area, which tells whether a stock manager is signed in.
+  app.use(limitRequestTime(requestTimeoutMs, [STOCK_UPLOAD_PAGE]));
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   // Signed-in staff, whose every change is audited, are not held to a visitor's limit.
   app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined }));

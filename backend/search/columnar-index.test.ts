@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FILTER_NAMES, type Filters } from "../../domain/filters";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { generateDemoStock } from "../demo-stock/generate-demo-stock";
@@ -81,5 +81,35 @@ describe("keyword search", () => {
     expect(search("relevance")).toEqual(["corsa-mid", "corsa-old", "corso-new"]);
     expect(search("most_recent")).toEqual(["corso-new", "corsa-mid", "corsa-old"]);
     expect(small.search({ q: "corsa", sort: "relevance", filters: {}, page: 2, pageSize: 2, facets: [] }).ids).toEqual(["corso-new"]);
+  });
+});
+
+describe("Recently reduced", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is judged at the time of each search, not of the index's build, and leaves hidden vehicles out", async () => {
+    const built = new Date("2026-11-25T12:00:00.000Z");
+    vi.useFakeTimers({ now: built, toFake: ["Date"] });
+    const [a, b, c] = stock.filter((record) => record.vehicle.vehicleType === "car").slice(0, 3) as [VehicleRecord, VehicleRecord, VehicleRecord];
+    const reduced = (record: VehicleRecord, daysAgo: number) => ({
+      ...record,
+      priceReduction: { fromGBP: record.adverts.retailAdverts.totalPrice.amountGBP + 500, at: new Date(built.getTime() - daysAgo * 86_400_000).toISOString() },
+    });
+    const small = await ColumnarIndex.build(
+      (async function* () {
+        yield* [reduced(a, 1), reduced(b, 13), { ...reduced(c, 2), hidden: true as const }];
+      })(),
+    );
+    const recent = () => small.search({ type: "car", filters: { reduced: true }, sort: "price_asc", page: 1, pageSize: 10, facets: ["reduced"] });
+    expect(recent().ids.sort()).toEqual([a._id, b._id].sort());
+    expect(recent().facets.reduced).toEqual([{ value: "1", count: 2 }]);
+
+    // Two days on, with the same index: the older reduction is past its 14 days.
+    vi.setSystemTime(new Date(built.getTime() + 2 * 86_400_000));
+    expect(recent().ids).toEqual([a._id]);
+    expect(recent().facets.reduced).toEqual([{ value: "1", count: 1 }]);
+    expect(small.search({ type: "car", filters: {}, sort: "price_asc", page: 1, pageSize: 10, facets: [] }).total).toBe(2);
   });
 });

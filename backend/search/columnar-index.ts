@@ -1,14 +1,18 @@
 import {
   countedWithout,
-  FILTER_NAMES,
+  FILTER_ON,
   FILTERS,
   formatRange,
   RANGE_FILTER_NAMES,
+  RECENT_FILTER_NAMES,
+  recentSince,
   TEXT_FILTER_NAMES,
   textKey,
   type FilterName,
+  type FilterValue,
   type NumericRange,
   type RangeFilterName,
+  type RecentFilterName,
   type TextFilterName, type FacetOption } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
@@ -46,6 +50,10 @@ interface RangeColumn {
   edgeBand: Uint8Array;
 }
 
+/** Filters whose options are counted per code or band; an on/off filter's one count depends on the time of the search. */
+type CountedFilterName = TextFilterName | RangeFilterName;
+const COUNTED_FILTER_NAMES: readonly CountedFilterName[] = [...TEXT_FILTER_NAMES, ...RANGE_FILTER_NAMES];
+
 const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages"];
 
 /** A vehicle type, or all stock. */
@@ -57,7 +65,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class ColumnarIndex {
   /** Option counts over each whole scope, counted once, since unfiltered searches are the commonest. */
-  private readonly scopeCounts = {} as Record<Scope, Record<FilterName, Uint32Array>>;
+  private readonly scopeCounts = {} as Record<Scope, Record<CountedFilterName, Uint32Array>>;
 
   private constructor(
     readonly size: number,
@@ -65,13 +73,15 @@ export class ColumnarIndex {
     private readonly scopes: Record<Scope, Bitset>,
     private readonly text: Record<TextFilterName, TextColumn>,
     private readonly range: Record<RangeFilterName, RangeColumn>,
+    /** When each vehicle's event happened (ms), NaN where it has not. */
+    private readonly recent: Record<RecentFilterName, Float64Array>,
     private readonly orders: Record<SortValue, Uint32Array>,
     private readonly words: TextIndex,
   ) {
     for (const scope of Object.keys(scopes) as Scope[]) {
       const docs = scopes[scope].toArray();
-      const counts = {} as Record<FilterName, Uint32Array>;
-      for (const facet of FILTER_NAMES) {
+      const counts = {} as Record<CountedFilterName, Uint32Array>;
+      for (const facet of COUNTED_FILTER_NAMES) {
         counts[facet] = new Uint32Array(this.slots(facet));
         this.tally(facet, docs, counts[facet], 1);
       }
@@ -107,6 +117,10 @@ export class ColumnarIndex {
       await nextTurn();
     }
 
+    const recent = Object.fromEntries(
+      RECENT_FILTER_NAMES.map((name) => [name, Float64Array.from(docOrder, (i) => raw.recent[name][i]!)]),
+    ) as Record<RecentFilterName, Float64Array>;
+
     const sortColumns = Object.fromEntries(
       SORT_KEYS.map((key) => [key, Float64Array.from(docOrder, (i) => raw.sort[key][i]!)]),
     ) as Record<SortKey, Float64Array>;
@@ -117,7 +131,7 @@ export class ColumnarIndex {
     }
 
     const words = raw.words.build(docOrder);
-    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, orders, words);
+    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, recent, orders, words);
   }
 
   search(query: SearchQuery): SearchResult {
@@ -127,7 +141,7 @@ export class ColumnarIndex {
     const textMatch = keywords.length > 0 ? this.words.match(keywords, ranksByKeywords(query.sort)) : undefined;
     const base = textMatch ? this.scopes[scope].and(textMatch.byTypos.at(-1)!) : this.scopes[scope];
     const filterSets = new Map<FilterName, Bitset>();
-    for (const [name, value] of Object.entries(query.filters) as [FilterName, string | NumericRange | undefined][]) {
+    for (const [name, value] of Object.entries(query.filters) as [FilterName, FilterValue | undefined][]) {
       if (value !== undefined) filterSets.set(name, this.matching(name, value));
     }
     const matches = filterSets.size === 0 ? base : base.and(...filterSets.values());
@@ -149,7 +163,11 @@ export class ColumnarIndex {
       };
       for (const facet of query.facets) {
         const leftOut = countedWithout(facet).filter((name) => filterSets.has(name));
-        facets[facet] = this.options(facet, counter.count(facet, leftOut.length === 0 ? matches : setLeavingOut(leftOut)));
+        const set = leftOut.length === 0 ? matches : setLeavingOut(leftOut);
+        facets[facet] =
+          FILTERS[facet].kind === "recent"
+            ? onOption(set.and(filterSets.get(facet) ?? this.matching(facet, true)).count())
+            : this.options(facet as CountedFilterName, counter.count(facet as CountedFilterName, set));
       }
     }
 
@@ -161,7 +179,7 @@ export class ColumnarIndex {
   }
 
   /** How many documents of the set hold each code (text) or fall in each band (range); slot 0 is "none". */
-  tally(facet: FilterName, docs: Uint32Array, counts: Uint32Array, step: 1 | -1): void {
+  tally(facet: CountedFilterName, docs: Uint32Array, counts: Uint32Array, step: 1 | -1): void {
     if (FILTERS[facet].kind === "text") {
       const { codes } = this.text[facet as TextFilterName];
       for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]! += step;
@@ -175,13 +193,20 @@ export class ColumnarIndex {
     }
   }
 
-  slots(facet: FilterName): number {
+  slots(facet: CountedFilterName): number {
     return FILTERS[facet].kind === "text"
       ? this.text[facet as TextFilterName].values.length
       : this.range[facet as RangeFilterName].bands.length + 1;
   }
 
-  private matching(name: FilterName, value: string | NumericRange): Bitset {
+  private matching(name: FilterName, value: FilterValue): Bitset {
+    if (value === true) {
+      const happened = this.recent[name as RecentFilterName];
+      const since = recentSince(name as RecentFilterName);
+      const set = new Bitset(this.size);
+      for (let doc = 0; doc < happened.length; doc++) if (happened[doc]! >= since) set.add(doc);
+      return set;
+    }
     if (typeof value === "string") {
       const column = this.text[name as TextFilterName];
       const code = column.codeOfKey.get(textKey(value));
@@ -199,7 +224,7 @@ export class ColumnarIndex {
     return set;
   }
 
-  private options(facet: FilterName, counts: Uint32Array): FacetOption[] {
+  private options(facet: CountedFilterName, counts: Uint32Array): FacetOption[] {
     const options: FacetOption[] = [];
     if (FILTERS[facet].kind === "text") {
       const { values } = this.text[facet as TextFilterName];
@@ -237,11 +262,17 @@ export class ColumnarIndex {
   }
 }
 
+/** An on/off filter's one option, when choosing it leaves any vehicle. */
+function onOption(count: number): FacetOption[] {
+  return count > 0 ? [{ value: FILTER_ON, count }] : [];
+}
+
 interface RawColumns {
   ids: string[];
   types: VehicleType[];
   text: Record<TextFilterName, (string | undefined)[]>;
   range: Record<RangeFilterName, number[]>;
+  recent: Record<RecentFilterName, number[]>;
   sort: Record<SortKey, number[]>;
   words: TextIndexBuilder;
 }
@@ -252,10 +283,13 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumn
     types: [],
     text: Object.fromEntries(TEXT_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["text"],
     range: Object.fromEntries(RANGE_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["range"],
+    recent: Object.fromEntries(RECENT_FILTER_NAMES.map((name) => [name, []])) as unknown as RawColumns["recent"],
     sort: Object.fromEntries(SORT_KEYS.map((key) => [key, []])) as unknown as RawColumns["sort"],
     words: new TextIndexBuilder(),
   };
   for await (const record of records) {
+    // A hidden vehicle stays in stock but out of every search.
+    if (record.hidden) continue;
     raw.words.add(recordWords(record));
     raw.ids.push(record._id);
     raw.types.push(record.vehicle.vehicleType);
@@ -264,6 +298,7 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumn
       raw.text[name].push(value === undefined ? undefined : String(value).trim());
     }
     for (const name of RANGE_FILTER_NAMES) raw.range[name].push(FILTERS[name].read(record) ?? Number.NaN);
+    for (const name of RECENT_FILTER_NAMES) raw.recent[name].push(FILTERS[name].read(record) ?? Number.NaN);
     for (const key of SORT_KEYS) raw.sort[key].push(sortKeyValue(record, key) ?? Number.NaN);
     if (raw.ids.length % BUILD_BATCH === 0) await nextTurn();
   }
@@ -342,7 +377,7 @@ function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size
  */
 class FacetCounter {
   private readonly docsOf = new Map<Bitset, { size: number; docs?: Uint32Array; missing?: Uint32Array }>();
-  private readonly baseCounts: Partial<Record<FilterName, Uint32Array>> = {};
+  private readonly baseCounts: Partial<Record<CountedFilterName, Uint32Array>> = {};
 
   /**
    * `base`: the documents every count is within (the scope, or the scope's keyword matches);
@@ -351,10 +386,10 @@ class FacetCounter {
   constructor(
     private readonly index: ColumnarIndex,
     private readonly base: Bitset,
-    private readonly scope: { set: Bitset; counts: Record<FilterName, Uint32Array> },
+    private readonly scope: { set: Bitset; counts: Record<CountedFilterName, Uint32Array> },
   ) {}
 
-  count(facet: FilterName, set: Bitset): Uint32Array {
+  count(facet: CountedFilterName, set: Bitset): Uint32Array {
     const whole = (this.baseCounts[facet] ??= this.countWithin(facet, this.base, this.scope.set, this.scope.counts[facet]));
     // A filter no vehicle in scope has a value for (cab type among cars) has nothing to count.
     if (set === this.base || !whole.some((count, slot) => slot > 0 && count > 0)) return whole;
@@ -362,7 +397,7 @@ class FacetCounter {
   }
 
   /** The counts over `set`, a subset of `superset` whose counts are known. */
-  private countWithin(facet: FilterName, set: Bitset, superset: Bitset, supersetCounts: Uint32Array): Uint32Array {
+  private countWithin(facet: CountedFilterName, set: Bitset, superset: Bitset, supersetCounts: Uint32Array): Uint32Array {
     if (set === superset) return supersetCounts;
     const known = this.known(set);
     if (known.size * 2 <= this.known(superset).size) {

@@ -5,6 +5,7 @@ import {
   formatRange,
   inRange,
   RANGE_FILTER_NAMES,
+  RECENT_FILTER_NAMES,
   TEXT_FILTER_NAMES,
   textKey,
   type FilterName,
@@ -104,6 +105,8 @@ export class SpellingBook {
   }
 
   observe(record: VehicleRecord): void {
+    // Hidden vehicles are not in the index, nor in the embedded engine's choice of spelling.
+    if (record.hidden) return;
     for (const name of TEXT_FILTER_NAMES) {
       const value = FILTERS[name].read(record);
       if (value === undefined) continue;
@@ -131,6 +134,11 @@ export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook):
     document[name] = value;
     const bands = FILTERS[name].bands.filter((band) => inRange(value, band)).map(formatRange);
     if (bands.length > 0) document[bandAttribute(name)] = bands;
+  }
+  // When it happened, compared with the time of each search (meili-filter.ts).
+  for (const name of RECENT_FILTER_NAMES) {
+    const value = FILTERS[name].read(record);
+    if (value !== undefined) document[name] = value;
   }
   // The rest of the text a keyword search looks through (the filters' text is already there).
   for (const attribute of ["features", "description"] as const) {

@@ -53,6 +53,13 @@ describe("filterConditions", () => {
     ]);
   });
 
+  it("compares when a recent event happened with the time of the search, to the minute", () => {
+    const now = Date.parse("2026-11-25T12:00:30.000Z");
+    const since = Date.parse("2026-11-11T12:00:00.000Z");
+    expect(filterConditions("car", { reduced: true }, [], now)).toEqual(['type = "car"', `reduced >= ${since}`]);
+    expect(filterConditions("car", { reduced: true }, ["reduced"], now)).toEqual(['type = "car"']);
+  });
+
   it("filters all stock when no type is given", () => {
     expect(filterConditions(undefined, {})).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { FILTERS, type FilterName, type Filters, type NumericRange } from "../../domain/filters";
+import { FILTERS, recentSince, type FilterName, type Filters, type FilterValue, type NumericRange, type RecentFilterName } from "../../domain/filters";
 import type { VehicleType } from "../../domain/vehicle";
 
 /**
@@ -26,14 +26,21 @@ function rangeConditions(attribute: string, { min, max }: NumericRange): string[
 
 /**
  * The conditions, all to be met, for a search of one type (or all stock) with these filters,
- * leaving out `except`: a filter's options are counted without it (see countedWithout).
+ * leaving out `except`: a filter's options are counted without it (see countedWithout). An
+ * on/off filter compares when its event happened with `now`, the time of the search.
  */
-export function filterConditions(type: VehicleType | undefined, filters: Filters, except: readonly FilterName[] = []): string[] {
+export function filterConditions(type: VehicleType | undefined, filters: Filters, except: readonly FilterName[] = [], now = Date.now()): string[] {
   const conditions: string[] = type ? [`type = ${quoteFilterValue(type)}`] : [];
-  for (const [name, value] of Object.entries(filters) as [FilterName, string | NumericRange | undefined][]) {
+  for (const [name, value] of Object.entries(filters) as [FilterName, FilterValue | undefined][]) {
     if (value === undefined || except.includes(name)) continue;
-    if (FILTERS[name].kind === "text") conditions.push(`${name} = ${quoteFilterValue(value as string)}`);
-    else conditions.push(...rangeConditions(name, value as NumericRange));
+    conditions.push(...filterCondition(name, value, now));
   }
   return conditions;
+}
+
+/** One filter's conditions. */
+export function filterCondition(name: FilterName, value: FilterValue, now = Date.now()): string[] {
+  if (value === true) return [`${name} >= ${formatNumber(recentSince(name as RecentFilterName, now))}`];
+  if (FILTERS[name].kind === "text") return [`${name} = ${quoteFilterValue(value as string)}`];
+  return rangeConditions(name, value as NumericRange);
 }

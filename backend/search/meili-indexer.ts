@@ -72,7 +72,7 @@ export class MeiliIndexer {
     try {
       await this.run(() => this.client.index(building).updateSettings(meiliSettings()));
       const spellings = await SpellingBook.fromStock(scan());
-      const documents = await this.sendInBatches(building, scan(), async () => spellings);
+      const { sent: documents } = await this.sendInBatches(building, scan(), async () => spellings);
       await this.createIndex(this.indexUid);
       // Never sent twice: a second swap after an unanswered first would swap the old index back.
       await this.run(() => this.client.swapIndexes([{ indexes: [this.indexUid, building], rename: false }]), { retry: false });
@@ -88,15 +88,17 @@ export class MeiliIndexer {
   }
 
   /**
-   * Sends changed vehicles and removes sold ones, spelling values as the index already does.
-   * Refuses (SearchIndexNeedsFullSyncError) a live index that is missing or out of date.
+   * Sends changed vehicles and removes sold ones (and hidden ones, which stay in stock but
+   * not in search), spelling values as the index already does. Refuses
+   * (SearchIndexNeedsFullSyncError) a live index that is missing or out of date.
    */
-  async apply({ upserts, removedIds }: IndexChanges): Promise<{ upserted: number; removed: number }> {
+  async apply(changes: IndexChanges): Promise<{ upserted: number; removed: number }> {
     const problem = await this.liveIndexProblem();
     if (problem) throw new SearchIndexNeedsFullSyncError(this.indexUid, problem);
     // Read once per change, and only when it has vehicles to send.
     let spellings: Promise<SpellingBook> | undefined;
-    const upserted = await this.sendInBatches(this.indexUid, upserts, () => (spellings ??= this.spellingsInIndex()));
+    const { sent: upserted, hiddenIds } = await this.sendInBatches(this.indexUid, changes.upserts, () => (spellings ??= this.spellingsInIndex()));
+    const removedIds = [...changes.removedIds, ...hiddenIds];
     for (let start = 0; start < removedIds.length; start += this.batchSize) {
       const ids = removedIds.slice(start, start + this.batchSize);
       await this.run(() => this.client.index(this.indexUid).deleteDocuments([...ids]));
@@ -174,10 +176,11 @@ export class MeiliIndexer {
     indexUid: string,
     records: Iterable<VehicleRecord> | AsyncIterable<VehicleRecord>,
     spellings: () => Promise<SpellingBook>,
-  ): Promise<number> {
+  ): Promise<{ sent: number; hiddenIds: string[] }> {
     const index = this.client.index<MeiliVehicleDocument>(indexUid);
     let batch: VehicleRecord[] = [];
     let sent = 0;
+    const hiddenIds: string[] = [];
     const send = async () => {
       const book = await spellings();
       const documents = batch.map((record) => toMeiliDocument(record, book));
@@ -186,11 +189,15 @@ export class MeiliIndexer {
       sent += documents.length;
     };
     for await (const record of records) {
+      if (record.hidden) {
+        hiddenIds.push(record._id);
+        continue;
+      }
       batch.push(record);
       if (batch.length >= this.batchSize) await send();
     }
     if (batch.length > 0) await send();
-    return sent;
+    return { sent, hiddenIds };
   }
 
   /** A new version token, once the live index has changed, so that no site reuses an answer computed before. */

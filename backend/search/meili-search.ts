@@ -1,11 +1,11 @@
 import { MeilisearchApiError, MeilisearchRequestError, type CategoriesDistribution, type Meilisearch, type MultiSearchQuery, type SearchResponse } from "meilisearch";
-import { countedWithout, FILTERS, formatRange, type FacetOption, type FilterName } from "../../domain/filters";
+import { countedWithout, FILTER_ON, FILTERS, formatRange, RECENT_FILTER_NAMES, recentSince, type FacetOption, type FilterName } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
 import { ENGINE_DEADLINES_MS } from "../engine-health";
 import { isTransientFailure, withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
 import { facetAttribute, meiliSort } from "./meili-documents";
-import { filterConditions } from "./meili-filter";
+import { filterCondition, filterConditions } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { queryWords } from "./search-words";
 import { ranksByKeywords } from "../../domain/sort";
@@ -39,11 +39,14 @@ export class MeiliSearchEngine implements SearchEngine {
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const key = JSON.stringify([query.type, query.q, query.filters, query.sort, query.page, query.pageSize, query.facets]);
+    const now = Date.now();
+    // An on/off filter asks about a window ending now, so its answer holds for the minute recentSince is taken to.
+    const asksRecent = RECENT_FILTER_NAMES.some((name) => query.filters[name] !== undefined || query.facets.includes(name));
+    const key = JSON.stringify([query.type, query.q, query.filters, query.sort, query.page, query.pageSize, query.facets, asksRecent && RECENT_FILTER_NAMES.map((name) => recentSince(name, now))]);
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
     if (kept && (await this.currentVersion()) === kept.version) return kept.answer;
 
-    const queries = this.queriesFor(query);
+    const queries = this.queriesFor(query, now);
     const versioned = this.versioned();
     const results = await this.multiSearch(versioned ? [this.versionQuery(), ...queries] : queries).catch((error: unknown) => {
       if (!versioned || !isVersionIndexRefused(error)) throw error;
@@ -62,13 +65,18 @@ export class MeiliSearchEngine implements SearchEngine {
     return Date.now() >= this.unversionedUntil;
   }
 
-  private queriesFor(query: SearchQuery): MultiSearchQuery[] {
+  /**
+   * The page with the options counted together, then a query per filter counted apart, then
+   * one per on/off filter, whose one count is the total of a query with it on.
+   */
+  private queriesFor(query: SearchQuery, now: number): MultiSearchQuery[] {
     const inUse = new Set(
       Object.entries(query.filters).flatMap(([name, value]) => (value === undefined ? [] : [name as FilterName])),
     );
     const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
-    const countedTogether = query.facets.filter((facet) => leftOutBy(facet).length === 0);
-    const countedApart = query.facets.filter((facet) => leftOutBy(facet).length > 0);
+    const { counted, onOff } = splitFacets(query.facets);
+    const countedTogether = counted.filter((facet) => leftOutBy(facet).length === 0);
+    const countedApart = counted.filter((facet) => leftOutBy(facet).length > 0);
     // The query's words as the embedded engine reads them (no quoted phrases, no "-word"
     // exclusions), every one required.
     const q = queryWords(query.q).join(" ");
@@ -77,7 +85,7 @@ export class MeiliSearchEngine implements SearchEngine {
       {
         indexUid: this.indexUid,
         ...text,
-        filter: orNothing(filterConditions(query.type, query.filters)),
+        filter: orNothing(filterConditions(query.type, query.filters, [], now)),
         sort: q !== "" && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort),
         page: query.page,
         hitsPerPage: query.pageSize,
@@ -87,18 +95,34 @@ export class MeiliSearchEngine implements SearchEngine {
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
         ...text,
-        filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet))),
+        filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet), now)),
         limit: 0,
         facets: [facetAttribute(facet)],
+      })),
+      ...onOff.map((facet) => ({
+        indexUid: this.indexUid,
+        ...text,
+        filter: [...filterConditions(query.type, query.filters, countedWithout(facet), now), ...filterCondition(facet, true, now)],
+        // Paged, so the total is counted exactly rather than estimated.
+        page: 1,
+        hitsPerPage: 0,
       })),
     ];
   }
 
-  private answerFrom(query: SearchQuery, [page, ...apart]: (SearchResponse | undefined)[]): SearchResult {
+  private answerFrom(query: SearchQuery, [page, ...rest]: (SearchResponse | undefined)[]): SearchResult {
+    const { onOff } = splitFacets(query.facets);
+    const apart = rest.slice(0, rest.length - onOff.length);
     const distribution = { ...page!.facetDistribution };
     apart.forEach((result) => Object.assign(distribution, result!.facetDistribution));
     const facets: SearchResult["facets"] = {};
-    for (const facet of query.facets) facets[facet] = optionsOf(facet, distribution[facetAttribute(facet)] ?? {});
+    for (const facet of query.facets) {
+      if (!onOff.includes(facet)) facets[facet] = optionsOf(facet, distribution[facetAttribute(facet)] ?? {});
+    }
+    onOff.forEach((facet, i) => {
+      const count = rest[apart.length + i]!.totalHits ?? 0;
+      facets[facet] = count > 0 ? [{ value: FILTER_ON, count }] : [];
+    });
     return { total: page!.totalHits ?? 0, ids: page!.hits.map((hit) => String(hit.id)), facets };
   }
 
@@ -139,6 +163,14 @@ export class MeiliSearchEngine implements SearchEngine {
  */
 function answerAsAnswered(error: unknown): never {
   throw error instanceof MeilisearchRequestError && error.cause instanceof MeilisearchApiError ? error.cause : error;
+}
+
+/** Facets counted from Meilisearch's distribution, and on/off ones counted as a total. */
+function splitFacets(facets: readonly FilterName[]) {
+  return {
+    counted: facets.filter((facet) => FILTERS[facet].kind !== "recent"),
+    onOff: facets.filter((facet) => FILTERS[facet].kind === "recent"),
+  };
 }
 
 /** No conditions means no filter parameter at all. */

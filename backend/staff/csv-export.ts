@@ -5,7 +5,12 @@
  * injection advice has it.
  */
 export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+  return [header, ...rows].map(csvLine).join("");
+}
+
+/** One row, line end included, for writing a long CSV a row at a time. */
+export function csvLine(row: readonly string[]): string {
+  return `${row.map(csvCell).join(",")}\r\n`;
 }
 
 function csvCell(value: string): string {

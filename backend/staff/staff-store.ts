@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS = [
   "search-index-rebuilt",
   "vehicle-price-changed",
   "vehicle-sold",
+  "vehicle-hidden",
+  "vehicle-shown",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

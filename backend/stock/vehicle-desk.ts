@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { priceOf, retailAdvertSchema, type VehicleRecord } from "../../domain/vehicle";
+import { priceOf, retailAdvertSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 import { searchIndexPush } from "../../indexer/search-sync";
 import type { MeiliIndexer } from "../search/meili-indexer";
 import { requireRole } from "../staff/lead-inbox";
@@ -8,9 +8,12 @@ import type { StockChange, VehicleStore } from "../store/vehicle-store";
 
 /**
  * One vehicle at a time, for the stock console: find it by registration or id, change its
- * price (every change recorded in the audit log: old price, new price, when, who), or mark
- * it sold, which takes it out of stock and so out of search at once. Both go through the
- * store's own change, under its lock, like an import; the next feed has the last word.
+ * price (every change recorded in the audit log: old price, new price, when, who; a
+ * reduction is remembered with the vehicle for buyers' badge), hide or show it (kept in
+ * stock, but out of search and off the public pages, through later feeds until shown), or
+ * mark it sold, which takes it out of stock and so out of search at once. All go through
+ * the store's own change, under its lock, like an import; the next feed has the last word
+ * on the price.
  */
 
 /** A new price as the form gives it ("12,995", "£9995.50"), checked as a feed's price is. */
@@ -66,10 +69,21 @@ export class VehicleDesk {
     if (!record) return undefined;
     const from = priceOf(record);
     if (from === price) return record;
-    const { vehicle, media, adverts, createdAt } = record;
-    const repriced = { vehicle, media, createdAt, adverts: { retailAdverts: { ...adverts.retailAdverts, totalPrice: { amountGBP: price } } } };
+    const { adverts } = record;
+    const repriced = { ...feedRecordOf(record), adverts: { retailAdverts: { ...adverts.retailAdverts, totalPrice: { amountGBP: price } } } };
     await this.change({ records: [{ id, record: repriced }], mode: "upsert" });
     await this.access.audit({ action: "vehicle-price-changed", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id, details: { from, to: price } });
+    return this.store.get(id);
+  }
+
+  /** Hides a vehicle from buyers (true) or shows it again (false); undefined when it is no longer in stock. */
+  async setHidden(member: StaffMember, address: string, id: string, hidden: boolean): Promise<VehicleRecord | undefined> {
+    requireRole(member, "stock");
+    const record = await this.store.get(id);
+    if (!record) return undefined;
+    if ((record.hidden === true) === hidden) return record;
+    await this.change({ records: [{ id, record: feedRecordOf(record) }], mode: "upsert", hide: new Map([[id, hidden]]) });
+    await this.access.audit({ action: hidden ? "vehicle-hidden" : "vehicle-shown", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id });
     return this.store.get(id);
   }
 
@@ -94,4 +108,9 @@ export class VehicleDesk {
     const push = this.indexer && searchIndexPush(this.store, this.indexer);
     return this.store.applyChange(change, undefined, push?.onApplied);
   }
+}
+
+/** A stored vehicle as a feed would give it, to put back through the store with one thing changed. */
+function feedRecordOf({ vehicle, media, adverts, createdAt }: VehicleRecord): VehicleFeedRecord {
+  return { vehicle, media, adverts, createdAt };
 }

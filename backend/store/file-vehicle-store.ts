@@ -155,7 +155,7 @@ export class FileVehicleStore implements VehicleStore {
     for (const { id, record } of change.records) {
       const line = next.get(id);
       const existing = line === undefined ? undefined : storedVersion(JSON.parse(line) as VehicleRecord);
-      const stamped = stampRecord(id, record, existing, now);
+      const stamped = stampRecord(id, record, existing, now, change.hide?.get(id));
       summary[stamped.change]++;
       if (stamped.change === "unchanged") continue;
       next.set(id, serialise(stamped.record));
@@ -251,8 +251,8 @@ function idOfLine(line: string): string | undefined {
 }
 
 function serialise(record: VehicleRecord): string {
-  const { _id, vehicle, media, adverts, createdAt, updatedAt } = record;
-  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt });
+  const { _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden } = record;
+  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden });
 }
 
 function* linesOf(lines: Map<string, string>): Iterable<string> {

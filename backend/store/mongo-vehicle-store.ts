@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
-import type { VehicleRecord } from "../../domain/vehicle";
+import { priceOf, type VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
 import { MongoSoldRegister } from "./mongo-sold-register";
@@ -127,8 +127,15 @@ export class MongoVehicleStore implements VehicleStore {
   }
 
   async storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>> {
-    const stored = await this.vehicles.find({ _id: { $in: [...ids] } }, { projection: { createdAt: 1, fingerprint: 1 } }).toArray();
-    return new Map(stored.map(({ _id, createdAt, fingerprint }) => [_id, { createdAt, fingerprint }]));
+    const stored = await this.vehicles
+      .find({ _id: { $in: [...ids] } }, { projection: { createdAt: 1, fingerprint: 1, "adverts.retailAdverts.totalPrice": 1, priceReduction: 1, hidden: 1 } })
+      .toArray();
+    return new Map(
+      stored.map(({ _id, createdAt, fingerprint, adverts, priceReduction, hidden }) => [
+        _id,
+        { createdAt, fingerprint, priceGBP: priceOf({ adverts }), ...(priceReduction && { priceReduction }), ...(hidden && { hidden }) },
+      ]),
+    );
   }
 
   async *scan(): AsyncIterable<VehicleRecord> {
@@ -197,7 +204,7 @@ export class MongoVehicleStore implements VehicleStore {
         const writes: AnyBulkWriteOperation<VehicleDocument>[] = [];
         const written: string[] = [];
         for (const { id, record } of batch) {
-          const stamped = stampRecord(id, record, existing.get(id), now);
+          const stamped = stampRecord(id, record, existing.get(id), now, change.hide?.get(id));
           result[stamped.change]++;
           if (stamped.change === "unchanged") continue;
           result.changedIds.push(id);

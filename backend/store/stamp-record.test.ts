@@ -28,6 +28,31 @@ describe("stampRecord", () => {
   });
 });
 
+describe("stampRecord: what the store keeps beside the feed", () => {
+  const later = new Date("2026-11-23T10:00:00.000Z");
+  const restamp = (stored: ReturnType<typeof added>, price: number, hide?: boolean) => {
+    const stamped = stampRecord("a", feedRecord({ ...fiesta, price }), storedVersion(stored), later, hide);
+    if (stamped.change !== "updated") throw new Error("expected an update");
+    return stamped.record;
+  };
+
+  it("records a reduction, keeps it through a change at the same price, and drops it on a rise", () => {
+    const reduced = restamp(added("a"), fiesta.price - 500);
+    expect(reduced.priceReduction).toEqual({ fromGBP: fiesta.price, at: later.toISOString() });
+    const relisted = stampRecord("a", feedRecord({ ...fiesta, price: fiesta.price - 500, images: 3 }), storedVersion(reduced), new Date("2026-11-24T10:00:00.000Z"));
+    expect(relisted).toMatchObject({ change: "updated", record: { priceReduction: reduced.priceReduction } });
+    expect(restamp(reduced, fiesta.price).priceReduction).toBeUndefined();
+  });
+
+  it("hides or shows only when asked, and otherwise keeps the vehicle as it was", () => {
+    const hidden = restamp(added("a"), fiesta.price, true);
+    expect(hidden.hidden).toBe(true);
+    expect(stampRecord("a", feedRecord(fiesta), storedVersion(hidden), later)).toEqual({ change: "unchanged" });
+    expect(restamp(hidden, fiesta.price - 1).hidden).toBe(true);
+    expect(restamp(hidden, fiesta.price, false).hidden).toBeUndefined();
+  });
+});
+
 describe("contentFingerprint", () => {
   it("depends on what the listing says, not on when it was stored", () => {
     const stored = added("a");

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
-import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
+import { reductionAfter } from "../../domain/price-reduction";
+import { priceOf, type PriceReduction, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 
 /**
  * How an incoming feed record meets the stored one: a new vehicle is stamped with its
  * creation time (the feed's, when it gives one); a changed one keeps it and gets a new
  * update time; an identical one is left alone, so "most recent" and "updated" mean
- * something after a nightly full feed.
+ * something after a nightly full feed. What the store keeps beside the feed's content goes on
+ * to the next version: the last price reduction (as domain/price-reduction.ts rules) and
+ * whether the vehicle is hidden, which only the stock console changes.
  */
 export type Stamped =
   | { change: "added" | "updated"; record: VehicleRecord; fingerprint: string }
@@ -16,28 +19,48 @@ export type Stamped =
 export interface StoredVersion {
   createdAt: string;
   fingerprint: string;
+  priceGBP: number;
+  priceReduction?: PriceReduction;
+  hidden?: true;
 }
 
+/** `hide`: hide the vehicle (true) or show it again (false); left undefined, it stays as it was. */
 export function stampRecord(
   id: string,
   incoming: VehicleFeedRecord,
   existing: StoredVersion | undefined,
   now: Date,
+  hide?: boolean,
 ): Stamped {
   const content = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
   const fingerprint = contentFingerprint(content);
   if (!existing) {
     const createdAt = incoming.createdAt ?? now.toISOString();
-    const record = { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt };
+    const record = { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt, ...(hide && { hidden: true as const }) };
     return { change: "added", record, fingerprint };
   }
-  if (existing.fingerprint === fingerprint) return { change: "unchanged" };
-  const record = { _id: id, ...content, createdAt: existing.createdAt, updatedAt: now.toISOString() };
+  const hidden = hide ?? existing.hidden === true;
+  if (existing.fingerprint === fingerprint && hidden === (existing.hidden === true)) return { change: "unchanged" };
+  const priceReduction = reductionAfter(existing, priceOf(content), now);
+  const record = {
+    _id: id,
+    ...content,
+    createdAt: existing.createdAt,
+    updatedAt: now.toISOString(),
+    ...(priceReduction && { priceReduction }),
+    ...(hidden && { hidden: true as const }),
+  };
   return { change: "updated", record, fingerprint };
 }
 
 export function storedVersion(record: VehicleRecord): StoredVersion {
-  return { createdAt: record.createdAt, fingerprint: contentFingerprint(record) };
+  return {
+    createdAt: record.createdAt,
+    fingerprint: contentFingerprint(record),
+    priceGBP: priceOf(record),
+    ...(record.priceReduction && { priceReduction: record.priceReduction }),
+    ...(record.hidden && { hidden: record.hidden }),
+  };
 }
 
 /** A digest of what a listing says (not when it was stored), equal for equal content in any key order. */

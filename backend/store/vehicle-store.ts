@@ -16,6 +16,11 @@ export interface StockChange {
    * with "replace" these vehicles are kept as they are.
    */
   keepIds?: ReadonlySet<string>;
+  /**
+   * Vehicles of `records` to hide (true) or show again (false), as a stock manager does;
+   * the rest keep whether they were hidden, through any feed.
+   */
+  hide?: ReadonlyMap<string, boolean>;
   /** Vehicles to remove from stock as sold, whatever the mode (a stock manager marking one sold). */
   removeIds?: readonly string[];
   /**

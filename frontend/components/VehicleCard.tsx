@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { monthlyPriceFrom } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
+import { shownReduction } from "../../domain/price-reduction";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
+import { PriceReducedBadge } from "./PriceReducedBadge";
 import { CardTools } from "./saved/CardTools";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
@@ -13,6 +15,8 @@ export interface VehicleCardData {
   title: string;
   derivative?: string;
   price: number;
+  /** How much the price came down by, while buyers are told of it. */
+  reducedBy?: number;
   /** On the site's representative finance terms, from domain/finance.ts like the vehicle page's. */
   monthly: number;
   vatStatus?: string;
@@ -27,13 +31,17 @@ export function placeholderImageOf(type: VehicleType): string {
   return `/images/placeholder-${type}.svg`;
 }
 
-export function cardOf({ _id, vehicle, media, adverts }: VehicleRecord): VehicleCardData {
+/** A record's card, as a loader makes it: the reduction is judged by the server's clock, so the page hydrates as rendered. */
+export function cardOf(record: VehicleRecord): VehicleCardData {
+  const { _id, vehicle, media, adverts } = record;
+  const reducedBy = shownReduction(record, new Date());
   return {
     id: _id,
     type: vehicle.vehicleType,
     title: `${vehicle.make} ${vehicle.model}`,
     derivative: vehicle.derivative,
     price: adverts.retailAdverts.totalPrice.amountGBP,
+    ...(reducedBy !== undefined && { reducedBy }),
     monthly: monthlyPriceFrom(adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     vatStatus: adverts.retailAdverts.vatStatus,
     mileage: vehicle.odometerReadingMiles,
@@ -74,6 +82,7 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
           {formatPounds(vehicle.price)}
           {vehicle.vatStatus && <span className="tag">{vehicle.vatStatus}</span>}
         </p>
+        <PriceReducedBadge by={vehicle.reducedBy} />
         <p className="vehicle-card__monthly">
           From <strong>{formatPounds(vehicle.monthly)}</strong> a month
         </p>

@@ -10,7 +10,9 @@ import { VEHICLE_NOUNS } from "../../domain/vehicle-types";
 import { catalogueContext, dealerContext, siteUrlContext } from "../request-context";
 import { breadcrumbStructuredData, Breadcrumbs } from "../components/Breadcrumbs";
 import { DisclosedAbove } from "../components/FinanceDisclosure";
+import { PriceReducedBadge } from "../components/PriceReducedBadge";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
+import { shownReduction } from "../../domain/price-reduction";
 import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
 import { SaveButton } from "../components/saved/SaveButton";
 import { FinancePanel } from "../components/vehicle/FinancePanel";
@@ -75,11 +77,12 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
     messageHref: messageLink(dealer.messagingUrl, `Hello, I'm interested in the ${named}: ${pageUrl}`),
     choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     similar: (await unlessEngineDown(catalogue.similar(record), [])).map(cardOf),
+    reducedBy: shownReduction(record, new Date()),
   };
 }
 
 export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
-  const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar } = loaderData;
+  const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar, reducedBy } = loaderData;
   const { vehicle, media, adverts } = record;
   const make = vehicle.make || "Unknown";
   const model = vehicle.model || "Unknown";
@@ -106,6 +109,7 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="lede">{vehicle.derivative || "Unknown"}</p>
         <p className="vehicle-page__price">{formatPounds(price)}</p>
+        <PriceReducedBadge by={reducedBy} />
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
         <WhereAndWhen openNow={openNow} />
         <MileageNote record={record} />

@@ -259,6 +259,50 @@ describe("one vehicle", () => {
     expect(history).toMatch(new RegExp(`£1,000 £1,250 stock@dealer\\.example .*£${was.toLocaleString("en-GB")} £1,000 stock@dealer\\.example`));
   });
 
+  it("shows buyers a reduction on the vehicle's page and card, and finds it as recently reduced", async () => {
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1&sort=price_desc")).body) as { _id: string; vehicle: { vehicleType: string }; adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }[];
+    const { _id: id } = vehicle!;
+    const was = vehicle!.adverts.retailAdverts.totalPrice.amountGBP;
+    // The earlier test's £1,000 reduction was undone by its rise to £1,250.
+    expect(JSON.parse((await site.get("/api/vehicles/search/car?reduced=1")).body)).toEqual([]);
+    expect((await site.get("/api/vehicles/search/car?reduced=yes")).status).toBe(400);
+
+    const reduced = await postTo(`/staff/stock/vehicles/${id}`, { csrf: stock.csrf, intent: "price", price: String(was - 500) });
+    expect(reduced.status).toBe(200);
+    const recent = JSON.parse((await site.get("/api/vehicles/search/car?reduced=1")).body) as { _id: string; priceReduction?: { fromGBP: number } }[];
+    expect(recent.map(({ _id }) => _id)).toEqual([id]);
+    expect(recent[0]!.priceReduction?.fromGBP).toBe(was);
+    expect(text(await site.get(`/vehicles/${id}`))).toContain("Price reduced by £500");
+    const results = text(await site.get("/car-search?reduced=1"));
+    expect(results).toContain("Price reduced by £500");
+    expect(results).toContain("Recently reduced");
+  });
+
+  it("hides a vehicle from buyers until shown again, saying so in the console, and records who did", async () => {
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1&sort=price_asc")).body) as { _id: string }[];
+    const { _id: id } = vehicle!;
+    const page = `/staff/stock/vehicles/${id}`;
+    const before = await vehicleCount();
+    expect((await postTo(page, { intent: "hide" })).status).toBe(403);
+    expect((await site.get(`/api/vehicles/${id}`)).status).toBe(200);
+
+    const hidden = await postTo(page, { csrf: stock.csrf, intent: "hide" });
+    expect(hidden.status).toBe(200);
+    expect(text(hidden)).toContain("Hidden from buyers");
+    expect((await site.get(`/api/vehicles/${id}`)).status).toBe(404);
+    expect((await site.get(`/vehicles/${id}`, { Accept: "text/html" })).status).toBe(404);
+    expect(await vehicleCount()).toBe(before - 1);
+    expect(text(await site.get(page, { Cookie: stock.cookie }))).toContain("Show to buyers");
+
+    const shown = await postTo(page, { csrf: stock.csrf, intent: "show" });
+    expect(text(shown)).toContain("Shown: buyers can find it again.");
+    expect((await site.get(`/api/vehicles/${id}`)).status).toBe(200);
+    expect(await vehicleCount()).toBe(before);
+    const audit = text(await site.get("/staff/audit", { Cookie: admin.cookie }));
+    expect(audit).toContain(`vehicle-hidden ${id}`);
+    expect(audit).toContain(`vehicle-shown ${id}`);
+  });
+
   it("is marked sold only when confirmed, and leaves the stock and the search at once", async () => {
     const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string; vehicle: { vehicleType: string } }[];
     const page = `/staff/stock/vehicles/${vehicle!._id}`;

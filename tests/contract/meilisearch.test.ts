@@ -95,6 +95,21 @@ if (servers) {
       expect({ total, ids }).toEqual({ total: 1, ids: ["fiesta-2019"] });
     });
 
+    it("takes a vehicle hidden by an import's change out of the index, and puts it back when shown", async () => {
+      const push = (hidden: boolean) =>
+        store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", hidden]]) }, NOW, async (applied) => {
+          await pushStockChange(store, sandbox.indexer, applied);
+        });
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      await push(true);
+      const hidden = await sandbox.search.search(everything);
+      expect(hidden.total).toBe(KNOWN_VEHICLES.length - 1);
+      expect(hidden.ids).not.toContain("fiesta-2019");
+      await push(false);
+      expect((await sandbox.search.search(everything)).ids).toContain("fiesta-2019");
+    });
+
     it("fills a new index beside the live one, which alone answers until the swap", async () => {
       await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       await sandbox.indexer.fullSync(() => store.scan());

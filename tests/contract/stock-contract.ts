@@ -9,7 +9,7 @@ import { createLogger } from "../../backend/logger";
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { previewStockChange } from "../../backend/store/preview-change";
 import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
-import { feedRecord, KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
+import { feedRecord, KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";
 import { referenceSearch } from "../support/reference-search";
 
@@ -95,6 +95,47 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
         expect(stored?.adverts.retailAdverts.totalPrice.amountGBP).toBe(9495);
         expect(stored?.createdAt).toBe("2026-10-01T09:00:00.000Z");
         expect(stored?.updatedAt).toBe(later.toISOString());
+      });
+
+      it("remembers a price reduction with the vehicle through later changes, and forgets it on a rise", async () => {
+        const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
+        const reducedAt = new Date("2026-11-21T10:00:00.000Z");
+        const later = new Date("2026-11-22T10:00:00.000Z");
+        const apply = (price: number, at: Date, mileage = fiesta.vehicle.odometerReadingMiles) =>
+          engines.store.applyChange({ records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price, vehicle: { ...fiesta.vehicle, odometerReadingMiles: mileage } }) }], mode: "upsert" }, at);
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction).toBeUndefined();
+
+        await apply(9495, reducedAt);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction).toEqual({ fromGBP: 10000, at: reducedAt.toISOString() });
+        // Another change at the same price keeps the reduction, as a re-import does.
+        await apply(9495, later, 12345);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction).toEqual({ fromGBP: 10000, at: reducedAt.toISOString() });
+        await engines.store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "fiesta-2019"), mode: "upsert" }, later);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction).toEqual({ fromGBP: 10000, at: reducedAt.toISOString() });
+
+        await apply(9000, later);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction).toEqual({ fromGBP: 9495, at: later.toISOString() });
+        await apply(9999, later);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction).toBeUndefined();
+      });
+
+      it("keeps a hidden vehicle hidden through feeds until it is shown again", async () => {
+        await engines.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+        const hide = (hidden: boolean) =>
+          engines.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", hidden]]) }, NOW);
+        expect(await hide(true)).toMatchObject({ updated: 1, changedIds: ["fiesta-2019"] });
+        expect((await engines.store.get("fiesta-2019"))?.hidden).toBe(true);
+        expect(await hide(true)).toMatchObject({ updated: 0, unchanged: 1 });
+
+        await engines.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9495), mode: "replace", maxRemovals: 20 }, NOW);
+        expect((await engines.store.get("fiesta-2019"))?.hidden).toBe(true);
+        expect((await engines.store.get("fiesta-2019"))?.priceReduction?.fromGBP).toBe(10000);
+
+        await hide(false);
+        const shown = await engines.store.get("fiesta-2019");
+        expect(shown?.hidden).toBeUndefined();
+        expect(shown?.adverts.retailAdverts.totalPrice.amountGBP).toBe(10000);
       });
 
       it("removes vehicles missing from a full feed as sold, but keeps those on rejected rows", async () => {
@@ -239,6 +280,33 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
       });
 
       const ids = async (q: Partial<SearchQuery>) => (await engines.search.search(query(q))).ids;
+
+      it("finds vehicles reduced in the 14 days before the search, and counts them", async () => {
+        const now = Date.now();
+        const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60_000);
+        // Reduced 13 days ago: still recent. Reduced 15 days ago: no longer, though the index is built now.
+        await engines.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9495), mode: "upsert" }, daysAgo(13));
+        await engines.store.applyChange({ records: knownVehicleRepriced("focus-2021", 12000), mode: "upsert" }, daysAgo(15));
+        await engines.rebuild(() => engines.store.scan());
+
+        const reduced = await engines.search.search(query({ type: "car", filters: { reduced: true }, facets: ["reduced", "make"] }));
+        expect(reduced.ids).toEqual(["fiesta-2019"]);
+        expect(reduced.facets.reduced).toEqual([{ value: "1", count: 1 }]);
+        expect(reduced.facets.make).toEqual([{ value: "Ford", count: 1 }]);
+        const vans = await engines.search.search(query({ type: "van", facets: ["reduced"] }));
+        expect(vans.facets.reduced).toEqual([]);
+        const fords = await engines.search.search(query({ type: "car", filters: { make: "Ford" }, facets: ["reduced"] }));
+        expect(fords.facets.reduced).toEqual([{ value: "1", count: 1 }]);
+      });
+
+      it("leaves a hidden vehicle out of every search", async () => {
+        await engines.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", true]]) }, NOW);
+        await engines.rebuild(() => engines.store.scan());
+        const cars = await engines.search.search(query({ type: "car", facets: ["make"] }));
+        expect(cars.total).toBe(6);
+        expect(cars.ids).not.toContain("fiesta-2019");
+        expect(await ids({ q: "fiesta" })).toEqual([]);
+      });
 
       it("keeps each type to its own stock", async () => {
         expect((await engines.search.search(query({ type: "car" }))).total).toBe(7);

@@ -9,6 +9,8 @@ import type { Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import type { StaffRole } from "../../backend/staff/staff-accounts";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { formatPounds } from "../../domain/format";
+import { priceOf } from "../../domain/vehicle";
 import { spawnBuiltSite } from "../support/built-site";
 import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
@@ -229,7 +231,7 @@ test("a stock manager uploads a feed, reads the preview, confirms, and sees the 
   await expectAccessible(page, "the search index after a rebuild");
 });
 
-test("a site with a scheduled feed imports it from the dealer's stock system, the console shows how it went, and a stock manager reprices and sells a vehicle from it", async ({ page }) => {
+test("a site with a scheduled feed imports it from the dealer's stock system, the console shows how it went, and a stock manager reduces its price (buyers see the badge and the filter), hides and shows it, and sells it", async ({ page }) => {
   const added = Array.from(generateDemoStock({ count: 3, seed: 5150 }));
   const feedServer = createServer((_req, res) => res.writeHead(200).end(added.map((record) => JSON.stringify(record)).join("\n")));
   feedServer.listen(0, "127.0.0.1");
@@ -263,11 +265,44 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
     await page.getByRole("button", { name: "Find" }).click();
     await expectAccessible(page, "the vehicles page");
     await page.getByRole("link", { name: new RegExp(added[0]!.vehicle.make) }).click();
-    await page.getByLabel("New price, in pounds").fill("7,995");
+    const reducedTo = formatPounds(priceOf(added[0]!) - 500);
+    await page.getByLabel("New price, in pounds").fill(reducedTo);
     await page.getByRole("button", { name: "Change price" }).click();
-    await expect(page.getByRole("status")).toHaveText("The price is now £7,995.");
-    await expect(page.getByRole("region", { name: "Price changes" }).getByRole("row").nth(1)).toContainText("£7,995");
+    await expect(page.getByRole("status")).toHaveText(`The price is now ${reducedTo}.`);
+    await expect(page.getByRole("region", { name: "Price changes" }).getByRole("row").nth(1)).toContainText(reducedTo);
     await expectAccessible(page, "a vehicle in the console");
+
+    // Buyers see the reduction on the vehicle's page and on its card, found with "Recently reduced".
+    const { _id: id, vehicle } = added[0]!;
+    const vehiclePage = page.url();
+    await page.goto(`${site.url}/vehicles/${id}`);
+    await expect(page.getByText("Price reduced by £500")).toBeVisible();
+    await page.goto(`${site.url}/${vehicle.vehicleType}-search`);
+    await hydrated(page, "form button");
+    // A wide screen has the filters in a sidebar, applied as they change; a phone in a dialog.
+    if (page.viewportSize()!.width >= 1024) {
+      await page.getByRole("region", { name: `Filter ${vehicle.vehicleType}s` }).getByLabel(/^Recently reduced \(1\)$/).check();
+      await expect(page).toHaveURL(/[?&]reduced=1/);
+    } else {
+      await page.getByRole("button", { name: "Filter and sort" }).click();
+      await page.getByRole("dialog", { name: "Filter and sort" }).getByLabel(/^Recently reduced \(1\)$/).check();
+      await expect(page).toHaveURL(/[?&]reduced=1/);
+      await expect(page.getByRole("dialog").getByRole("button", { name: /^Search 1 / })).toBeVisible();
+      await page.getByRole("dialog").getByRole("button", { name: /^Search 1 / }).click();
+    }
+    await expect(page.getByRole("link", { name: "Remove Recently reduced" })).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: vehicle.make })).toContainText("Price reduced by £500");
+    await expectAccessible(page, "the search with Recently reduced");
+
+    // Hidden, the vehicle's page is gone until it is shown again.
+    await page.goto(vehiclePage);
+    await page.getByRole("button", { name: "Hide from buyers" }).click();
+    await expect(page.getByRole("status")).toContainText("Hidden: buyers no longer find it");
+    await expect(page.getByText("Hidden from buyers")).toBeVisible();
+    expect((await page.request.get(`${site.url}/vehicles/${id}`)).status()).toBe(404);
+    await page.getByRole("button", { name: "Show to buyers" }).click();
+    await expect(page.getByRole("status")).toHaveText("Shown: buyers can find it again.");
+    expect((await page.request.get(`${site.url}/vehicles/${id}`)).status()).toBe(200);
     await page.getByLabel(/This vehicle is sold/).check();
     await page.getByRole("button", { name: "Mark sold" }).click();
     await expect(page.getByRole("status")).toContainText("is marked sold");

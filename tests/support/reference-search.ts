@@ -1,4 +1,4 @@
-import { countedWithout, FILTERS, formatRange, inRange, textKey, type FilterName, type NumericRange, type FacetOption } from "../../domain/filters";
+import { countedWithout, FILTER_ON, FILTERS, formatRange, inRange, recentSince, textKey, type FilterName, type FilterValue, type FacetOption, type RecentFilterName } from "../../domain/filters";
 import { compareOptionValues } from "../../backend/search/option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, sortKeyValue } from "../../domain/sort";
 import { queryTerms, typosToMatch } from "../../backend/search/query-terms";
@@ -61,16 +61,21 @@ function fewestTypos(words: readonly string[], vehicleWords: ReadonlySet<string>
   return best[words.length];
 }
 
-function matches(record: VehicleRecord, name: FilterName, wanted: string | NumericRange | undefined): boolean {
+function matches(record: VehicleRecord, name: FilterName, wanted: FilterValue | undefined): boolean {
   if (wanted === undefined) return true;
   const value = FILTERS[name].read(record);
   if (value === undefined) return false;
+  if (wanted === true) return Number(value) >= recentSince(name as RecentFilterName);
   return typeof wanted === "string" ? textKey(value) === textKey(wanted) : inRange(Number(value), wanted);
 }
 
 /** Text options are spelled as the first vehicle in id order spells them, across all stock. */
 function options(records: readonly VehicleRecord[], facet: FilterName, allById: readonly VehicleRecord[]): FacetOption[] {
   const filter = FILTERS[facet];
+  if (filter.kind === "recent") {
+    const count = records.filter((record) => matches(record, facet, true)).length;
+    return count > 0 ? [{ value: FILTER_ON, count }] : [];
+  }
   if (filter.kind === "range") {
     return filter.bands
       .map((band) => ({

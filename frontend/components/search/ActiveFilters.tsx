@@ -32,7 +32,7 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
             replace
             preventScrollReset
             className="chip chip--removable"
-            aria-label={`Remove ${FILTERS[name].label}: ${filterValue(name, wanted, options)}`}
+            aria-label={FILTERS[name].kind === "recent" ? `Remove ${FILTERS[name].label}` : `Remove ${FILTERS[name].label}: ${filterValue(name, wanted, options)}`}
           >
             {filterValueLabel(name, wanted, options)}
             <span aria-hidden="true">×</span>
@@ -50,14 +50,15 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
   );
 }
 
-/** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000". */
+/** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000", "Recently reduced". */
 export function filterValueLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = filterValue(name, wanted, options);
-  return FILTERS[name].kind === "text" ? value : `${FILTERS[name].label}: ${value}`;
+  return FILTERS[name].kind === "range" ? `${FILTERS[name].label}: ${value}` : value;
 }
 
-/** A filter's value alone: "Ford", "Up to £10,000". */
+/** A filter's value alone: "Ford", "Up to £10,000", "Recently reduced". */
 function filterValue(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = wanted.filters[name]!;
+  if (value === true) return FILTERS[name].label;
   return typeof value === "string" ? spelledAsStock(value, options[name]) : rangeLabel(name as RangeFilterName, value);
 }

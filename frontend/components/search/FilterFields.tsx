@@ -1,5 +1,5 @@
 import { rangeLabel } from "../../../domain/filter-labels";
-import { FILTERS, formatRange, parseRange, spelledAsStock, textKey, type FacetOption, type FilterName, type RangeFilterName } from "../../../domain/filters";
+import { FILTER_ON, FILTERS, formatRange, parseRange, spelledAsStock, textKey, type FacetOption, type FilterName, type RangeFilterName } from "../../../domain/filters";
 import { formatCount } from "../../../domain/format";
 import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
 import type { FilterOptions } from "./offered-filters";
@@ -27,17 +27,21 @@ interface FilterFieldsProps {
 export function FilterFields({ idPrefix, wanted, shown, options, offered, onChange }: FilterFieldsProps) {
   // Models on hand belong to the make on show; another make's arrive with its results.
   const modelsFit = sameText(wanted.filters.make, shown.filters.make);
-  return offered.map((name) => (
-    <FilterField
-      key={name}
-      id={`${idPrefix}-${name}`}
-      name={name}
-      wanted={wanted}
-      options={name === "model" && !modelsFit ? [] : (options[name] ?? [])}
-      disabled={name === "model" && (wanted.filters.make === undefined || !modelsFit)}
-      onChange={onChange}
-    />
-  ));
+  return offered.map((name) =>
+    FILTERS[name].kind === "recent" ? (
+      <OnOffField key={name} id={`${idPrefix}-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+    ) : (
+      <FilterField
+        key={name}
+        id={`${idPrefix}-${name}`}
+        name={name}
+        wanted={wanted}
+        options={name === "model" && !modelsFit ? [] : (options[name] ?? [])}
+        disabled={name === "model" && (wanted.filters.make === undefined || !modelsFit)}
+        onChange={onChange}
+      />
+    ),
+  );
 }
 
 /**
@@ -71,7 +75,7 @@ function FilterField({
   const chosen = wanted.filters[name];
   let value = "";
   if (typeof chosen === "string") value = spelledAsStock(chosen, options);
-  else if (chosen) value = formatRange(chosen);
+  else if (chosen && chosen !== true) value = formatRange(chosen);
   // A value the stock no longer has (an old link) stays listed, so the select can show it.
   const listed = value && !options.some((option) => option.value === value) ? [{ value, count: 0 }, ...options] : options;
   return (
@@ -91,6 +95,36 @@ function FilterField({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** An on/off filter ("Recently reduced") as a checkbox, with how many vehicles it would leave. */
+function OnOffField({
+  id,
+  name,
+  wanted,
+  options,
+  onChange,
+}: {
+  id: string;
+  name: FilterName;
+  wanted: SearchRequest;
+  options: FacetOption[];
+  onChange(next: SearchRequest): void;
+}) {
+  const count = options.find((option) => option.value === FILTER_ON)?.count ?? 0;
+  return (
+    <div className="filter-field filter-field--on-off" id={id}>
+      <input
+        type="checkbox"
+        id={`${id}-check`}
+        name={name}
+        value={FILTER_ON}
+        checked={wanted.filters[name] === true}
+        onChange={(event) => onChange(withFilter(wanted, name, event.target.checked ? FILTER_ON : ""))}
+      />
+      <label htmlFor={`${id}-check`}>{count > 0 ? `${FILTERS[name].label} (${formatCount(count)})` : FILTERS[name].label}</label>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { FILTER_DEPENDENTS, FILTERS, parseRange, textKey, type FilterName } from "../../../domain/filters";
+import { FILTER_DEPENDENTS, FILTER_ON, FILTERS, parseRange, textKey, type FilterName } from "../../../domain/filters";
 import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
 import type { SortValue } from "../../../domain/sort";
 
@@ -14,7 +14,11 @@ export function withFilter(request: SearchRequest, name: FilterName, value: stri
   const previous = filters[name];
   delete filters[name];
   if (value !== "") {
-    if (FILTERS[name].kind === "text") filters[name] = value;
+    const kind = FILTERS[name].kind;
+    if (kind === "text") filters[name] = value;
+    else if (kind === "recent") {
+      if (value === FILTER_ON) filters[name] = true;
+    }
     else {
       const range = parseRange(value);
       if (!("problem" in range)) filters[name] = range;

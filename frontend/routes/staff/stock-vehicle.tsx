@@ -14,7 +14,7 @@ export function meta() {
 
 const GONE = "That vehicle is not in stock: it may have been sold, or removed by an import.";
 
-/** One vehicle in the stock console: its price, every change to it, and marking it sold. */
+/** One vehicle in the stock console: its price, every change to it, hiding or showing it, and marking it sold. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "stock");
   const opened = await asMember(() => staffOf(context).services.vehicles.open(member, params.id));
@@ -27,6 +27,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     registration: record.vehicle.registration,
     price: formatPounds(priceOf(record)),
     priceValue: String(priceOf(record)),
+    hidden: record.hidden === true,
     prices: prices.map((change) => ({ at: change.at.toISOString(), when: londonTime(change.at), from: formatPounds(change.from), to: formatPounds(change.to), by: change.by })),
   };
 }
@@ -41,6 +42,12 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     if (!(await asMember(() => services.vehicles.markSold(member, address, params.id)))) throw data(GONE, { status: 404 });
     return redirect(`/staff/stock/vehicles?sold=${encodeURIComponent(record?.record.vehicle.registration ?? params.id)}`, 303);
   }
+  const visibility = formText(form, "intent");
+  if (visibility === "hide" || visibility === "show") {
+    const changed = await asMember(() => services.vehicles.setHidden(member, address, params.id, visibility === "hide"));
+    if (!changed) throw data(GONE, { status: 404 });
+    return { field: undefined, problem: undefined, done: changed.hidden ? "Hidden: buyers no longer find it, and its page is gone until you show it again." : "Shown: buyers can find it again." };
+  }
   const price = newPriceSchema.safeParse(formText(form, "price"));
   if (!price.success) return data({ field: "price", problem: PRICE_PROBLEM, done: undefined }, { status: 400 });
   const changed = await asMember(() => services.vehicles.changePrice(member, address, params.id, price.data));
@@ -49,7 +56,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 }
 
 export default function StockVehicle({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrf, name, registration, price, priceValue, prices, id } = loaderData;
+  const { csrf, name, registration, price, priceValue, prices, id, hidden } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <section className="staff-page staff-page--narrow">
@@ -58,7 +65,8 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
       </p>
       <h1>{name}</h1>
       <p>
-        {registration ? `${registration}, ` : ""}id {id}: <strong>{price}</strong> <Link to={`/vehicles/${encodeURIComponent(id)}`}>See its page</Link>
+        {registration ? `${registration}, ` : ""}id {id}: <strong>{price}</strong>{" "}
+        {hidden ? <strong className="tag">Hidden from buyers</strong> : <Link to={`/vehicles/${encodeURIComponent(id)}`}>See its page</Link>}
       </p>
       {actionData?.done && (
         <p className="notice notice--done" role="status">
@@ -72,6 +80,19 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
         <Field id="vehicle-price" name="price" label="New price, in pounds" defaultValue={priceValue} error={actionData?.field === "price" ? actionData.problem : undefined} key={priceValue} />
         <button type="submit" className="button" disabled={busy}>
           Change price
+        </button>
+      </Form>
+      <Form method="post" className="staff-form">
+        <h2>{hidden ? "Hidden" : "Shown to buyers"}</h2>
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="intent" value={hidden ? "show" : "hide"} />
+        <p>
+          {hidden
+            ? "Buyers cannot find this vehicle and its page answers “not found”. It stays hidden through feed imports until you show it."
+            : "Hiding keeps the vehicle in stock but takes it out of the search and its page off the site, through feed imports, until you show it again."}
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {hidden ? "Show to buyers" : "Hide from buyers"}
         </button>
       </Form>
       <Form method="post" className="staff-form">

@@ -21,6 +21,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       name: [record.vehicle.make, record.vehicle.model, record.vehicle.derivative].filter(Boolean).join(" "),
       registration: record.vehicle.registration ?? "",
       price: formatPounds(priceOf(record)),
+      hidden: record.hidden === true,
     })),
     sold: url.searchParams.get("sold") ?? undefined,
   };
@@ -57,7 +58,10 @@ export default function StockVehicles({ loaderData }: Route.ComponentProps) {
             <li key={vehicle.id} className="staff-lead">
               <Link to={`/staff/stock/vehicles/${encodeURIComponent(vehicle.id)}`} className="staff-lead__link">
                 <span className="staff-lead__who">{vehicle.name}</span>
-                <span className="staff-lead__status">{vehicle.price}</span>
+                <span className="staff-lead__status">
+                  {vehicle.price}
+                  {vehicle.hidden && ", hidden from buyers"}
+                </span>
                 <span className="staff-lead__kind">{vehicle.registration}</span>
                 <span className="staff-lead__reference">{vehicle.id}</span>
               </Link>
