@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { rangeLabel } from "../../domain/filter-labels";
-import { FILTER_NAMES, FILTERS, filterAppliesTo, formatRange, type RangeFilterName } from "../../domain/filters";
+import { FILTER_NAMES, FILTER_ON, FILTERS, filterAppliesTo, formatRange, type RangeFilterName } from "../../domain/filters";
 import { BROWSING_PAUSE_MS } from "../../frontend/components/search/browsed-change";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
@@ -113,7 +113,7 @@ test("every filter in use and the words show as a removable chip above the resul
   const params = new URLSearchParams({ q: "long wheelbase" });
   for (const name of FILTER_NAMES.filter((name) => filterAppliesTo(name, "van"))) {
     const filter = FILTERS[name];
-    params.set(name, filter.kind === "range" ? formatRange(filter.bands[1]!) : "Some value");
+    params.set(name, filter.kind === "range" ? formatRange(filter.bands[1]!) : filter.kind === "recent" ? FILTER_ON : "Some value");
   }
   await page.goto(`/van-search?${params}`);
   const chips = page.getByRole("list", { name: "Filters in use" });
@@ -121,7 +121,8 @@ test("every filter in use and the words show as a removable chip above the resul
   for (const name of FILTER_NAMES.filter((name) => filterAppliesTo(name, "van"))) {
     const filter = FILTERS[name];
     const value = filter.kind === "range" ? rangeLabel(name as RangeFilterName, filter.bands[1]!) : "Some value";
-    await expect(chips.getByRole("link", { name: `Remove ${filter.label}: ${value}`, exact: true })).toBeVisible();
+    const chipName = filter.kind === "recent" ? `Remove ${filter.label}` : `Remove ${filter.label}: ${value}`;
+    await expect(chips.getByRole("link", { name: chipName, exact: true })).toBeVisible();
   }
   const chipsBox = (await chips.boundingBox())!;
   expect(chipsBox.y + chipsBox.height).toBeLessThanOrEqual((await page.locator("#results").boundingBox())!.y);
