@@ -58,17 +58,18 @@ export class Catalogue {
    * external engine (Meilisearch) is kept current by the indexer instead; the store is still
    * followed, so that the stock version rises with each change and a store that holds the
    * stock in memory (the embedded one) re-reads what an import in another process wrote.
+   * When the store is down this fails, and may be called again once it answers.
    */
   async start(): Promise<void> {
     const rebuild = this.engine.rebuild;
-    if (rebuild) await this.reindex();
-    this.stopWatching = this.store.watch(() => {
+    this.stopWatching ??= this.store.watch(() => {
       if (!rebuild) {
         this.servedVersion++;
         return;
       }
       this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
     });
+    if (rebuild) await this.reindex();
   }
 
   /**
