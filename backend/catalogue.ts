@@ -35,6 +35,7 @@ export class Catalogue {
   private indexedAt: Date | undefined;
   private stopWatching: (() => void) | undefined;
   private servedVersion = 0;
+  private readonly recentlyRead = new Map<string, VehicleRecord>();
 
   constructor(
     private readonly store: VehicleStore,
@@ -103,8 +104,25 @@ export class Catalogue {
     return { total, ids };
   }
 
-  get(id: string): Promise<VehicleRecord | undefined> {
-    return this.read(() => this.store.get(id));
+  async get(id: string): Promise<VehicleRecord | undefined> {
+    const record = await this.read(() => this.store.get(id));
+    if (record) this.rememberRead(record);
+    return record;
+  }
+
+  /**
+   * As `get`, but while the store is down a vehicle read lately is given as it was then: the
+   * page of a form a visitor has open (and sends while the store is down) is shown again with
+   * what they typed, rather than an error page in place of their answers.
+   */
+  async getForForm(id: string): Promise<VehicleRecord | undefined> {
+    try {
+      return await this.get(id);
+    } catch (error) {
+      const copy = error instanceof EngineUnavailableError ? this.recentlyRead.get(id) : undefined;
+      if (!copy) throw error;
+      return copy;
+    }
   }
 
   /**
@@ -203,6 +221,13 @@ export class Catalogue {
     return this.health.guard("search", ENGINE_DEADLINES_MS.search, () => this.engine.search(query));
   }
 
+  private rememberRead(record: VehicleRecord): void {
+    // A Map keeps insertion order: re-inserting makes it the newest, and the oldest goes first.
+    this.recentlyRead.delete(record._id);
+    this.recentlyRead.set(record._id, record);
+    if (this.recentlyRead.size > RECENTLY_READ_KEPT) this.recentlyRead.delete(this.recentlyRead.keys().next().value!);
+  }
+
   private read<T>(work: () => Promise<T>): Promise<T> {
     return this.health.guard("store", ENGINE_DEADLINES_MS.storeRead, work);
   }
@@ -223,6 +248,8 @@ export class Catalogue {
 }
 
 const MOST_SIMILAR = 8;
+/** Vehicles kept for getForForm: a few megabytes at most. */
+const RECENTLY_READ_KEPT = 500;
 const SIMILAR_PRICE_SHARE = 0.2;
 
 /** Models are only offered once a make narrows them to something a visitor can read. */
