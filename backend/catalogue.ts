@@ -41,6 +41,7 @@ export class Catalogue {
   private indexedAt: Date | undefined;
   private stopWatching: (() => void) | undefined;
   private servedVersion = 0;
+  private readonly recentlyRead = new Map<string, VehicleRecord>();
 
   constructor(
     private readonly store: VehicleStore,
@@ -64,17 +65,18 @@ export class Catalogue {
    * external engine (Meilisearch) is kept current by the indexer instead; the store is still
    * followed, so that the stock version rises with each change and a store that holds the
    * stock in memory (the embedded one) re-reads what an import in another process wrote.
+   * When the store is down this fails, and may be called again once it answers.
    */
   async start(): Promise<void> {
     const rebuild = this.engine.rebuild;
-    if (rebuild) await this.reindex();
-    this.stopWatching = this.store.watch(() => {
+    this.stopWatching ??= this.store.watch(() => {
       if (!rebuild) {
         this.servedVersion++;
         return;
       }
       this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
     });
+    if (rebuild) await this.reindex();
   }
 
   /**
@@ -111,23 +113,40 @@ export class Catalogue {
   /** A vehicle buyers may see: one the stock manager has hidden answers as if it were not in stock. */
   async get(id: string): Promise<VehicleRecord | undefined> {
     const record = await this.read(() => this.store.get(id));
-    return record?.hidden ? undefined : record;
+    if (!record || record.hidden) return undefined;
+    this.rememberRead(record);
+    return record;
   }
 
   /**
-   * The vehicles of these ids in the order given: each one in stock now with its current
-   * record, removed from stock in the last 30 days (sold), or not known here.
+   * The vehicles of these ids in the order given: each one in stock and not hidden now, with its
+   * current record, removed from stock in the last 30 days (sold), or not known here.
    */
   async lookUp(ids: readonly string[]): Promise<LookedUpVehicle[]> {
     const inStock = new Map((await this.read(() => this.store.getMany(ids))).map((record) => [record._id, record]));
     return Promise.all(
       ids.map(async (id): Promise<LookedUpVehicle> => {
         const record = inStock.get(id);
-        if (record) return { id, status: "for sale", record };
+        if (record && !record.hidden) return { id, status: "for sale", record };
         const sold = await this.sold(id);
         return sold ? { id, status: "sold", sold } : { id, status: "unknown" };
       }),
     );
+  }
+
+  /**
+   * As `get`, but while the store is down a vehicle read lately is given as it was then: the
+   * page of a form a visitor has open (and sends while the store is down) is shown again with
+   * what they typed, rather than an error page in place of their answers.
+   */
+  async getForForm(id: string): Promise<VehicleRecord | undefined> {
+    try {
+      return await this.get(id);
+    } catch (error) {
+      const copy = error instanceof EngineUnavailableError ? this.recentlyRead.get(id) : undefined;
+      if (!copy) throw error;
+      return copy;
+    }
   }
 
   /**
@@ -226,6 +245,13 @@ export class Catalogue {
     return this.health.guard("search", ENGINE_DEADLINES_MS.search, () => this.engine.search(query));
   }
 
+  private rememberRead(record: VehicleRecord): void {
+    // A Map keeps insertion order: re-inserting makes it the newest, and the oldest goes first.
+    this.recentlyRead.delete(record._id);
+    this.recentlyRead.set(record._id, record);
+    if (this.recentlyRead.size > RECENTLY_READ_KEPT) this.recentlyRead.delete(this.recentlyRead.keys().next().value!);
+  }
+
   private read<T>(work: () => Promise<T>): Promise<T> {
     return this.health.guard("store", ENGINE_DEADLINES_MS.storeRead, work);
   }
@@ -246,6 +272,8 @@ export class Catalogue {
 }
 
 const MOST_SIMILAR = 8;
+/** Vehicles kept for getForForm: a few megabytes at most. */
+const RECENTLY_READ_KEPT = 500;
 const SIMILAR_PRICE_SHARE = 0.2;
 
 /** Models are only offered once a make narrows them to something a visitor can read. */

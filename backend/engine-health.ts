@@ -1,5 +1,5 @@
 import { MeilisearchRequestError } from "meilisearch";
-import { MongoNetworkError, MongoServerSelectionError } from "mongodb";
+import { MongoNetworkError, MongoServerSelectionError, MongoTopologyClosedError } from "mongodb";
 import type { Logger } from "./logger";
 import { isTransientFailure } from "./retry";
 
@@ -41,6 +41,8 @@ export function isEngineOutage(error: unknown): boolean {
     error instanceof MongoServerSelectionError ||
     // Every pooled connection is stuck on a server that stopped answering (the driver does not export its class).
     (error instanceof Error && error.name === "MongoWaitQueueTimeoutError") ||
+    // The client's first connection failed (MongoDB was down when the site started) and it has not connected since.
+    error instanceof MongoTopologyClosedError ||
     isTransientFailure(error)
   );
 }
@@ -68,15 +70,24 @@ export class EngineHealth {
       timer = setTimeout(() => reject(new EngineUnavailableError(engine)), deadlineMs);
     });
     try {
-      const result = await Promise.race([work(), deadline]);
+      return await this.track(engine, () => Promise.race([work(), deadline]));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** As `guard`, without a deadline: for background work that takes as long as it takes (a first index build). */
+  async track<T>(engine: EngineRole, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
       this.markUp(engine);
       return result;
     } catch (error) {
       if (!isEngineOutage(error)) throw error;
-      this.markDown(engine, error);
+      // An engine may be waiting on the other: the in-process index on the store it is built from.
+      const down = error instanceof EngineUnavailableError ? error.engine : engine;
+      this.markDown(down, error);
       throw error instanceof EngineUnavailableError ? error : new EngineUnavailableError(engine);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -17,6 +17,7 @@ import { MeiliSearchEngine } from "./search/meili-search";
 import type { SearchEngine } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
 import { MongoVehicleStore } from "./store/mongo-vehicle-store";
+import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import type { VehicleStore } from "./store/vehicle-store";
 
 /**
@@ -29,6 +30,12 @@ export interface Engines extends OpenStore {
   search: SearchEngine;
   leads: LeadStore;
   staff: StaffStore;
+  /**
+   * Makes what the stores need in their database (MongoDB's indexes). The site starts
+   * without it when MongoDB is down: it then fails as an outage, and each store tries again
+   * at its next call (set-up-on-first-use.ts).
+   */
+  setUp(): Promise<void>;
 }
 
 export interface OpenStore {
@@ -58,8 +65,8 @@ const SITE_MONGO_TIMEOUTS: MongoTimeouts = {
 };
 
 /** The store of record alone, as the stock tools need it. */
-export async function openStore(config: Config, logger: Logger, timeouts = TOOL_MONGO_TIMEOUTS): Promise<OpenStore> {
-  const mongo = config.MONGODB_URL ? await connectMongo(config.MONGODB_URL, timeouts) : undefined;
+export async function openStore(config: Config, logger: Logger): Promise<OpenStore> {
+  const mongo = config.MONGODB_URL ? await connectMongo(config.MONGODB_URL, TOOL_MONGO_TIMEOUTS) : undefined;
   try {
     const store = mongo
       ? await MongoVehicleStore.open(mongo.db(config.MONGODB_DB), logger)
@@ -78,33 +85,77 @@ export async function openStore(config: Config, logger: Logger, timeouts = TOOL_
   }
 }
 
-/** The store, the site's search engine, the leads and the staff area's records. */
+/**
+ * The store, the site's search engine, the leads and the staff area's records. Nothing here
+ * waits for MongoDB: its client connects (and reconnects) on its own at the first call, so
+ * the site can start before MongoDB does.
+ */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   // Read first: a site without its key would start, and answer every search with an error.
   const meiliKey = config.MEILI_URL ? await siteSearchKey(config) : undefined;
-  const opened = await openStore(config, logger, SITE_MONGO_TIMEOUTS);
-  try {
-    const leads = opened.mongo ? await MongoLeadStore.open(opened.mongo.db(config.MONGODB_DB), logger) : await FileLeadStore.open(config.DATA_DIR, logger);
-    const staff = await openStaffStore(config, opened.mongo);
-    const search = config.MEILI_URL
-      ? new MeiliSearchEngine(meiliSearchClient(config.MEILI_URL, meiliKey!), config.MEILI_INDEX)
-      : new EmbeddedSearch();
-    return {
-      ...opened,
-      search,
-      leads,
-      staff,
-      async close() {
-        await search.close();
-        await leads.close();
-        await staff.close();
-        await opened.close();
-      },
-    };
-  } catch (error) {
-    await opened.close();
-    throw error;
-  }
+  const stores = config.MONGODB_URL ? mongoStores(config, logger) : await fileStores(config, logger);
+  const search = config.MEILI_URL
+    ? new MeiliSearchEngine(meiliSearchClient(config.MEILI_URL, meiliKey!), config.MEILI_INDEX)
+    : new EmbeddedSearch();
+  return {
+    ...stores,
+    search,
+    async close() {
+      await search.close();
+      await stores.close();
+    },
+  };
+}
+
+type SiteStores = Omit<Engines, "search">;
+
+function mongoStores(config: Config, logger: Logger): SiteStores {
+  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS });
+  const db = mongo.db(config.MONGODB_DB);
+  // Connected first, each time until it works: a client whose first connection failed stays
+  // closed, whereas one that has connected once reconnects by itself.
+  const whenConnected = <T extends { setUp(): Promise<void> }>(target: T, needNoSetUp: readonly MethodName<T>[]) =>
+    setUpOnFirstUse(target, async () => {
+      await mongo.connect();
+      await target.setUp();
+    }, needNoSetUp);
+  const store = whenConnected(MongoVehicleStore.unopened(db, logger), ["watch", "close", "scan"]);
+  const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
+  const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);
+  return {
+    store: store.store,
+    leads: leads.store,
+    staff: staff.store,
+    mongo,
+    async setUp() {
+      await store.setUp();
+      await leads.setUp();
+      await staff.setUp();
+    },
+    async close() {
+      await leads.store.close();
+      await staff.store.close();
+      await store.store.close();
+      await mongo.close();
+    },
+  };
+}
+
+async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
+  const store = await FileVehicleStore.open(config.DATA_DIR, logger);
+  const leads = await FileLeadStore.open(config.DATA_DIR, logger);
+  const staff = await FileStaffStore.open(config.DATA_DIR);
+  return {
+    store,
+    leads,
+    staff,
+    async setUp() {},
+    async close() {
+      await leads.close();
+      await staff.close();
+      await store.close();
+    },
+  };
 }
 
 /** The staff area's records, kept where the stock is: the site and `npm run staff` both open them. */

@@ -17,6 +17,7 @@ import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { openEngines } from "./engines";
 import { seedDemoStock } from "./seed-demo-stock";
+import { loadWhenStoreAnswers } from "./when-store-answers";
 
 export interface SiteOptions {
   config: Config;
@@ -39,11 +40,18 @@ export interface Site {
 export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware, leadForwarding }: SiteOptions): Promise<Site> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
-  // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
-  // holds no key that could index it.
-  if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
-  await catalogue.start();
+  const storeLoad = await loadWhenStoreAnswers(
+    async () => {
+      await engines.setUp();
+      // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
+      // holds no key that could index it.
+      if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
+      await catalogue.start();
+    },
+    catalogue.health,
+    logger,
+  );
 
   if (config.NODE_ENV === "production" && !config.SITE_URL) {
     logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
@@ -105,6 +113,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
+      await storeLoad.stop();
       await leadWork.stop();
       await staff.feed?.stop();
       await staff.stock.settled();

@@ -1,3 +1,4 @@
+import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
 import { LEAD_KINDS } from "./lead-kinds";
 import type { LeadOutbox, StoredLead } from "./lead-store";
@@ -53,7 +54,10 @@ export class LeadForwarder {
       return;
     }
     this.sweeping = this.sweep()
-      .catch((error: unknown) => this.logger.error({ err: error }, "Forwarding leads failed"))
+      .catch((error: unknown) => {
+        // A store outage is logged once by EngineHealth, not at every poll; the next poll tries again.
+        if (!isEngineOutage(error)) this.logger.error({ err: error }, "Forwarding leads failed");
+      })
       .finally(() => {
         this.sweeping = undefined;
         if (this.sweepAgain) {

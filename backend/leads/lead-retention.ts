@@ -1,3 +1,4 @@
+import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
 import { LEAD_KINDS, type RetentionSettings } from "./lead-kinds";
 import type { LeadStore } from "./lead-store";
@@ -37,7 +38,10 @@ export class LeadRetention {
   start(intervalMs = SWEEP_INTERVAL_MS): void {
     const sweepInBackground = () => {
       this.sweeping ??= this.sweep()
-        .catch((error: unknown) => this.logger.error({ err: error }, "Deleting old leads failed"))
+        .catch((error: unknown) => {
+          // A store outage is logged once by EngineHealth; the next sweep catches up.
+          if (!isEngineOutage(error)) this.logger.error({ err: error }, "Deleting old leads failed");
+        })
         .finally(() => (this.sweeping = undefined));
     };
     sweepInBackground();

@@ -55,16 +55,31 @@ const INDEXES: IndexDescription[] = [
  * one lead per reference, however many instances take them at once.
  */
 export class MongoLeadStore implements LeadStore {
-  private constructor(private readonly leads: Collection<LeadDocument>) {}
+  private readonly leads: Collection<LeadDocument>;
 
-  /** Opens `leads`, first moving in the leads an older version kept in a collection per kind. */
+  private constructor(
+    private readonly db: Db,
+    private readonly logger: Pick<Logger, "info"> | undefined,
+  ) {
+    this.leads = db.collection<LeadDocument>(LEADS_COLLECTION, { writeConcern: { w: "majority", journal: true } });
+  }
+
   static async open(db: Db, logger?: Pick<Logger, "info">): Promise<MongoLeadStore> {
-    const leads = db.collection<LeadDocument>(LEADS_COLLECTION, { writeConcern: { w: "majority", journal: true } });
-    // One index at a time: FerretDB drops the connection when asked for several it already has.
-    for (const index of INDEXES) await leads.createIndexes([index]);
-    const store = new MongoLeadStore(leads);
-    await store.moveInLegacyLeads(db, logger);
+    const store = MongoLeadStore.unopened(db, logger);
+    await store.setUp();
     return store;
+  }
+
+  /** The store before `setUp`, which needs the database: the site sets it up once MongoDB answers (set-up-on-first-use.ts). */
+  static unopened(db: Db, logger?: Pick<Logger, "info">): MongoLeadStore {
+    return new MongoLeadStore(db, logger);
+  }
+
+  /** Makes the indexes of `leads`, then moves in the leads an older version kept in a collection per kind. */
+  async setUp(): Promise<void> {
+    // One index at a time: FerretDB drops the connection when asked for several it already has.
+    for (const index of INDEXES) await this.leads.createIndexes([index]);
+    await this.moveInLegacyLeads();
   }
 
   async add(newLead: NewLead): Promise<AddResult> {
@@ -182,7 +197,8 @@ export class MongoLeadStore implements LeadStore {
    * interrupted move or another instance moving at once, is left as it is) before its old
    * document goes, so nothing is lost or sent twice.
    */
-  private async moveInLegacyLeads(db: Db, logger?: Pick<Logger, "info">): Promise<void> {
+  private async moveInLegacyLeads(): Promise<void> {
+    const { db, logger } = this;
     for (const { kind, collection } of LEGACY_PLACES) {
       const legacy = db.collection(collection);
       let moved = 0;

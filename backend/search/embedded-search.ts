@@ -1,3 +1,4 @@
+import { EngineUnavailableError } from "../engine-health";
 import type { StockView } from "../store/vehicle-store";
 import { ColumnarIndex } from "./columnar-index";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
@@ -11,7 +12,8 @@ export class EmbeddedSearch implements SearchEngine {
   private built: { index: ColumnarIndex; stock: StockView } | undefined;
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    if (!this.built) throw new Error("The search index has not been built yet");
+    // It is built from the store, which has not answered yet (the site started while it was down).
+    if (!this.built) throw new EngineUnavailableError("store");
     const { index, stock } = this.built;
     return { ...index.search(query), records: stock };
   }

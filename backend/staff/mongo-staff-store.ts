@@ -38,21 +38,30 @@ export class MongoStaffStore implements StaffStore {
   ) {}
 
   static async open(db: Db): Promise<MongoStaffStore> {
-    const store = new MongoStaffStore(
+    const store = MongoStaffStore.unopened(db);
+    await store.setUp();
+    return store;
+  }
+
+  /** The store before `setUp`, which needs the database: the site sets it up once MongoDB answers (set-up-on-first-use.ts). */
+  static unopened(db: Db): MongoStaffStore {
+    return new MongoStaffStore(
       db.collection<AccountDocument>("staff_accounts", MAJORITY),
       db.collection<TokenDocument>("staff_set_password_tokens", MAJORITY),
       db.collection<SessionDocument>("staff_sessions", MAJORITY),
       db.collection<AuditDocument>("staff_audit", MAJORITY),
     );
+  }
+
+  async setUp(): Promise<void> {
     // One index at a time: FerretDB drops the connection when asked for several it already has.
-    await createIndex(store.accounts, { key: { email: 1 }, unique: true });
-    await createIndex(store.tokens, { key: { expiresAt: 1 }, expireAfterSeconds: 0 });
-    await createIndex(store.tokens, { key: { accountId: 1 } });
-    await createIndex(store.sessions, { key: { expiresAt: 1 }, expireAfterSeconds: 0 });
-    await createIndex(store.sessions, { key: { accountId: 1 } });
-    await createIndex(store.audit, { key: { at: -1 } });
-    await createIndex(store.audit, { key: { action: 1, at: -1 } });
-    return store;
+    await createIndex(this.accounts, { key: { email: 1 }, unique: true });
+    await createIndex(this.tokens, { key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    await createIndex(this.tokens, { key: { accountId: 1 } });
+    await createIndex(this.sessions, { key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    await createIndex(this.sessions, { key: { accountId: 1 } });
+    await createIndex(this.audit, { key: { at: -1 } });
+    await createIndex(this.audit, { key: { action: 1, at: -1 } });
   }
 
   async createAccount({ email, name, role }: NewAccount, now: Date): Promise<StaffAccount> {

@@ -1,5 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
 import { priceOf, type VehicleRecord } from "../../domain/vehicle";
+import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
 import { MongoSoldRegister } from "./mongo-sold-register";
@@ -94,13 +95,22 @@ export class MongoVehicleStore implements VehicleStore {
   }
 
   static async open(db: Db, logger?: Pick<Logger, "warn" | "error">, options: MongoVehicleStoreOptions = {}): Promise<MongoVehicleStore> {
-    const store = new MongoVehicleStore(db, logger, options);
-    await store.vehicles.createIndex({ changeVersion: 1 });
-    await store.removals.createIndex({ changeVersion: 1 });
-    await store.removals.createIndex({ removedAt: 1 });
-    await store.sold.createIndexes();
-    store.seenVersion = await store.stockVersion();
+    const store = MongoVehicleStore.unopened(db, logger, options);
+    await store.setUp();
     return store;
+  }
+
+  /** The store before `setUp`, which needs the database: the site sets it up once MongoDB answers (set-up-on-first-use.ts). */
+  static unopened(db: Db, logger?: Pick<Logger, "warn" | "error">, options: MongoVehicleStoreOptions = {}): MongoVehicleStore {
+    return new MongoVehicleStore(db, logger, options);
+  }
+
+  async setUp(): Promise<void> {
+    await this.vehicles.createIndex({ changeVersion: 1 });
+    await this.removals.createIndex({ changeVersion: 1 });
+    await this.removals.createIndex({ removedAt: 1 });
+    await this.sold.createIndexes();
+    this.seenVersion = await this.stockVersion();
   }
 
   async get(id: string): Promise<VehicleRecord | undefined> {
@@ -262,7 +272,10 @@ export class MongoVehicleStore implements VehicleStore {
           this.seenVersion = version;
           for (const listener of this.listeners) listener();
         })
-        .catch((error: unknown) => this.logger?.warn({ err: error }, "Could not check the stock for changes"));
+        .catch((error: unknown) => {
+          // An outage is logged once by the site's EngineHealth, not every two seconds here.
+          if (!isEngineOutage(error)) this.logger?.warn({ err: error }, "Could not check the stock for changes");
+        });
     }, WATCH_INTERVAL_MS).unref();
     return () => {
       this.listeners.delete(onChange);

@@ -5,12 +5,12 @@ import { CreditSearchReminder, FinancePrivacyNotice } from "../components/financ
 import { PlanSummary } from "../components/finance/PlanSummary";
 import { calculatorChoice } from "../../domain/finance-calculator";
 import type { Catalogue } from "../../backend/catalogue";
-import { postedForm } from "../components/forms/form-parts";
+import { postedForm, SendFailed } from "../components/forms/form-parts";
 import { catalogueContext, leadsContext } from "../request-context";
 import { ErrorPage } from "../components/ErrorPage";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";
-import { answersOutages } from "../engine-outage.server";
+import { answersOutages, keepingAnswers } from "../engine-outage.server";
 import { retryAfterHeaders } from "../retry-after-headers";
 
 /**
@@ -24,7 +24,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 /** The vehicle as listed now, or, for an application sent as it sold, as listed then. */
 async function vehicleOf(catalogue: Catalogue, id: string, evenIfSold: boolean) {
-  const record = await catalogue.get(id);
+  const record = await catalogue.getForForm(id);
   if (record) {
     const { make, model, registration, odometerReadingMiles: mileage } = record.vehicle;
     return { id, make, model, registration, mileage, price: record.adverts.retailAdverts.totalPrice.amountGBP, vatStatus: record.adverts.retailAdverts.vatStatus, inStock: true };
@@ -50,27 +50,27 @@ async function load({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export const action = answersOutages(act);
-
-async function act({ params, request, context }: Route.ActionArgs) {
-  // An application sent just as the vehicle sold is kept, and says so.
-  const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
+export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const values = Object.fromEntries(
     [...form.entries()].filter(([name, value]) => name !== "idempotencyKey" && typeof value === "string" && value.trim() !== ""),
   ) as Record<string, string>;
   const key = form.get("idempotencyKey");
-  const result = await context.get(leadsContext).submit(
-    "finance-application",
-    {
-      ...values,
-      vehicleId: vehicle.id,
-      vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
-    },
-    typeof key === "string" && key ? key : undefined,
-  );
-  if (result.ok) return redirect(`/vehicles/${vehicle.id}/finance?submitted=${encodeURIComponent(result.reference)}`);
-  return data({ values, errors: result.errors }, { status: 400 });
+  return keepingAnswers(values, async () => {
+    // An application sent just as the vehicle sold is kept, and says so.
+    const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
+    const result = await context.get(leadsContext).submit(
+      "finance-application",
+      {
+        ...values,
+        vehicleId: vehicle.id,
+        vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
+      },
+      typeof key === "string" && key ? key : undefined,
+    );
+    if (result.ok) return redirect(`/vehicles/${vehicle.id}/finance?submitted=${encodeURIComponent(result.reference)}`);
+    return data({ values, errors: result.errors }, { status: 400 });
+  });
 }
 
 export default function VehicleFinance({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,7 +92,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       </section>
     );
   }
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const errors: Record<string, string> = actionData && "errors" in actionData ? actionData.errors : {};
   const values: ApplicationValues = actionData?.values ?? {};
   const problems = Object.entries(errors);
   return (
@@ -105,6 +105,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       </p>
       <PlanSummary plan={plan} />
       <FinancePrivacyNotice />
+      {actionData && "failed" in actionData && <SendFailed />}
       {problems.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
           <h2 id="error-summary-title">Please check {problems.length === 1 ? "one answer" : `${problems.length} answers`}</h2>

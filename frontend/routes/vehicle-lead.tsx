@@ -7,7 +7,7 @@ import { LeadConfirmation, VehicleLeadForm } from "../components/vehicle/Vehicle
 import { catalogueContext, dealerContext, leadsContext } from "../request-context";
 import { NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/vehicle-lead";
-import { answersOutages } from "../engine-outage.server";
+import { answersOutages, keepingAnswers } from "../engine-outage.server";
 import { retryAfterHeaders } from "../retry-after-headers";
 
 /**
@@ -33,7 +33,7 @@ async function load({ params, url, context }: Route.LoaderArgs) {
   const kind = kindOfPath(url.pathname);
   const catalogue = context.get(catalogueContext);
   const sent = url.searchParams.get("sent") ?? undefined;
-  const record = await catalogue.get(params.id);
+  const record = await catalogue.getForForm(params.id);
   // A confirmation may be about a vehicle sold as the form was sent; a form for one is not offered.
   const sold = !record && sent ? await catalogue.sold(params.id) : undefined;
   const listed = record ? { make: record.vehicle.make, model: record.vehicle.model, registration: record.vehicle.registration } : sold;
@@ -48,17 +48,17 @@ async function load({ params, url, context }: Route.LoaderArgs) {
   return { kind, vehicle, sent, vehicleInStock: record !== undefined, days };
 }
 
-export const action = answersOutages(act);
-
-async function act({ params, request, url, context }: Route.ActionArgs) {
+export async function action({ params, request, url, context }: Route.ActionArgs) {
   const kind = kindOfPath(url.pathname);
   const form = await postedForm(request);
   const values = formValues(form);
-  const result = await context.get(leadsContext).submit(kind, { ...values, vehicleId: params.id });
-  if (!result.ok) return data<LeadOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
-  const vehicleInStock = result.vehicle?.inStock !== false;
-  if (form.has(IN_PLACE_FIELD)) return data<LeadOutcome>({ ok: true, reference: result.reference, vehicleInStock });
-  return redirect(`/vehicles/${params.id}/${LEAD_FORMS[kind].slug}?sent=${encodeURIComponent(result.reference)}`);
+  return keepingAnswers(values, async () => {
+    const result = await context.get(leadsContext).submit(kind, { ...values, vehicleId: params.id });
+    if (!result.ok) return data<LeadOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
+    const vehicleInStock = result.vehicle?.inStock !== false;
+    if (form.has(IN_PLACE_FIELD)) return data<LeadOutcome>({ ok: true, reference: result.reference, vehicleInStock });
+    return redirect(`/vehicles/${params.id}/${LEAD_FORMS[kind].slug}?sent=${encodeURIComponent(result.reference)}`);
+  });
 }
 
 /** A failure to reach the server is shown in the form, not as an error page in place of the page it sits on. */

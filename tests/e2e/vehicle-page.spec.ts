@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./console-guard";
+import { acceptNextAlert, completeTheApplication } from "./finance-wizard";
 
 /** The first vehicle with photos in the list, so every part of the page is there. */
 async function openAVehicle(page: Page): Promise<string> {
@@ -85,33 +86,6 @@ test("the header's messaging link shows a chat bubble, not an envelope", async (
   await expect(link.locator("svg")).toHaveCount(1);
   await expect(link).not.toContainText("✉");
 });
-
-/** Fills the wizard's steps in order, pressing Next after each. */
-async function completeTheApplication(page: Page, email = "jo.bloggs@example.com") {
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Full UK").check();
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByLabel("First name").fill("Jo");
-  await dialog.getByLabel("Surname").fill("Bloggs");
-  await dialog.getByLabel("Phone number").fill("07700 900123");
-  await dialog.getByLabel("Email address").fill(email);
-  await dialog.getByLabel("Date of birth").fill("1988-05-17");
-  await dialog.getByRole("button", { name: "Next" }).click();
-}
-
-/**
- * Accepts the next alert the page shows the moment it shows, and gives its message. An
- * alert blocks the page, so it is answered from the event itself (as Playwright advises)
- * rather than left open while the test awaits something else.
- */
-function acceptNextAlert(page: Page): Promise<string> {
-  return new Promise((resolve, reject) => {
-    page.once("dialog", (shown) => {
-      const message = shown.message();
-      shown.accept().then(() => resolve(message), reject);
-    });
-  });
-}
 
 /** Who receives the applicant's details, the credit search, and the privacy policy (UK GDPR Art. 13). */
 async function expectPrivacyNotice(scope: Locator, saying: string) {

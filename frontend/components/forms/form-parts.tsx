@@ -257,3 +257,15 @@ export function Checkbox({ id, name, label, error, defaultChecked }: { id: strin
     </div>
   );
 }
+
+/**
+ * Said where a form could not be sent (the server could not take it in time, or could not be
+ * reached): what was typed is still in the form, to send again.
+ */
+export function SendFailed() {
+  return (
+    <p className="application-field__error" role="alert">
+      Sorry, that couldn't be sent just now. Everything you typed is still here: please try again in a moment, or call us.
+    </p>
+  );
+}

@@ -11,13 +11,13 @@ import {
   prepareVehicleLeadCheck,
   problemsIn,
   Select,
+  SendFailed,
   useFormInPlace,
   type FormErrors,
 } from "../forms/form-parts";
 import { useDealer } from "../use-dealer";
 import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
 
-const FAILED = "Sorry, that couldn't be sent just now. Please try again in a moment, or call us.";
 
 interface VehicleLeadFormProps {
   kind: VehicleLeadKind;
@@ -67,11 +67,7 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
   return (
     <form method="post" action={leadFormPath(vehicle.id, kind)} noValidate onSubmit={submit} onFocus={prepareVehicleLeadCheck} className="lead-form">
       <ErrorSummary errors={errors} idOf={id} ref={summaryRef} />
-      {outcome && "failed" in outcome && (
-        <p className="application-field__error" role="alert">
-          {FAILED}
-        </p>
-      )}
+      {outcome && "failed" in outcome && <SendFailed />}
       {/* For the check in the browser; the page's action takes the vehicle from its own address. */}
       <input type="hidden" name="vehicleId" value={vehicle.id} />
       <Field {...common("name")} label="Full name" autoComplete="name" />

@@ -56,4 +56,4 @@ export const leadFormPath = (vehicleId: string, kind: VehicleLeadKind) => `/vehi
 
 /** What a form's action answers when sent in place: stored (and whether the vehicle was still in stock), or what to fix. */
 export type LeadOutcome =
-  { ok: true; reference: string; vehicleInStock: boolean } | { ok: false; values: FormValues; errors: FormErrors } | { ok: false; failed: true };
+  { ok: true; reference: string; vehicleInStock: boolean } | { ok: false; values: FormValues; errors: FormErrors } | { ok: false; failed: true; values?: FormValues };

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { vehicleIdSchema } from "../../../domain/vehicle";
-import { ErrorSummary, Field, formValues, postedForm, prepareCheck, problemsIn, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import { ErrorSummary, Field, formValues, postedForm, prepareCheck, problemsIn, SendFailed, type FormErrors, type FormValues } from "../../components/forms/form-parts";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
 import { catalogueContext, leadsContext } from "../../request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/part-exchange";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
-import { answersOutages } from "../../engine-outage.server";
+import { answersOutages, keepingAnswers } from "../../engine-outage.server";
 import { retryAfterHeaders } from "../../retry-after-headers";
 
 /**
@@ -29,20 +29,20 @@ export const loader = answersOutages(load);
 async function load({ url, context }: Route.LoaderArgs) {
   // A vehicle page's "part exchange" link names the vehicle the visitor wants in return.
   const vehicleId = vehicleIdSchema.safeParse(url.searchParams.get("vehicle")).data;
-  const record = vehicleId ? await context.get(catalogueContext).get(vehicleId) : undefined;
+  const record = vehicleId ? await context.get(catalogueContext).getForForm(vehicleId) : undefined;
   return {
     sent: url.searchParams.get("sent") ?? undefined,
     interestedIn: record && { id: record._id, make: record.vehicle.make, model: record.vehicle.model },
   };
 }
 
-export const action = answersOutages(act);
-
-async function act({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await postedForm(request));
-  const result = await context.get(leadsContext).submit("part-exchange", values);
-  if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.reference)}`);
-  return data({ values, errors: result.errors }, { status: 400 });
+  return keepingAnswers(values, async () => {
+    const result = await context.get(leadsContext).submit("part-exchange", values);
+    if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.reference)}`);
+    return data({ values, errors: result.errors }, { status: 400 });
+  });
 }
 
 const FIELD_ID = (field: string) => `part-exchange-${field}`;
@@ -54,7 +54,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
   const submit = useSubmit();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [checked, setChecked] = useState<FormErrors>();
-  const errors: FormErrors = checked ?? actionData?.errors ?? {};
+  const errors: FormErrors = checked ?? (actionData && "errors" in actionData ? actionData.errors : {});
   const values: FormValues = actionData?.values ?? {};
   const sending = navigation.state === "submitting";
 
@@ -113,6 +113,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
         </p>
       )}
       <ErrorSummary errors={errors} idOf={FIELD_ID} ref={summaryRef} />
+      {actionData && "failed" in actionData && <SendFailed />}
       <Form method="post" noValidate onSubmit={send} onFocus={prepareCheck} className="part-exchange-page__form">
         {interestedIn && <input type="hidden" name="interestedIn" value={interestedIn.id} />}
         <fieldset className="forms-fieldset">

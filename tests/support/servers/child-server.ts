@@ -24,6 +24,8 @@ export interface ChildServerOptions {
   /** Whether the server answers yet. */
   ready(port: number): Promise<boolean>;
   timeoutMs?: number;
+  /** The port to listen on, when the test has already told a client where to find the server; a free one otherwise. */
+  port?: number;
 }
 
 const OUTPUT_KEPT = 4000;
@@ -33,9 +35,9 @@ const OUTPUT_KEPT = 4000;
  * folder, working in that folder so nothing it writes lands in the repository. Its output
  * is kept only to explain a failed start.
  */
-export async function startChildServer({ name, binary, args, ready, timeoutMs = 60_000 }: ChildServerOptions): Promise<ChildServer> {
+export async function startChildServer({ name, binary, args, ready, timeoutMs = 60_000, port: chosenPort }: ChildServerOptions): Promise<ChildServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `test-${name.toLowerCase().replace(/\W+/g, "-")}-`));
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const child = spawn(binary, args(port, dataDir), { cwd: dataDir, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MongoClient, MongoServerError } from "mongodb";
-import { startChildServer } from "./child-server";
+import { startChildServer, type ChildServer } from "./child-server";
 import { noContainerRuntime } from "./container-runtime";
 import { findServerBinary } from "./server-binary";
 import type { TestServer, Unavailable } from "./test-server";
@@ -51,20 +51,7 @@ export async function mongoForTests(): Promise<MongoTestServer | Unavailable> {
 
   const ferretdb = process.env.FERRETDB_BINARY;
   if (ferretdb) {
-    const server = await startChildServer({
-      name: "FerretDB",
-      binary: ferretdb,
-      args: (port, dataDir) => [
-        "--handler=sqlite",
-        `--sqlite-url=file:${dataDir}/`,
-        `--listen-addr=127.0.0.1:${port}`,
-        "--debug-addr=127.0.0.1:0",
-        `--state-dir=${dataDir}`,
-        "--telemetry=disable",
-        "--log-level=error",
-      ],
-      ready: (port) => answers(directUrl(port)),
-    });
+    const server = await startFerretDb(ferretdb);
     return describeMongo(directUrl(server.port), "over SQLite, started from FERRETDB_BINARY", server.stop);
   }
 
@@ -83,7 +70,26 @@ export async function mongoForTests(): Promise<MongoTestServer | Unavailable> {
   });
 }
 
-const directUrl = (port: number) => `mongodb://127.0.0.1:${port}/?directConnection=true`;
+/** FerretDB over SQLite in a throw-away folder, on the given loopback port or a free one. */
+export function startFerretDb(binary: string, port?: number): Promise<ChildServer> {
+  return startChildServer({
+    name: "FerretDB",
+    binary,
+    port,
+    args: (port, dataDir) => [
+      "--handler=sqlite",
+      `--sqlite-url=file:${dataDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      "--debug-addr=127.0.0.1:0",
+      `--state-dir=${dataDir}`,
+      "--telemetry=disable",
+      "--log-level=error",
+    ],
+    ready: (port) => answers(directUrl(port)),
+  });
+}
+
+export const directUrl = (port: number) => `mongodb://127.0.0.1:${port}/?directConnection=true`;
 
 async function answers(url: string): Promise<boolean> {
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 500 });
