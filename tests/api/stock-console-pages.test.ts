@@ -291,6 +291,8 @@ describe("one vehicle", () => {
     expect(text(hidden)).toContain("Hidden from buyers");
     expect((await site.get(`/api/vehicles/${id}`)).status).toBe(404);
     expect((await site.get(`/vehicles/${id}`, { Accept: "text/html" })).status).toBe(404);
+    // A saved list or comparison holding it no longer offers it either.
+    expect(JSON.parse((await site.get(`/api/vehicle-lookup?ids=${id}`)).body)).toEqual({ vehicles: [{ id, status: "unknown" }] });
     expect(await vehicleCount()).toBe(before - 1);
     expect(text(await site.get(page, { Cookie: stock.cookie }))).toContain("Show to buyers");
 
