@@ -131,7 +131,12 @@ export async function receiveUpload(body: ReadableStream<Uint8Array>, boundary: 
     if (state !== "done") throw new MalformedUploadError("The form ended before its last part: the upload may have been cut short");
     return { fields, ...(file ? { file } : {}) };
   } catch (error) {
-    output?.destroy();
+    // The file is opened in the background: removed before it has closed, it could be created after.
+    if (output && !output.closed) {
+      const closed = once(output, "close").catch(() => undefined);
+      output.destroy();
+      await closed;
+    }
     if (file) await rm(filePath, { force: true });
     throw error;
   }
