@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { priceOf } from "../domain/vehicle";
+import { priceOf } from "../domain/vehicle-price";
 import { knownStockChange } from "../tests/support/known-vehicles";
 import { Catalogue } from "./catalogue";
 import { createLogger } from "./logger";

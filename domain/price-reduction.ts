@@ -1,4 +1,5 @@
-import { priceOf, type PriceReduction, type VehicleRecord } from "./vehicle";
+import { priceOf } from "./vehicle-price";
+import type { PriceReduction, VehicleRecord } from "./vehicle";
 
 /**
  * The price-reduction rule (issue 15): every reduction, from the stock console or a feed, is

@@ -159,6 +159,3 @@ export function feedRecordId(value: unknown): string | undefined {
   return vehicleIdSchema.safeParse(compact).success ? compact : undefined;
 }
 
-export function priceOf(record: Pick<VehicleRecord, "adverts">): number {
-  return record.adverts.retailAdverts.totalPrice.amountGBP;
-}

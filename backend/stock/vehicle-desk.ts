@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { priceOf, retailAdvertSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
+import { priceOf } from "../../domain/vehicle-price";
+import { retailAdvertSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 import { searchIndexPush } from "../../indexer/search-sync";
 import type { MeiliIndexer } from "../search/meili-indexer";
 import { requireRole } from "../staff/lead-inbox";

@@ -1,5 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
-import { priceOf, type VehicleRecord } from "../../domain/vehicle";
+import { priceOf } from "../../domain/vehicle-price";
+import type { VehicleRecord } from "../../domain/vehicle";
 import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";

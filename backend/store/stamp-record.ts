@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { reductionAfter } from "../../domain/price-reduction";
-import { priceOf, type PriceReduction, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
+import { priceOf } from "../../domain/vehicle-price";
+import type { PriceReduction, VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
 
 /**
  * How an incoming feed record meets the stored one: a new vehicle is stamped with its

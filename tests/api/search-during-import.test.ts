@@ -2,7 +2,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
-import { priceOf, type VehicleRecord } from "../../domain/vehicle";
+import { priceOf } from "../../domain/vehicle-price";
+import type { VehicleRecord } from "../../domain/vehicle";
 import { runCli } from "../support/run-cli";
 import { startTestSite, type TestSite } from "../support/start-test-site";
 

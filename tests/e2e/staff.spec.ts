@@ -10,7 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import type { StaffRole } from "../../backend/staff/staff-accounts";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { formatPounds } from "../../domain/format";
-import { priceOf } from "../../domain/vehicle";
+import { priceOf } from "../../domain/vehicle-price";
 import { spawnBuiltSite } from "../support/built-site";
 import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";

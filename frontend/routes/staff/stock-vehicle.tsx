@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { newPriceSchema, PRICE_PROBLEM } from "../../../backend/stock/vehicle-desk";
 import { formatPounds } from "../../../domain/format";
-import { priceOf } from "../../../domain/vehicle";
+import { priceOf } from "../../../domain/vehicle-price";
 import { Field } from "../../components/forms/form-parts";
 import { londonTime } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";

@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { formatPounds } from "../../../domain/format";
-import { priceOf } from "../../../domain/vehicle";
+import { priceOf } from "../../../domain/vehicle-price";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { asMember, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/stock-vehicles";
