@@ -100,7 +100,9 @@ test("arrowing through the make select searches once, for the make it stops at, 
   const gaps = times.slice(1).map((time, i) => time - times[i]!);
   const pauses = gaps.filter((gap) => gap >= BROWSING_PAUSE_MS).length;
   expect(pauses, `gaps between the key presses: ${gaps.join(", ")} ms`).toBeLessThan(3);
-  expect(searches.map((url) => url.searchParams.get("make")), `gaps between the key presses: ${gaps.join(", ")} ms`).toHaveLength(1 + pauses);
+  // A gap of the pause or more may still make no search: the pause is timed from when the page handled the key, which a busy machine delays.
+  const searched = searches.map((url) => url.searchParams.get("make"));
+  expect(searched.length, `searched ${searched.join(", ")}; gaps between the key presses: ${gaps.join(", ")} ms`).toBeLessThanOrEqual(1 + pauses);
   expect(searches.at(-1)?.searchParams.get("make")).toBe(fourthMake);
   // Not sent back to the top (fewer results may shorten the page, and so the scroll).
   expect(await page.evaluate(() => window.scrollY > 0)).toBe(scrolled);
