@@ -114,8 +114,8 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   }, [page]);
 
   const openFilters = (field?: string) => {
-    // A wide screen shows the sidebar instead (CSS decides): a link to a filter (#filter-price) leads to it there.
-    const inSidebar = field && document.getElementById(`sidebar-filter-${field}`);
+    // A wide screen shows the sidebar instead (CSS decides): a link to the filters (#filters) or to one (#filter-price) leads there.
+    const inSidebar = field ? document.getElementById(`sidebar-filter-${field}`) : document.querySelector<HTMLElement>(".filter-sidebar");
     if (inSidebar && inSidebar.getClientRects().length > 0) return focusField(inSidebar);
     const dialog = dialogRef.current;
     if (!dialog) return;

@@ -59,6 +59,17 @@ test("an address naming a filter leads to it: in the sidebar on a wide screen, i
   }
 });
 
+test("an address naming the filters leads to the sidebar's first field on a wide screen, the dialog on a phone", async ({ page }) => {
+  await page.goto("/car-search#filters");
+  await hydrated(page);
+  if (wide(page)) {
+    await expect(sidebar(page).getByLabel("Make", { exact: true })).toBeFocused();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  } else {
+    await expect(page.getByRole("dialog", { name: "Filter and sort" })).toBeVisible();
+  }
+});
+
 test("a filter chosen in the panel applies in place: the address, the results and a chip, with no new history", async ({ page }) => {
   await page.goto("/car-search");
   await hydrated(page);
