@@ -29,6 +29,23 @@ export class EngineUnavailableError extends Error {
 }
 
 /**
+ * An engine that answers but cannot serve this version of the site until it is set up again:
+ * a search index built by an earlier version, without a setting this one asks for. For a
+ * visitor it is an outage like any other (503, pages without what needs it); the one log
+ * line says what to run.
+ */
+export class EngineNeedsSetUpError extends Error {
+  constructor(
+    readonly engine: EngineRole,
+    readonly remedy: string,
+    options?: ErrorOptions,
+  ) {
+    super(`The ${engine} engine needs setting up for this version of the site: ${remedy}`, options);
+    this.name = "EngineNeedsSetUpError";
+  }
+}
+
+/**
  * Failures that say the engine is unreachable, stalled or overloaded, rather than that the
  * request was wrong: a refused or dropped connection, a timeout, a 5xx from Meilisearch or a
  * proxy in front of it, no MongoDB server to select or no free connection to it.
@@ -36,6 +53,7 @@ export class EngineUnavailableError extends Error {
 export function isEngineOutage(error: unknown): boolean {
   return (
     error instanceof EngineUnavailableError ||
+    error instanceof EngineNeedsSetUpError ||
     error instanceof MeilisearchRequestError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
@@ -99,7 +117,8 @@ export class EngineHealth {
   private markDown(engine: EngineRole, error: unknown): void {
     if (this.downSince.has(engine)) return;
     this.downSince.set(engine, new Date());
-    this.logger.warn({ engine, failure: failureName(error) }, `The ${engine} engine is unavailable: answering 503 for what needs it until it is back`);
+    const remedy = error instanceof EngineNeedsSetUpError ? { remedy: error.remedy } : {};
+    this.logger.warn({ engine, failure: failureName(error), ...remedy }, `The ${engine} engine is unavailable: answering 503 for what needs it until it is back`);
   }
 
   private markUp(engine: EngineRole): void {

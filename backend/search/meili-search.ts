@@ -1,7 +1,7 @@
 import { MeilisearchApiError, MeilisearchRequestError, type CategoriesDistribution, type Meilisearch, type MultiSearchQuery, type SearchResponse } from "meilisearch";
 import { countedWithout, FILTER_ON, FILTERS, formatRange, RECENT_FILTER_NAMES, recentSince, type FacetOption, type FilterName } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
-import { ENGINE_DEADLINES_MS } from "../engine-health";
+import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError } from "../engine-health";
 import { isTransientFailure, withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
 import { facetAttribute, meiliSort } from "./meili-documents";
@@ -15,6 +15,9 @@ import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 const ANSWERS_KEPT = 2000;
 /** How long to search without keeping answers after finding no version index to key them by. */
 const UNVERSIONED_RETRY_MS = 60_000;
+/** How long an index that refused this code's queries is refused without asking, when it has no version to watch. */
+const OLD_INDEX_RETRY_MS = 10_000;
+const OLD_INDEX_REMEDY = "run npm run stock:sync (or stock:setup), which rebuilds the search index with this version's settings";
 
 /**
  * Searching with Meilisearch, using a key that may only search. One multi-search answers a
@@ -32,6 +35,13 @@ export class MeiliSearchEngine implements SearchEngine {
   private unversionedUntil = 0;
   /** One read of the version at a time, shared by the searches that arrive meanwhile. */
   private versionRead: Promise<string | undefined> | undefined;
+  /**
+   * Set once Meilisearch refuses what this code asks of the index (made by an earlier version,
+   * or not made yet), with the index's version then. Only a full sync sets an index up anew,
+   * and it changes the version: until then searches are refused here, rather than some failing
+   * and others not, which would have the site report search down and back over and over.
+   */
+  private oldIndex: { version: string | undefined; askAgainAt: number; error: EngineNeedsSetUpError } | undefined;
 
   constructor(
     private readonly client: Meilisearch,
@@ -39,6 +49,17 @@ export class MeiliSearchEngine implements SearchEngine {
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    await this.refuseWhileIndexIsOld();
+    try {
+      return await this.searchIndex(query);
+    } catch (error) {
+      throw await this.noticeOldIndex(error);
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  private async searchIndex(query: SearchQuery): Promise<SearchResult> {
     const now = Date.now();
     // An on/off filter asks about a window ending now, so its answer holds for the minute recentSince is taken to.
     const asksRecent = RECENT_FILTER_NAMES.some((name) => query.filters[name] !== undefined || query.facets.includes(name));
@@ -59,7 +80,21 @@ export class MeiliSearchEngine implements SearchEngine {
     return answer;
   }
 
-  async close(): Promise<void> {}
+  private async refuseWhileIndexIsOld(): Promise<void> {
+    const old = this.oldIndex;
+    if (!old) return;
+    const version = await this.currentVersion();
+    if (version === old.version && (version !== undefined || Date.now() < old.askAgainAt)) throw old.error;
+    this.oldIndex = undefined;
+  }
+
+  private async noticeOldIndex(error: unknown): Promise<unknown> {
+    if (!isRefusalOfAnOldIndex(error)) return error;
+    const refused = new EngineNeedsSetUpError("search", OLD_INDEX_REMEDY, { cause: error });
+    const version = await this.currentVersion().catch(() => undefined);
+    this.oldIndex = { version, askAgainAt: Date.now() + OLD_INDEX_RETRY_MS, error: refused };
+    return refused;
+  }
 
   private versioned(): boolean {
     return Date.now() >= this.unversionedUntil;
@@ -181,6 +216,18 @@ const versionOf = (result: SearchResponse | undefined) => (result?.hits[0] as Pa
 /** No version index (an index built before it existed), or a key that may not read it. */
 function isVersionIndexRefused(error: unknown): boolean {
   return error instanceof MeilisearchApiError && ["index_not_found", "invalid_api_key"].includes(error.cause?.code ?? "");
+}
+
+/**
+ * Meilisearch refusing a query because the index lacks what this code asks of it: no such
+ * index, or a filter, count or order on an attribute it was not set up to filter or sort by.
+ * (A filter it cannot read at all is this code's mistake, and stays a 500.)
+ */
+export function isRefusalOfAnOldIndex(error: unknown): boolean {
+  if (!(error instanceof MeilisearchApiError)) return false;
+  const code = error.cause?.code ?? "";
+  if (code === "index_not_found") return true;
+  return ["invalid_search_filter", "invalid_search_facets", "invalid_search_sort"].includes(code) && /is not (filterable|sortable)/.test(error.message);
 }
 
 /** Options in the order the embedded engine gives them: text A–Z, bands as defined. */

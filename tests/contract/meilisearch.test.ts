@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MeilisearchApiError } from "meilisearch";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { meiliClient } from "../../backend/engines";
+import { EngineNeedsSetUpError } from "../../backend/engine-health";
 import { SearchIndexNeedsFullSyncError } from "../../backend/search/meili-indexer";
 import { MeiliSearchEngine } from "../../backend/search/meili-search";
 import type { SearchQuery } from "../../backend/search/search-engine";
@@ -167,6 +168,22 @@ if (servers) {
       } finally {
         await sandbox.admin.deleteKey(olderKey.uid);
       }
+    });
+
+    it("refuses every search as needing set-up while the index lacks a setting this version asks for, until a full sync", async () => {
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      // As an index made before the Recently reduced filter was: everything else filterable.
+      const index = sandbox.admin.index(sandbox.name);
+      const filterable = (await index.getFilterableAttributes()) ?? [];
+      await index.updateFilterableAttributes(filterable.filter((attribute) => attribute !== "reduced")).waitTask();
+      const screen: SearchQuery = { ...everything, facets: ["make", "reduced"] };
+      await expect(sandbox.search.search(screen)).rejects.toBeInstanceOf(EngineNeedsSetUpError);
+      // A search the old index could answer is refused too, so the site does not report search down and back by turns.
+      await expect(sandbox.search.search(everything)).rejects.toBeInstanceOf(EngineNeedsSetUpError);
+
+      await sandbox.indexer.fullSync(() => store.scan());
+      expect((await sandbox.search.search(screen)).total).toBe(KNOWN_VEHICLES.length);
     });
 
     it("gives the site's key searches of its own index and nothing else", async () => {
