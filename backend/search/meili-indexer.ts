@@ -114,8 +114,8 @@ export class MeiliIndexer {
     return problem !== undefined;
   }
 
-  /** Why the live index cannot take changes one by one, or undefined when it can. */
-  private async liveIndexProblem(): Promise<string | undefined> {
+  /** Why the live index cannot take changes one by one (missing, or set up by another version), or undefined when it can. */
+  async liveIndexProblem(): Promise<string | undefined> {
     let settings: Settings;
     try {
       settings = await withRetry(() => this.client.index(this.indexUid).getSettings(), this.retry);

@@ -69,10 +69,11 @@ export class SearchIndexConsole {
     const { admin, indexUid } = this.meili;
     if (!admin) return { engine: "meilisearch", inStore, ...(rebuild ? { rebuild } : {}), failedTasks: [], limitation: NO_ADMIN_KEY };
     const index = admin.index(indexUid);
-    const [stats, info, failed] = await Promise.all([
+    const [stats, info, failed, problem] = await Promise.all([
       index.getStats().catch(() => undefined),
       index.getRawInfo().catch(() => undefined),
       admin.tasks.getTasks({ statuses: ["failed"], limit: FAILED_TASKS_SHOWN }),
+      this.meili.indexer?.liveIndexProblem(),
     ]);
     return {
       engine: "meilisearch",
@@ -86,7 +87,11 @@ export class SearchIndexConsole {
         error: task.error?.message ?? "failed",
         ...(task.finishedAt ? { finishedAt: new Date(task.finishedAt) } : {}),
       })),
-      ...(stats ? {} : { limitation: `There is no index ${indexUid} in Meilisearch yet: rebuild it.` }),
+      ...(!stats
+        ? { limitation: `There is no index ${indexUid} in Meilisearch yet: rebuild it.` }
+        : problem
+          ? { limitation: `The index ${indexUid} ${problem}, as one set up by an earlier version of the site: searches are refused until it is rebuilt. Rebuild it.` }
+          : {}),
     };
   }
 

@@ -82,6 +82,20 @@ if (servers) {
       expect((await rebuildsIn(staff.access))[0]).toMatchObject({ details: { engine: "meilisearch", result: "rebuilt" } });
     });
 
+    it("with the admin key: says when the index was set up by an earlier version, until it is rebuilt", async () => {
+      const catalogue = new Catalogue(store, sandbox.search, logger);
+      const indexConsole = new SearchIndexConsole(catalogue, store, { admin: sandbox.admin, indexer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
+      await sandbox.indexer.fullSync(() => store.scan());
+      const index = sandbox.admin.index(sandbox.name);
+      const filterable = (await index.getFilterableAttributes()) ?? [];
+      await index.updateFilterableAttributes(filterable.filter((attribute) => attribute !== "reduced")).waitTask();
+      expect((await indexConsole.health(staff.member)).limitation).toMatch(/filterableAttributes.*earlier version.*Rebuild it/);
+
+      await indexConsole.startRebuild(staff.member, "127.0.0.1");
+      await indexConsole.settled();
+      expect((await indexConsole.health(staff.member)).limitation).toBeUndefined();
+    });
+
     it("without the admin key: says so, and refuses to rebuild", async () => {
       const catalogue = new Catalogue(store, sandbox.search, logger);
       const indexConsole = new SearchIndexConsole(catalogue, store, { indexUid: sandbox.name }, staff.access, logger);
