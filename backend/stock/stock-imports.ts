@@ -49,6 +49,9 @@ export interface ImportJob {
   finishedAt?: Date;
 }
 
+/** How an import ended: what its job holds from then on. */
+type ImportEnding = Pick<ImportJob, "phase" | "result" | "failure" | "rejected" | "searchFailure"> & { finishedAt: Date };
+
 /** Another import is under way: who started it, and on what. */
 export class ImportBusyError extends Error {
   constructor(readonly job: Pick<ImportJob, "by" | "fileName" | "startedAt" | "phase">) {
@@ -146,9 +149,7 @@ export class StockImports {
 
   async cancel(member: StaffMember, address: string, id: string): Promise<void> {
     const job = this.readyJobOf(member, id);
-    job.phase = "cancelled";
-    job.finishedAt = new Date();
-    await this.finish(actorOf(member, address), job);
+    await this.end(job, { phase: "cancelled", finishedAt: new Date() }, actorOf(member, address));
   }
 
   /**
@@ -228,9 +229,7 @@ export class StockImports {
   /** A preview left unconfirmed past ABANDONED_PREVIEW_MS ends as cancelled when another import starts. */
   private async endAbandoned(job: ImportJob | undefined): Promise<void> {
     if (job?.phase !== "ready") return;
-    job.phase = "cancelled";
-    job.finishedAt = new Date();
-    await this.finish(job.actor, job);
+    await this.end(job, { phase: "cancelled", finishedAt: new Date() });
   }
 
   private readyJobOf(member: StaffMember, id: string): ImportJob {
@@ -265,28 +264,40 @@ export class StockImports {
       this.logger.info({ importId: job.id, rows: job.preview.rows }, "Stock import previewed");
     } catch (error) {
       if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError)) throw error;
-      job.phase = "failed";
-      job.failure = error.message;
-      if (error instanceof NothingImportedError) job.rejected = error.rejected;
-      job.finishedAt = new Date();
-      await this.finish(job.actor, job);
+      await this.end(job, {
+        phase: "failed",
+        failure: error.message,
+        ...(error instanceof NothingImportedError ? { rejected: error.rejected } : {}),
+        finishedAt: new Date(),
+      });
     }
   }
 
   private async importNow(job: ImportJob, allowMassRemoval: boolean): Promise<void> {
     const push = this.indexer && searchIndexPush(this.store, this.indexer);
+    let ended: ImportEnding;
     try {
-      job.result = await importFeed(this.store, this.uploadOf(job), { mode: job.mode, allowMassRemoval, onProgress: this.progressOf(job), onApplied: push?.onApplied });
-      job.phase = "done";
-      if (push?.outcome.failure) job.searchFailure = `The stock is saved, but the search index was not updated: ${push.outcome.failure.message}`;
+      const result = await importFeed(this.store, this.uploadOf(job), { mode: job.mode, allowMassRemoval, onProgress: this.progressOf(job), onApplied: push?.onApplied });
+      const searchFailure = push?.outcome.failure && `The stock is saved, but the search index was not updated: ${push.outcome.failure.message}`;
+      ended = { phase: "done", result, ...(searchFailure ? { searchFailure } : {}), finishedAt: new Date() };
     } catch (error) {
       if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError || error instanceof StockBusyError || error instanceof MassRemovalError)) throw error;
-      job.phase = "failed";
-      job.failure = error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message;
+      ended = { phase: "failed", failure: error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message, finishedAt: new Date() };
     }
-    job.finishedAt = new Date();
-    this.logger.info({ importId: job.id, phase: job.phase, ms: job.finishedAt.getTime() - job.startedAt.getTime() }, "Stock import ended");
-    await this.finish(job.actor, job);
+    this.logger.info({ importId: job.id, phase: ended.phase, ms: ended.finishedAt.getTime() - job.startedAt.getTime() }, "Stock import ended");
+    await this.end(job, ended);
+  }
+
+  /**
+   * Shows the import as ended only once its history has it: the console stops following an
+   * import when it ends, so a page showing the summary must also list it.
+   */
+  private async end(job: ImportJob, ended: ImportEnding, actor = job.actor): Promise<void> {
+    try {
+      await this.finish(actor, { ...job, ...ended });
+    } finally {
+      Object.assign(job, ended);
+    }
   }
 
   private uploadOf(job: ImportJob): string {

@@ -48,3 +48,23 @@ it("starts one of two uploads that arrive at once, and refuses the other naming 
   expect(await readdir(path.join(directory, "uploads"))).toHaveLength(1);
   expect(imports.latest(staff.member)).toMatchObject({ fileName: "first.ndjson", phase: "ready" });
 });
+
+it("shows an import as ended only once its history lists it, as the console stops following it then", async () => {
+  // A slow audit log widens the moment between the import's end and its history entry.
+  const audit = staff.access.audit.bind(staff.access);
+  staff.access.audit = async (entry) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await audit(entry);
+  };
+  const job = await imports.start(staff.member, "127.0.0.1", await uploaded("slow-history.ndjson", 3), "upsert");
+  await imports.settled();
+  await imports.apply(staff.member, "127.0.0.1", job.id, false);
+  let seen = imports.latest(staff.member)?.phase;
+  while (seen === "applying") {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    seen = imports.latest(staff.member)?.phase;
+  }
+  expect(seen).toBe("done");
+  const files = (await imports.history(staff.member)).map((entry) => entry.details?.file);
+  expect(files).toContain("slow-history.ndjson");
+});
