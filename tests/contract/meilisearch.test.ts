@@ -173,10 +173,7 @@ if (servers) {
     it("refuses every search as needing set-up while the index lacks a setting this version asks for, until a full sync", async () => {
       await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       await sandbox.indexer.fullSync(() => store.scan());
-      // As an index made before the Recently reduced filter was: everything else filterable.
-      const index = sandbox.admin.index(sandbox.name);
-      const filterable = (await index.getFilterableAttributes()) ?? [];
-      await index.updateFilterableAttributes(filterable.filter((attribute) => attribute !== "reduced")).waitTask();
+      await sandbox.makeIndexAsBeforeRecentlyReduced();
       const screen: SearchQuery = { ...everything, facets: ["make", "reduced"] };
       await expect(sandbox.search.search(screen)).rejects.toBeInstanceOf(EngineNeedsSetUpError);
       // A search the old index could answer is refused too, so the site does not report search down and back by turns.

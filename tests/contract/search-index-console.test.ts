@@ -86,9 +86,7 @@ if (servers) {
       const catalogue = new Catalogue(store, sandbox.search, logger);
       const indexConsole = new SearchIndexConsole(catalogue, store, { admin: sandbox.admin, indexer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
       await sandbox.indexer.fullSync(() => store.scan());
-      const index = sandbox.admin.index(sandbox.name);
-      const filterable = (await index.getFilterableAttributes()) ?? [];
-      await index.updateFilterableAttributes(filterable.filter((attribute) => attribute !== "reduced")).waitTask();
+      await sandbox.makeIndexAsBeforeRecentlyReduced();
       expect((await indexConsole.health(staff.member)).limitation).toMatch(/filterableAttributes.*earlier version.*Rebuild it/);
 
       await indexConsole.startRebuild(staff.member, "127.0.0.1");

@@ -26,6 +26,8 @@ export interface MeiliSandbox {
   searchKey: string;
   /** Searches as the site does, with the search key. */
   search: MeiliSearchEngine;
+  /** Takes `reduced` off the index's filterable attributes, as an index made before the Recently reduced filter (issue 15). */
+  makeIndexAsBeforeRecentlyReduced(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -38,6 +40,11 @@ export async function openMeiliSandbox(server: MeiliTestServer, name: string, lo
     indexer: new MeiliIndexer(admin, name, logger, { batchSize: 50, taskTimeoutMs: 60_000 }),
     searchKey,
     search: new MeiliSearchEngine(meiliSearchClient(server.url, searchKey), name),
+    async makeIndexAsBeforeRecentlyReduced() {
+      const index = admin.index(name);
+      const filterable = (await index.getFilterableAttributes()) ?? [];
+      await index.updateFilterableAttributes(filterable.filter((attribute) => attribute !== "reduced")).waitTask();
+    },
     async dispose() {
       await admin.deleteKey(searchKeyUid(name));
       await admin.deleteIndexIfExists(name);
