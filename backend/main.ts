@@ -22,7 +22,7 @@ try {
   const site = await startSite({
     config,
     logger,
-    pagesBuild: () => import("virtual:react-router/server-build"),
+    pagesBuild: await import("virtual:react-router/server-build"),
     clientDirectory: fileURLToPath(new URL("../client", import.meta.url)),
   });
   stopOnSignals(site.stop, logger);

@@ -22,8 +22,12 @@ import { loadWhenStoreAnswers } from "./when-store-answers";
 export interface SiteOptions {
   config: Config;
   logger: Logger;
-  /** React Router's server build: imported from the build in production, through Vite in development. */
-  pagesBuild?: () => Promise<ServerBuild>;
+  /**
+   * React Router's server build: the built module in production, read once (React Router
+   * derives its route table from the build on every request when given a function), and a
+   * function in development, so that each request renders the code as last edited.
+   */
+  pagesBuild?: ServerBuild | (() => Promise<ServerBuild>);
   clientDirectory?: string;
   devMiddleware?: FrontendMount["devMiddleware"];
   /** How often and how patiently leads are forwarded; tests shorten the waits. */
