@@ -1,9 +1,23 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { precompressAssets } from "./scripts/precompress-assets";
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build (upstream issue
+ * remix-run/react-router#14102), which checks and warns as it renders. A build for production
+ * takes the production build instead, in the browser bundle and the server's alike; the dev
+ * server keeps the development one, which its own tooling loads.
+ */
+const reactRouterProductionBuild = fileURLToPath(new URL("node_modules/react-router/dist/production/", import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterProductionBuild}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterProductionBuild}dom-export.mjs` },
+];
+
+export default defineConfig(({ command }) => ({
   build: { target: "es2022" },
+  resolve: command === "build" ? { alias: reactRouterProduction } : {},
   environments: {
     client: {
       build: {
@@ -23,6 +37,9 @@ export default defineConfig({
       },
     },
     ssr: {
+      // Bundled rather than imported from node_modules at run time, so that the alias above
+      // applies to them and they share the one copy of React Router the pages use.
+      resolve: { noExternal: ["react-router", "@react-router/node", "@react-router/express"] },
       build: {
         // The server build's entry is the whole site process (Express, API, stores, search),
         // with React Router's pages bundled into it: production runs build/server/index.js.
@@ -32,4 +49,4 @@ export default defineConfig({
     },
   },
   plugins: [reactRouter(), precompressAssets()],
-});
+}));
