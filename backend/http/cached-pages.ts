@@ -7,7 +7,7 @@ import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages
 import { cookieValue } from "../staff/staff-cookies";
 import { PageCache, type CachedPage } from "./page-cache";
 import { cspNonceOf } from "./security-headers";
-import { deflateParts, gzipJoined } from "./spliced-gzip";
+import { gzipJoined, joined, splicePage } from "./spliced-gzip";
 
 /**
  * The public pages that are the same for every visitor at one address: home, the search
@@ -112,18 +112,22 @@ export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: Cach
     let rendered!: () => void;
     rendering.set(key, new Promise<void>((resolve) => (rendered = resolve)).then(() => void rendering.delete(key)));
     res.once("close", () => rendered());
-    keepWhenWritten(res, (body, headers) => {
-      if (storable(res)) {
-        const parts = cutAtNonce(body, cspNonceOf(res));
-        cache.set(key, { status: res.statusCode, headers, parts, deflatedParts: deflateParts(parts) }, version, Date.now());
+    holdUntilWritten(res, (body, headers, send) => {
+      if (!storable(res)) {
+        rendered();
+        return send(body);
       }
+      // Compressed once, here, and kept so: this response and every later one are assembled from it.
+      const page: CachedPage = { status: res.statusCode, headers, ...splicePage(body, cspNonceOf(res)) };
+      cache.set(key, page, version, Date.now());
       rendered();
+      sendPage(req, res, page, send);
     });
     next();
   };
 }
 
-/** A cached page with this response's nonce: gzipped when the client takes it (the compression middleware then leaves it be). */
+/** A cached page with this response's nonce and status, and the headers the renderer set. */
 function sendCached(req: Request, res: Response, page: CachedPage): void {
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -132,12 +136,17 @@ function sendCached(req: Request, res: Response, page: CachedPage): void {
     res.end();
     return;
   }
+  sendPage(req, res, page, (body) => res.end(body));
+}
+
+/** The page's body with this response's nonce: gzipped when the client takes it (the compression middleware then leaves it be). */
+function sendPage(req: Request, res: Response, page: CachedPage, send: (body: Buffer) => void): void {
   const nonce = Buffer.from(cspNonceOf(res) ?? "");
   if (req.acceptsEncodings("gzip")) {
     res.setHeader("Content-Encoding", "gzip");
-    res.end(gzipJoined(page.parts, page.deflatedParts, nonce));
+    send(gzipJoined(page, nonce));
   } else {
-    res.end(Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part]))));
+    send(joined(page, nonce));
   }
 }
 
@@ -152,38 +161,32 @@ function storable(res: Response): boolean {
   );
 }
 
-/** The body cut wherever the nonce stood; without a policy (development) there is none to cut at. */
-function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
-  if (!nonce) return [body];
-  return body
-    .toString("utf8")
-    .split(nonce)
-    .map((part) => Buffer.from(part));
-}
-
 /**
- * Calls `whenWritten` with the whole body and the headers set after this point, once the
- * response has been written in full; a response cut short never calls it.
+ * Holds the response's body until the renderer has written all of it, then calls
+ * `whenWritten` with the body, the headers set after this point, and the means to send a
+ * body after all; a response cut short never calls it.
  */
-function keepWhenWritten(res: Response, whenWritten: (body: Buffer, headers: [string, OutgoingHttpHeader][]) => void): void {
+function holdUntilWritten(res: Response, whenWritten: (body: Buffer, headers: [string, OutgoingHttpHeader][], send: (body: Buffer) => void) => void): void {
   const earlier = new Set(res.getHeaderNames());
   const chunks: Buffer[] = [];
-  const keep = (chunk: unknown, encoding: unknown) => {
+  const hold = (chunk: unknown, encoding: unknown) => {
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
-  const write = res.write;
   const end = res.end;
   res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-    keep(chunk, rest[0]);
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    hold(chunk, rest[0]);
+    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    callback?.();
+    return true;
   } as Response["write"];
   res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-    keep(chunk, rest[0]);
+    if (typeof chunk !== "function") hold(chunk, rest[0]);
+    res.end = end;
     const headers = Object.entries(res.getHeaders())
       .filter(([name, value]) => value !== undefined && !earlier.has(name) && !UNSTORED_HEADERS.has(name))
       .map(([name, value]) => [name, value] as [string, OutgoingHttpHeader]);
-    whenWritten(Buffer.concat(chunks), headers);
-    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    whenWritten(Buffer.concat(chunks), headers, (body) => (end as (body: Buffer) => Response).call(this, body));
+    return this;
   } as Response["end"];
 }
