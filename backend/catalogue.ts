@@ -284,3 +284,11 @@ function distinctFacets(filters: Filters): FilterName[] {
 function searchScreenFacets(filters: Filters): FilterName[] {
   return distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
 }
+
+/**
+ * What pages ask of the catalogue. Each answer is a promise of plain data, so a page rendered
+ * on a render thread asks the main thread's catalogue for it (backend/http/render-pool.ts).
+ */
+export const PAGE_CATALOGUE_CALLS = ["search", "distinct", "ids", "get", "lookUp", "getForForm", "similar", "shopWindow", "sold", "status"] as const satisfies readonly (keyof Catalogue)[];
+export type PageCatalogueCall = (typeof PAGE_CATALOGUE_CALLS)[number];
+export type PageCatalogue = Pick<Catalogue, PageCatalogueCall>;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
@@ -25,5 +26,15 @@ describe("STOCK_UPLOAD_TIMEOUT_SECONDS", () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: "60", STOCK_UPLOAD_TIMEOUT_SECONDS: "30" })).toThrow(
       /STOCK_UPLOAD_TIMEOUT_SECONDS: must not be less than REQUEST_TIMEOUT_SECONDS/,
     );
+  });
+});
+
+describe("RENDER_THREADS", () => {
+  it("renders on one thread per core when there are several, on the main thread alone on one core, and as told", () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).RENDER_THREADS).toBe(cores > 1 ? cores : 0);
+    expect(loadConfig({ RENDER_THREADS: "0" }).RENDER_THREADS).toBe(0);
+    expect(loadConfig({ RENDER_THREADS: "3" }).RENDER_THREADS).toBe(3);
+    for (const value of ["-1", "1.5", "many", "65"]) expect(() => loadConfig({ RENDER_THREADS: value }), value).toThrow(/RENDER_THREADS/);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -78,6 +79,17 @@ const environmentSchema = z
     STAFF_SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
     /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+    /**
+     * Threads that render public pages beside the main thread (backend/http/render-pool.ts):
+     * one per core by default, so that a machine's every core renders; 0 renders every page
+     * on the main thread, as a one-core machine is best served.
+     */
+    RENDER_THREADS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .default(() => (availableParallelism() > 1 ? availableParallelism() : 0)),
     /** The largest stock feed the staff console takes as an upload, in megabytes (it is streamed to disk). */
     STOCK_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
     /** A feed the dealer's stock system publishes, fetched and imported every STOCK_FEED_SCHEDULE minutes. */

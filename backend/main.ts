@@ -1,34 +1,13 @@
-import { fileURLToPath } from "node:url";
-import { ConfigError, loadConfig } from "./config";
-import { createLogger } from "./logger";
-import { stopOnSignals } from "./process-lifecycle";
-import { startSite } from "./site";
+import { isMainThread } from "node:worker_threads";
 
-/** The production entry: Vite bundles this file, with the pages, into build/server/index.js. */
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
-const logger = createLogger(config.LOG_LEVEL);
-if (config.NODE_ENV === "production" && process.env.NODE_ENV !== "production") {
-  // React chose its build when it loaded, from the variable itself, not from the default.
-  logger.warn("NODE_ENV is not set, so React renders pages with its slower development build: start the site with NODE_ENV=production (npm start does)");
-}
-try {
-  const site = await startSite({
-    config,
-    logger,
-    pagesBuild: await import("virtual:react-router/server-build"),
-    clientDirectory: fileURLToPath(new URL("../client", import.meta.url)),
-  });
-  stopOnSignals(site.stop, logger);
-} catch (error) {
-  // A database that cannot be reached, a port in use: said plainly, and the process ends
-  // so that its supervisor can restart it.
-  logger.fatal({ err: error }, error instanceof ConfigError ? error.message : "The site could not start");
-  process.exit(1);
+/**
+ * The production entry: Vite bundles this file, with the pages, into build/server/index.js.
+ * The same file starts each render thread (backend/http/render-pool.ts), which loads only
+ * the pages and what they need.
+ */
+if (isMainThread) {
+  const { serve } = await import("./serve");
+  await serve(new URL(import.meta.url));
+} else {
+  await import("../frontend/render-thread.server");
 }

@@ -12,7 +12,9 @@ import { leadServices } from "./leads/lead-services";
 import { findLeadVehicle } from "./leads/lead-vehicle";
 import { staffServices } from "./staff/staff-services";
 import { answerClientErrors } from "./http/client-errors";
+import { isSharedPage } from "./http/cached-pages";
 import { createApp, type FrontendMount } from "./http/create-app";
+import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { openEngines } from "./engines";
@@ -29,6 +31,8 @@ export interface SiteOptions {
    */
   pagesBuild?: ServerBuild | (() => Promise<ServerBuild>);
   clientDirectory?: string;
+  /** The render thread's module (build/server/render-thread.js): pages render on RENDER_THREADS threads; without it, on this one. */
+  renderThreadModule?: URL;
   devMiddleware?: FrontendMount["devMiddleware"];
   /** How often and how patiently leads are forwarded; tests shorten the waits. */
   leadForwarding?: ForwardingTiming;
@@ -41,7 +45,7 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite({ config, logger, pagesBuild, clientDirectory, devMiddleware, leadForwarding }: SiteOptions): Promise<Site> {
+export async function startSite({ config, logger, pagesBuild, clientDirectory, renderThreadModule, devMiddleware, leadForwarding }: SiteOptions): Promise<Site> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
@@ -65,10 +69,13 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
   const { leads } = leadWork;
   const staff = staffServices(engines.staff, engines.leads, { store: engines.store, catalogue }, leadWork.forwardNow, config, dealer.name, logger);
 
-  const frontend: FrontendMount | undefined = pagesBuild && {
-    clientDirectory,
-    devMiddleware,
-    pages: createRequestHandler({
+  const renderPool =
+    pagesBuild && renderThreadModule && config.RENDER_THREADS > 0
+      ? new RenderPool({ threadModule: renderThreadModule, threads: config.RENDER_THREADS, data: { dealer, siteUrl: config.SITE_URL }, catalogue, logger })
+      : undefined;
+  const renderHere =
+    pagesBuild &&
+    createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
       getLoadContext: (req, res) =>
@@ -83,7 +90,11 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
             [staffContext, { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
           ]),
         ),
-    }),
+    });
+  const frontend: FrontendMount | undefined = renderHere && {
+    clientDirectory,
+    devMiddleware,
+    pages: renderPool ? renderPool.handler((req) => isSharedPage(req, staff.cookies.session), renderHere) : renderHere,
   };
   const app = createApp({
     catalogue,
@@ -117,6 +128,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, d
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
+      await renderPool?.stop();
       await storeLoad.stop();
       await leadWork.stop();
       await staff.feed?.stop();

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Catalogue } from "../backend/catalogue";
+import type { PageCatalogue } from "../backend/catalogue";
 import type { Dealer } from "../backend/dealer-config";
 import type { Leads } from "../backend/leads/lead-intake";
 import type { Logger } from "../backend/logger";
@@ -12,7 +12,7 @@ import type { StaffServices } from "../backend/staff/staff-services";
  * the dealer's details, the site's public address, and the leads every form sends. Only the
  * types cross into front-end code.
  */
-export const catalogueContext = createContext<Catalogue>();
+export const catalogueContext = createContext<PageCatalogue>();
 export const dealerContext = createContext<Dealer>();
 export const leadsContext = createContext<Leads>();
 /** The public origin configured as SITE_URL; undefined when unset (see frontend/seo/site-origin.ts). */

@@ -7,7 +7,7 @@ import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages
 import { cookieValue } from "../staff/staff-cookies";
 import { PageCache, type CachedPage } from "./page-cache";
 import { cspNonceOf } from "./security-headers";
-import { gzipJoined, joined, splicePage } from "./spliced-gzip";
+import { gzipJoined, joined, splicePage, type SplicedPage } from "./spliced-gzip";
 
 /**
  * The public pages that are the same for every visitor at one address: home, the search
@@ -70,6 +70,24 @@ function vehiclePageReferer({ path, referer }: PageRequest): string {
   return searchCameFrom(referer, [new URL(referer).host]) ? referer : "";
 }
 
+/** What `pageCacheKey` reads of an Express request. */
+function pageRequestOf(req: Request, staffSessionCookie: string): PageRequest {
+  return {
+    method: req.method,
+    path: req.path,
+    query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "",
+    origin: [req.protocol, req.get("host"), req.get("x-forwarded-host")].join(" "),
+    referer: req.get("referer"),
+    crawler: isbot(req.get("user-agent")),
+    staffSignedIn: cookieValue(req.headers.cookie, staffSessionCookie) !== undefined,
+  };
+}
+
+/** Whether this request's page is the same for every visitor at its address: one the cache may keep. */
+export function isSharedPage(req: Request, staffSessionCookie: string): boolean {
+  return pageCacheKey(pageRequestOf(req, staffSessionCookie)) !== undefined;
+}
+
 export interface CachedPagesOptions {
   /** PAGE_CACHE_MB in bytes; 0 renders every page for its request. */
   maxBytes: number;
@@ -90,15 +108,7 @@ export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: Cach
   const cache = new PageCache(maxBytes);
   const rendering = new Map<string, Promise<void>>();
   return async (req, res, next) => {
-    const key = pageCacheKey({
-      method: req.method,
-      path: req.path,
-      query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "",
-      origin: [req.protocol, req.get("host"), req.get("x-forwarded-host")].join(" "),
-      referer: req.get("referer"),
-      crawler: isbot(req.get("user-agent")),
-      staffSignedIn: cookieValue(req.headers.cookie, staffSessionCookie) !== undefined,
-    });
+    const key = pageCacheKey(pageRequestOf(req, staffSessionCookie));
     if (key === undefined) return next();
     await rendering.get(key);
     const page = cache.get(key, stockVersion(), Date.now());
@@ -117,14 +127,20 @@ export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: Cach
         rendered();
         return send(body);
       }
-      // Compressed once, here, and kept so: this response and every later one are assembled from it.
-      const page: CachedPage = { status: res.statusCode, headers, ...splicePage(body, cspNonceOf(res)) };
+      // Compressed once, here or by a render thread, and kept so: this response and every later one are assembled from it.
+      const spliced = (res.locals as { splicedPage?: SplicedPage }).splicedPage ?? splicePage(body, cspNonceOf(res));
+      const page: CachedPage = { status: res.statusCode, headers, ...spliced };
       cache.set(key, page, version, Date.now());
       rendered();
       sendPage(req, res, page, send);
     });
     next();
   };
+}
+
+/** The body about to be sent, already cut at the nonce and compressed by a render thread: the cache keeps it as it is. */
+export function keepSplicedPage(res: Response, page: SplicedPage): void {
+  (res.locals as { splicedPage?: SplicedPage }).splicedPage = page;
 }
 
 /** A cached page with this response's nonce and status, and the headers the renderer set. */

@@ -96,7 +96,9 @@ export function createApp(parts: AppParts): Express {
   if (frontend?.clientDirectory) {
     const assets = path.join(frontend.clientDirectory, "assets");
     app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(frontend.clientDirectory, { maxAge: "1h", index: false }));
+    // Only an address with a file extension may name a file here: a page's address is not looked for on disk.
+    const rootFiles = express.static(frontend.clientDirectory, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
   }
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
   if (frontend) {

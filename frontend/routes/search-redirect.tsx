@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { textKey } from "../../domain/filters";
 import { parseSearchRequest } from "../../domain/parse-search-request";
 import { VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
-import type { Catalogue } from "../../backend/catalogue";
+import type { PageCatalogue } from "../../backend/catalogue";
 import { searchTarget } from "../components/search/search-target";
 import { catalogueContext } from "../request-context";
 import type { Route } from "./+types/search-redirect";
@@ -33,7 +33,7 @@ async function load({ url, context }: Route.LoaderArgs) {
 }
 
 /** The type with the most vehicles matching the words; undefined if none matches (or the words cannot be searched). */
-async function typeMatchingMost(catalogue: Catalogue, q: string): Promise<VehicleType | undefined> {
+async function typeMatchingMost(catalogue: PageCatalogue, q: string): Promise<VehicleType | undefined> {
   const parsed = parseSearchRequest(new URLSearchParams({ q }));
   if (!parsed.ok) return undefined;
   const totals = await Promise.all(VEHICLE_TYPES.map(async (type) => ({ type, total: (await catalogue.search(type, { ...parsed.value, pageSize: 1 })).total })));
@@ -42,7 +42,7 @@ async function typeMatchingMost(catalogue: Catalogue, q: string): Promise<Vehicl
 }
 
 /** The chosen type if it sells the make, else the first type that does; undefined if none does. */
-async function typeSelling(catalogue: Catalogue, make: string, chosen: string | null): Promise<VehicleType | undefined> {
+async function typeSelling(catalogue: PageCatalogue, make: string, chosen: string | null): Promise<VehicleType | undefined> {
   const candidates = [...VEHICLE_TYPES].sort((a, b) => Number(b === chosen) - Number(a === chosen));
   for (const type of candidates) {
     const { make: makes = [] } = await catalogue.distinct(type, {});

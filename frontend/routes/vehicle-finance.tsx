@@ -4,7 +4,7 @@ import { ApplicationFields, type ApplicationValues } from "../components/finance
 import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
 import { PlanSummary } from "../components/finance/PlanSummary";
 import { calculatorChoice } from "../../domain/finance-calculator";
-import type { Catalogue } from "../../backend/catalogue";
+import type { PageCatalogue } from "../../backend/catalogue";
 import { postedForm, SendFailed } from "../components/forms/form-parts";
 import { catalogueContext, leadsContext } from "../request-context";
 import { ErrorPage } from "../components/ErrorPage";
@@ -23,7 +23,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 /** The vehicle as listed now, or, for an application sent as it sold, as listed then. */
-async function vehicleOf(catalogue: Catalogue, id: string, evenIfSold: boolean) {
+async function vehicleOf(catalogue: PageCatalogue, id: string, evenIfSold: boolean) {
   const record = await catalogue.getForForm(id);
   if (record) {
     const { make, model, registration, odometerReadingMiles: mileage } = record.vehicle;

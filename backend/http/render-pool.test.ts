@@ -1,0 +1,123 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PageCatalogue } from "../catalogue";
+import { EngineUnavailableError } from "../engine-health";
+import { createLogger } from "../logger";
+import { RenderPool } from "./render-pool";
+import { receivedError, sentError } from "./render-protocol";
+
+/**
+ * The pool's side of the protocol, with stand-in render threads written here (the real one,
+ * frontend/render-thread.server.ts, is compared with the main thread's rendering in
+ * tests/api/same-page-every-way.test.ts).
+ */
+const THREADS = {
+  /** Asks the catalogue for the vehicle the address names, and shows what it was told. */
+  asking: `
+    import { parentPort } from "node:worker_threads";
+    const waiting = new Map();
+    parentPort.on("message", (message) => {
+      if (message.type === "render") {
+        const id = new URL(message.url).pathname.slice(1);
+        const method = id === "forbidden" ? "reindex" : "get";
+        waiting.set(message.job, message);
+        parentPort.postMessage({ type: "call", call: message.job, method, args: [id] });
+        return;
+      }
+      const job = waiting.get(message.call);
+      const text = message.type === "answer" ? "got " + JSON.stringify(message.value) : "refused " + message.error.name + " " + (message.error.engine ?? message.error.message);
+      parentPort.postMessage({ type: "rendered", job: job.job, status: 200, headers: [["content-type", "text/plain"], ["x-nonce", String(job.nonce)]], body: new TextEncoder().encode(text) });
+    });`,
+  /** Stops whenever it is given a page. */
+  failing: `
+    import { parentPort } from "node:worker_threads";
+    parentPort.on("message", () => process.exit(1));`,
+};
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), "render-pool-"));
+  for (const [name, code] of Object.entries(THREADS)) await writeFile(path.join(folder, `${name}.mjs`), code);
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+const catalogue = {
+  get: async (id: string) => {
+    if (id === "down") throw new EngineUnavailableError("store");
+    return { _id: id };
+  },
+} as unknown as PageCatalogue;
+
+async function siteWith(thread: keyof typeof THREADS) {
+  const pool = new RenderPool({ threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)), threads: 1, data: { dealer: {} as never, siteUrl: undefined }, catalogue, logger: createLogger("silent") });
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = "abc";
+    next();
+  });
+  app.use(pool.handler((req) => req.path !== "/private", (_req, res) => void res.type("text/plain").send("rendered here")));
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  stops.push(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await pool.stop();
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return async (address: string) => {
+    const response = await fetch(`${url}${address}`);
+    return { status: response.status, nonce: response.headers.get("x-nonce"), text: await response.text() };
+  };
+}
+
+describe("RenderPool", () => {
+  it("renders a shared page on a render thread, which asks the main thread's catalogue, with the response's nonce", async () => {
+    const get = await siteWith("asking");
+    expect(await get("/abc")).toEqual({ status: 200, nonce: "abc", text: 'got {"_id":"abc"}' });
+  });
+
+  it("renders any other page on this thread", async () => {
+    const get = await siteWith("asking");
+    expect((await get("/private")).text).toBe("rendered here");
+  });
+
+  it("passes an engine outage to the page as such, so that it can answer 503", async () => {
+    const get = await siteWith("asking");
+    expect((await get("/down")).text).toBe("refused EngineUnavailableError store");
+  });
+
+  it("answers only the calls pages make", async () => {
+    const get = await siteWith("asking");
+    expect((await get("/forbidden")).text).toBe("refused Error reindex is not a page's call");
+  });
+
+  it("renders here the page of a thread that stopped, and starts another thread", async () => {
+    const get = await siteWith("failing");
+    expect((await get("/abc")).text).toBe("rendered here");
+    expect((await get("/def")).text).toBe("rendered here");
+  });
+});
+
+describe("errors between threads", () => {
+  it("keep an engine outage's class and engine, and any other error's name and message", () => {
+    const outage = receivedError(sentError(new EngineUnavailableError("search")));
+    expect(outage).toBeInstanceOf(EngineUnavailableError);
+    expect((outage as EngineUnavailableError).engine).toBe("search");
+    const other = receivedError(sentError(new RangeError("too far")));
+    expect([other.name, other.message]).toEqual(["RangeError", "too far"]);
+    expect(receivedError(sentError("plain words")).message).toBe("plain words");
+  });
+});

@@ -1,0 +1,188 @@
+import { Worker } from "node:worker_threads";
+import type { Request, RequestHandler, Response } from "express";
+import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
+import type { Logger } from "../logger";
+import {
+  receivedError,
+  sentError,
+  type FromRenderThread,
+  type RenderedPage,
+  type RenderJob,
+  type RenderThreadData,
+  type ToRenderThread,
+} from "./render-protocol";
+import { cspNonceOf } from "./security-headers";
+import { keepSplicedPage } from "./cached-pages";
+
+/**
+ * Public pages rendered on every core. Node runs a page's JavaScript on one thread, and
+ * rendering a page costs several times what answering its data does: with render threads,
+ * the main thread takes requests, answers the API and the catalogue's calls, and the render
+ * threads turn pages into HTML, and compress them, side by side.
+ *
+ * The stock, the stores, the sessions and every limit stay in the main thread alone: a page
+ * on a render thread asks the main thread's catalogue for what it shows (render-protocol.ts),
+ * so there is one copy of the index in memory and nothing to keep in step between processes.
+ * Pages that read a visitor's own data (forms, the staff area) render on the main thread.
+ */
+
+export interface RenderPoolOptions {
+  /** The render thread's module: build/server/render-thread.js. */
+  threadModule: URL;
+  /** RENDER_THREADS: how many render threads to keep. */
+  threads: number;
+  data: RenderThreadData;
+  catalogue: PageCatalogue;
+  logger: Logger;
+}
+
+interface PendingJob {
+  resolve(page: RenderedPage): void;
+  reject(error: Error): void;
+  req: Request;
+}
+
+class RenderThread {
+  readonly jobs = new Map<number, PendingJob>();
+  private worker: Worker;
+
+  constructor(
+    private readonly options: RenderPoolOptions,
+    private readonly whenExited: (thread: RenderThread) => void,
+  ) {
+    this.worker = this.start();
+  }
+
+  send(message: ToRenderThread): void {
+    this.worker.postMessage(message);
+  }
+
+  stop(): Promise<number> {
+    return this.worker.terminate();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.options.threadModule, { workerData: this.options.data });
+    worker.on("message", (message: FromRenderThread) => this.receive(message));
+    worker.on("error", (error) => this.options.logger.error({ err: error }, "A render thread failed"));
+    worker.on("exit", () => {
+      for (const job of this.jobs.values()) job.reject(new Error("The render thread stopped"));
+      this.jobs.clear();
+      this.whenExited(this);
+    });
+    return worker;
+  }
+
+  private receive(message: FromRenderThread): void {
+    switch (message.type) {
+      case "call":
+        void this.answer(message.call, message.method, message.args);
+        return;
+      case "log": {
+        const job = this.jobs.get(message.job);
+        (job?.req.log ?? this.options.logger).error({ err: receivedError(message.error) }, message.message);
+        return;
+      }
+      case "rendered":
+        this.jobs.get(message.job)?.resolve(message);
+        this.jobs.delete(message.job);
+        return;
+      case "failed":
+        this.jobs.get(message.job)?.reject(receivedError(message.error));
+        this.jobs.delete(message.job);
+        return;
+    }
+  }
+
+  private async answer(call: number, method: string, args: unknown[]): Promise<void> {
+    try {
+      // Only the calls pages make: the thread's messages are ours, but the list is short and explicit.
+      if (!(PAGE_CATALOGUE_CALLS as readonly string[]).includes(method)) throw new Error(`${method} is not a page's call`);
+      const value: unknown = await (this.options.catalogue[method as keyof PageCatalogue] as (...args: unknown[]) => Promise<unknown>)(...args);
+      this.send({ type: "answer", call, value });
+    } catch (error) {
+      this.send({ type: "refusal", call, error: sentError(error) });
+    }
+  }
+}
+
+export class RenderPool {
+  private readonly threads: RenderThread[] = [];
+  private nextJob = 1;
+  private stopping = false;
+
+  constructor(private readonly options: RenderPoolOptions) {
+    for (let i = 0; i < options.threads; i++) this.threads.push(this.startThread());
+  }
+
+  /**
+   * Renders the pages `shared` picks on a render thread; any other request, or one whose
+   * thread stopped before answering, goes on to `renderHere`, on this thread.
+   */
+  handler(shared: (req: Request) => boolean, renderHere: RequestHandler): RequestHandler {
+    return (req, res, next) => {
+      if (this.threads.length === 0 || !shared(req)) return renderHere(req, res, next);
+      this.render(req, res).then(
+        (page) => sendRendered(res, page),
+        (error: unknown) => {
+          (req.log ?? this.options.logger).warn({ err: error }, "A render thread could not render the page; rendering it here");
+          if (!res.headersSent) return renderHere(req, res, next);
+          next(error);
+        },
+      );
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.threads.map((thread) => thread.stop()));
+  }
+
+  private render(req: Request, res: Response): Promise<RenderedPage> {
+    // The thread with the fewest pages in hand.
+    const thread = this.threads.reduce((least, candidate) => (candidate.jobs.size < least.jobs.size ? candidate : least));
+    const job = this.nextJob++;
+    const message: RenderJob = { type: "render", job, method: req.method, url: pageUrlOf(req), headers: headersOf(req), nonce: cspNonceOf(res) };
+    return new Promise<RenderedPage>((resolve, reject) => {
+      thread.jobs.set(job, { resolve, reject, req });
+      thread.send(message);
+    });
+  }
+
+  private startThread(): RenderThread {
+    return new RenderThread(this.options, (stopped) => {
+      const at = this.threads.indexOf(stopped);
+      if (at === -1) return;
+      if (this.stopping) {
+        this.threads.splice(at, 1);
+        return;
+      }
+      this.options.logger.error("A render thread stopped; starting another");
+      this.threads[at] = this.startThread();
+    });
+  }
+}
+
+function sendRendered(res: Response, page: RenderedPage): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  if (page.spliced) keepSplicedPage(res, { parts: page.spliced.parts.map(asBuffer), deflatedParts: page.spliced.deflatedParts.map(asBuffer) });
+  res.end(asBuffer(page.body));
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The page's address as @react-router/express makes it, so that a page renders alike on either thread. */
+function pageUrlOf(req: Request): string {
+  const forwardedPort = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(":")[1] : undefined;
+  const port = [forwardedPort, req.get("host")?.split(":")[1]].map((text) => Number.parseInt(text ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`).href;
+}
+
+function headersOf(req: Request): [string, string][] {
+  return Object.entries(req.headers).flatMap(([name, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
+  );
+}
