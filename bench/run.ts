@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -8,6 +8,7 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
+import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
@@ -26,6 +27,10 @@ import { buildSite } from "./site-process";
  * Then the pages a visitor opens, as HTML, under 32 connections each and during a
  * `stock:reindex` (bench/pages.ts); and, still under 32 connections of searches, how long
  * the site takes to serve what a `stock:import` has just written (bench/fresh-after-import.ts).
+ * Then the first view of vehicle and search pages, each address asked once, at each of the
+ * `--first-view` sizes (bench/first-view.ts): for each, the site as built, or each server
+ * entry of `--first-view-builds` (a copy of an earlier build, say) and each `RENDER_THREADS`
+ * of `--first-view-threads`, run in turn `--first-view-rounds` times.
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
@@ -42,6 +47,10 @@ const { values } = parseArgs({
     /** The stock size at which the embedded engine and Meilisearch are compared side by side; 0 to skip. */
     "side-by-side": { type: "string", default: "100000" },
     "side-by-side-seconds": { type: "string", default: "8" },
+    "first-view": { type: "string", default: "3000,100000" },
+    "first-view-builds": { type: "string", default: "" },
+    "first-view-threads": { type: "string", default: "" },
+    "first-view-rounds": { type: "string", default: "1" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -77,12 +86,6 @@ async function serverTimes(url: string, paths: string[]): Promise<Stats> {
     times.push(Number(/dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1]));
   }
   return stats(times);
-}
-
-/** Resident memory of a process, from Linux's /proc. */
-async function residentMB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
 }
 
 async function benchSize(size: number, port: number): Promise<SizeResult> {
@@ -181,6 +184,21 @@ for (const [i, size] of sizes.entries()) {
   }
 }
 
+const firstViewRuns: FirstViewFigures[] = [];
+for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`First view at ${size.toLocaleString("en-GB")} vehicles...\n`);
+  await withFirstViewStock(size, async (dataDir, addresses) => {
+    for (let round = 0; round < Number(values["first-view-rounds"]); round++) {
+      for (const serverEntry of values["first-view-builds"].split(",").filter(Boolean).concat(values["first-view-builds"] ? [] : [""])) {
+        for (const threads of values["first-view-threads"].split(",").filter(Boolean).concat(values["first-view-threads"] ? [] : [""])) {
+          const figures = await benchFirstView(dataDir, size, addresses, 3940, { serverEntry: serverEntry || undefined, env: threads ? { RENDER_THREADS: threads } : {} });
+          firstViewRuns.push({ ...figures, renderThreads: `${serverEntry ? `${serverEntry}, ` : ""}${figures.renderThreads}` });
+        }
+      }
+    }
+  });
+}
+
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
 
@@ -218,6 +236,7 @@ process.stdout.write(
           "",
         ]
       : []),
+    ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...sideBySideRows,
   ].join("\n"),
 );

@@ -31,9 +31,11 @@ export async function spawnBuiltSite(options: {
   pipeLog?: boolean;
   /** Runs the site under `ulimit -n`, as a small container would. */
   maxOpenFiles?: number;
+  /** Another build's server entry, for a bench comparing builds in turn; the current build's by default. */
+  entry?: string;
 }): Promise<SiteProcess> {
   const started = performance.now();
-  const command = [process.execPath, ...(options.nodeArgs ?? []), serverEntry];
+  const command = [process.execPath, ...(options.nodeArgs ?? []), options.entry ?? serverEntry];
   const env = { ...process.env, ...EMBEDDED_ENGINES, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env };
   const stdio: StdioOptions = ["ignore", options.pipeLog ? "pipe" : "ignore", "inherit"];
   const server = options.maxOpenFiles
@@ -76,14 +78,16 @@ export interface BuiltSite {
  * Another copy of the built site, as the browser tests run it, with settings of a test's
  * own (SITE_URL, DEALER_CONFIG) over a fresh data folder with a little demo stock.
  */
-export async function startBuiltSite(env: Record<string, string>, options: { maxOpenFiles?: number } = {}): Promise<BuiltSite> {
+export async function startBuiltSite(env: Record<string, string>, options: { maxOpenFiles?: number; dataDir?: string } = {}): Promise<BuiltSite> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-built-"));
+  // Another site's folder, when given, is that site's to remove.
+  const ownFolder = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "dealer-site-built-")));
   let site: SiteProcess;
   try {
-    site = await spawnBuiltSite({ dataDir, port, env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env }, timeoutMs: 30_000, pipeLog: true, ...options });
+    site = await spawnBuiltSite({ port, env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env }, timeoutMs: 30_000, pipeLog: true, maxOpenFiles: options.maxOpenFiles, dataDir });
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownFolder) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const exited = new Promise((resolve) => site.server.once("exit", resolve));
@@ -104,7 +108,7 @@ export async function startBuiltSite(env: Record<string, string>, options: { max
   const stop = async () => {
     site.server.kill("SIGTERM");
     await exited;
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownFolder) await rm(dataDir, { recursive: true, force: true });
   };
   return { get, send, dataDir, log: () => log, port, stop };
 }
