@@ -25,10 +25,18 @@ export class FileSoldRegister {
     return (await this.read()).find((sold) => sold.id === id && sold.soldAt >= cutoff);
   }
 
+  /**
+   * Removes what a writer killed part-way left behind; call it holding the stock's lock, at
+   * every change to the stock, not only at those that add to the register, or a killed
+   * writer's file could wait for the next vehicle sold.
+   */
+  removeAbandonedFiles(): Promise<void> {
+    return removeAbandonedTempFiles(this.directory, SOLD_FILE);
+  }
+
   /** Adds vehicles just removed; call it holding the stock's lock, before the stock without them is written. */
   async add(removed: readonly SoldVehicle[], now: Date): Promise<void> {
     if (removed.length === 0) return;
-    await removeAbandonedTempFiles(this.directory, SOLD_FILE);
     const cutoff = soldCutoff(now).toISOString();
     const replaced = new Set(removed.map(({ id }) => id));
     const kept = (await this.read()).filter((sold) => sold.soldAt >= cutoff && !replaced.has(sold.id));

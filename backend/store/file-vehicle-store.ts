@@ -95,8 +95,9 @@ export class FileVehicleStore implements VehicleStore {
   ): Promise<StockChangeResult> {
     const run = this.queue.then(() =>
       withFileLock(`${this.stockFile}.lock`, async () => {
-        // Only the lock holder writes the stock, so any temporary file now is a dead writer's.
+        // Only the lock holder writes the stock and the sold register, so any temporary file now is a dead writer's.
         await removeAbandonedTempFiles(this.directory, STOCK_FILE);
+        await this.sold.removeAbandonedFiles();
         // Another process may have changed the stock since this one last read it.
         await this.reloadIfChanged();
         const summary = await this.writeChange(change, now);
