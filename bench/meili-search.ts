@@ -17,12 +17,15 @@ import type { VehicleType } from "../domain/vehicle";
 import { meiliForTests } from "../tests/support/servers/meilisearch-server";
 import { searchScreenQueries, stats } from "./search-queries";
 import { versionIndexUid } from "../backend/search/meili-index-version";
+import { meiliBreakdown } from "./meili-breakdown";
 
 /**
  * `npm run bench:meili [-- --size 100000 --max-total-hits 1000000,100000]`: the search
  * screen's query (filters, every filter's options, the first page of records) through
  * the Meilisearch engine, one at a time, for each `maxTotalHits` setting, with the
- * bench's queries. Meilisearch is found as the test suites find it (TEST_MEILI_URL,
+ * bench's queries; before that, with the settings stock:setup gives the index, where the
+ * search screen's time goes (bench/meili-breakdown.ts). `--max-total-hits ""` runs the
+ * breakdown alone. Meilisearch is found as the test suites find it (TEST_MEILI_URL,
  * MEILI_BINARY or meilisearch on PATH, or a container); without one it says why and stops.
  */
 
@@ -33,8 +36,10 @@ const { values } = parseArgs({
   },
 });
 const size = Number(values.size);
-const settings = values["max-total-hits"].split(",").map(Number);
+const settings = values["max-total-hits"].split(",").filter(Boolean).map(Number);
 const QUERIES = 600;
+/** Distinct search-screen queries for the breakdown: half one at a time, half at once. */
+const BREAKDOWN_SEARCHES = 1200;
 const WARM_UP = 100;
 
 const server = await meiliForTests();
@@ -52,6 +57,7 @@ try {
   const store = await FileVehicleStore.open(dataDir);
   await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
   const requests = searchScreenQueries(stock, QUERIES).map(toRequest);
+  const distinctSearches = [...new Set(searchScreenQueries(stock, 20 * BREAKDOWN_SEARCHES))].slice(0, BREAKDOWN_SEARCHES).map(toRequest);
   stock.length = 0;
 
   process.stderr.write(`Indexing them in ${server.label}...\n`);
@@ -60,6 +66,8 @@ try {
   const buildSeconds = (performance.now() - built) / 1000;
   const engine = new MeiliSearchEngine(meiliSearchClient(server.url, await ensureSearchKey(admin, name)), name);
   const catalogue = new Catalogue(store, engine, createLogger("silent"));
+  const searchClient = meiliSearchClient(server.url, await ensureSearchKey(admin, name));
+  const breakdown = await meiliBreakdown({ client: searchClient, index: name, store, meiliPort: Number(new URL(server.url).port), searches: distinctSearches });
 
   let exactTotals: number[] | undefined;
   for (const maxTotalHits of settings) {
@@ -90,6 +98,7 @@ try {
       "|---:|---:|---:|---:|---:|",
       ...rows,
       "",
+      ...breakdown,
     ].join("\n"),
   );
 } finally {
