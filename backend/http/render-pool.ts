@@ -36,6 +36,14 @@ export interface RenderPoolOptions {
   logger: Logger;
 }
 
+/**
+ * A render thread keeps nothing but the pages' code between pages, yet left to itself V8 let
+ * each one's heap grow to a couple of hundred megabytes under load before collecting it. Capped,
+ * it collects sooner, at no measurable cost in pages per second (docs/benchmarks.md); a thread
+ * that ran out would stop, and its page be rendered on the main thread while another starts.
+ */
+const RENDER_THREAD_HEAP_MB = 128;
+
 interface PendingJob {
   resolve(page: RenderedPage): void;
   reject(error: Error): void;
@@ -62,7 +70,7 @@ class RenderThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.options.threadModule, { workerData: this.options.data });
+    const worker = new Worker(this.options.threadModule, { workerData: this.options.data, resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB } });
     worker.on("message", (message: FromRenderThread) => this.receive(message));
     worker.on("error", (error) => this.options.logger.error({ err: error }, "A render thread failed"));
     worker.on("exit", () => {
