@@ -106,7 +106,12 @@ export function showroomMoment(instant: Date): ShowroomMoment {
   return { date: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
 }
 
-/** Calendar days, counted on dates alone, so a 23- or 25-hour day is still one day. */
+/** A real date written YYYY-MM-DD: "2026-02-30", "2026-11" and "x" are not. */
+export function isCalendarDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && addDays(text, 0) === text;
+}
+
+/** Calendar days, counted on dates alone, so a 23- or 25-hour day is still one day. Only for a real date (isCalendarDate): anything else throws. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);

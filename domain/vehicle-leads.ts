@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailSchema, fieldErrors, optional, personName, requiredText, ukPhoneSchema, vehicleIdField } from "./form-fields";
 import { formatCount } from "./format";
-import { addDays, clockText, dayText, hoursOn, minutesOf, showroomMoment, TEST_DRIVE_DAYS_AHEAD, testDriveTimes, type Schedule } from "./opening-hours";
+import { addDays, clockText, dayText, hoursOn, isCalendarDate, minutesOf, showroomMoment, TEST_DRIVE_DAYS_AHEAD, testDriveTimes, type Schedule } from "./opening-hours";
 import {
   BEST_TIMES,
   CONTACT_METHODS,
@@ -66,14 +66,16 @@ export function testDriveSchema(schedule: Schedule, now: Date) {
       name: personName("name", 100),
       phone: ukPhoneSchema,
       email: emailSchema,
+      // Aborting: the checks after it, and the object's own below, read the day as a date.
       day: z
         .string({ error: "Choose a day for your test drive" })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a day for your test drive")
-        .refine((day) => addDays(day, 0) === day, "Choose a day for your test drive")
+        .refine(isCalendarDate, { error: "Choose a day for your test drive", abort: true })
         .refine((day) => day > today, "Choose a day from tomorrow onwards")
         .refine((day) => day <= lastDay, `We book test drives up to ${TEST_DRIVE_DAYS_AHEAD} days ahead: choose an earlier day`)
         .refine((day) => hoursOn(schedule, day) !== undefined, { error: ({ input }) => `We are closed on ${dayText(String(input))}: choose another day` }),
-      time: z.string({ error: "Choose a time for your test drive" }).refine((time) => minutesOf(time) !== undefined, "Choose a time for your test drive"),
+      time: z
+        .string({ error: "Choose a time for your test drive" })
+        .refine((time) => minutesOf(time) !== undefined, { error: "Choose a time for your test drive", abort: true }),
       licence: z.literal([true, "yes", "on", "true"], { error: LICENCE_CONFIRMATION_MISSING }).transform((): true => true),
       vehicleId: vehicleIdField(),
     })

@@ -79,3 +79,32 @@ describe("methods a page does not take", () => {
     expect(stackTraces()).toEqual([]);
   });
 });
+
+describe("a test drive's day that is not a date", () => {
+  const BAD_DAYS = ["x", "", "2026-11"];
+  const vehicleId = async () => (JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string }[])[0]!._id;
+  const booking = { name: "Siobhán O'Neill", phone: "07700 900123", email: "siobhan@example.com", time: "10:00", licence: "yes" };
+
+  it.each(BAD_DAYS)("%j is a 400 naming the day from the API", async (day) => {
+    const answer = await site.send("/api/test-drive", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ ...booking, day, vehicleId: await vehicleId() }),
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "invalid_test_drive", field: "day", message: "Choose a day for your test drive" } });
+    expect(stackTraces()).toEqual([]);
+  });
+
+  it.each(BAD_DAYS)("%j gives the form without JavaScript back with the problem beside the day and everything typed", async (day) => {
+    const answer = await site.send(`/vehicles/${await vehicleId()}/test-drive`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${site.port}`, Accept: "text/html" },
+      body: new URLSearchParams({ ...booking, day }).toString(),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatch(/<p id="test-drive-day-error"[^>]*>.*Choose a day for your test drive<\/p>/);
+    for (const typed of ['value="Siobhán O&#x27;Neill"', 'value="07700 900123"', 'value="siobhan@example.com"']) expect(answer.body).toContain(typed);
+    expect(stackTraces()).toEqual([]);
+  });
+});

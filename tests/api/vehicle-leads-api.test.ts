@@ -180,6 +180,17 @@ describe("the vehicle page's leads", () => {
       await expectField(await postTo(site, "test-drive", { ...valid("test-drive"), ...change() }), "test-drive", field, message);
     });
 
+    it.each(["x", "", "2026-11", "2026-13-45T00:00"])("answers 400 naming day, not a 500, for a day given as %j, and logs no error", async (day) => {
+      const before = await storedLeadIds(site.dataDir, "test-drive");
+      const response = await postTo(site, "test-drive", { ...valid("test-drive"), day, time: "x" });
+      const body = (await response.json()) as { error: { code: string; field: string; message: string; fields: Record<string, string> } };
+      expect(response.status).toBe(400);
+      expect(body.error).toMatchObject({ code: "invalid_test_drive", field: "day", message: "Choose a day for your test drive" });
+      expect(body.error.fields).toEqual({ day: "Choose a day for your test drive", time: "Choose a time for your test drive" });
+      expect(await storedLeadIds(site.dataDir, "test-drive")).toEqual(before);
+      expect(logs.text()).not.toContain('"level":50');
+    });
+
     it("says when the showroom is open on the day chosen", async () => {
       const response = await postTo(site, "test-drive", { ...valid("test-drive"), time: "16:30" });
       const { error } = (await response.json()) as { error: { message: string } };
