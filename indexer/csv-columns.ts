@@ -35,22 +35,24 @@ const LIST_FIELDS = new Set(["features"]);
 
 const RETAIL_ADVERT = ["adverts", "retailAdverts"];
 
-export const CSV_COLUMNS: Readonly<Record<string, Column>> = {
-  _id: { path: ["_id"], kind: "text" },
-  ...Object.fromEntries(
-    Object.keys(vehicleDetailsSchema.shape).map((field) => [
-      field,
-      { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : LIST_FIELDS.has(field) ? "list" : "text" },
-    ]),
-  ),
-  price: { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "number" },
-  vatStatus: { path: [...RETAIL_ADVERT, "vatStatus"], kind: "text" },
-  description: { path: [...RETAIL_ADVERT, "description"], kind: "text" },
+/**
+ * A Map, not an object literal: a header names its columns, and a column called
+ * "constructor", "__proto__" or "toString" must be an unknown column, not one of Object's.
+ */
+const CSV_COLUMNS: ReadonlyMap<string, Column> = new Map<string, Column>([
+  ["_id", { path: ["_id"], kind: "text" }],
+  ...Object.keys(vehicleDetailsSchema.shape).map((field): [string, Column] => [
+    field,
+    { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : LIST_FIELDS.has(field) ? "list" : "text" },
+  ]),
+  ["price", { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "number" }],
+  ["vatStatus", { path: [...RETAIL_ADVERT, "vatStatus"], kind: "text" }],
+  ["description", { path: [...RETAIL_ADVERT, "description"], kind: "text" }],
   /** Image addresses separated by "|" or spaces. */
-  images: { path: ["media", "images"], kind: "images" },
-  createdAt: { path: ["createdAt"], kind: "text" },
-  updatedAt: { path: ["updatedAt"], kind: "text" },
-};
+  ["images", { path: ["media", "images"], kind: "images" }],
+  ["createdAt", { path: ["createdAt"], kind: "text" }],
+  ["updatedAt", { path: ["updatedAt"], kind: "text" }],
+]);
 
 /** Without these a row cannot become a vehicle; an id comes from `_id` or else `registration`. */
 const REQUIRED_COLUMNS = ["vehicleType", "make", "model", "price"];
@@ -70,13 +72,13 @@ export function checkCsvHeader(header: readonly string[]): CsvHeader {
   if (missing.length > 0) {
     throw new Error(`The CSV header is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   }
-  return { columns: [...header], ignored: header.filter((column) => !(column in CSV_COLUMNS)) };
+  return { columns: [...header], ignored: header.filter((column) => !CSV_COLUMNS.has(column)) };
 }
 
 export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [name, cell] of Object.entries(cells)) {
-    const column = CSV_COLUMNS[name];
+    const column = CSV_COLUMNS.get(name);
     if (!column || cell === "") continue;
     setPath(record, column.path, cellValue(cell, column.kind));
   }
@@ -84,12 +86,12 @@ export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<
 }
 
 /** Every column, in the order a written CSV feed gives them. */
-export const CSV_HEADER: readonly string[] = Object.keys(CSV_COLUMNS);
+export const CSV_HEADER: readonly string[] = [...CSV_COLUMNS.keys()];
 
 /** A record as a CSV feed's row, one cell per column of CSV_HEADER: what csvRowToRecord reads back. */
 export function recordToCsvRow(record: object): string[] {
   return CSV_HEADER.map((name) => {
-    const { path, kind } = CSV_COLUMNS[name]!;
+    const { path, kind } = CSV_COLUMNS.get(name)!;
     const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], record);
     if (value === undefined || value === null) return "";
     if (kind === "list") return (value as string[]).join("|");
@@ -117,7 +119,7 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
 /** The column a record path came from, so a CSV row's problem names its column. */
 export function csvColumnOf(path: readonly PropertyKey[]): string | undefined {
   const dotted = path.join(".");
-  return Object.entries(CSV_COLUMNS).find(([, column]) => {
+  return [...CSV_COLUMNS].find(([, column]) => {
     const columnPath = column.path.join(".");
     return dotted === columnPath || dotted.startsWith(`${columnPath}.`);
   })?.[0];

@@ -142,6 +142,19 @@ describe("CSV feeds", () => {
     expect(feed.ignoredColumns).toEqual(["stockNumber"]);
   });
 
+  it("takes columns named like Object's own properties as unknown columns, ignored", async () => {
+    const file = path.join(directory, "object-names.csv");
+    await writeFile(file, "_id,vehicleType,make,model,price,constructor,__proto__,toString,hasOwnProperty\nv1,car,Ford,Focus,1,a,{},b,c\n");
+    const feed = await openFeed(file);
+    const rows: FeedRow[] = [];
+    for await (const row of feed.rows) rows.push(row);
+    expect(rows).toEqual([
+      { line: 2, value: { _id: "v1", vehicle: { vehicleType: "car", make: "Ford", model: "Focus" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } } } },
+    ]);
+    expect(Object.getPrototypeOf((rows[0] as { value: object }).value)).toBe(Object.prototype);
+    expect(feed.ignoredColumns).toEqual(["constructor", "__proto__", "toString", "hasOwnProperty"]);
+  });
+
   it("reports a record that spans lines by the line it starts on", async () => {
     const rows = await rowsOf(
       "multiline.csv",

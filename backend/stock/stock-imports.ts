@@ -241,11 +241,13 @@ export class StockImports {
   }
 
   private inBackground(job: ImportJob, work: () => Promise<void>): void {
-    this.running = this.running.then(work).catch((error: unknown) => {
+    this.running = this.running.then(work).catch(async (error: unknown) => {
       this.logger.error({ err: error, importId: job.id }, "Stock import failed unexpectedly");
-      job.phase = "failed";
-      job.failure = "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
-      job.finishedAt = new Date();
+      // Ended like any other failure, so its upload is not left on disk and its history has it.
+      const failure = "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
+      await this.end(job, { phase: "failed", failure, finishedAt: new Date() }).catch((endError: unknown) => {
+        this.logger.error({ err: endError, importId: job.id }, "Could not record the end of a failed stock import");
+      });
     });
   }
 

@@ -8,7 +8,10 @@ import { ImportBusyError, StockImports } from "../../backend/stock/stock-imports
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import { signedInMember } from "../support/staff-accounts";
 
-/** The console's imports when two stock managers act at once: one import at a time, the other told who. */
+/**
+ * The console's imports through its service: when two stock managers act at once (one import
+ * at a time, the other told who), and imports stopped by what they did not expect.
+ */
 let directory: string;
 let store: FileVehicleStore;
 let staff: Awaited<ReturnType<typeof signedInMember>>;
@@ -28,8 +31,11 @@ afterEach(async () => {
 });
 
 async function uploaded(name: string, seed: number) {
+  return uploadedFeed(name, Array.from(generateDemoStock({ count: 3, seed }), (record) => JSON.stringify(record)).join("\n"));
+}
+
+async function uploadedFeed(name: string, content: string) {
   const filePath = await imports.uploadPath();
-  const content = Array.from(generateDemoStock({ count: 3, seed }), (record) => JSON.stringify(record)).join("\n");
   await writeFile(filePath, content);
   return { path: filePath, name, size: content.length };
 }
@@ -67,4 +73,30 @@ it("shows an import as ended only once its history lists it, as the console stop
   expect(seen).toBe("done");
   const files = (await imports.history(staff.member)).map((entry) => entry.details?.file);
   expect(files).toContain("slow-history.ndjson");
+});
+
+it("imports a CSV feed with columns named like Object's own properties, ignoring them, then removes the upload and records the import", async () => {
+  const csv = "_id,vehicleType,make,model,price,constructor,__proto__,toString\nv1,car,Ford,Focus,12995,a,b,c\nv2,car,Kia,Ceed,9995,,,\n";
+  const job = await imports.start(staff.member, "127.0.0.1", await uploadedFeed("object-names.csv", csv), "upsert");
+  await imports.settled();
+  expect(job).toMatchObject({ phase: "ready", preview: { added: 2, rejected: [], ignoredColumns: ["constructor", "__proto__", "toString"] } });
+  await imports.apply(staff.member, "127.0.0.1", job.id, false);
+  await imports.settled();
+  expect(job).toMatchObject({ phase: "done", result: { added: 2 } });
+  expect(await store.count()).toBe(2);
+  expect(await readdir(path.join(directory, "uploads"))).toEqual([]);
+  expect((await imports.history(staff.member))[0]?.details).toMatchObject({ file: "object-names.csv", result: "imported", added: 2 });
+});
+
+it("removes the upload and records the import as failed when it stops with an unexpected error", async () => {
+  const job = await imports.start(staff.member, "127.0.0.1", await uploaded("disk-full.ndjson", 5), "upsert");
+  await imports.settled();
+  store.applyChange = () => Promise.reject(new Error("ENOSPC: no space left on device"));
+  await imports.apply(staff.member, "127.0.0.1", job.id, false);
+  await imports.settled();
+  expect(job.phase).toBe("failed");
+  expect(job.failure).toMatch(/^The import stopped with an unexpected error/);
+  expect(await readdir(path.join(directory, "uploads"))).toEqual([]);
+  expect((await imports.history(staff.member))[0]?.details).toMatchObject({ file: "disk-full.ndjson", result: "failed" });
+  expect(imports.isFree()).toBe(true);
 });
