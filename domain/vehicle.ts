@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MODEL_YEARS } from "./model-years";
+import { parsePounds } from "./money";
 import { VEHICLE_ID_PATTERN } from "./vehicle-id";
 import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
 
@@ -93,9 +94,17 @@ export const vehicleDetailsSchema = z.object({
   features: optional(z.array(text(80)).max(100)),
 });
 
+/** A vehicle's price: pounds, to the penny. */
+export const priceGBPSchema = z
+  .number({ error: ({ code }) => (code === "invalid_type" ? "must be an amount in pounds, like 12995 or £12,995.50" : undefined) })
+  .positive()
+  .max(10_000_000)
+  .multipleOf(0.01);
+
 export const retailAdvertSchema = z.object({
   totalPrice: z.object({
-    amountGBP: z.number().positive().max(10_000_000).multipleOf(0.01),
+    // Feeds written by hand or by a spreadsheet give the price as text ("£12,995"): read as the stock console reads it.
+    amountGBP: z.preprocess((price) => (typeof price === "string" ? (parsePounds(price) ?? price) : price), priceGBPSchema),
   }),
   /** "Ex VAT" / "+ VAT" mean VAT is added to the price; "Inc VAT" and "No VAT" mean it is not. */
   vatStatus: optional(text(20)),
@@ -121,7 +130,7 @@ export const vehicleFeedRecordSchema = z.object({
 
 /** A price reduction as the store remembers it: the price it came down from, and when. */
 export const priceReductionSchema = z.object({
-  fromGBP: retailAdvertSchema.shape.totalPrice.shape.amountGBP,
+  fromGBP: priceGBPSchema,
   at: z.iso.datetime(),
 });
 

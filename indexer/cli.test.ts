@@ -30,7 +30,7 @@ describe("npm run stock:import", () => {
     expect(stdout).toContain("(CSV, 3 rows)");
     expect(stdout).toMatch(/added\s+2/);
     expect(stdout).toMatch(/rejected\s+1/);
-    expect(stdout).toContain("line 3: price: Too small: expected number to be >0 (got -1)");
+    expect(stdout).toContain('line 3: price: must be an amount in pounds, like 12995 or £12,995.50 (got "-1")');
     expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
   });
 

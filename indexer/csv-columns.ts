@@ -1,3 +1,4 @@
+import { parsePounds } from "../domain/money";
 import { vehicleDetailsSchema } from "../domain/vehicle";
 
 /**
@@ -7,7 +8,7 @@ import { vehicleDetailsSchema } from "../domain/vehicle";
  * then validated by the same schema as a JSON feed.
  */
 
-type CellKind = "text" | "number" | "list" | "images";
+type CellKind = "text" | "number" | "money" | "list" | "images";
 interface Column {
   path: readonly string[];
   kind: CellKind;
@@ -45,7 +46,7 @@ const CSV_COLUMNS: ReadonlyMap<string, Column> = new Map<string, Column>([
     field,
     { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : LIST_FIELDS.has(field) ? "list" : "text" },
   ]),
-  ["price", { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "number" }],
+  ["price", { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "money" }],
   ["vatStatus", { path: [...RETAIL_ADVERT, "vatStatus"], kind: "text" }],
   ["description", { path: [...RETAIL_ADVERT, "description"], kind: "text" }],
   /** Image addresses separated by "|" or spaces. */
@@ -102,6 +103,7 @@ export function recordToCsvRow(record: object): string[] {
 
 function cellValue(cell: string, kind: CellKind): unknown {
   if (kind === "number") return NUMERIC_CELL.test(cell) ? Number(cell.replaceAll(",", "")) : cell;
+  if (kind === "money") return parsePounds(cell) ?? cell;
   if (kind === "list") return cell.split("|").map((value) => value.trim()).filter(Boolean);
   if (kind === "images") return cell.split(/[|\s]+/).filter(Boolean).map((href) => ({ href }));
   return cell;

@@ -71,9 +71,41 @@ describe("importFeed", () => {
     const report = await importFeed(store, await feedFile("stock.csv", csv), { mode: "upsert" });
     expect(report.added).toBe(1);
     expect(report.rejected).toEqual([
-      { line: 2, reason: 'price: expected number, received string (got "abc")' },
+      { line: 2, reason: 'price: must be an amount in pounds, like 12995 or £12,995.50 (got "abc")' },
       { line: 3, reason: 'make is missing; odometerReadingMiles: expected number, received string (got "lots")' },
     ]);
+  });
+
+  it("reads a price written as people write it, in a CSV cell or as JSON text, and nothing else", async () => {
+    const csv = [
+      "_id,vehicleType,make,model,price",
+      'v1,car,Ford,Focus,"£12,995"',
+      "v2,car,Ford,Puma,12995.00",
+      'v3,car,Kia,Ceed,"£9,995.5"',
+      "v4,car,Kia,Picanto,0x10",
+      "v5,car,Fiat,500,1e3",
+      'v6,car,Fiat,Panda,"12,99,5"',
+      "v7,car,Fiat,Tipo,Infinity",
+      "",
+    ].join("\n");
+    const report = await importFeed(store, await feedFile("prices.csv", csv), { mode: "upsert" });
+    expect(report.added).toBe(3);
+    expect(report.rejected.map(({ line, reason }) => `${line} ${reason}`)).toEqual([
+      '5 price: must be an amount in pounds, like 12995 or £12,995.50 (got "0x10")',
+      '6 price: must be an amount in pounds, like 12995 or £12,995.50 (got "1e3")',
+      '7 price: must be an amount in pounds, like 12995 or £12,995.50 (got "12,99,5")',
+      '8 price: must be an amount in pounds, like 12995 or £12,995.50 (got "Infinity")',
+    ]);
+    const priceOf = async (id: string) => (await store.get(id))?.adverts.retailAdverts.totalPrice.amountGBP;
+    expect([await priceOf("v1"), await priceOf("v2"), await priceOf("v3")]).toEqual([12995, 12995, 9995.5]);
+
+    const [first, second, third] = known;
+    const priced = (record: (typeof known)[number], amountGBP: unknown) => ({ ...record, adverts: { retailAdverts: { totalPrice: { amountGBP } } } });
+    const json = ndjson([priced(first!, "£12,995"), priced(second!, 8495.5), priced(third!, "1e3")]);
+    const fromJson = await importFeed(store, await feedFile("prices.ndjson", json), { mode: "upsert" });
+    expect(fromJson.added).toBe(2);
+    expect(fromJson.rejected).toEqual([{ line: 3, reason: 'adverts.retailAdverts.totalPrice.amountGBP: must be an amount in pounds, like 12995 or £12,995.50 (got "1e3")' }]);
+    expect([await priceOf(first!._id), await priceOf(second!._id)]).toEqual([12995, 8495.5]);
   });
 
   it("with --replace removes vehicles missing from the feed, but not those on rejected rows", async () => {

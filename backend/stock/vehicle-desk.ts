@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { priceOf } from "../../domain/vehicle-price";
-import { retailAdvertSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
+import { parsePounds } from "../../domain/money";
+import { priceGBPSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 import { searchIndexPush } from "../../indexer/search-sync";
 import type { MeiliIndexer } from "../search/meili-indexer";
 import { requireRole } from "../staff/lead-inbox";
@@ -17,14 +18,13 @@ import type { StockChange, VehicleStore } from "../store/vehicle-store";
  * on the price.
  */
 
-/** A new price as the form gives it ("12,995", "£9995.50"), checked as a feed's price is. */
+/** A new price as the form gives it ("12,995", "£9995.50"), read and checked as a feed's price is. */
 export const newPriceSchema = z
   .string()
-  .trim()
-  .transform((text) => Number(text.replace(/^£/, "").replaceAll(",", "")))
-  .pipe(retailAdvertSchema.shape.totalPrice.shape.amountGBP);
+  .transform((text) => parsePounds(text))
+  .pipe(priceGBPSchema);
 
-export const PRICE_PROBLEM = "Enter the price in pounds, like 12995: more than £0 and at most £10,000,000, in whole pence";
+export const PRICE_PROBLEM = "Enter the price in pounds, like 12995 or £12,995.50: more than £0 and at most £10,000,000";
 
 export interface PriceChange {
   at: Date;

@@ -259,6 +259,26 @@ describe("one vehicle", () => {
     expect(history).toMatch(new RegExp(`£1,000 £1,250 stock@dealer\\.example .*£${was.toLocaleString("en-GB")} £1,000 stock@dealer\\.example`));
   });
 
+  it("takes a new price only as people write one: hexadecimal and exponents are refused, not read as £16 or £1,000", async () => {
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string }[];
+    const page = `/staff/stock/vehicles/${vehicle!._id}`;
+    const priceNow = async () =>
+      (JSON.parse((await site.get(`/api/vehicles/${vehicle!._id}`)).body) as { adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }).adverts.retailAdverts.totalPrice.amountGBP;
+    const was = await priceNow();
+    for (const typed of ["0x10", "1e3", "12,99,5", "Infinity", "£"]) {
+      const refused = await postTo(page, { csrf: stock.csrf, intent: "price", price: typed });
+      expect(refused.status, typed).toBe(400);
+      expect(text(refused)).toContain("Enter the price in pounds, like 12995 or £12,995.50");
+    }
+    expect(await priceNow()).toBe(was);
+
+    // A rise, so it leaves no reduction for the next test to find.
+    const changed = await postTo(page, { csrf: stock.csrf, intent: "price", price: " £12,995.00 " });
+    expect(changed.status).toBe(200);
+    expect(text(changed)).toContain("The price is now £12,995.");
+    expect(await priceNow()).toBe(12995);
+  });
+
   it("shows buyers a reduction on the vehicle's page and card, and finds it as recently reduced", async () => {
     const [vehicle] = JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1&sort=price_desc")).body) as { _id: string; vehicle: { vehicleType: string }; adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }[];
     const { _id: id } = vehicle!;
