@@ -1,6 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { z } from "zod";
-import { LEAD_STATUSES, type StoredLead } from "../leads/lead-store";
+import { LEAD_STATUSES, type LeadQuery, type StoredLead } from "../leads/lead-store";
 import { inboxQueryOf } from "../staff/inbox-query";
 import { NotAllowedError, type LeadInbox } from "../staff/lead-inbox";
 import type { StaffMember } from "../staff/staff-access";
@@ -23,15 +23,12 @@ export function staffApi(inbox: LeadInbox): Router {
   });
 
   router.get("/leads", guarded(async (req, res, member) => {
-    const { query, ignored } = inboxQueryOf(new URLSearchParams(req.url.split("?")[1] ?? ""));
-    if (ignored.length > 0) throw new ApiError(400, "invalid_parameter", `${ignored[0]} cannot be read: see the inbox's filters`, ignored[0]);
-    const { total, leads } = await inbox.list(member, query);
+    const { total, leads } = await inbox.list(member, inboxQueryFrom(req));
     res.set("X-Total-Count", String(total)).json(leads.map(leadJson));
   }));
 
   router.get("/leads.csv", guarded(async (req, res, member) => {
-    const { query } = inboxQueryOf(new URLSearchParams(req.url.split("?")[1] ?? ""));
-    const { page: _page, pageSize: _size, ...filters } = query;
+    const { page: _page, pageSize: _size, ...filters } = inboxQueryFrom(req);
     const csv = await inbox.exportCsv(member, filters, addressOf(req));
     res.type("text/csv").attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`).send(csv);
   }));
@@ -80,6 +77,17 @@ const erasureSchema = z.object({
   contact: z.string({ error: "Give the e-mail address or phone number to erase" }).trim().min(3, "Give the e-mail address or phone number to erase").max(254),
   confirm: z.literal(true, { error: "Confirm the erasure with confirm: true: it cannot be undone" }),
 });
+
+/**
+ * The inbox's filters as the address states them, refusing (400) the first that cannot be
+ * read: the inbox page shows everything rather than nothing for a mistyped filter, but a
+ * call, and above all an export of personal data, must never be wider than it asked.
+ */
+function inboxQueryFrom(req: Request): LeadQuery {
+  const { query, ignored } = inboxQueryOf(new URLSearchParams(req.url.split("?")[1] ?? ""));
+  if (ignored.length > 0) throw new ApiError(400, "invalid_parameter", `${ignored[0]} cannot be read: see the inbox's filters`, ignored[0]);
+  return query;
+}
 
 const signedIn: RequestHandler = (_req, res, next) => {
   const member = res.locals.staffMember;

@@ -24,4 +24,10 @@ describe("inboxQueryOf", () => {
   it("drops what it cannot read, naming it, and treats an empty filter as none", () => {
     expect(read("kind=spam&status=&from=yesterday&page=0&vehicle=../etc")).toEqual({ query: { page: 1, pageSize: INBOX_PAGE_SIZE }, ignored: ["kind", "from", "vehicle", "page"] });
   });
+
+  it("takes the names of an object's own properties for no kind or status, never looking them up", () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      expect(read(`kind=${name}&status=${name}`), name).toEqual({ query: { page: 1, pageSize: INBOX_PAGE_SIZE }, ignored: ["kind", "status"] });
+    }
+  });
 });

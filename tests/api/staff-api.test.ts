@@ -160,6 +160,22 @@ describe("what the sales team does with leads", () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
   });
 
+  it("refuses an export whose filter cannot be read, as the list does, rather than export every lead", async () => {
+    const exports = async () => (await readFile(path.join(site.dataDir, "staff", "audit.ndjson"), "utf8")).split("\n").filter((line) => line.includes('"leads-exported"')).length;
+    const exportsBefore = await exports();
+    for (const [query, field] of [["kind=__proto__", "kind"], ["kind=constructor", "kind"], ["status=toString", "status"], ["from=yesterday", "from"]] as const) {
+      const list = await call(`/api/staff/leads?${query}`, { session: sales });
+      const csv = await call(`/api/staff/leads.csv?${query}`, { session: sales });
+      expect(csv.status, query).toBe(400);
+      expect(csv.headers.get("content-type")).toMatch(/^application\/json/);
+      const refusal = await csv.json();
+      expect(refusal).toEqual({ error: { code: "invalid_parameter", message: `${field} cannot be read: see the inbox's filters`, field } });
+      expect(list.status, query).toBe(400);
+      expect(await list.json()).toEqual(refusal);
+    }
+    expect(await exports()).toBe(exportsBefore);
+  });
+
   it("erases everything held about an e-mail address, and the audit log says only that it happened", async () => {
     await expectRefusal(await call("/api/staff/erasure", { method: "POST", session: sales, csrf: sales.csrfToken, body: { contact: "siobhan@example.com" } }), 400, "invalid_erasure");
     const response = await call("/api/staff/erasure", { method: "POST", session: sales, csrf: sales.csrfToken, body: { contact: " Siobhan@Example.com ", confirm: true } });

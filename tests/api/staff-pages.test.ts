@@ -107,6 +107,16 @@ describe("signed in", () => {
     expect((await site.get("/staff/accounts", { Cookie: sales })).body).toContain("needs the admin role");
   });
 
+  it("offers no export of the inbox while a filter in its address cannot be read, since the export refuses it", async () => {
+    const cookie = `__Host-staff_session=${(await signedInAs(site.dataDir, "sales")).sessionId}`;
+    const unread = await site.get("/staff?kind=__proto__&q=bloggs", { Cookie: cookie });
+    expect(unread.status).toBe(200);
+    expect(unread.body).toContain("could not be read (<!-- -->kind<!-- -->)");
+    expect(unread.body).not.toContain("Export these as CSV");
+    const read = await site.get("/staff?kind=enquiry&q=bloggs", { Cookie: cookie });
+    expect(read.body).toContain('href="/api/staff/leads.csv?kind=enquiry&amp;q=bloggs"');
+  });
+
   it("changes nothing for a form without the session's CSRF token, and signing out ends the session on the server", async () => {
     const session = valueOf(cookieNamed(await signIn("admin"), "__Host-staff_session"));
     const cookie = `__Host-staff_session=${session}`;

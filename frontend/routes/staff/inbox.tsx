@@ -85,7 +85,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </Form>
       {ignored.length > 0 && (
         <p className="notice" role="status">
-          Some filters in the address could not be read ({ignored.join(", ")}), so they are left out.
+          Some filters in the address could not be read ({ignored.join(", ")}), so they are left out. Correct them to export these leads.
         </p>
       )}
       <div className="staff-summary">
@@ -93,9 +93,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           {total === 1 ? "1 lead" : `${total.toLocaleString("en-GB")} leads`}
           {pageCount > 1 && `, page ${page} of ${pageCount}`}
         </p>
-        <a href={`/api/staff/leads.csv?${exportParams}`} className="button button--quiet" download>
-          Export these as CSV
-        </a>
+        {/* The export refuses a filter it cannot read rather than export every lead. */}
+        {ignored.length === 0 && (
+          <a href={`/api/staff/leads.csv?${exportParams}`} className="button button--quiet" download>
+            Export these as CSV
+          </a>
+        )}
       </div>
       {leads.length === 0 ? <p>No leads match.</p> : <LeadList leads={leads} />}
       {pageCount > 1 && (
