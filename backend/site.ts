@@ -68,6 +68,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, r
   const leadWork = leadServices(engines.leads, (id) => findLeadVehicle(catalogue, id), scheduleOf(dealer), config, logger, leadForwarding, catalogue.health);
   const { leads } = leadWork;
   const staff = staffServices(engines.staff, engines.leads, { store: engines.store, catalogue }, leadWork.forwardNow, config, dealer.name, logger);
+  await staff.stock.prepareUploadFolder();
 
   const renderPool =
     pagesBuild && renderThreadModule && config.RENDER_THREADS > 0

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -43,6 +43,12 @@ describe("receiveUpload", () => {
       expect(received.file).toEqual({ path: filePath, name: "feed.csv", size: Buffer.byteLength(FILE) });
       expect(await readFile(filePath, "utf8")).toBe(FILE);
     }
+  });
+
+  it("writes the file for the site's own user alone to read", async () => {
+    const filePath = path.join(directory, "private");
+    await receiveUpload(arriving(BODY, 64), BOUNDARY, { filePath, maxFileBytes: 1000 });
+    expect((await stat(filePath)).mode & 0o777).toBe(0o600);
   });
 
   it("stops at a file over the limit and leaves nothing on disk", async () => {

@@ -29,6 +29,9 @@ export interface UploadLimits {
   maxFileBytes: number;
 }
 
+/** An uploaded file (a stock feed: the dealer's prices) is the site's own user's alone to read. */
+export const UPLOAD_FILE_MODE = 0o600;
+
 const MAX_FIELD_BYTES = 4096;
 const MAX_HEADER_BYTES = 8192;
 const CRLF = Buffer.from("\r\n");
@@ -84,7 +87,7 @@ export async function receiveUpload(body: ReadableStream<Uint8Array>, boundary: 
     // A browser sends an empty part with an empty name when no file was chosen.
     if (fileName === "") return;
     file = { path: filePath, name: fileName.split(/[\\/]/).pop()!, size: 0 };
-    output = createWriteStream(filePath, { flags: "wx" });
+    output = createWriteStream(filePath, { flags: "wx", mode: UPLOAD_FILE_MODE });
   };
 
   try {

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { formatCount } from "../../domain/format";
+import { UPLOAD_FILE_MODE } from "../http/multipart-upload";
 import type { Logger } from "../logger";
 import type { ImportMode, StockImports } from "./stock-imports";
 
@@ -145,7 +146,7 @@ export class ScheduledFeed {
             yield chunk;
           }
         },
-        createWriteStream(filePath),
+        createWriteStream(filePath, { mode: UPLOAD_FILE_MODE }),
       );
     } catch (error) {
       await rm(filePath, { force: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "../../indexer/import-feed";
 import { UnreadableFeedError } from "../../indexer/feed-reader";
@@ -71,6 +71,9 @@ export interface StockImportSettings {
   maxUploadBytes: number;
 }
 
+/** Uploads are the site's own user's alone, as are their files (UPLOAD_FILE_MODE). */
+const UPLOAD_FOLDER_MODE = 0o700;
+
 /** A preview nobody confirmed or cancelled stops holding the stock after this long. */
 const ABANDONED_PREVIEW_MS = 60 * 60_000;
 const HISTORY_SIZE = 20;
@@ -112,9 +115,19 @@ export class StockImports {
     if (busy) throw new ImportBusyError(busy);
   }
 
-  /** A fresh path for an upload to be written to. */
+  /**
+   * Makes the upload folder as the site starts, or closes one an earlier version left open
+   * to every user of the machine (0755): an upload is the dealer's whole stock, prices and
+   * all, and is the site's alone, as the leads and the staff area's records are.
+   */
+  async prepareUploadFolder(): Promise<void> {
+    await mkdir(this.settings.uploadDirectory, { recursive: true, mode: UPLOAD_FOLDER_MODE });
+    await chmod(this.settings.uploadDirectory, UPLOAD_FOLDER_MODE);
+  }
+
+  /** A fresh path for an upload to be written to (with UPLOAD_FILE_MODE). */
   async uploadPath(): Promise<string> {
-    await mkdir(this.settings.uploadDirectory, { recursive: true });
+    await mkdir(this.settings.uploadDirectory, { recursive: true, mode: UPLOAD_FOLDER_MODE });
     // Uploads a stopped process left behind are no import's any more.
     this.leftoversCleared ??= readdir(this.settings.uploadDirectory).then((names) =>
       Promise.all(names.map((name) => rm(path.join(this.settings.uploadDirectory, name), { force: true }))),

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -114,6 +114,18 @@ describe.each(engines)("with the %s", (_name, open) => {
     expect(run.message).toMatch(message);
     expect(schedule.status().lastRun).toMatchObject({ ok: false });
     expect(await opened.store.count()).toBe(before);
+  });
+
+  it("keeps the feed it fetched for the site's own user alone to read", async () => {
+    feed.body = stockLines(3, 78).join("\n");
+    const modes: number[] = [];
+    const runScheduled = imports.runScheduled.bind(imports);
+    imports.runScheduled = async (upload, mode) => {
+      modes.push((await stat(upload.path)).mode & 0o777);
+      return runScheduled(upload, mode);
+    };
+    expect(await scheduled().runOnce()).toMatchObject({ ok: true });
+    expect(modes).toEqual([0o600]);
   });
 
   it("leaves a feed for the next run while a stock manager's import is under way", async () => {
