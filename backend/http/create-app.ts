@@ -1,6 +1,6 @@
 import path from "node:path";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from "express";
 import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
@@ -10,6 +10,7 @@ import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
+import { hasRole } from "../staff/staff-accounts";
 import type { StaffServices } from "../staff/staff-services";
 import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import type { Logger } from "../logger";
@@ -23,7 +24,7 @@ import { refuseMalformedHost } from "./host-header";
 import { refuseOtherPageMethods } from "./page-methods";
 import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
-import { staffArea } from "./staff-area";
+import { signedInStaff, staffArea } from "./staff-area";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
@@ -71,11 +72,11 @@ export function createApp(parts: AppParts): Express {
   app.use(refuseAbsurdPaths, refuseMalformedHost, refuseOtherPageMethods);
   app.use(staffArea(staff.access, staff.cookies, siteOrigin));
   // After the staff area, which tells whether a stock manager is signed in.
-  app.use(limitRequestTime(requestTimeoutMs, [STOCK_UPLOAD_PAGE]));
+  app.use(limitRequestTime(requestTimeoutMs, new Map([[STOCK_UPLOAD_PAGE, mayUploadStock]])));
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   // Signed-in staff, whose every change is audited, are not held to a visitor's limit.
   app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined }));
-  app.use(limitRequestBodies(BODY_LIMIT_BYTES, { [STOCK_UPLOAD_PAGE]: uploadLimitBytes(staff.stock.settings.maxUploadBytes) }));
+  app.use(limitRequestBodies(BODY_LIMIT_BYTES, new Map([[STOCK_UPLOAD_PAGE, { maxBytes: uploadLimitBytes(staff.stock.settings.maxUploadBytes), mayUpload: mayUploadStock }]])));
   app.use(compression());
 
   app.use("/healthz", healthChecks(catalogue));
@@ -107,6 +108,12 @@ export function createApp(parts: AppParts): Express {
 
   app.use(lastResortErrorPage(logger));
   return app;
+}
+
+/** A stock manager or admin, wholly signed in: the only sender the upload page takes a whole feed, and a long time to send it, from. */
+function mayUploadStock(res: Response): boolean {
+  const member = signedInStaff(res);
+  return member !== undefined && hasRole(member.account.role, "stock");
 }
 
 /** express.json skips a body of any other type, which would reach the route as no body at all. */

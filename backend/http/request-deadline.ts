@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { refuse } from "./refusal";
 
 /**
@@ -6,15 +6,16 @@ import { refuse } from "./refusal";
  * the whole server, so it is set to the longest any route needs (a signed-in stock manager's
  * 50 MB feed on a slow line, STOCK_UPLOAD_TIMEOUT_SECONDS), and every other request is held
  * here to the short REQUEST_TIMEOUT_SECONDS, so a slow sender still cannot hold a connection
- * open for long anywhere else. The long bound needs a staff session: anyone may post to the
- * upload page's address, and a visitor dribbling a body there gets the short bound too.
+ * open for long anywhere else. The long bound is for those its path says may take it (a
+ * stock manager's session): anyone may post to the upload page's address, and anyone else
+ * dribbling a body there gets the short bound too.
  */
 export function limitRequestTime(
   defaultMs: number,
-  longPaths: readonly string[],
+  longPaths: ReadonlyMap<string, (res: Response) => boolean>,
 ): RequestHandler {
   return (req, res, next) => {
-    const long = longPaths.includes(req.path.replace(/\.data$/, "")) && res.locals.staffMember !== undefined;
+    const long = longPaths.get(req.path.replace(/\.data$/, ""))?.(res) === true;
     if (long || req.complete) return next();
     const timer = setTimeout(() => {
       if (req.complete || req.socket.destroyed) return;

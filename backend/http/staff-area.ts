@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import { cookieValue, type StaffCookies } from "../staff/staff-cookies";
 import { refuse } from "./refusal";
@@ -9,6 +9,12 @@ export function isStaffPath(path: string): boolean {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The member of staff this request comes from, once wholly signed in (past the second factor, and set up for one when required). */
+export function signedInStaff(res: Response): StaffMember | undefined {
+  const member = res.locals.staffMember;
+  return member && !member.needsCode && !member.mustSetUpSecondFactor ? member : undefined;
+}
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -28,6 +34,8 @@ export function staffArea(access: StaffAccess, cookies: StaffCookies, siteOrigin
     if (!isStaffPath(req.path)) return next();
     res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
     if (!SAFE_METHODS.has(req.method) && !fromThisSite(req, siteOrigin)) {
+      // Its body is never read: the connection closes after the answer rather than take in the rest of it.
+      res.set("Connection", "close");
       return refuse(req, res, {
         status: 403,
         code: "cross_site_request",

@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +101,56 @@ describe("who may import", () => {
     expect((await upload(stock, { csrf: stock.csrf, mode: "upsert" }, file, { Origin: "https://evil.example" })).status).toBe(403);
     expect(await readdir(path.join(site.dataDir, "stock-uploads")).catch(() => [])).toEqual([]);
     expect((await site.get(PAGE, { Cookie: stock.cookie })).body).not.toContain("Preview");
+  });
+});
+
+/**
+ * A feed's upload as anyone may send it: headers declaring `declaredBytes`, then the first
+ * 64 KiB of the body, and no more unless the server asks. Resolves with the answer and
+ * whether the server then closed the connection rather than wait to read the rest.
+ */
+function uploadDeclaring(declaredBytes: number, headers: Record<string, string>): Promise<{ status: number; body: string; closedByServer: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(site.port, "127.0.0.1");
+    let answer = "";
+    const settle = (closedByServer: boolean) => {
+      clearTimeout(waiting);
+      socket.destroy();
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body, closedByServer });
+    };
+    // Long enough for any answer; a server still reading the body would wait for the rest forever.
+    const waiting = setTimeout(() => settle(false), 3000);
+    socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
+    socket.on("end", () => settle(true));
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? settle(true) : reject(error)));
+    const head = Object.entries({ Host: `127.0.0.1:${site.port}`, "Content-Type": "multipart/form-data; boundary=----big", "Content-Length": String(declaredBytes), Accept: "text/html", ...headers })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(`POST ${PAGE} HTTP/1.1\r\n${head}\r\n`);
+    socket.write(`------big\r\nContent-Disposition: form-data; name="feed"; filename="big.csv"\r\n\r\n${"x".repeat(64 * 1024)}`);
+  });
+}
+
+describe("a large upload from anyone but a stock manager", () => {
+  const FIVE_MB = 5 * 1024 * 1024;
+
+  it.each([
+    ["a visitor", (): Record<string, string> => ({})],
+    ["a visitor naming the site as its origin", () => ({ Origin: origin() })],
+    ["a visitor with a made-up session", () => ({ Origin: origin(), Cookie: "__Host-staff_session=made-up" })],
+  ])("from %s is refused before the server reads it", async (_who, headers) => {
+    const answer = await uploadDeclaring(FIVE_MB, headers());
+    expect(answer.status).toBe(403);
+    expect(answer.closedByServer).toBe(true);
+  });
+
+  it("from a member of the sales team is refused before the server reads it, saying who may upload", async () => {
+    const { sessionId } = await signedInAs(site.dataDir, "sales");
+    const answer = await uploadDeclaring(FIVE_MB, { Origin: origin(), Cookie: `__Host-staff_session=${sessionId}` });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain("stock or admin role");
+    expect(answer.closedByServer).toBe(true);
   });
 });
 
