@@ -95,7 +95,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, r
   const frontend: FrontendMount | undefined = renderHere && {
     clientDirectory,
     devMiddleware,
-    pages: renderPool ? renderPool.handler((req) => isSharedPage(req, staff.cookies.session), renderHere) : renderHere,
+    pages: renderPool ? renderPool.handler(isSharedPage, renderHere) : renderHere,
   };
   const app = createApp({
     catalogue,

@@ -4,9 +4,9 @@ import { isbot } from "isbot";
 import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import { searchCameFrom } from "../../frontend/components/vehicle/vehicle-page-links";
 import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages";
-import { cookieValue } from "../staff/staff-cookies";
 import { PageCache, type CachedPage } from "./page-cache";
 import { cspNonceOf } from "./security-headers";
+import { signedInStaff } from "./staff-area";
 import { gzipJoined, joined, splicePage, type SplicedPage } from "./spliced-gzip";
 
 /**
@@ -41,7 +41,7 @@ export interface PageRequest {
   referer: string | undefined;
   /** A search engine's crawler, which frontend/entry.server.tsx sends the whole page at once rather than streamed. */
   crawler: boolean;
-  /** A member of staff signed in: what is rendered for them is theirs alone. */
+  /** A member of staff signed in (their session looked up, not just a cookie of its name): what is rendered for them is theirs alone. */
   staffSignedIn: boolean;
 }
 
@@ -70,8 +70,8 @@ function vehiclePageReferer({ path, referer }: PageRequest): string {
   return searchCameFrom(referer, [new URL(referer).host]) ? referer : "";
 }
 
-/** What `pageCacheKey` reads of an Express request. */
-function pageRequestOf(req: Request, staffSessionCookie: string): PageRequest {
+/** What `pageCacheKey` reads of an Express request, after the staff area has looked up who is signed in. */
+function pageRequestOf(req: Request, res: Response): PageRequest {
   return {
     method: req.method,
     path: req.path,
@@ -79,13 +79,13 @@ function pageRequestOf(req: Request, staffSessionCookie: string): PageRequest {
     origin: [req.protocol, req.get("host"), req.get("x-forwarded-host")].join(" "),
     referer: req.get("referer"),
     crawler: isbot(req.get("user-agent")),
-    staffSignedIn: cookieValue(req.headers.cookie, staffSessionCookie) !== undefined,
+    staffSignedIn: signedInStaff(res) !== undefined,
   };
 }
 
-/** Whether this request's page is the same for every visitor at its address: one the cache may keep. */
-export function isSharedPage(req: Request, staffSessionCookie: string): boolean {
-  return pageCacheKey(pageRequestOf(req, staffSessionCookie)) !== undefined;
+/** Whether this request's page is the same for every visitor at its address: one the cache may keep, and a render thread may render. */
+export function isSharedPage(req: Request, res: Response): boolean {
+  return pageCacheKey(pageRequestOf(req, res)) !== undefined;
 }
 
 export interface CachedPagesOptions {
@@ -93,8 +93,6 @@ export interface CachedPagesOptions {
   maxBytes: number;
   /** The catalogue's stock version: pages rendered from an older one are dropped. */
   stockVersion: () => number;
-  /** The staff session cookie's name. */
-  staffSessionCookie: string;
 }
 
 /**
@@ -103,12 +101,12 @@ export interface CachedPagesOptions {
  * nonce of its own Content-Security-Policy written where the rendering's stood. Requests
  * for a page being rendered wait for it rather than render it again.
  */
-export function cachedPages({ maxBytes, stockVersion, staffSessionCookie }: CachedPagesOptions): RequestHandler {
+export function cachedPages({ maxBytes, stockVersion }: CachedPagesOptions): RequestHandler {
   if (maxBytes === 0) return (_req, _res, next) => next();
   const cache = new PageCache(maxBytes);
   const rendering = new Map<string, Promise<void>>();
   return async (req, res, next) => {
-    const key = pageCacheKey(pageRequestOf(req, staffSessionCookie));
+    const key = pageCacheKey(pageRequestOf(req, res));
     if (key === undefined) return next();
     await rendering.get(key);
     const page = cache.get(key, stockVersion(), Date.now());

@@ -103,7 +103,7 @@ export function createApp(parts: AppParts): Express {
   }
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
   if (frontend) {
-    app.use(cachedPages({ maxBytes: pageCacheBytes, stockVersion: () => catalogue.stockVersion, staffSessionCookie: staff.cookies.session }), frontend.pages);
+    app.use(cachedPages({ maxBytes: pageCacheBytes, stockVersion: () => catalogue.stockVersion }), frontend.pages);
   }
 
   app.use(lastResortErrorPage(logger));

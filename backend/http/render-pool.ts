@@ -127,9 +127,9 @@ export class RenderPool {
    * Renders the pages `shared` picks on a render thread; any other request, or one whose
    * thread stopped before answering, goes on to `renderHere`, on this thread.
    */
-  handler(shared: (req: Request) => boolean, renderHere: RequestHandler): RequestHandler {
+  handler(shared: (req: Request, res: Response) => boolean, renderHere: RequestHandler): RequestHandler {
     return (req, res, next) => {
-      if (this.threads.length === 0 || !shared(req)) return renderHere(req, res, next);
+      if (this.threads.length === 0 || !shared(req, res)) return renderHere(req, res, next);
       this.render(req, res).then(
         (page) => sendRendered(res, page),
         (error: unknown) => {

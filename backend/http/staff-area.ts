@@ -18,7 +18,7 @@ export function signedInStaff(res: Response): StaffMember | undefined {
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** The signed-in member of staff, for a staff page or call; undefined when there is none. */
+    /** The signed-in member of staff, for a staff page or call, or a public page asked for with the session cookie; undefined when there is none. */
     staffMember?: StaffMember;
   }
 }
@@ -27,11 +27,19 @@ declare module "express-serve-static-core" {
  * In front of every staff page and call: answers are never cached or indexed, a request that
  * changes something must come from the site's own pages (its Origin, or failing that its
  * Referer, is this site), and the member whose session cookie it carries is looked up.
- * Whether they may do what they ask is for each page and call to say.
+ * Whether they may do what they ask is for each page and call to say. A public page asked
+ * for with the session cookie has its member looked up too: it is rendered afresh for
+ * signed-in staff, and kept for everyone otherwise (cached-pages.ts), so a cookie that names
+ * no live session must not be enough to skip the page cache.
  */
 export function staffArea(access: StaffAccess, cookies: StaffCookies, siteOrigin: string | undefined): RequestHandler {
   return async (req, res, next) => {
-    if (!isStaffPath(req.path)) return next();
+    if (!isStaffPath(req.path)) {
+      const sessionId = req.method === "GET" || req.method === "HEAD" ? cookieValue(req.headers.cookie, cookies.session) : undefined;
+      // A public page needs nobody signed in: while the staff store cannot answer, it is the page everyone gets.
+      if (sessionId) res.locals.staffMember = await access.current(sessionId).catch(() => undefined);
+      return next();
+    }
     res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
     if (!SAFE_METHODS.has(req.method) && !fromThisSite(req, siteOrigin)) {
       // Its body is never read: the connection closes after the answer rather than take in the rest of it.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { startBuiltSite, type BuiltAnswer, type BuiltSite } from "../support/built-site";
 import { runCli } from "../support/run-cli";
+import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
 
 /**
  * Pages served from memory (backend/http/cached-pages.ts), on the built site as production
@@ -132,12 +133,28 @@ describe("pages rendered for one visitor alone", () => {
     expect(form.body).not.toContain("Bob Example");
   });
 
-  it("renders afresh for a request with a staff session cookie, and keeps nothing of it", async () => {
+  it("renders afresh for a signed-in member of staff, neither keeping their page nor serving them a kept one", async () => {
+    await addStaffAccounts(site.dataDir, ["sales"]);
+    const { sessionId } = await signedInAs(site.dataDir, "sales");
     const address = "/van-search?make=Ford";
-    const staff = await site.get(address, { Cookie: "__Host-staff_session=some-session" });
-    expect(staff.status).toBe(200);
-    expect(staff.headers["x-page-cache"]).toBeUndefined();
+    const staff = () => site.get(address, { Cookie: `__Host-staff_session=${sessionId}` });
+    for (let i = 0; i < 2; i++) {
+      const answer = await staff();
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-page-cache"]).toBeUndefined();
+    }
     expect((await site.get(address)).headers["x-page-cache"]).toBe("miss");
+    expect((await site.get(address)).headers["x-page-cache"]).toBe("hit");
+    expect((await staff()).headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("serves a kept page to a request whose staff session cookie names no live session, as to anyone", async () => {
+    const address = "/van-search?make=Peugeot";
+    const withSession = (sessionId: string) => site.get(address, { Cookie: `__Host-staff_session=${sessionId}` });
+    expect((await withSession("made-up-session")).headers["x-page-cache"]).toBe("miss");
+    const second = await withSession("another-made-up-session");
+    expect(second.status).toBe(200);
+    expect(second.headers["x-page-cache"]).toBe("hit");
   });
 
   it("renders the finance application afresh every time", async () => {
