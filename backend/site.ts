@@ -14,6 +14,7 @@ import { staffServices } from "./staff/staff-services";
 import { answerClientErrors } from "./http/client-errors";
 import { isSharedPage } from "./http/cached-pages";
 import { createApp, type FrontendMount } from "./http/create-app";
+import { takeTargetsInOriginForm } from "./http/host-header";
 import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
@@ -154,6 +155,7 @@ function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Serv
     app,
   );
   answerClientErrors(server);
+  takeTargetsInOriginForm(server);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, config.HOST, () => {

@@ -20,7 +20,7 @@ import { limitRequestTime } from "./request-deadline";
 import { precompressedAssets } from "./precompressed-assets";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
 import { refuse } from "./refusal";
-import { refuseMalformedHost } from "./host-header";
+import { requireHost } from "./host-header";
 import { refuseOtherPageMethods } from "./page-methods";
 import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
@@ -42,7 +42,7 @@ export interface AppParts {
   /** Finance applications and every other form a visitor sends. */
   leads: Leads;
   staff: StaffServices;
-  /** SITE_URL: a change in the staff area must come from a page of this origin. */
+  /** SITE_URL: a change in the staff area must come from a page of this origin, and a request naming no Host is taken to be for its host. */
   siteOrigin?: string;
   logger: Logger;
   /** REQUEST_TIMEOUT_SECONDS in milliseconds: how long any request but a stock upload may take to arrive. */
@@ -69,7 +69,7 @@ export function createApp(parts: AppParts): Express {
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
   app.use(securityHeaders(security));
-  app.use(refuseAbsurdPaths, refuseMalformedHost, refuseOtherPageMethods);
+  app.use(refuseAbsurdPaths, requireHost(siteOrigin), refuseOtherPageMethods);
   app.use(staffArea(staff.access, staff.cookies, siteOrigin));
   // After the staff area, which tells whether a stock manager is signed in.
   app.use(limitRequestTime(requestTimeoutMs, new Map([[STOCK_UPLOAD_PAGE, mayUploadStock]])));
