@@ -22,6 +22,8 @@ import { openEngines } from "./engines";
 import { seedDemoStock } from "./seed-demo-stock";
 import { loadWhenStoreAnswers } from "./when-store-answers";
 
+const STAFF_SWEEP_MS = 60 * 60_000;
+
 export interface SiteOptions {
   config: Config;
   logger: Logger;
@@ -118,6 +120,10 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, r
   const server = await listen(app, config);
   leadWork.start();
   staff.feed?.start();
+  // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
+  const sweepStaff = () => void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
+  sweepStaff();
+  const staffSweeps = setInterval(sweepStaff, STAFF_SWEEP_MS).unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
@@ -130,6 +136,7 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, r
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
+      clearInterval(staffSweeps);
       await renderPool?.stop();
       await storeLoad.stop();
       await leadWork.stop();

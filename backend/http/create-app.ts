@@ -74,8 +74,9 @@ export function createApp(parts: AppParts): Express {
   // After the staff area, which tells whether a stock manager is signed in.
   app.use(limitRequestTime(requestTimeoutMs, new Map([[STOCK_UPLOAD_PAGE, mayUploadStock]])));
   // Before compression and body parsing, so a flood of posts costs as little as possible.
-  // Signed-in staff, whose every change is audited, are not held to a visitor's limit.
-  app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined }));
+  // Signed-in staff, whose every change is audited, are not held to a visitor's limit; one
+  // halfway through signing in is, or a stolen password would buy unlimited code guesses.
+  app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode }));
   app.use(limitRequestBodies(BODY_LIMIT_BYTES, new Map([[STOCK_UPLOAD_PAGE, { maxBytes: uploadLimitBytes(staff.stock.settings.maxUploadBytes), mayUpload: mayUploadStock }]])));
   app.use(compression());
 

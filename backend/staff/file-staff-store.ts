@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { appendFile, mkdir, open, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { AppendLog } from "../store/append-log";
+import { RecordFiles } from "../store/record-files";
 import { SharedJsonFile } from "../store/shared-json-file";
-import { withFileLock } from "../store/file-lock";
 import type { StaffAccount } from "./staff-accounts";
 import {
   AccountExistsError,
   type AccountChanges,
+  type AttemptCount,
   type AuditEntry,
   type AuditQuery,
+  type KnownDevice,
   type NewAccount,
   type StaffSession,
   type StaffStore,
@@ -25,18 +28,26 @@ interface AccountsFile {
   tokens: SetPasswordToken[];
 }
 
-const ACCOUNT_DATES = ["createdAt", "passwordSetAt", "lockedUntil"] as const;
+const ACCOUNT_DATES = ["createdAt", "passwordSetAt"] as const;
 const SESSION_DATES = ["createdAt", "lastSeenAt", "expiresAt"] as const;
+/** A sign-in guard's count is kept for as long as the site runs; past this many keys, those forgotten are swept at once. */
+const ATTEMPT_KEYS_BEFORE_SWEEP = 10_000;
 
 /**
  * The embedded staff store, under DATA_DIR/staff: accounts and set-password tokens in one
- * JSON file, sessions in another (both changed by the site and by `npm run staff`, under a
- * lock), and the audit log as JSON lines appended to a third, each flushed to disk before
- * the action it records is answered.
+ * JSON file (changed by the site and by `npm run staff`, under a lock); each session, and
+ * each device an account has signed in from, in a small file of its own, so that signing in
+ * writes one file however many sessions there are; and the audit log as JSON lines appended
+ * to a file, each flushed to disk before the action it records is answered. The sign-in
+ * guard's counts are kept in the site's memory: the embedded site is one process, and the
+ * staff command never signs in.
  */
 export class FileStaffStore implements StaffStore {
   private readonly accountsFile: SharedJsonFile<AccountsFile>;
-  private readonly sessionsFile: SharedJsonFile<StaffSession[]>;
+  private readonly sessions: RecordFiles<StaffSession>;
+  private readonly devices: RecordFiles<KnownDevice>;
+  private readonly auditLog: AppendLog;
+  private readonly attempts = new Map<string, AttemptCount>();
 
   private constructor(private readonly directory: string) {
     this.accountsFile = new SharedJsonFile(
@@ -44,14 +55,12 @@ export class FileStaffStore implements StaffStore {
       () => ({ accounts: [], tokens: [] }),
       (raw) => {
         const file = raw as AccountsFile;
-        return { accounts: file.accounts.map((account) => withDates(account, ACCOUNT_DATES)), tokens: file.tokens.map((token) => withDates(token, ["expiresAt"])) };
+        return { accounts: file.accounts.map((account) => withDates(withoutOldLock(account), ACCOUNT_DATES)), tokens: file.tokens.map((token) => withDates(token, ["expiresAt"])) };
       },
     );
-    this.sessionsFile = new SharedJsonFile(
-      path.join(directory, "sessions.json"),
-      () => [],
-      (raw) => (raw as StaffSession[]).map((session) => withDates(session, SESSION_DATES)),
-    );
+    this.sessions = new RecordFiles(path.join(directory, "sessions"), (raw) => withDates(raw as StaffSession, SESSION_DATES));
+    this.devices = new RecordFiles(path.join(directory, "devices"), (raw) => withDates(raw as KnownDevice, ["createdAt"]));
+    this.auditLog = new AppendLog(this.auditFile);
   }
 
   private get auditFile(): string {
@@ -60,14 +69,32 @@ export class FileStaffStore implements StaffStore {
 
   static async open(dataDir: string): Promise<FileStaffStore> {
     const directory = path.join(dataDir, "staff");
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    return new FileStaffStore(directory);
+    await mkdir(path.join(directory, "sessions"), { recursive: true, mode: 0o700 });
+    await mkdir(path.join(directory, "devices"), { recursive: true, mode: 0o700 });
+    const store = new FileStaffStore(directory);
+    await store.moveOldSessionsFile();
+    return store;
+  }
+
+  /** Versions before one file per session kept them all in sessions.json: each is moved to a file of its own. */
+  private async moveOldSessionsFile(): Promise<void> {
+    const oldFile = path.join(this.directory, "sessions.json");
+    let text: string;
+    try {
+      text = await readFile(oldFile, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const session of JSON.parse(text) as StaffSession[]) await this.sessions.put(session.idDigest, session);
+    await rm(oldFile, { force: true });
+    await rm(`${oldFile}.lock`, { recursive: true, force: true });
   }
 
   createAccount({ email, name, role }: NewAccount, now: Date): Promise<StaffAccount> {
     return this.accountsFile.change((file) => {
       if (file.accounts.some((account) => account.email === email)) throw new AccountExistsError();
-      const account: StaffAccount = { id: randomUUID(), email, name, role, disabled: false, createdAt: now, failedSignIns: 0 };
+      const account: StaffAccount = { id: randomUUID(), email, name, role, disabled: false, createdAt: now };
       return { value: { ...file, accounts: [...file.accounts, account] }, result: account };
     });
   }
@@ -88,12 +115,48 @@ export class FileStaffStore implements StaffStore {
     return this.changeAccount(id, (account) => applyChanges(account, changes));
   }
 
-  async recordFailedSignIn(id: string, lockFor: (failures: number) => Date | undefined): Promise<number> {
-    const updated = await this.changeAccount(id, (account) => {
-      const failedSignIns = account.failedSignIns + 1;
-      return applyChanges(account, { failedSignIns, lockedUntil: lockFor(failedSignIns) ?? null });
+  takeCodeStep(accountId: string, step: number): Promise<boolean> {
+    return this.accountsFile.change((file) => {
+      const index = file.accounts.findIndex((account) => account.id === accountId);
+      const account = file.accounts[index];
+      if (!account || (account.totpLastStep !== undefined && account.totpLastStep >= step)) return { value: file, result: false };
+      return { value: { ...file, accounts: file.accounts.with(index, { ...account, totpLastStep: step }) }, result: true };
     });
-    return updated?.failedSignIns ?? 0;
+  }
+
+  async countAttempts(keys: readonly string[], now: Date, forgetBefore: Date): Promise<(AttemptCount | undefined)[]> {
+    // Synchronous from reading to writing: attempts arriving together are counted one after another.
+    const before = keys.map((key) => {
+      const counted = this.attempts.get(key);
+      return counted && counted.last >= forgetBefore ? counted : undefined;
+    });
+    keys.forEach((key, i) => this.attempts.set(key, { count: (before[i]?.count ?? 0) + 1, last: now }));
+    if (this.attempts.size > ATTEMPT_KEYS_BEFORE_SWEEP) await this.forgetAttempts(forgetBefore);
+    return before;
+  }
+
+  async attemptsOf(key: string): Promise<AttemptCount | undefined> {
+    return this.attempts.get(key);
+  }
+
+  async clearAttempts(keys: readonly string[]): Promise<void> {
+    for (const key of keys) this.attempts.delete(key);
+  }
+
+  async forgetAttempts(before: Date): Promise<void> {
+    for (const [key, { last }] of this.attempts) if (last < before) this.attempts.delete(key);
+  }
+
+  addKnownDevice(device: KnownDevice): Promise<void> {
+    return this.devices.put(device.digest, device);
+  }
+
+  async knownDeviceAccount(digest: string): Promise<string | undefined> {
+    return (await this.devices.get(digest))?.accountId;
+  }
+
+  async forgetKnownDevicesOf(accountId: string): Promise<void> {
+    for await (const [digest, device] of this.devices.all()) if (device.accountId === accountId) await this.devices.delete(digest);
   }
 
   async addSetPasswordToken(token: SetPasswordToken): Promise<void> {
@@ -118,49 +181,41 @@ export class FileStaffStore implements StaffStore {
     await this.accountsFile.change((file) => ({ value: { ...file, tokens: file.tokens.filter((token) => token.accountId !== accountId) }, result: undefined }));
   }
 
-  async addSession(session: StaffSession): Promise<void> {
-    await this.sessionsFile.change((sessions) => ({ value: [...sessions, session], result: undefined }));
+  addSession(session: StaffSession): Promise<void> {
+    return this.sessions.put(session.idDigest, session);
   }
 
-  async getSession(idDigest: string): Promise<StaffSession | undefined> {
-    return (await this.sessionsFile.read()).find((session) => session.idDigest === idDigest);
+  getSession(idDigest: string): Promise<StaffSession | undefined> {
+    return this.sessions.get(idDigest);
   }
 
   async updateSession(idDigest: string, changes: Partial<Pick<StaffSession, "lastSeenAt" | "secondFactorDone">>): Promise<void> {
-    await this.sessionsFile.change((sessions) => ({
-      value: sessions.map((session) => (session.idDigest === idDigest ? { ...session, ...changes } : session)),
-      result: undefined,
-    }));
+    const session = await this.sessions.get(idDigest);
+    if (session) await this.sessions.put(idDigest, { ...session, ...changes });
   }
 
-  async deleteSession(idDigest: string): Promise<void> {
-    await this.sessionsFile.change((sessions) => ({ value: sessions.filter((session) => session.idDigest !== idDigest), result: undefined }));
+  deleteSession(idDigest: string): Promise<void> {
+    return this.sessions.delete(idDigest);
   }
 
-  deleteSessionsOf(accountId: string): Promise<number> {
-    return this.sessionsFile.change((sessions) => {
-      const kept = sessions.filter((session) => session.accountId !== accountId);
-      return { value: kept, result: sessions.length - kept.length };
-    });
+  async deleteSessionsOf(accountId: string): Promise<number> {
+    let ended = 0;
+    for await (const [digest, session] of this.sessions.all()) {
+      if (session.accountId !== accountId) continue;
+      await this.sessions.delete(digest);
+      ended++;
+    }
+    return ended;
   }
 
   async deleteExpiredSessions(now: Date, idleSince: Date): Promise<void> {
-    await this.sessionsFile.change((sessions) => {
-      const kept = sessions.filter((session) => session.expiresAt > now && session.lastSeenAt >= idleSince);
-      return { value: kept.length === sessions.length ? sessions : kept, result: undefined };
-    });
+    for await (const [digest, session] of this.sessions.all()) {
+      if (session.expiresAt <= now || session.lastSeenAt < idleSince) await this.sessions.delete(digest);
+    }
   }
 
-  async appendAudit(entry: AuditEntry): Promise<void> {
-    await withFileLock(`${this.auditFile}.lock`, async () => {
-      await appendFile(this.auditFile, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-      const handle = await open(this.auditFile, "r");
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    });
+  appendAudit(entry: AuditEntry): Promise<void> {
+    return this.auditLog.append(JSON.stringify(entry));
   }
 
   async listAudit({ action, actorId, targetId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
@@ -201,6 +256,12 @@ function applyChanges(account: StaffAccount, changes: AccountChanges): StaffAcco
     else if (value !== undefined) updated[field] = value;
   }
   return updated as unknown as StaffAccount;
+}
+
+/** Versions before the sign-in guard kept failed sign-ins and a lock with the account: the guard keeps its counts now. */
+function withoutOldLock(account: StaffAccount & { failedSignIns?: number; lockedUntil?: unknown }): StaffAccount {
+  const { failedSignIns: _failures, lockedUntil: _lock, ...kept } = account;
+  return kept;
 }
 
 /** JSON holds dates as text: these fields are read back as dates. */

@@ -4,8 +4,10 @@ import type { StaffAccount } from "./staff-accounts";
 import {
   AccountExistsError,
   type AccountChanges,
+  type AttemptCount,
   type AuditEntry,
   type AuditQuery,
+  type KnownDevice,
   type NewAccount,
   type StaffSession,
   type StaffStore,
@@ -19,15 +21,19 @@ interface TokenDocument {
   expiresAt: Date;
 }
 type AuditDocument = AuditEntry & { _id: string };
+type AttemptDocument = AttemptCount & { _id: string };
+type DeviceDocument = Omit<KnownDevice, "digest"> & { _id: string };
 
 const DUPLICATE_KEY = 11000;
 const MAJORITY = { writeConcern: { w: "majority" as const, journal: true } };
 
 /**
  * The production staff store: collections staff_accounts (one per e-mail address, by a
- * unique index), staff_set_password_tokens, staff_sessions and staff_audit. Expired tokens
- * and sessions are refused by the code whatever the database does with them; a TTL index
- * clears them away on MongoDB (FerretDB has none, and keeps them until the sweep).
+ * unique index), staff_set_password_tokens, staff_sessions, staff_devices,
+ * staff_sign_in_attempts (the sign-in guard's counts, shared by every site instance) and
+ * staff_audit. Expired tokens and sessions are refused by the code whatever the database
+ * does with them; a TTL index clears them away on MongoDB (FerretDB has none, and keeps them
+ * until the sweep).
  */
 export class MongoStaffStore implements StaffStore {
   private constructor(
@@ -35,6 +41,8 @@ export class MongoStaffStore implements StaffStore {
     private readonly tokens: Collection<TokenDocument>,
     private readonly sessions: Collection<SessionDocument>,
     private readonly audit: Collection<AuditDocument>,
+    private readonly attempts: Collection<AttemptDocument>,
+    private readonly devices: Collection<DeviceDocument>,
   ) {}
 
   static async open(db: Db): Promise<MongoStaffStore> {
@@ -50,6 +58,8 @@ export class MongoStaffStore implements StaffStore {
       db.collection<TokenDocument>("staff_set_password_tokens", MAJORITY),
       db.collection<SessionDocument>("staff_sessions", MAJORITY),
       db.collection<AuditDocument>("staff_audit", MAJORITY),
+      db.collection<AttemptDocument>("staff_sign_in_attempts", MAJORITY),
+      db.collection<DeviceDocument>("staff_devices", MAJORITY),
     );
   }
 
@@ -62,10 +72,12 @@ export class MongoStaffStore implements StaffStore {
     await createIndex(this.sessions, { key: { accountId: 1 } });
     await createIndex(this.audit, { key: { at: -1 } });
     await createIndex(this.audit, { key: { action: 1, at: -1 } });
+    await createIndex(this.attempts, { key: { last: 1 } });
+    await createIndex(this.devices, { key: { accountId: 1 } });
   }
 
   async createAccount({ email, name, role }: NewAccount, now: Date): Promise<StaffAccount> {
-    const account: StaffAccount = { id: randomUUID(), email, name, role, disabled: false, createdAt: now, failedSignIns: 0 };
+    const account: StaffAccount = { id: randomUUID(), email, name, role, disabled: false, createdAt: now };
     try {
       await this.accounts.insertOne(documentOf(account));
     } catch (error) {
@@ -102,12 +114,50 @@ export class MongoStaffStore implements StaffStore {
     return accountOf(updated);
   }
 
-  async recordFailedSignIn(id: string, lockFor: (failures: number) => Date | undefined): Promise<number> {
-    const counted = await this.accounts.findOneAndUpdate({ _id: id }, { $inc: { failedSignIns: 1 } }, { returnDocument: "after" });
-    if (!counted) return 0;
-    const lockedUntil = lockFor(counted.failedSignIns);
-    if (lockedUntil) await this.accounts.updateOne({ _id: id }, { $max: { lockedUntil } });
-    return counted.failedSignIns;
+  async takeCodeStep(accountId: string, step: number): Promise<boolean> {
+    const taken = await this.accounts.updateOne({ _id: accountId, $or: [{ totpLastStep: { $exists: false } }, { totpLastStep: { $lt: step } }] }, { $set: { totpLastStep: step } });
+    return taken.modifiedCount === 1;
+  }
+
+  async countAttempts(keys: readonly string[], now: Date, forgetBefore: Date): Promise<(AttemptCount | undefined)[]> {
+    return Promise.all(
+      keys.map(async (key) => {
+        await this.attempts.deleteOne({ _id: key, last: { $lt: forgetBefore } });
+        // The count before this attempt, from the same update that adds it: two at once each see the other's.
+        const add = () => this.attempts.findOneAndUpdate({ _id: key }, { $inc: { count: 1 }, $set: { last: now } }, { upsert: true, returnDocument: "before" });
+        // Two first attempts at once may both try to insert the key; the one that lost counts on the one that won.
+        const before = await add().catch((error: unknown) => {
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return add();
+          throw error;
+        });
+        return before ? { count: before.count, last: before.last } : undefined;
+      }),
+    );
+  }
+
+  async attemptsOf(key: string): Promise<AttemptCount | undefined> {
+    const document = await this.attempts.findOne({ _id: key });
+    return document ? { count: document.count, last: document.last } : undefined;
+  }
+
+  async clearAttempts(keys: readonly string[]): Promise<void> {
+    await this.attempts.deleteMany({ _id: { $in: [...keys] } });
+  }
+
+  async forgetAttempts(before: Date): Promise<void> {
+    await this.attempts.deleteMany({ last: { $lt: before } });
+  }
+
+  async addKnownDevice({ digest, ...device }: KnownDevice): Promise<void> {
+    await this.devices.insertOne({ _id: digest, ...device });
+  }
+
+  async knownDeviceAccount(digest: string): Promise<string | undefined> {
+    return (await this.devices.findOne({ _id: digest }))?.accountId;
+  }
+
+  async forgetKnownDevicesOf(accountId: string): Promise<void> {
+    await this.devices.deleteMany({ accountId });
   }
 
   async addSetPasswordToken({ digest, accountId, expiresAt }: { digest: string; accountId: string; expiresAt: Date }): Promise<void> {
@@ -200,6 +250,7 @@ function documentOf({ id, ...account }: StaffAccount): AccountDocument {
 
 function accountOf(document: AccountDocument | null): StaffAccount | undefined {
   if (!document) return undefined;
-  const { _id, ...account } = document;
+  // Versions before the sign-in guard kept failed sign-ins and a lock with the account: the guard keeps its counts now.
+  const { _id, failedSignIns: _failures, lockedUntil: _lock, ...account } = document as AccountDocument & { failedSignIns?: number; lockedUntil?: Date };
   return { id: _id, ...account };
 }

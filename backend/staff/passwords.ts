@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { COMMON_PASSWORDS } from "./common-passwords";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * Staff passwords, hashed with scrypt, Node's own memory-hard function (no native add-on to
@@ -40,18 +40,39 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash no password matches, checked when an e-mail address is unknown so the answer takes as long as for a real one. */
 export const UNMATCHABLE_HASH = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${Buffer.alloc(SALT_BYTES).toString("base64")}$${Buffer.alloc(KEY_LENGTH).toString("base64")}`;
 
-/** Why a new password will not do, in words for the person choosing it; undefined when it will. */
-export function passwordProblem(password: string, context: { email: string; name: string }): string | undefined {
+/**
+ * zxcvbn's score a new password needs: 4, about 10^10 guesses or more by its estimate, past
+ * the common and breached passwords, names and words in its dictionaries and their l33t
+ * spellings, repeats, sequences and keyboard runs (the NCSC and NIST advice: a length and a
+ * check against known passwords, no rules about symbols). Its top score, since these
+ * passwords open personal data; three or four unrelated words reach it.
+ */
+const LEAST_SCORE = 4;
+
+let estimator: Promise<ZxcvbnFactory> | undefined;
+
+/** zxcvbn with its English and common dictionaries: loaded on first use (a fifth of a second, some megabytes), not at start. */
+function strengthEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]).then(
+    ([{ ZxcvbnFactory }, common, english]) =>
+      new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...english.dictionary }, graphs: common.adjacencyGraphs, translations: english.translations }),
+  );
+  return estimator;
+}
+
+/**
+ * Why a new password will not do, in words for the person choosing it; undefined when it
+ * will. `context` is the account, and words of the business (the dealer's name) that a
+ * guesser would try first.
+ */
+export async function passwordProblem(password: string, context: { email: string; name: string; business?: string }): Promise<string | undefined> {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters: a few words together are easy to remember`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`;
   const folded = password.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const stem = folded.replace(/\d+$/, "");
-  if (COMMON_PASSWORDS.has(folded) || COMMON_PASSWORDS.has(stem) || new Set(password).size <= 2) {
-    return "That password is one of the most common: choose one nobody would guess";
-  }
-  const personal = [context.email.split("@")[0]!, ...context.name.toLowerCase().split(/\s+/)].filter((part) => part.length >= 4);
-  if (personal.some((part) => folded.includes(part.toLowerCase().replace(/[^a-z0-9]/g, "")))) {
-    return "Leave your name and e-mail address out of your password";
-  }
+  const personal = [context.email.split("@")[0]!, ...context.name.toLowerCase().split(/\s+/)].map((part) => part.toLowerCase().replace(/[^a-z0-9]/g, "")).filter((part) => part.length >= 4);
+  if (personal.some((part) => folded.includes(part))) return "Leave your name and e-mail address out of your password";
+  const businessWords = (context.business ?? "").toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
+  const { score } = (await strengthEstimator()).check(password, [...personal, ...businessWords]);
+  if (score < LEAST_SCORE) return "That password is too easy to guess: it is, or is close to, a common password. A few unrelated words together are strong and easy to remember";
   return undefined;
 }

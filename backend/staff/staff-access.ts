@@ -1,10 +1,9 @@
-import type { Logger } from "../logger";
 import { hashPassword, passwordProblem, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
 import { digestOf, newSecret } from "./secrets";
-import { accountLockedUntil, AddressThrottle } from "./sign-in-throttle";
+import { SignInGuard, type AttemptKey, type AttemptSubject } from "./sign-in-guard";
 import type { StaffAccount, StaffRole } from "./staff-accounts";
 import type { AccountChanges, AuditEntry, AuditQuery, StaffSession, StaffStore } from "./staff-store";
-import { enrolmentOf, newTotpSecret, totpMatches } from "./totp";
+import { enrolmentOf, matchingCodeStep, newTotpSecret } from "./totp";
 
 export interface StaffSettings {
   /** A session unused this long ends. */
@@ -34,7 +33,17 @@ export interface StaffMember {
 /** Who did something: a signed-in member of staff, or whoever ran `npm run staff` on the server. */
 export type Actor = { account: StaffAccount } | "command line";
 
-export type SignInResult = { ok: true; sessionId: string; member: StaffMember } | { ok: false; waitSeconds?: number };
+/**
+ * A sign-in step's outcome: on success the new session's id, and a device cookie's value when
+ * the sign-in is now complete on a browser the account had not signed in from; on failure, how
+ * long to wait when the sign-in guard holds the attempt back.
+ */
+export type SignInResult = { ok: true; sessionId: string; member: StaffMember; deviceId?: string } | { ok: false; waitSeconds?: number };
+
+/** What proves a signed-in member is the account's owner before their second factor changes: its current code, or the password. */
+export type OwnerProof = { code: string } | { password: string };
+
+export type ProofResult = { ok: true } | { ok: false; waitSeconds?: number };
 
 export type SetPasswordResult = { ok: true; account: StaffAccount } | { ok: false; field: "token" | "password"; problem: string };
 
@@ -43,52 +52,51 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Who may use the staff area, and how they get in: accounts and their passwords, set through
- * one-time links; sign-in, throttled per account and per address, never telling whether an
- * address has an account; sessions with idle and absolute ends; the second factor; and the
- * audit record of each of these. Pages and calls reach it through the HTTP layer.
+ * one-time links; sign-in and second-factor codes held back by the sign-in guard
+ * (sign-in-guard.ts), never telling whether an address has an account; sessions with idle
+ * and absolute ends, a new id at each step of signing in; and the audit record of each of
+ * these. Pages and calls reach it through the HTTP layer.
  */
 export class StaffAccess {
-  private readonly addresses = new AddressThrottle();
+  private readonly guard: SignInGuard;
 
   constructor(
     private readonly store: StaffStore,
     private readonly settings: StaffSettings,
-    private readonly logger: Pick<Logger, "warn">,
-  ) {}
+  ) {
+    this.guard = new SignInGuard(store);
+  }
 
-  async signIn(email: string, password: string, address: string, now = new Date()): Promise<SignInResult> {
-    const addressWait = this.addresses.waitFor(address, now.getTime());
-    if (addressWait > 0) {
-      await this.audit({ action: "sign-in-refused", address, details: { reason: "address-throttled" } }, now);
-      return { ok: false, waitSeconds: Math.ceil(addressWait / 1000) };
-    }
+  /** `deviceId` is the device cookie the browser sent, if any. */
+  async signIn(email: string, password: string, address: string, deviceId?: string, now = new Date()): Promise<SignInResult> {
     const account = await this.store.findAccountByEmail(email.trim().toLowerCase());
+    const knownBrowser = await this.knownBrowser(account, deviceId);
+    const keys = this.guard.keysFor({ password: email }, address, knownBrowser);
+    // Counted before the hash is checked, so guesses sent together are counted as they come.
+    const waitMs = await this.guard.admit(keys, now);
+    if (waitMs > 0) {
+      await this.audit({ action: "sign-in-refused", address, ...(account ? { actorId: account.id, actorEmail: account.email } : {}), details: { reason: "throttled" } }, now);
+      return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
+    }
     // The hash is checked whatever is wrong, so an unknown address answers as slowly as a known one.
     const matches = await verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH);
-    const refusal = !account ? "unknown-account" : account.disabled ? "disabled" : account.lockedUntil && account.lockedUntil > now ? "locked" : !matches ? "wrong-password" : undefined;
+    const refusal = !account ? "unknown-account" : account.disabled ? "disabled" : !matches ? "wrong-password" : undefined;
     if (refusal || !account) {
-      this.addresses.failed(address, now.getTime());
-      if (account && refusal !== "locked") await this.countFailure(account, now);
       await this.audit({ action: "sign-in-refused", address, ...(account ? { actorId: account.id, actorEmail: account.email } : {}), details: { reason: refusal ?? "unknown-account" } }, now);
-      // The same answer whatever was wrong: a locked or disabled account saying so would tell
-      // anyone trying addresses that the address has an account.
+      // The same answer whatever was wrong: a disabled account saying so would tell anyone
+      // trying addresses that the address has an account.
       return { ok: false };
     }
-    this.addresses.succeeded(address);
-    if (account.failedSignIns > 0 || account.lockedUntil) await this.store.updateAccount(account.id, { failedSignIns: 0, lockedUntil: null });
-    const sessionId = newSecret();
-    const session: StaffSession = {
-      idDigest: digestOf(sessionId),
-      accountId: account.id,
-      csrfToken: newSecret(),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + this.settings.absoluteHours * 3_600_000),
-      secondFactorDone: account.totpSecret === undefined,
+    await this.guard.succeeded(keys);
+    const complete = account.totpSecret === undefined;
+    const sessionId = await this.newSession(account, complete, now);
+    await this.audit({ action: "sign-in", actorId: account.id, actorEmail: account.email, address, details: { secondFactor: !complete } }, now);
+    return {
+      ok: true,
+      sessionId,
+      member: this.memberOf(account, (await this.store.getSession(digestOf(sessionId)))!),
+      ...(complete && !knownBrowser ? { deviceId: await this.rememberBrowser(account, now) } : {}),
     };
-    await this.store.addSession(session);
-    await this.audit({ action: "sign-in", actorId: account.id, actorEmail: account.email, address, details: { secondFactor: account.totpSecret !== undefined } }, now);
-    return { ok: true, sessionId, member: this.memberOf(account, session) };
   }
 
   /** The member whose session the cookie names, if it is still open; touches it. */
@@ -113,20 +121,34 @@ export class StaffAccess {
     return this.memberOf(account, session);
   }
 
-  /** The second step of a sign-in with a second factor; the code is throttled like a password. */
-  async confirmCode(member: StaffMember, code: string, address: string, now = new Date()): Promise<boolean> {
+  /**
+   * The second step of a sign-in with a second factor, held back by the guard as a password
+   * is. Each code is taken once. The half-signed-in session ends and a new one, with a new id,
+   * takes its place: an id seen before the code was given is worth nothing after.
+   */
+  async confirmCode(member: StaffMember, code: string, address: string, deviceId?: string, now = new Date()): Promise<SignInResult> {
     const { account, session } = member;
-    if (account.lockedUntil && account.lockedUntil > now) return false;
-    if (!account.totpSecret || !totpMatches(account.totpSecret, code, now.getTime())) {
-      this.addresses.failed(address, now.getTime());
-      await this.countFailure(account, now);
-      await this.audit({ action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "wrong-code" } }, now);
-      return false;
+    const knownBrowser = await this.knownBrowser(account, deviceId);
+    const keys = this.guard.keysFor({ codeOf: account.id }, address, knownBrowser);
+    const waitMs = await this.guard.admit(keys, now);
+    if (waitMs > 0) {
+      await this.audit({ action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "throttled" } }, now);
+      return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     }
-    await this.store.updateSession(session.idDigest, { secondFactorDone: true });
-    if (account.failedSignIns > 0) await this.store.updateAccount(account.id, { failedSignIns: 0, lockedUntil: null });
+    if (!(await this.codeIsNew(account, code, now))) {
+      await this.audit({ action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "wrong-code" } }, now);
+      return { ok: false };
+    }
+    await this.guard.succeeded(keys);
+    await this.store.deleteSession(session.idDigest);
+    const sessionId = await this.newSession(account, true, now);
     await this.audit({ action: "sign-in", actorId: account.id, actorEmail: account.email, address, details: { step: "code" } }, now);
-    return true;
+    return {
+      ok: true,
+      sessionId,
+      member: this.memberOf(account, (await this.store.getSession(digestOf(sessionId)))!),
+      ...(knownBrowser ? {} : { deviceId: await this.rememberBrowser(account, now) }),
+    };
   }
 
   async signOut(member: StaffMember, address: string): Promise<void> {
@@ -164,8 +186,10 @@ export class StaffAccess {
    * the account ends, and a new link lets its owner choose another.
    */
   async resetPassword(actor: Actor, account: StaffAccount, address?: string): Promise<string> {
-    await this.store.updateAccount(account.id, { passwordHash: null, failedSignIns: 0, lockedUntil: null });
+    await this.store.updateAccount(account.id, { passwordHash: null });
     await this.store.deleteSessionsOf(account.id);
+    // Browsers that knew the old password are strangers to the new one.
+    await this.store.forgetKnownDevicesOf(account.id);
     await this.audit({ action: "account-changed", ...actorOf(actor), address, targetId: account.id, details: { passwordCleared: true } });
     return this.setPasswordLink(actor, account, address);
   }
@@ -180,18 +204,19 @@ export class StaffAccess {
   async setPassword(token: string, password: string, address: string): Promise<SetPasswordResult> {
     const account = await this.accountOfLink(token);
     if (!account || account.disabled) return { ok: false, field: "token", problem: EXPIRED_LINK };
-    const problem = passwordProblem(password, account);
+    const problem = await passwordProblem(password, { ...account, business: this.settings.issuer });
     if (problem) return { ok: false, field: "password", problem };
     const passwordHash = await hashPassword(password);
     // Used up only now, so a refused password can be tried again with the same link.
     if ((await this.store.takeSetPasswordToken(digestOf(token), new Date())) !== account.id) return { ok: false, field: "token", problem: EXPIRED_LINK };
-    const updated = await this.store.updateAccount(account.id, { passwordHash, passwordSetAt: new Date(), failedSignIns: 0, lockedUntil: null });
+    const updated = await this.store.updateAccount(account.id, { passwordHash, passwordSetAt: new Date() });
     await this.store.deleteSessionsOf(account.id);
+    await this.store.forgetKnownDevicesOf(account.id);
     await this.audit({ action: "password-set", actorId: account.id, actorEmail: account.email, address });
     return { ok: true, account: updated! };
   }
 
-  async changeAccount(actor: Actor, account: StaffAccount, changes: Pick<AccountChanges, "name" | "role" | "disabled" | "lockedUntil" | "failedSignIns">, address?: string): Promise<StaffAccount | undefined> {
+  async changeAccount(actor: Actor, account: StaffAccount, changes: Pick<AccountChanges, "name" | "role" | "disabled">, address?: string): Promise<StaffAccount | undefined> {
     const updated = await this.store.updateAccount(account.id, changes);
     // A disabled account's sessions end now, not when they next time out.
     if (changes.disabled) await this.store.deleteSessionsOf(account.id);
@@ -208,17 +233,61 @@ export class StaffAccess {
     return { secret: usable, ...(await enrolmentOf(usable, this.settings.issuer, member.account.email)) };
   }
 
-  async setSecondFactor(member: StaffMember, secret: string, code: string, address: string): Promise<boolean> {
-    if (!TOTP_SECRET.test(secret) || !totpMatches(secret, code)) return false;
-    await this.store.updateAccount(member.account.id, { totpSecret: secret });
-    await this.store.updateSession(member.session.idDigest, { secondFactorDone: true });
-    await this.audit({ action: "second-factor-set", ...actorOf({ account: member.account }), address, targetId: member.account.id });
+  /** Turns on a second factor for a member without one; one already on must be turned off first, with proof. */
+  async setSecondFactor(member: StaffMember, secret: string, code: string, address: string, now = new Date()): Promise<boolean> {
+    const { account } = member;
+    if (account.totpSecret !== undefined || !TOTP_SECRET.test(secret)) return false;
+    const step = matchingCodeStep(secret, code, now.getTime());
+    if (step === undefined) return false;
+    await this.store.updateAccount(account.id, { totpSecret: secret });
+    // The code that proved the app was set up cannot then be used to sign in.
+    await this.store.takeCodeStep(account.id, step);
+    await this.audit({ action: "second-factor-set", ...actorOf({ account }), address, targetId: account.id });
     return true;
   }
 
+  /**
+   * Turns off a member's own second factor, once they prove they are its owner with its
+   * current code or their password, each held back by the guard as at sign-in: a session
+   * left open on a shared computer is not enough.
+   */
+  async removeOwnSecondFactor(member: StaffMember, proof: OwnerProof, address: string, now = new Date()): Promise<ProofResult> {
+    const { account } = member;
+    const subject: AttemptSubject = "code" in proof ? { codeOf: account.id } : { password: account.email };
+    const keys: AttemptKey[] = this.guard.keysFor(subject, address);
+    const waitMs = await this.guard.admit(keys, now);
+    if (waitMs > 0) return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
+    const proved = "code" in proof ? await this.codeIsNew(account, proof.code, now) : await verifyPassword(proof.password, account.passwordHash ?? UNMATCHABLE_HASH);
+    if (!proved) {
+      await this.audit({ action: "sign-in-refused", ...actorOf({ account }), address, details: { reason: "code" in proof ? "wrong-code" : "wrong-password", step: "second-factor-removal" } }, now);
+      return { ok: false };
+    }
+    await this.guard.succeeded(keys);
+    await this.removeSecondFactor({ account }, account, address);
+    return { ok: true };
+  }
+
+  /** An admin's or the command line's: for someone who has lost their phone. */
   async removeSecondFactor(actor: Actor, account: StaffAccount, address?: string): Promise<void> {
     await this.store.updateAccount(account.id, { totpSecret: null });
     await this.audit({ action: "second-factor-removed", ...actorOf(actor), address, targetId: account.id });
+  }
+
+  /** Until when browsers new to the account must wait to sign in after failed attempts, and after how many; undefined when they need not. */
+  newBrowsersWaitFor(account: StaffAccount, now = new Date()): Promise<{ until: Date; attempts: number } | undefined> {
+    return this.guard.newBrowsersWaitFor(account.email, now);
+  }
+
+  /** An admin lets new browsers try the account again at once (its owner is on a new computer during an attack, say). */
+  async letNewBrowsersIn(actor: Actor, account: StaffAccount, address?: string): Promise<void> {
+    await this.guard.letNewBrowsersIn(account.email, account.id);
+    await this.audit({ action: "account-changed", ...actorOf(actor), address, targetId: account.id, details: { unlocked: true } });
+  }
+
+  /** Ends sessions past their time and forgets old attempts: at start and hourly, so neither piles up. */
+  async sweep(now = new Date()): Promise<void> {
+    await this.store.deleteExpiredSessions(now, new Date(now.getTime() - this.settings.idleMinutes * 60_000));
+    await this.guard.forgetOld(now);
   }
 
   accounts(): Promise<StaffAccount[]> {
@@ -246,11 +315,38 @@ export class StaffAccess {
     return this.settings.requireSecondFactorForAdmins && account.role === "admin";
   }
 
-  /** One more failed sign-in; a lock it brings is worth a line in the log, for whoever watches it. */
-  private async countFailure(account: StaffAccount, now: Date): Promise<void> {
-    let lockedUntil: Date | undefined;
-    const failures = await this.store.recordFailedSignIn(account.id, (count) => (lockedUntil = accountLockedUntil(count, now)));
-    if (lockedUntil) this.logger.warn({ accountId: account.id, failures, lockedUntil: lockedUntil.toISOString() }, "A staff account is locked after failed sign-ins");
+  private async newSession(account: StaffAccount, secondFactorDone: boolean, now: Date): Promise<string> {
+    const sessionId = newSecret();
+    await this.store.addSession({
+      idDigest: digestOf(sessionId),
+      accountId: account.id,
+      csrfToken: newSecret(),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.settings.absoluteHours * 3_600_000),
+      secondFactorDone,
+    });
+    return sessionId;
+  }
+
+  /** True when `code` is the account's code for now (or a step either side) and no code of that step or later was taken before. */
+  private async codeIsNew(account: StaffAccount, code: string, now: Date): Promise<boolean> {
+    const step = account.totpSecret ? matchingCodeStep(account.totpSecret, code, now.getTime()) : undefined;
+    return step !== undefined && (await this.store.takeCodeStep(account.id, step));
+  }
+
+  /** The digest of the device cookie when it was given to this account. */
+  private async knownBrowser(account: StaffAccount | undefined, deviceId: string | undefined): Promise<string | undefined> {
+    if (!account || !deviceId) return undefined;
+    const digest = digestOf(deviceId);
+    return (await this.store.knownDeviceAccount(digest)) === account.id ? digest : undefined;
+  }
+
+  /** A device cookie's value for a browser that has just signed in to the account in full. */
+  private async rememberBrowser(account: StaffAccount, now: Date): Promise<string> {
+    const deviceId = newSecret();
+    await this.store.addKnownDevice({ digest: digestOf(deviceId), accountId: account.id, createdAt: now });
+    return deviceId;
   }
 
   private memberOf(account: StaffAccount, session: StaffSession): StaffMember {
@@ -272,11 +368,10 @@ function actorOf(actor: Actor): Pick<AuditEntry, "actorId" | "actorEmail" | "ori
 }
 
 /** What changed, for the audit log: which fields, and the role or state they took, never a name. */
-function auditableChanges(changes: Pick<AccountChanges, "name" | "role" | "disabled" | "lockedUntil" | "failedSignIns">): Record<string, string | boolean> {
+function auditableChanges(changes: Pick<AccountChanges, "name" | "role" | "disabled">): Record<string, string | boolean> {
   return {
     ...(changes.role ? { role: changes.role } : {}),
     ...(changes.disabled !== undefined ? { disabled: changes.disabled } : {}),
-    ...(changes.lockedUntil === null ? { unlocked: true } : {}),
     ...(changes.name !== undefined ? { renamed: true } : {}),
   };
 }

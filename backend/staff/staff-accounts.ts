@@ -38,8 +38,6 @@ export interface StaffAccount {
   createdAt: Date;
   /** The authenticator app's shared secret (base32), once a second factor is set up. */
   totpSecret?: string;
-  /** Failed sign-ins since the last good one: each one past a few makes the next wait longer. */
-  failedSignIns: number;
-  /** Sign-ins are refused until then. */
-  lockedUntil?: Date;
+  /** The time step of the last code accepted: a code is taken once, and never one older than it. */
+  totpLastStep?: number;
 }

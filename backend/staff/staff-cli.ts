@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const opened = await openStore(config, logger);
   const store = await openStaffStore(config, opened.mongo);
-  const access = new StaffAccess(store, staffSettingsOf(config, dealer.name), logger);
+  const access = new StaffAccess(store, staffSettingsOf(config, dealer.name));
   try {
     switch (command) {
       case "add": {
@@ -82,7 +82,6 @@ function stateOf(account: StaffAccount): string {
   const states = [
     account.disabled ? "disabled" : "active",
     account.passwordHash ? undefined : "password not set",
-    account.lockedUntil && account.lockedUntil > new Date() ? `locked until ${account.lockedUntil.toISOString()} after ${account.failedSignIns} failed sign-ins` : undefined,
     account.totpSecret ? "second factor on" : undefined,
   ];
   return states.filter(Boolean).join(", ");

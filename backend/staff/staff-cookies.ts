@@ -1,25 +1,29 @@
 import { timingSafeEqual } from "node:crypto";
 
 /**
- * The staff area's two cookies: the session, and the one a sign-in form is checked against
- * before there is a session. HttpOnly, so no script can read them; SameSite=Lax, so another
- * site cannot post with them; Secure with the __Host- prefix over HTTPS (production), so
- * they are only ever sent over it and no subdomain can set them.
+ * The staff area's three cookies: the session; the one a sign-in form is checked against
+ * before there is a session; and the device cookie a browser is given when an account signs
+ * in on it in full, which lets it past waits strangers cause (sign-in-guard.ts). HttpOnly, so
+ * no script can read them; SameSite=Lax, so another site cannot post with them; Secure with
+ * the __Host- prefix over HTTPS (production), so they are only ever sent over it and no
+ * subdomain can set them.
  */
 export interface StaffCookies {
   session: string;
   signIn: string;
+  device: string;
   secure: boolean;
 }
 
 export function staffCookies(secure: boolean): StaffCookies {
   return secure
-    ? { session: "__Host-staff_session", signIn: "__Host-staff_sign_in", secure }
-    : { session: "staff_session", signIn: "staff_sign_in", secure };
+    ? { session: "__Host-staff_session", signIn: "__Host-staff_sign_in", device: "__Host-staff_device", secure }
+    : { session: "staff_session", signIn: "staff_sign_in", device: "staff_device", secure };
 }
 
-export function setCookie(cookies: StaffCookies, name: string, value: string): string {
-  return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(cookies.secure ? ["Secure"] : [])].join("; ");
+/** A session cookie, or one kept `maxAgeDays` (the device cookie). */
+export function setCookie(cookies: StaffCookies, name: string, value: string, maxAgeDays?: number): string {
+  return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(maxAgeDays ? [`Max-Age=${maxAgeDays * 86_400}`] : []), ...(cookies.secure ? ["Secure"] : [])].join("; ");
 }
 
 export function clearCookie(cookies: StaffCookies, name: string): string {

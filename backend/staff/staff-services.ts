@@ -36,7 +36,7 @@ export function staffServices(
   dealerName: string,
   logger: Logger,
 ): StaffServices {
-  const access = new StaffAccess(store, staffSettingsOf(config, dealerName), logger);
+  const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
   const { store: stock, catalogue } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = config.MEILI_ADMIN_KEY ? openMeiliIndexer(config, logger) : undefined;

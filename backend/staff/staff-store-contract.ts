@@ -41,7 +41,7 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
 
     it("keeps accounts, one per e-mail address, as another process sees them", async () => {
       const jo = await store.createAccount({ email: "jo@dealer.example", name: "Jo Bloggs", role: "sales" }, at(0));
-      expect(jo).toEqual({ id: expect.any(String), email: "jo@dealer.example", name: "Jo Bloggs", role: "sales", disabled: false, createdAt: at(0), failedSignIns: 0 });
+      expect(jo).toEqual({ id: expect.any(String), email: "jo@dealer.example", name: "Jo Bloggs", role: "sales", disabled: false, createdAt: at(0) });
       await expect(store.createAccount({ email: "jo@dealer.example", name: "Jo Again", role: "admin" }, at(1))).rejects.toBeInstanceOf(AccountExistsError);
       const other = await subject.reopen();
       expect(await other.findAccountByEmail("jo@dealer.example")).toEqual(jo);
@@ -52,22 +52,47 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       await other.close();
     });
 
-    it("changes an account, removing the second factor or a lock when told to", async () => {
+    it("changes an account, removing the second factor when told to", async () => {
       const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
-      await store.updateAccount(id, { passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", lockedUntil: at(5), role: "admin" });
-      expect(await store.getAccount(id)).toMatchObject({ passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", lockedUntil: at(5), role: "admin" });
-      const updated = await store.updateAccount(id, { totpSecret: null, lockedUntil: null, disabled: true });
+      await store.updateAccount(id, { passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", role: "admin" });
+      expect(await store.getAccount(id)).toMatchObject({ passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", role: "admin" });
+      const updated = await store.updateAccount(id, { totpSecret: null, disabled: true });
       expect(updated).toMatchObject({ disabled: true, passwordHash: "scrypt$x" });
       expect(updated).not.toHaveProperty("totpSecret");
-      expect(updated).not.toHaveProperty("lockedUntil");
       expect(await store.updateAccount("nobody", { disabled: true })).toBeUndefined();
     });
 
-    it("counts failed sign-ins, however many arrive at once, and locks for as long as asked", async () => {
+    it("takes each second-factor code's step once, and never one older than the last taken", async () => {
       const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
-      const counts = await together(Array.from({ length: 5 }, () => () => store.recordFailedSignIn(id, (failures) => (failures >= 3 ? at(failures) : undefined))));
-      expect([...counts].sort()).toEqual([1, 2, 3, 4, 5]);
-      expect(await store.getAccount(id)).toMatchObject({ failedSignIns: 5, lockedUntil: at(5) });
+      const taken = await together([() => store.takeCodeStep(id, 100), () => store.takeCodeStep(id, 100)]);
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      expect(await store.takeCodeStep(id, 99)).toBe(false);
+      expect(await store.takeCodeStep(id, 101)).toBe(true);
+      expect(await store.takeCodeStep("nobody", 200)).toBe(false);
+      expect(await store.getAccount(id)).toMatchObject({ totpLastStep: 101 });
+    });
+
+    it("counts attempts against each key, each seeing those before it however many arrive at once, and forgets old ones", async () => {
+      const counted = await together(Array.from({ length: 6 }, () => () => store.countAttempts(["address:a", "account:jo"], at(1), at(0))));
+      expect(counted.map(([address]) => address?.count ?? 0).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(await store.attemptsOf("account:jo")).toEqual({ count: 6, last: at(1) });
+      // A count last added to before `forgetBefore` starts again.
+      expect(await store.countAttempts(["account:jo"], at(90), at(60))).toEqual([undefined]);
+      expect(await store.attemptsOf("account:jo")).toEqual({ count: 1, last: at(90) });
+      await store.clearAttempts(["account:jo"]);
+      expect(await store.attemptsOf("account:jo")).toBeUndefined();
+      await store.forgetAttempts(at(2));
+      expect(await store.attemptsOf("address:a")).toBeUndefined();
+    });
+
+    it("keeps the devices an account has signed in from, by digest, until its devices are forgotten", async () => {
+      await store.addKnownDevice({ digest: "device-1", accountId: "jo", createdAt: at(0) });
+      await store.addKnownDevice({ digest: "device-2", accountId: "sam", createdAt: at(0) });
+      expect(await (await subject.reopen()).knownDeviceAccount("device-1")).toBe("jo");
+      expect(await store.knownDeviceAccount("device-3")).toBeUndefined();
+      await store.forgetKnownDevicesOf("jo");
+      expect(await store.knownDeviceAccount("device-1")).toBeUndefined();
+      expect(await store.knownDeviceAccount("device-2")).toBe("sam");
     });
 
     it("lets a set-password token be used once, before it expires", async () => {
@@ -90,6 +115,8 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       await store.addSession(session("s3", "sam", { expiresAt: at(50) }));
       expect(await store.getSession("s1")).toEqual(session("s1", "jo"));
       await store.updateSession("s1", { lastSeenAt: at(10), secondFactorDone: false });
+      await store.updateSession("never-there", { lastSeenAt: at(10) });
+      expect(await store.getSession("never-there")).toBeUndefined();
       expect(await (await subject.reopen()).getSession("s1")).toMatchObject({ lastSeenAt: at(10), secondFactorDone: false });
 
       await store.deleteExpiredSessions(at(60), at(5));

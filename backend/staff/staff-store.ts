@@ -2,9 +2,10 @@ import type { StaffAccount, StaffRole } from "./staff-accounts";
 
 /**
  * What the staff area keeps: accounts, the one-time links that set a password, sessions,
- * and the audit log. Embedded: files under DATA_DIR/staff/ (which the site and the staff
- * command both change, under a lock); production: MongoDB collections. Both pass one
- * contract suite (staff-store-contract.ts).
+ * the devices accounts have signed in from, the sign-in guard's counts, and the audit log.
+ * Embedded: files under DATA_DIR/staff/ (which the site and the staff command both change),
+ * the counts in the site's memory; production: MongoDB collections, shared by every
+ * instance. Both pass one contract suite (staff-store-contract.ts).
  */
 
 export class AccountExistsError extends Error {
@@ -19,7 +20,7 @@ export interface NewAccount {
   role: StaffRole;
 }
 
-/** What may change about an account; `null` removes the password, the second factor or the lock. */
+/** What may change about an account; `null` removes the password or the second factor. */
 export interface AccountChanges {
   name?: string;
   role?: StaffRole;
@@ -27,8 +28,20 @@ export interface AccountChanges {
   passwordHash?: string | null;
   passwordSetAt?: Date;
   totpSecret?: string | null;
-  failedSignIns?: number;
-  lockedUntil?: Date | null;
+}
+
+/** The attempts counted against one key of the sign-in guard (sign-in-guard.ts): how many, and the last one's time. */
+export interface AttemptCount {
+  count: number;
+  last: Date;
+}
+
+/** A browser an account has signed in from in full (password, and code if it has a second factor): sign-in-guard.ts. */
+export interface KnownDevice {
+  /** The digest of the id in its cookie. */
+  digest: string;
+  accountId: string;
+  createdAt: Date;
 }
 
 export interface StaffSession {
@@ -105,8 +118,29 @@ export interface StaffStore {
   findAccountByEmail(email: string): Promise<StaffAccount | undefined>;
   listAccounts(): Promise<StaffAccount[]>;
   updateAccount(id: string, changes: AccountChanges): Promise<StaffAccount | undefined>;
-  /** Counts one more failed sign-in and locks the account for however long `lockFor` says for that many; resolves to the count. */
-  recordFailedSignIn(id: string, lockFor: (failures: number) => Date | undefined): Promise<number>;
+  /**
+   * Takes a second-factor code's time step: true when it is later than any taken before for
+   * the account, and it is then the last taken; false when it or a later one was. Only one of
+   * two takers of a step at once gets true.
+   */
+  takeCodeStep(accountId: string, step: number): Promise<boolean>;
+
+  /**
+   * Counts one attempt against each key and resolves to what each had counted before it
+   * (undefined for none), so that of attempts arriving together each sees those before it.
+   * A count last added to before `forgetBefore` starts again from nothing.
+   */
+  countAttempts(keys: readonly string[], now: Date, forgetBefore: Date): Promise<(AttemptCount | undefined)[]>;
+  attemptsOf(key: string): Promise<AttemptCount | undefined>;
+  clearAttempts(keys: readonly string[]): Promise<void>;
+  /** Drops counts last added to before `before`. */
+  forgetAttempts(before: Date): Promise<void>;
+
+  addKnownDevice(device: KnownDevice): Promise<void>;
+  /** The account a device cookie's digest was given to, if any. */
+  knownDeviceAccount(digest: string): Promise<string | undefined>;
+  /** Forgets every device of an account (a new password). */
+  forgetKnownDevicesOf(accountId: string): Promise<void>;
 
   addSetPasswordToken(token: { digest: string; accountId: string; expiresAt: Date }): Promise<void>;
   /** The account a token sets the password of, leaving the token unused; undefined when it is unknown, used or expired. */

@@ -16,11 +16,16 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-/** True when `code` is the code for now, or a step either side of it. */
-export function totpMatches(secret: string, code: string, now = Date.now()): boolean {
+/**
+ * The time step `code` is the code of, when it is the code for now or a step either side of
+ * it; undefined when it is not. The step is what makes each code usable once (the store keeps
+ * the last one taken).
+ */
+export function matchingCodeStep(secret: string, code: string, now = Date.now()): number | undefined {
   const digits = code.replace(/\s/g, "");
-  if (!/^\d{6}$/.test(digits)) return false;
-  return totpOf(secret, "", "").validate({ token: digits, timestamp: now, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(digits)) return undefined;
+  const delta = totpOf(secret, "", "").validate({ token: digits, timestamp: now, window: 1 });
+  return delta === null ? undefined : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }
 
 /** What an authenticator app scans: the otpauth:// address, and it drawn as an SVG QR code. */

@@ -81,13 +81,31 @@ export function signInToken(context: Readonly<RouterContextProvider>): { token: 
   return { token, cookie: setCookie(cookies, cookies.signIn, token) };
 }
 
-/** The cookies of a new session: its id, and the sign-in form's token cleared. */
-export function sessionCookies(context: Readonly<RouterContextProvider>, sessionId: string): Headers {
+/** How long a browser is remembered as one an account has signed in from. */
+const DEVICE_COOKIE_DAYS = 180;
+
+/**
+ * The cookies of a new session: its id, the sign-in form's token cleared, and a device
+ * cookie when the sign-in was completed on a browser new to the account.
+ */
+export function sessionCookies(context: Readonly<RouterContextProvider>, sessionId: string, deviceId?: string): Headers {
   const { cookies } = staffOf(context).services;
   const headers = new Headers();
   headers.append("Set-Cookie", setCookie(cookies, cookies.session, sessionId));
   headers.append("Set-Cookie", clearCookie(cookies, cookies.signIn));
+  if (deviceId) headers.append("Set-Cookie", setCookie(cookies, cookies.device, deviceId, DEVICE_COOKIE_DAYS));
   return headers;
+}
+
+/** The device cookie the browser sent, if any. */
+export function deviceIdOf(context: Readonly<RouterContextProvider>, request: Request): string | undefined {
+  return cookieValue(request.headers.get("cookie"), staffOf(context).services.cookies.device);
+}
+
+/** What a refusal by the sign-in guard tells a person: how long to wait, in minutes. */
+export function waitMessage(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `Too many attempts have failed. Please wait ${minutes} minute${minutes > 1 ? "s" : ""} and try again.`;
 }
 
 /** The session cookie cleared, on signing out. */

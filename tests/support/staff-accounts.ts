@@ -1,7 +1,6 @@
 import { FileStaffStore } from "../../backend/staff/file-staff-store";
 import { StaffAccess, type StaffMember, type StaffSettings } from "../../backend/staff/staff-access";
 import type { StaffRole } from "../../backend/staff/staff-accounts";
-import { capturedLogger } from "./captured-logger";
 
 /** The password every test account is given: long enough, and common nowhere. */
 export const STAFF_PASSWORD = "harbour lantern ferry quay";
@@ -25,7 +24,7 @@ export const staffEmail = (role: StaffRole, prefix?: string) => `${prefix ? `${p
  */
 export async function addStaffAccounts(dataDir: string, roles: readonly StaffRole[] = ["sales", "stock", "admin"], prefix?: string): Promise<void> {
   const store = await FileStaffStore.open(dataDir);
-  const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
+  const access = new StaffAccess(store, SETTINGS);
   for (const role of roles) {
     const { link } = await access.createAccount("command line", { email: staffEmail(role, prefix), name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`, role });
     const result = await access.setPassword(new URL(link).searchParams.get("token")!, STAFF_PASSWORD, "127.0.0.1");
@@ -37,7 +36,7 @@ export async function addStaffAccounts(dataDir: string, roles: readonly StaffRol
 /** A session for a role's test account, as signing in would give it: the session id and its CSRF token. */
 export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ sessionId: string; csrfToken: string; accountId: string }> {
   const store = await FileStaffStore.open(dataDir);
-  const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
+  const access = new StaffAccess(store, SETTINGS);
   const result = await access.signIn(staffEmail(role), STAFF_PASSWORD, "127.0.0.1");
   await store.close();
   if (!result.ok) throw new Error(`${role} could not sign in`);
@@ -48,7 +47,7 @@ export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ se
 export async function signedInMember(dataDir: string, role: StaffRole): Promise<{ access: StaffAccess; member: StaffMember; close(): Promise<void> }> {
   await addStaffAccounts(dataDir, [role]);
   const store = await FileStaffStore.open(dataDir);
-  const access = new StaffAccess(store, SETTINGS, capturedLogger().logger);
+  const access = new StaffAccess(store, SETTINGS);
   const result = await access.signIn(staffEmail(role), STAFF_PASSWORD, "127.0.0.1");
   if (!result.ok) throw new Error(`${role} could not sign in`);
   return { access, member: result.member, close: () => store.close() };

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { Field } from "../../components/forms/form-parts";
 import { staffPageMeta } from "../../staff/staff-meta";
-import { checkedForm, endedSessionCookie, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
+import { checkedForm, endedSessionCookie, formText, requireMember, staffOf, waitMessage } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -36,12 +36,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       const enrolment = await services.access.secondFactorEnrolment(member, secret);
       return data({ problem: "That code did not match. Check the app shows this site, and enter its current code.", enrolment }, { status: 400 });
     }
-    case "remove":
+    case "remove": {
       if (services.access.secondFactorRequiredFor(member.account)) {
         return data({ message: "Admins must keep a second factor on this site." }, { status: 400 });
       }
-      await services.access.removeSecondFactor({ account: member.account }, member.account, address);
-      return { message: "Your second factor is off." };
+      // Proof of being the account's owner: a session left open on a shared computer is not enough.
+      const code = formText(form, "code").trim();
+      const password = formText(form, "password");
+      if (!code && !password) return data({ removalProblem: "Enter the code your app shows now, or your password, to turn it off." }, { status: 400 });
+      const result = await services.access.removeOwnSecondFactor(member, code ? { code } : { password }, address);
+      if (result.ok) return { message: "Your second factor is off." };
+      if (result.waitSeconds) return data({ removalProblem: waitMessage(result.waitSeconds) }, { status: 429, headers: { "Retry-After": String(result.waitSeconds) } });
+      return data({ removalProblem: "That code or password did not work. Enter the code your app shows now, or your password." }, { status: 400 });
+    }
     case "sign-out-everywhere": {
       const ended = await services.access.signOutEverywhere(member, address);
       return data(
@@ -75,9 +82,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       )}
       {loaderData.secondFactor ? (
-        <Form method="post">
+        <Form method="post" className="staff-form">
           <input type="hidden" name="csrf" value={loaderData.csrf} />
-          <p>On: signing in asks for a code from your authenticator app.</p>
+          <p>On: signing in asks for a code from your authenticator app. To turn it off, enter the code the app shows now, or your password.</p>
+          <Field
+            id="second-factor-current-code"
+            name="code"
+            label="Six-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            error={actionData && "removalProblem" in actionData ? actionData.removalProblem : undefined}
+          />
+          <Field id="second-factor-password" name="password" type="password" label="Or your password" autoComplete="current-password" />
           <button type="submit" name="intent" value="remove" className="button button--quiet" disabled={busy}>
             Turn it off
           </button>

@@ -13,19 +13,22 @@ export function meta() {
 }
 
 /**
- * Admins' page: every account with its state (disabled, locked after failed sign-ins, no
- * password yet, second factor), adding one, and changing a role, disabling, unlocking,
- * resetting a password or removing a lost second factor. Each change is audited.
+ * Admins' page: every account with its state (disabled, new browsers waiting after failed
+ * sign-ins, no password yet, second factor), adding one, and changing a role, disabling,
+ * letting new browsers in, resetting a password or removing a lost second factor. Each
+ * change is audited.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "admin");
-  const accounts = await staffOf(context).services.access.accounts();
+  const { access } = staffOf(context).services;
+  const accounts = await access.accounts();
   const now = new Date();
+  const waits = await Promise.all(accounts.map((account) => access.newBrowsersWaitFor(account, now)));
   return {
     csrf: member.session.csrfToken,
     self: member.account.id,
     roles: [...STAFF_ROLES],
-    accounts: accounts.map((account) => ({
+    accounts: accounts.map((account, i) => ({
       id: account.id,
       email: account.email,
       name: account.name,
@@ -33,7 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       disabled: account.disabled,
       passwordSet: account.passwordHash !== undefined,
       secondFactor: account.totpSecret !== undefined,
-      locked: account.lockedUntil && account.lockedUntil > now ? `Locked until ${londonTime(account.lockedUntil)} after ${account.failedSignIns} failed sign-ins` : undefined,
+      locked: waits[i] && `Sign-ins from new browsers wait until ${londonTime(waits[i].until)} after ${waits[i].attempts} failed attempts`,
     })),
   };
 }
@@ -79,8 +82,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       await services.access.changeAccount(actor, account, { disabled: intent === "disable" }, address);
       return { message: `${account.email} is ${intent === "disable" ? "disabled, and signed out everywhere" : "enabled"}.`, link: undefined, errors: {} };
     case "unlock":
-      await services.access.changeAccount(actor, account, { lockedUntil: null, failedSignIns: 0 }, address);
-      return { message: `${account.email} can sign in again.`, link: undefined, errors: {} };
+      await services.access.letNewBrowsersIn(actor, account, address);
+      return { message: `${account.email} can sign in again from any browser.`, link: undefined, errors: {} };
     case "remove-2fa":
       await services.access.removeSecondFactor(actor, account, address);
       return { message: `${account.email} signs in with a password alone until they set up a second factor again.`, link: undefined, errors: {} };
@@ -152,7 +155,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                   </button>
                   {account.locked && (
                     <button type="submit" name="intent" value="unlock" className="button button--quiet" disabled={busy}>
-                      Unlock
+                      Let new browsers in
                     </button>
                   )}
                   <button type="submit" name="intent" value="reset-password" className="button button--quiet" disabled={busy}>

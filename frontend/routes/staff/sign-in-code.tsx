@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "../../components/forms/form-parts";
 import { staffPageMeta } from "../../staff/staff-meta";
-import { checkedForm, formText, safeNext, staffOf } from "../../staff/staff-guard.server";
+import { checkedForm, deviceIdOf, formText, safeNext, sessionCookies, staffOf, waitMessage } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/sign-in-code";
 
 export function meta() {
@@ -14,15 +14,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const next = safeNext(url.searchParams.get("next"));
   if (!member) throw redirect("/staff/sign-in");
   if (!member.needsCode) throw redirect(next);
-  return { csrf: member.session.csrfToken, next };
+  const waitMinutes = Number(url.searchParams.get("wait"));
+  const wait = Number.isInteger(waitMinutes) && waitMinutes > 0 && waitMinutes <= 15 ? waitMessage(waitMinutes * 60) : undefined;
+  return { csrf: member.session.csrfToken, next, wait };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { member, services, address } = staffOf(context);
   if (!member) throw redirect("/staff/sign-in");
   const form = await checkedForm(member, request);
-  if (await services.access.confirmCode(member, formText(form, "code"), address)) throw redirect(safeNext(formText(form, "next")));
-  return data({ message: "That code did not work. Codes change every 30 seconds: enter the one your app shows now." }, { status: 400 });
+  const result = await services.access.confirmCode(member, formText(form, "code"), address, deviceIdOf(context, request));
+  // A new session id once the code is given: the half-signed-in one is ended.
+  if (result.ok) throw redirect(safeNext(formText(form, "next")), { headers: sessionCookies(context, result.sessionId, result.deviceId) });
+  // As at sign-in: an attempt held back is sent to the page that says how long to wait, which costs no drawing.
+  if (result.waitSeconds) throw redirect(`/staff/sign-in/code?wait=${Math.ceil(result.waitSeconds / 60)}&next=${encodeURIComponent(safeNext(formText(form, "next")))}`, 303);
+  return data({ message: "That code did not work, or it was used already. Codes change every 30 seconds: enter the one your app shows now." }, { status: 400 });
 }
 
 export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {
@@ -33,7 +39,7 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="staff-form">
         <input type="hidden" name="csrf" value={loaderData.csrf} />
         <input type="hidden" name="next" value={loaderData.next} />
-        <Field id="sign-in-code" name="code" label="Six-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={actionData?.message} />
+        <Field id="sign-in-code" name="code" label="Six-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={actionData?.message ?? loaderData.wait} />
         <button type="submit" className="button" disabled={sending}>
           {sending ? "Checking…" : "Continue"}
         </button>

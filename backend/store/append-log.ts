@@ -1,0 +1,53 @@
+import { open } from "node:fs/promises";
+
+/**
+ * Lines appended to a file, each on disk before its append resolves. Appends that arrive
+ * while a write is under way go together in the next one, so a burst of them costs one
+ * write and one flush to disk, not one each; there is no lock, since each write is one
+ * append to the end of the file, which the file system keeps whole against other writers
+ * (the staff command appends beside the site).
+ */
+export class AppendLog {
+  private waiting: { line: string; done(error?: unknown): void }[] = [];
+  private writing: Promise<void> | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly mode = 0o600,
+  ) {}
+
+  append(line: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ line: line.endsWith("\n") ? line : `${line}\n`, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.startWriting();
+    });
+  }
+
+  private startWriting(): void {
+    if (this.writing) return;
+    this.writing = this.writeWaiting().finally(() => {
+      this.writing = undefined;
+      // An append may have arrived after the last batch was taken and before this ran.
+      if (this.waiting.length > 0) this.startWriting();
+    });
+  }
+
+  private async writeWaiting(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting;
+      this.waiting = [];
+      try {
+        const handle = await open(this.file, "a", this.mode);
+        try {
+          await handle.write(batch.map(({ line }) => line).join(""));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        for (const { done } of batch) done();
+      } catch (error) {
+        for (const { done } of batch) done(error);
+      }
+    }
+  }
+}
