@@ -1,74 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { z } from "zod";
-import { OpeningHoursError, scheduleOf } from "../domain/opening-hours";
+import { dealerSchema, type Dealer } from "../domain/dealer";
 import { ConfigError } from "./config";
 
-/**
- * Who the dealer is: name, contact details, address, regulatory references and hours. One
- * file (dealer.json, or DEALER_CONFIG) so any dealer can run the site; every page reads it
- * from here and nothing dealer-specific is written into the code. The shipped file is a
- * fictional Liverpool dealer (its phone numbers are in Ofcom's range kept for drama).
- */
-const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
-
-export const dealerSchema = z.object({
-  name: z.string().min(1),
-  legalName: z.string().min(1),
-  tagline: z.string().min(1),
-  tradingSince: z.number().int().min(1800).max(2100),
-  phone: z.string().regex(/^[0-9 +]{10,16}$/, "must be a phone number"),
-  email: z.email(),
-  messagingUrl: httpsUrl,
-  address: z.object({
-    lines: z.array(z.string().min(1)).min(1),
-    town: z.string().min(1),
-    postcode: z.string().min(5),
-  }),
-  fcaFirmReference: z.string().regex(/^\d{6,7}$/, "must be the 6 or 7 digit FCA firm reference number"),
-  companyNumber: z.string().regex(/^[A-Z0-9]{8}$/, "must be the 8 character Companies House number"),
-  /** Where the company is registered: "England and Wales", "Scotland" or "Northern Ireland". */
-  registeredIn: z.enum(["England and Wales", "Scotland", "Northern Ireland", "Wales"]),
-  registeredOffice: z.string().min(1),
-  /** Read as well as shown ("Open today until 5pm", test-drive times): words like "Monday to Friday" and "9am to 5pm". */
-  openingHours: z
-    .array(z.object({ days: z.string().min(1), hours: z.string().min(1) }))
-    .min(1)
-    .superRefine((openingHours, context) => {
-      try {
-        scheduleOf({ openingHours });
-      } catch (error) {
-        if (!(error instanceof OpeningHoursError)) throw error;
-        context.addIssue({ code: "custom", message: error.message });
-      }
-    }),
-  /** Days the showroom is closed though its weekly hours say open, such as bank holidays. */
-  closedOn: z.array(z.iso.date()).optional(),
-  replyTime: z.string().min(1),
-  /**
-   * How soon a question about a vehicle, a test-drive booking or a call-back request is
-   * answered, as words following "We will be in touch": "within one business day". Without
-   * it, replyTime.
-   */
-  leadReplyTime: z.string().min(1).optional(),
-  social: z.record(z.string(), httpsUrl).default({}),
-  /** The dealer's partners that buy vans and trucks outright, linked from the header. */
-  sellVanUrl: httpsUrl,
-  sellTruckUrl: httpsUrl,
-  // Claims only some dealers can truthfully make: a page says each only when it is set here,
-  // and leaves the sentence out otherwise.
-  /** The business is family-run (the About page says so). */
-  familyRun: z.boolean().optional(),
-  /** Where vehicles are delivered, as words following "We deliver": "across the UK". */
-  deliveryArea: z.string().min(1).optional(),
-  /**
-   * What is done to every vehicle before it is listed, as words following "Every car is":
-   * "inspected, road tested and history checked for outstanding finance and write-offs".
-   */
-  vehicleChecks: z.string().min(1).optional(),
-});
-
-export type Dealer = z.infer<typeof dealerSchema>;
-
+/** The dealer file (dealer.json, or DEALER_CONFIG), read and checked at start: a file that is not right stops the site, naming each problem. */
 export async function loadDealer(file: string): Promise<Dealer> {
   let raw: unknown;
   try {

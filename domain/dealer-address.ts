@@ -1,4 +1,4 @@
-import type { Dealer } from "../backend/dealer-config";
+import type { Dealer } from "./dealer";
 
 /** "14 Wapping Quay, Liverpool, L3 4BP" */
 export function postalAddress({ address }: Pick<Dealer, "address">): string {

@@ -1,4 +1,4 @@
-import type { Dealer } from "../backend/dealer-config";
+import type { Dealer } from "./dealer";
 
 /**
  * The dealer's opening hours as the dealer file words them ("Monday to Friday", "9am to

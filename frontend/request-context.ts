@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { PageCatalogue } from "../backend/catalogue";
-import type { Dealer } from "../backend/dealer-config";
+import type { Dealer } from "../domain/dealer";
 import type { Leads } from "../backend/leads/lead-intake";
 import type { Logger } from "../backend/logger";
 import type { StaffMember } from "../backend/staff/staff-access";

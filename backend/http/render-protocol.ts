@@ -1,5 +1,5 @@
 import type { PageCatalogueCall } from "../catalogue";
-import type { Dealer } from "../dealer-config";
+import type { Dealer } from "../../domain/dealer";
 import { EngineUnavailableError, type EngineRole } from "../engine-health";
 
 /**

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Dealer } from "../../backend/dealer-config";
+import type { Dealer } from "../../domain/dealer";
 import type { loader } from "../root";
 
 /** The dealer's details, as the root route loaded them for every page. */

@@ -1,4 +1,4 @@
-import type { Dealer } from "../../backend/dealer-config";
+import type { Dealer } from "../../domain/dealer";
 import type { VehicleType } from "../../domain/vehicle-types";
 
 /**

@@ -1,5 +1,5 @@
 import type { Car, Vehicle, WithContext } from "schema-dts";
-import type { Dealer } from "../../../backend/dealer-config";
+import type { Dealer } from "../../../domain/dealer";
 import { postalAddress } from "../../../domain/dealer-address";
 import { priceExcludesVat } from "../../../domain/finance";
 import type { VehicleRecord } from "../../../domain/vehicle";
