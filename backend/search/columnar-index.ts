@@ -17,6 +17,7 @@ import {
 import { compareOptionValues } from "./option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
+import { eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
 import { Bitset } from "./bitset";
 import type { SearchQuery, SearchResult } from "./search-engine";
 import { queryWords, recordWords } from "./search-words";
@@ -59,9 +60,8 @@ const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", 
 /** A vehicle type, or all stock. */
 type Scope = VehicleType | "all";
 
-/** Records read between yields to the event loop, so searches keep being answered during a build. */
-const BUILD_BATCH = 4096;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Documents walked between looks at the clock (eventLoopTurns), so searches keep being answered during a build. */
+const DOCS_BETWEEN_CLOCK_CHECKS = 4096;
 
 export class ColumnarIndex {
   /** Option counts over each whole scope, counted once, since unfiltered searches are the commonest. */
@@ -90,9 +90,11 @@ export class ColumnarIndex {
   }
 
   static async build(records: AsyncIterable<VehicleRecord>): Promise<ColumnarIndex> {
-    const raw = await collect(records);
+    // Every step takes turns with other work: at 100,000 vehicles each holds the event loop for a tenth of a second or more.
+    const takeTurn = eventLoopTurns();
+    const raw = await collect(records, takeTurn);
     const size = raw.ids.length;
-    const docOrder = Array.from({ length: size }, (_, i) => i).sort((a, b) => compareIds(raw.ids[a]!, raw.ids[b]!));
+    const docOrder = Array.from(await sortTakingTurns(Uint32Array.from({ length: size }, (_, i) => i), (a, b) => compareIds(raw.ids[a]!, raw.ids[b]!)));
     const ids = docOrder.map((i) => raw.ids[i]!);
 
     const typeDocs: Record<VehicleType, number[]> = { car: [], van: [], truck: [] };
@@ -102,19 +104,17 @@ export class ColumnarIndex {
     ) as Record<VehicleType, Bitset>;
 
     const text = {} as Record<TextFilterName, TextColumn>;
-    // A turn after each column: all of them at once held searches (and pages) for seconds at 100,000 vehicles.
     for (const name of TEXT_FILTER_NAMES) {
-      text[name] = buildTextColumn(docOrder.map((i) => raw.text[name][i]));
-      await nextTurn();
+      text[name] = await buildTextColumn(docOrder.map((i) => raw.text[name][i]), takeTurn);
     }
 
     const range = {} as Record<RangeFilterName, RangeColumn>;
     for (const name of RANGE_FILTER_NAMES) {
-      range[name] = buildRangeColumn(
+      range[name] = await buildRangeColumn(
         docOrder.map((i) => raw.range[name][i]!),
         FILTERS[name].bands,
+        takeTurn,
       );
-      await nextTurn();
     }
 
     const recent = Object.fromEntries(
@@ -126,11 +126,10 @@ export class ColumnarIndex {
     ) as Record<SortKey, Float64Array>;
     const orders = {} as Record<SortValue, Uint32Array>;
     for (const sort of SORT_VALUES) {
-      orders[sort] = sortOrder(sortColumns, sort, size);
-      await nextTurn();
+      orders[sort] = await sortOrder(sortColumns, sort, size);
     }
 
-    const words = raw.words.build(docOrder);
+    const words = await raw.words.build(docOrder, takeTurn);
     return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, recent, orders, words);
   }
 
@@ -277,7 +276,7 @@ interface RawColumns {
   words: TextIndexBuilder;
 }
 
-async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumns> {
+async function collect(records: AsyncIterable<VehicleRecord>, takeTurn: () => Promise<void>): Promise<RawColumns> {
   const raw: RawColumns = {
     ids: [],
     types: [],
@@ -300,12 +299,12 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<RawColumn
     for (const name of RANGE_FILTER_NAMES) raw.range[name].push(FILTERS[name].read(record) ?? Number.NaN);
     for (const name of RECENT_FILTER_NAMES) raw.recent[name].push(FILTERS[name].read(record) ?? Number.NaN);
     for (const key of SORT_KEYS) raw.sort[key].push(sortKeyValue(record, key) ?? Number.NaN);
-    if (raw.ids.length % BUILD_BATCH === 0) await nextTurn();
+    await takeTurn();
   }
   return raw;
 }
 
-function buildTextColumn(docValues: (string | undefined)[]): TextColumn {
+async function buildTextColumn(docValues: (string | undefined)[], takeTurn: () => Promise<void>): Promise<TextColumn> {
   // Thousands of vehicles share each spelling (a make, a colour): each is folded once.
   const keyOfSpelling = new Map<string, string>();
   const keyOf = (value: string) => {
@@ -315,7 +314,9 @@ function buildTextColumn(docValues: (string | undefined)[]): TextColumn {
   };
   // The first spelling met in id order stands for every spelling of the same value.
   const displayOfKey = new Map<string, string>();
-  for (const value of docValues) {
+  for (let doc = 0; doc < docValues.length; doc++) {
+    if (doc % DOCS_BETWEEN_CLOCK_CHECKS === 0) await takeTurn();
+    const value = docValues[doc];
     if (value === undefined) continue;
     const key = keyOf(value);
     if (!displayOfKey.has(key)) displayOfKey.set(key, value);
@@ -325,11 +326,13 @@ function buildTextColumn(docValues: (string | undefined)[]): TextColumn {
 
   const codes = new Uint32Array(docValues.length);
   const postingStart = new Uint32Array(values.length + 1);
-  docValues.forEach((value, doc) => {
+  for (let doc = 0; doc < docValues.length; doc++) {
+    if (doc % DOCS_BETWEEN_CLOCK_CHECKS === 0) await takeTurn();
+    const value = docValues[doc];
     const code = value === undefined ? 0 : codeOfKey.get(keyOf(value))!;
     codes[doc] = code;
     postingStart[code + 1]!++;
-  });
+  }
   for (let code = 1; code <= values.length; code++) postingStart[code]! += postingStart[code - 1]!;
   const postingDocs = new Uint32Array(docValues.length);
   const cursor = postingStart.slice(0, values.length);
@@ -337,27 +340,29 @@ function buildTextColumn(docValues: (string | undefined)[]): TextColumn {
   return { values, codeOfKey, codes, postingStart, postingDocs };
 }
 
-function buildRangeColumn(docValues: number[], bands: readonly NumericRange[]): RangeColumn {
+async function buildRangeColumn(docValues: number[], bands: readonly NumericRange[], takeTurn: () => Promise<void>): Promise<RangeColumn> {
   const values = Float64Array.from(docValues);
   const band = new Uint8Array(values.length);
   const edgeBand = new Uint8Array(values.length);
-  values.forEach((value, doc) => {
-    if (Number.isNaN(value)) return;
+  for (let doc = 0; doc < values.length; doc++) {
+    if (doc % DOCS_BETWEEN_CLOCK_CHECKS === 0) await takeTurn();
+    const value = values[doc]!;
+    if (Number.isNaN(value)) continue;
     for (let b = 0; b < bands.length; b++) {
       const { min = -Infinity, max = Infinity } = bands[b]!;
       if (value < min || value > max) continue;
       if (band[doc] === 0) band[doc] = b + 1;
       else edgeBand[doc] = b + 1;
     }
-  });
+  }
   return { values, bands, band, edgeBand };
 }
 
-function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size: number): Uint32Array {
+function sortOrder(columns: Record<SortKey, Float64Array>, sort: SortValue, size: number): Promise<Uint32Array> {
   const steps = SORT_STEPS[sort].map(({ key, direction }) => ({ column: columns[key], sign: direction === "asc" ? 1 : -1 }));
   const order = Uint32Array.from({ length: size }, (_, i) => i);
   // Documents are numbered in id order, so the document number is the id tie-break.
-  return order.sort((a, b) => {
+  return sortTakingTurns(order, (a, b) => {
     for (const { column, sign } of steps) {
       const x = column[a]!;
       const y = column[b]!;

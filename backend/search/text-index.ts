@@ -15,6 +15,9 @@ export interface TextMatch {
   byTypos: Bitset[];
 }
 
+/** Documents numbered between looks at the clock (eventLoopTurns) while the index is built. */
+const DOCS_BETWEEN_CLOCK_CHECKS = 4096;
+
 /** Collects each document's words while the stock is read, before documents are numbered. */
 export class TextIndexBuilder {
   private readonly idOfWord = new Map<string, number>();
@@ -36,16 +39,21 @@ export class TextIndexBuilder {
     this.wordsOfSource.push(Uint32Array.from(ids));
   }
 
-  /** The index with documents numbered as `docOrder` numbers them (docOrder[doc] is the source). */
-  build(docOrder: readonly number[]): TextIndex {
+  /**
+   * The index with documents numbered as `docOrder` numbers them (docOrder[doc] is the
+   * source), awaiting `takeTurn` as it goes so that other work is not held up meanwhile.
+   */
+  async build(docOrder: readonly number[], takeTurn: () => Promise<void>): Promise<TextIndex> {
     const lengths = new Uint32Array(this.words.length);
     for (const ids of this.wordsOfSource) for (const id of ids) lengths[id]!++;
+    await takeTurn();
     const postings = Array.from(lengths, (length) => new Uint32Array(length));
     const filled = new Uint32Array(this.words.length);
     // Documents in number order, so every posting list comes out sorted.
-    docOrder.forEach((source, doc) => {
-      for (const id of this.wordsOfSource[source]!) postings[id]![filled[id]!++] = doc;
-    });
+    for (let doc = 0; doc < docOrder.length; doc++) {
+      if (doc % DOCS_BETWEEN_CLOCK_CHECKS === 0) await takeTurn();
+      for (const id of this.wordsOfSource[docOrder[doc]!]!) postings[id]![filled[id]!++] = doc;
+    }
     return new TextIndex(docOrder.length, this.words, postings);
   }
 }

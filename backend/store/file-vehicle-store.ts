@@ -3,6 +3,7 @@ import { mkdir, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { eventLoopTurns } from "../event-loop-turns";
 import type { Logger } from "../logger";
 import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
 import { withFileLock } from "./file-lock";
@@ -72,7 +73,13 @@ export class FileVehicleStore implements VehicleStore {
   }
 
   async storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>> {
-    return new Map((await this.stock.getMany(ids)).map((record) => [record._id, storedVersion(record)]));
+    const versions = new Map<string, StoredVersion>();
+    const takeTurn = eventLoopTurns();
+    for (const record of await this.stock.getMany(ids)) {
+      versions.set(record._id, storedVersion(record));
+      await takeTurn();
+    }
+    return versions;
   }
 
   scan(): AsyncIterable<VehicleRecord> {
@@ -153,7 +160,10 @@ export class FileVehicleStore implements VehicleStore {
   private async writeChange(change: StockChange, now: Date): Promise<StockChangeResult> {
     const next = new Map(this.stock.lines);
     const summary: StockChangeResult = { added: 0, updated: 0, unchanged: 0, removed: 0, changedIds: [], removedIds: [] };
+    // Stamping a large feed takes seconds: pages and API calls are answered meanwhile, from the stock as it was.
+    const takeTurn = eventLoopTurns();
     for (const { id, record } of change.records) {
+      await takeTurn();
       const line = next.get(id);
       const existing = line === undefined ? undefined : storedVersion(JSON.parse(line) as VehicleRecord);
       const stamped = stampRecord(id, record, existing, now, change.hide?.get(id));
@@ -170,7 +180,10 @@ export class FileVehicleStore implements VehicleStore {
     };
     if (change.mode === "replace") {
       const present = new Set([...change.records.map(({ id }) => id), ...(change.keepIds ?? [])]);
-      for (const [id, line] of [...next]) if (!present.has(id)) remove(id, line);
+      for (const [id, line] of [...next]) {
+        if (!present.has(id)) remove(id, line);
+        await takeTurn();
+      }
       if (summary.removedIds.length > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removedIds.length, this.stock.size);
     }
     for (const id of change.removeIds ?? []) {

@@ -1,3 +1,4 @@
+import { eventLoopTurns } from "../event-loop-turns";
 import { stampRecord } from "./stamp-record";
 import type { StockChange, StockChangeResult, VehicleStore } from "./vehicle-store";
 
@@ -7,10 +8,12 @@ const BATCH = 1000;
  * What `applyChange` would do with this change, worked out by reading the store and writing
  * nothing: each record is stamped against the stored version exactly as the stores stamp
  * it, and a "replace" lists the vehicles it would remove. The mass-removal limit is left to
- * the caller to compare with, so that a preview can say what the guard would refuse.
+ * the caller to compare with, so that a preview can say what the guard would refuse. It lets
+ * other work in as it goes, as the stamping of a large feed takes seconds.
  */
 export async function previewStockChange(store: VehicleStore, change: StockChange, now = new Date()): Promise<StockChangeResult> {
   const result: StockChangeResult = { added: 0, updated: 0, unchanged: 0, removed: 0, changedIds: [], removedIds: [] };
+  const takeTurn = eventLoopTurns();
   for (let start = 0; start < change.records.length; start += BATCH) {
     const batch = change.records.slice(start, start + BATCH);
     const stored = await store.storedVersions(batch.map(({ id }) => id));
@@ -18,6 +21,7 @@ export async function previewStockChange(store: VehicleStore, change: StockChang
       const stamped = stampRecord(id, record, stored.get(id), now, change.hide?.get(id));
       result[stamped.change]++;
       if (stamped.change !== "unchanged") result.changedIds.push(id);
+      await takeTurn();
     }
   }
   if (change.mode === "replace") {

@@ -1,4 +1,5 @@
 import type { VehicleRecord } from "../../domain/vehicle";
+import { eventLoopTurns } from "../event-loop-turns";
 import type { StockView } from "./vehicle-store";
 
 /**
@@ -30,6 +31,11 @@ export class StockLines implements StockView {
   }
 
   async *scan(): AsyncIterable<VehicleRecord> {
-    for (const line of this.lines.values()) yield JSON.parse(line) as VehicleRecord;
+    // Reading the whole stock takes seconds at 100,000 vehicles: other work gets turns meanwhile.
+    const takeTurn = eventLoopTurns();
+    for (const line of this.lines.values()) {
+      yield JSON.parse(line) as VehicleRecord;
+      await takeTurn();
+    }
   }
 }
