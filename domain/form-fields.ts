@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPACT_UK_POSTCODE } from "./uk-formats";
+import { COMPACT_UK_POSTCODE, normalPhone } from "./uk-formats";
 import { VEHICLE_ID_PATTERN } from "./vehicle";
 
 /**
@@ -37,12 +37,12 @@ export const emailSchema = z
   .max(254, "Keep this under 254 characters")
   .pipe(z.email("Enter an email address like name@example.com"));
 
-/** UK numbers: a mobile (07…) or a landline (01…, 02…, 03…), written with or without +44, spaces or dashes. */
+/** UK numbers: a mobile (07…) or a landline (01…, 02…, 03…), written however people write them (+44, 0044, "(0)", spaces, brackets, dashes). */
 export const ukPhoneSchema = z
   .string({ error: "Enter your phone number" })
   .trim()
   .min(1, "Enter your phone number")
-  .transform((phone) => phone.replace(/[\s()-]/g, "").replace(/^\+44/, "0"))
+  .transform(normalPhone)
   .pipe(z.string().regex(/^0(?:7\d{9}|[123]\d{8,9})$/, "Enter a UK phone number, like 07700 900123 or 0151 496 0123"));
 
 /** A UK postcode in any spacing or case, kept in the standard form ("L3 4BP"). */

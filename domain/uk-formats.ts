@@ -19,3 +19,19 @@ export function wholeNumberAsWritten(text: string, { pounds = false } = {}): num
   if (/^\d{1,9}$/.test(compact)) return Number(compact);
   return undefined;
 }
+
+/**
+ * A phone number as the forms keep it ("07700900123"), however it is written: spaced,
+ * bracketed or dashed, after +44 or 0044, with or without the "(0)" often written after
+ * those. The forms keep a phone this way, and search, erasure and the stored search terms compare phones through it, so
+ * every spelling of one number is that number. Another country's number keeps its code,
+ * after a +, so it never meets a UK one.
+ */
+export function normalPhone(text: string): string {
+  const digits = text.replace(/\D/g, "");
+  const afterCountryCode = /^[\s(]*\+/.test(text) ? digits : digits.startsWith("00") ? digits.slice(2) : undefined;
+  if (afterCountryCode === undefined) return digits;
+  if (!afterCountryCode.startsWith("44")) return `+${afterCountryCode}`;
+  // A UK number never begins with 0 after +44: a 0 there is the "(0)" dialled at home.
+  return `0${afterCountryCode.slice(2).replace(/^0/, "")}`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ukPhoneSchema } from "../../domain/form-fields";
-import { contactsOf, leadSearchOf, matchesSearch, normalPhone, searchTermsOf } from "./lead-search";
+import { normalPhone } from "../../domain/uk-formats";
+import { contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
 
 /** One mobile number in every way people commonly write it. */
 const MOBILE_SPELLINGS = ["07700 900124", "07700900124", "+447700900124", "+44 7700 900124", "+44 (0)7700 900-124", "0044 7700 900124", "(07700) 900124", "(+44) 7700 900124", "  +44-7700-900-124 "];
@@ -24,6 +25,16 @@ describe("normalPhone", () => {
   it("keeps another country's number apart from any UK one", () => {
     expect(normalPhone("+33 1 23 45 67 89")).toBe("+33123456789");
     expect(normalPhone("0033 1 23 45 67 89")).toBe("+33123456789");
+  });
+
+  it.each([...MOBILE_SPELLINGS, ...LANDLINE_SPELLINGS])("is how the forms keep %j, so a buyer may type it as they write it", (spelling) => {
+    expect(ukPhoneSchema.parse(spelling)).toBe(normalPhone(spelling));
+  });
+
+  it("refuses in the forms a number from another country or too short, naming what to enter", () => {
+    for (const spelling of ["+33 1 23 45 67 89", "0151 496", "07700 9001245"]) {
+      expect(ukPhoneSchema.safeParse(spelling).error?.issues[0]?.message).toMatch(/Enter a UK phone number/);
+    }
   });
 
   it("leaves a number as the forms keep it unchanged, so the search terms stored by earlier versions still match", () => {

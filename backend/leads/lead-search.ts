@@ -1,3 +1,4 @@
+import { normalPhone } from "../../domain/uk-formats";
 import type { LeadVehicle } from "./lead-store";
 
 /**
@@ -8,22 +9,6 @@ import type { LeadVehicle } from "./lead-store";
  */
 
 const NAME_FIELDS = ["name", "firstName", "surname"] as const;
-
-/**
- * A phone number as the forms keep it ("07700900123"), however it is written: spaced,
- * bracketed or dashed, after +44 or 0044, with or without the "(0)" often written after
- * those. Search, erasure and the stored search terms all compare phones through this, so
- * every spelling of one number is that number. Another country's number keeps its code,
- * after a +, so it never meets a UK one.
- */
-export function normalPhone(text: string): string {
-  const digits = text.replace(/\D/g, "");
-  const afterCountryCode = /^[\s(]*\+/.test(text) ? digits : digits.startsWith("00") ? digits.slice(2) : undefined;
-  if (afterCountryCode === undefined) return digits;
-  if (!afterCountryCode.startsWith("44")) return `+${afterCountryCode}`;
-  // A UK number never begins with 0 after +44: a 0 there is the "(0)" dialled at home.
-  return `0${afterCountryCode.slice(2).replace(/^0/, "")}`;
-}
 
 export function normalEmail(text: string): string {
   return text.trim().toLowerCase();

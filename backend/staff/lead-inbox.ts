@@ -1,6 +1,7 @@
 import type { VehicleRecord } from "../../domain/vehicle";
 import { LEAD_KINDS } from "../leads/lead-kinds";
-import { normalEmail, normalPhone } from "../leads/lead-search";
+import { normalPhone } from "../../domain/uk-formats";
+import { normalEmail } from "../leads/lead-search";
 import type { LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
 import { csvText } from "./csv-export";
 import type { StaffAccess, StaffMember } from "./staff-access";
