@@ -7,7 +7,7 @@ export default {
   // in the first response, and the search form works without JavaScript.
   ssr: true,
   future: {
-    // Loaders get the catalogue through typed request context (frontend/catalogue-context.ts).
+    // Loaders get the catalogue through typed request context (backend/http/request-context.ts).
     v8_middleware: true,
     // The rest of React Router 8's behaviour, adopted now so that upgrade is a version bump.
     v8_passThroughRequests: true,

@@ -9,5 +9,5 @@ if (isMainThread) {
   const { serve } = await import("./serve");
   await serve(new URL(import.meta.url));
 } else {
-  await import("../frontend/render-thread.server");
+  await import("./http/render-thread");
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext, staffContext } from "../frontend/request-context";
+import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext, staffContext } from "./http/request-context";
 import { scheduleOf } from "../domain/opening-hours";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { cspNonceContext, requestLogContext } from "./request-context";
+import { cspNonceContext, requestLogContext } from "../backend/http/request-context";
 import { InlineStylesheetContext } from "./styles/SiteStylesheet";
 import stylesheetText from "./styles/app.css?inline";
 

@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { dealerContext, siteUrlContext } from "./request-context";
+import { dealerContext, siteUrlContext } from "../backend/http/request-context";
 import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";

@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
-import { CATEGORY_PAGES, CONTENT_PAGES } from "./content/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "../domain/site-pages";
 
 const slug = (path: string) => path.replaceAll("/", "-");
 

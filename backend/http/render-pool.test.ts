@@ -14,7 +14,7 @@ import { receivedError, sentError } from "./render-protocol";
 
 /**
  * The pool's side of the protocol, with stand-in render threads written here (the real one,
- * frontend/render-thread.server.ts, is compared with the main thread's rendering in
+ * backend/http/render-thread.ts, is compared with the main thread's rendering in
  * tests/api/same-page-every-way.test.ts).
  */
 const THREADS = {

@@ -4,7 +4,7 @@ import { EngineUnavailableError, type EngineRole } from "../engine-health";
 
 /**
  * The messages between the site's main thread and its render threads (render-pool.ts and
- * frontend/render-thread.server.ts). A render thread renders public pages; everything a
+ * backend/http/render-thread.ts). A render thread renders public pages; everything a
  * page reads of the stock it asks the main thread for, which holds the one catalogue.
  */
 

@@ -8,7 +8,7 @@ import { MakeModelSearch } from "../components/MakeModelSearch";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/categories";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import type { Route } from "./+types/category";
 import { describePage } from "../seo/page-meta";
 import { answersOutages, unlessEngineDown } from "../engine-outage.server";

@@ -5,7 +5,7 @@ import { FinanceDisclosure } from "../components/FinanceDisclosure";
 import { comparisonOf, type Comparison } from "../components/saved/compare-columns";
 import { TableScroll } from "../components/TableScroll";
 import { answersOutages } from "../engine-outage.server";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import { describePage, NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/compare";
 

@@ -10,7 +10,7 @@ import { RecentlyViewed } from "../components/saved/RecentlyViewed";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { unlessEngineDown } from "../engine-outage.server";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import type { Route } from "./+types/home";
 import { describePage } from "../seo/page-meta";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { VEHICLE_NOUNS, VEHICLE_TYPES } from "../../domain/vehicle-types";
 import { WithFinanceDisclosure } from "../components/FinanceDisclosure";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import type { Route } from "./+types/offers";
 import { describePage } from "../seo/page-meta";
 import { answersOutages } from "../engine-outage.server";

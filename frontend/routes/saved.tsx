@@ -8,7 +8,7 @@ import { lookUpSaved, savedRowOf, type SavedRow } from "../components/saved/save
 import { useVehicleList } from "../components/saved/use-vehicle-list";
 import { useHydrated } from "../components/use-hydrated";
 import { answersOutages } from "../engine-outage.server";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import { describePage, NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/saved";
 

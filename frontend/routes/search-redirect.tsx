@@ -4,7 +4,7 @@ import { parseSearchRequest } from "../../domain/parse-search-request";
 import { VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import type { PageCatalogue } from "../../backend/catalogue";
 import { searchTarget } from "../components/search/search-target";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import type { Route } from "./+types/search-redirect";
 import { answersOutages } from "../engine-outage.server";
 

@@ -6,7 +6,7 @@ import { parseSearchRequestLeniently, tidySearchQuery } from "../../domain/parse
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
 import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";

@@ -6,7 +6,7 @@ import { PlanSummary } from "../components/finance/PlanSummary";
 import { calculatorChoice } from "../../domain/finance-calculator";
 import type { PageCatalogue } from "../../backend/catalogue";
 import { postedForm, SendFailed } from "../components/forms/form-parts";
-import { catalogueContext, leadsContext } from "../request-context";
+import { catalogueContext, leadsContext } from "../../backend/http/request-context";
 import { ErrorPage } from "../components/ErrorPage";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";

@@ -4,7 +4,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { formValues, IN_PLACE_FIELD, postedForm } from "../components/forms/form-parts";
 import { LEAD_FORMS, VEHICLE_LEAD_KINDS, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "../components/vehicle/lead-forms";
 import { LeadConfirmation, VehicleLeadForm } from "../components/vehicle/VehicleLeadForm";
-import { catalogueContext, dealerContext, leadsContext } from "../request-context";
+import { catalogueContext, dealerContext, leadsContext } from "../../backend/http/request-context";
 import { NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/vehicle-lead";
 import { answersOutages, keepingAnswers } from "../engine-outage.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { formatCount } from "../../domain/format";
 import { parseSearchRequest } from "../../domain/parse-search-request";
 import { searchRequestToParams } from "../../domain/search-request";
-import { catalogueContext } from "../request-context";
+import { catalogueContext } from "../../backend/http/request-context";
 import { Pagination } from "../components/Pagination";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import type { Route } from "./+types/vehicle-list";

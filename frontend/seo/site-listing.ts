@@ -1,4 +1,4 @@
-import { CATEGORY_PAGES, CONTENT_PAGES, LISTED_PAGES } from "../content/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES, LISTED_PAGES } from "../../domain/site-pages";
 import { MOST_PER_SITEMAP, sitemapIndex, urlSet } from "./sitemap-xml";
 
 /** The catalogue as the sitemap sees it: every vehicle's id, a page at a time, in a stable order. */

@@ -5,7 +5,7 @@ import { hasRole, type StaffRole } from "../../backend/staff/staff-accounts";
 import { newSecret } from "../../backend/staff/secrets";
 import { clearCookie, cookieValue, sameSecret, setCookie } from "../../backend/staff/staff-cookies";
 import { postedForm } from "../components/forms/form-parts";
-import { staffContext } from "../request-context";
+import { staffContext } from "../../backend/http/request-context";
 
 /**
  * What every staff page's loader and action does first: checks there is a signed-in member

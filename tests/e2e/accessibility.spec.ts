@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CATEGORY_PAGES, CONTENT_PAGES } from "../../frontend/content/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "../../domain/site-pages";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
 

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { sitePathSchema } from "../../../domain/enquiries";
 import { FEEDBACK_THANKS, FeedbackForm } from "../../components/forms/FeedbackButton";
 import { formValues, IN_PLACE_FIELD, postedForm, type FormOutcome } from "../../components/forms/form-parts";
-import { leadsContext } from "../../request-context";
+import { leadsContext } from "../../../backend/http/request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/feedback";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";

@@ -4,7 +4,7 @@ import { vehicleIdSchema } from "../../../domain/vehicle";
 import { ErrorSummary, Field, formValues, postedForm, prepareCheck, problemsIn, SendFailed, type FormErrors, type FormValues } from "../../components/forms/form-parts";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
-import { catalogueContext, leadsContext } from "../../request-context";
+import { catalogueContext, leadsContext } from "../../../backend/http/request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/part-exchange";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";

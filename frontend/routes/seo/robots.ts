@@ -1,4 +1,4 @@
-import { siteUrlContext } from "../../request-context";
+import { siteUrlContext } from "../../../backend/http/request-context";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/robots";
 

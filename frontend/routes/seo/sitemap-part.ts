@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { catalogueContext, siteUrlContext } from "../../request-context";
+import { catalogueContext, siteUrlContext } from "../../../backend/http/request-context";
 import { sitemapPart, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap-part";

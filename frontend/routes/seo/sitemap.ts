@@ -1,4 +1,4 @@
-import { catalogueContext, siteUrlContext } from "../../request-context";
+import { catalogueContext, siteUrlContext } from "../../../backend/http/request-context";
 import { mainSitemap, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap";

@@ -1,9 +1,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../backend/catalogue";
-import { receivedError, sentError, type RenderJob, type RenderThreadData, type FromRenderThread, type ToRenderThread } from "../backend/http/render-protocol";
-import { splicePage } from "../backend/http/spliced-gzip";
+import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
+import { receivedError, sentError, type RenderJob, type RenderThreadData, type FromRenderThread, type ToRenderThread } from "./render-protocol";
+import { splicePage } from "./spliced-gzip";
 import { catalogueContext, cspNonceContext, dealerContext, requestLogContext, siteUrlContext } from "./request-context";
 
 /**

@@ -1,10 +1,10 @@
 import { createContext } from "react-router";
-import type { PageCatalogue } from "../backend/catalogue";
-import type { Dealer } from "../domain/dealer";
-import type { Leads } from "../backend/leads/lead-intake";
-import type { Logger } from "../backend/logger";
-import type { StaffMember } from "../backend/staff/staff-access";
-import type { StaffServices } from "../backend/staff/staff-services";
+import type { PageCatalogue } from "../catalogue";
+import type { Dealer } from "../../domain/dealer";
+import type { Leads } from "../leads/lead-intake";
+import type { Logger } from "../logger";
+import type { StaffMember } from "../staff/staff-access";
+import type { StaffServices } from "../staff/staff-services";
 
 /**
  * What the server hands every loader through React Router's request context: the catalogue
