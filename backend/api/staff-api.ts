@@ -2,7 +2,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { z } from "zod";
 import { LEAD_STATUSES, type LeadQuery, type StoredLead } from "../leads/lead-store";
 import { inboxQueryOf } from "../staff/inbox-query";
-import { NotAllowedError, type LeadInbox } from "../staff/lead-inbox";
+import type { LeadInbox } from "../staff/lead-inbox";
+import { NotAllowedError } from "../staff/permissions";
 import type { StaffMember } from "../staff/staff-access";
 import { sameSecret } from "../staff/staff-cookies";
 import { ApiError } from "./api-error";

@@ -4,21 +4,9 @@ import { normalPhone } from "../../domain/uk-formats";
 import { normalEmail } from "../leads/lead-search";
 import type { LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
 import { csvText } from "./csv-export";
+import { requireRole } from "./permissions";
 import type { StaffAccess, StaffMember } from "./staff-access";
-import { hasRole, type StaffRole } from "./staff-accounts";
 
-/** A member of staff asked for something their role does not allow. */
-export class NotAllowedError extends Error {
-  constructor(readonly needed: StaffRole) {
-    super(`This needs the ${needed} role`);
-  }
-}
-
-export function requireRole(member: StaffMember, needed: StaffRole): void {
-  if (!hasRole(member.account.role, needed) || member.needsCode || member.mustSetUpSecondFactor) throw new NotAllowedError(needed);
-}
-
-/** A lead as staff open it: with the vehicle as the stock has it now. */
 export interface OpenedLead {
   lead: StoredLead;
   /** The vehicle in stock now, when the lead names one that still is. */

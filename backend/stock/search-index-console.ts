@@ -4,7 +4,7 @@ import { rebuildSearchIndex } from "../../indexer/search-sync";
 import type { Catalogue } from "../catalogue";
 import type { Logger } from "../logger";
 import type { MeiliIndexer } from "../search/meili-indexer";
-import { requireRole } from "../staff/lead-inbox";
+import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { VehicleStore } from "../store/vehicle-store";
 

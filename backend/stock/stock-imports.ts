@@ -7,7 +7,7 @@ import { searchIndexPush } from "../../indexer/search-sync";
 import { formatCount } from "../../domain/format";
 import type { Logger } from "../logger";
 import type { MeiliIndexer } from "../search/meili-indexer";
-import { requireRole } from "../staff/lead-inbox";
+import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { AuditEntry } from "../staff/staff-store";
 import { MassRemovalError, StockBusyError, type VehicleStore } from "../store/vehicle-store";

@@ -4,7 +4,7 @@ import { parsePounds } from "../../domain/money";
 import { priceGBPSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 import { searchIndexPush } from "../../indexer/search-sync";
 import type { MeiliIndexer } from "../search/meili-indexer";
-import { requireRole } from "../staff/lead-inbox";
+import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { StockChange, VehicleStore } from "../store/vehicle-store";
 

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { NotAllowedError } from "../../backend/staff/lead-inbox";
+import { NotAllowedError } from "../../backend/staff/permissions";
 import type { StaffMember } from "../../backend/staff/staff-access";
 import { hasRole, type StaffRole } from "../../backend/staff/staff-accounts";
 import { newSecret } from "../../backend/staff/secrets";

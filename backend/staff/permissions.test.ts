@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotAllowedError, requireRole } from "./lead-inbox";
+import { NotAllowedError, requireRole } from "./permissions";
 import type { StaffMember } from "./staff-access";
 import { hasRole, STAFF_ROLES, type StaffRole } from "./staff-accounts";
 
