@@ -8,7 +8,7 @@ import { validApplication } from "../../tests/support/finance-applications";
 import { FileLeadStore } from "./file-lead-store";
 import { referenceOfId } from "./lead-reference";
 import { NEW_WORK } from "./lead-store";
-import { describeLeadStoreContract } from "./lead-store-contract";
+import { describeLeadStoreContract } from "../../tests/contract/lead-store-contract";
 
 describeLeadStoreContract("files under DATA_DIR/leads", async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));

@@ -4,7 +4,7 @@ import type { LeadKindName } from "./lead-kinds";
 /**
  * Where every lead is kept, whatever its kind: the outbox the forwarder works from and the
  * record staff read. Embedded: one file per lead under DATA_DIR/leads/; production: the
- * MongoDB collection `leads`. Both pass one contract suite (lead-store-contract.ts), and
+ * MongoDB collection `leads`. Both pass one contract suite (tests/contract/lead-store-contract.ts), and
  * both take in the leads stored before the family was one (lead-legacy.ts).
  */
 

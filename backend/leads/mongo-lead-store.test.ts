@@ -4,7 +4,7 @@ import { financeApplicationSchema } from "../../domain/finance-application";
 import { validApplication } from "../../tests/support/finance-applications";
 import { suiteServers } from "../../tests/support/suite-servers";
 import { referenceOfId } from "./lead-reference";
-import { describeLeadStoreContract } from "./lead-store-contract";
+import { describeLeadStoreContract } from "../../tests/contract/lead-store-contract";
 import { MongoLeadStore } from "./mongo-lead-store";
 
 /** The lead store contract against a real MongoDB (see tests/support/suite-servers.ts). */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { FileStaffStore } from "./file-staff-store";
-import { describeStaffStoreContract } from "./staff-store-contract";
+import { describeStaffStoreContract } from "../../tests/contract/staff-store-contract";
 
 describeStaffStoreContract("files under DATA_DIR/staff", async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "staff-"));

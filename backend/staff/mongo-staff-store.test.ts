@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { suiteServers } from "../../tests/support/suite-servers";
 import { MongoStaffStore } from "./mongo-staff-store";
-import { describeStaffStoreContract } from "./staff-store-contract";
+import { describeStaffStoreContract } from "../../tests/contract/staff-store-contract";
 
 /** The staff store contract against a real MongoDB (see tests/support/suite-servers.ts). */
 const servers = await suiteServers("the MongoDB staff store contract", ["mongo"]);

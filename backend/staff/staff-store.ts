@@ -5,7 +5,7 @@ import type { StaffAccount, StaffRole } from "./staff-accounts";
  * the devices accounts have signed in from, the sign-in guard's counts, and the audit log.
  * Embedded: files under DATA_DIR/staff/ (which the site and the staff command both change),
  * the counts in the site's memory; production: MongoDB collections, shared by every
- * instance. Both pass one contract suite (staff-store-contract.ts).
+ * instance. Both pass one contract suite (tests/contract/staff-store-contract.ts).
  */
 
 export class AccountExistsError extends Error {

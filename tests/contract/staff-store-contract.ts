@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { atOnce } from "../../tests/support/at-once";
-import { AccountExistsError, type StaffSession, type StaffStore } from "./staff-store";
+import { atOnce } from "../support/at-once";
+import { AccountExistsError, type StaffSession, type StaffStore } from "../../backend/staff/staff-store";
 
 export interface StaffStoreUnderTest {
   store: StaffStore;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { atOnce } from "../../tests/support/at-once";
-import type { LeadKindName } from "./lead-kinds";
-import { REFERENCE_PATTERN } from "./lead-reference";
-import { NEW_WORK, type LeadStore, type NewLead } from "./lead-store";
+import { atOnce } from "../support/at-once";
+import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import { REFERENCE_PATTERN } from "../../backend/leads/lead-reference";
+import { NEW_WORK, type LeadStore, type NewLead } from "../../backend/leads/lead-store";
 
 export interface LeadStoreUnderTest {
   store: LeadStore;
