@@ -8,7 +8,7 @@ import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from "
 import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { csvLine } from "../backend/staff/csv-export";
-import { CSV_HEADER, recordToCsvRow } from "./csv-columns";
+import { CSV_HEADER, recordToCsvRow } from "../backend/stock/csv-columns";
 import { meiliClient, openMeiliIndexer, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
 import { SearchIndexNeedsFullSyncError } from "../backend/search/meili-indexer";
@@ -19,10 +19,10 @@ import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
 import { StockLeaseLostError } from "../backend/store/stock-lease";
 import { MassRemovalError, StockBusyError } from "../backend/store/vehicle-store";
 import { formatCount } from "../domain/format";
-import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "./feed-reader";
-import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "./import-feed";
+import { FEED_FORMATS, feedFileSize, UnreadableFeedError, type FeedFormat } from "../backend/stock/feed-reader";
+import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "../backend/stock/import-feed";
 import { progressBar } from "./progress-bar";
-import { followStock, rebuildAndRecordSyncPosition, rebuildSearchIndex, searchIndexPush } from "./search-sync";
+import { followStock, rebuildAndRecordSyncPosition, rebuildSearchIndex, searchIndexPush } from "../backend/stock/search-sync";
 
 const USAGE = `Stock tools for the dealer site.
 

@@ -1,5 +1,5 @@
-import { parsePounds } from "../domain/money";
-import { vehicleDetailsSchema } from "../domain/vehicle";
+import { parsePounds } from "../../domain/money";
+import { vehicleDetailsSchema } from "../../domain/vehicle";
 
 /**
  * The CSV feed format: one row per vehicle, one column per field, named like the fields of

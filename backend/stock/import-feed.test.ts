@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FileVehicleStore } from "../backend/store/file-vehicle-store";
-import { MassRemovalError } from "../backend/store/vehicle-store";
-import { feedRecord, KNOWN_VEHICLES } from "../tests/support/known-vehicles";
+import { FileVehicleStore } from "../store/file-vehicle-store";
+import { MassRemovalError } from "../store/vehicle-store";
+import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
 import { UnreadableFeedError } from "./feed-reader";
 import { importFeed, NothingImportedError } from "./import-feed";
 

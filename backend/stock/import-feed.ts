@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { feedRecordId, vehicleFeedRecordSchema, type VehicleFeedRecord } from "../domain/vehicle";
-import { previewStockChange } from "../backend/store/preview-change";
-import type { StockChange, StockChangeResult, VehicleStore } from "../backend/store/vehicle-store";
+import { feedRecordId, vehicleFeedRecordSchema, type VehicleFeedRecord } from "../../domain/vehicle";
+import { previewStockChange } from "../store/preview-change";
+import type { StockChange, StockChangeResult, VehicleStore } from "../store/vehicle-store";
 import { csvColumnOf } from "./csv-columns";
 import { openFeed, type FeedFormat } from "./feed-reader";
 

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Meilisearch } from "meilisearch";
-import { rebuildSearchIndex } from "../../indexer/search-sync";
+import { rebuildSearchIndex } from "./search-sync";
 import type { Catalogue } from "../catalogue";
 import type { Logger } from "../logger";
 import type { MeiliIndexer } from "../search/meili-indexer";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MongoServerError, Timestamp, type ChangeStreamDocument } from "mongodb";
-import { vehicleRecordSchema, type VehicleRecord } from "../domain/vehicle";
-import type { VehicleDocument } from "../backend/store/mongo-vehicle-store";
-import { feedRecord, KNOWN_VEHICLES } from "../tests/support/known-vehicles";
-import { SearchIndexNeedsFullSyncError } from "../backend/search/meili-indexer";
+import { vehicleRecordSchema, type VehicleRecord } from "../../domain/vehicle";
+import type { VehicleDocument } from "../store/mongo-vehicle-store";
+import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
+import { SearchIndexNeedsFullSyncError } from "../search/meili-indexer";
 import { foldChanges, hasSyncPosition, indexChangeOf, resyncReason, type IndexChange } from "./search-sync";
 
 const record: VehicleRecord = vehicleRecordSchema.parse({

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { MongoServerError, Timestamp, type ChangeStreamDocument, type Collection, type Db, type ResumeToken } from "mongodb";
-import type { VehicleRecord } from "../domain/vehicle";
-import type { Logger } from "../backend/logger";
-import { SearchIndexNeedsFullSyncError, type MeiliIndexer } from "../backend/search/meili-indexer";
-import { pollStep } from "../backend/store/change-versions";
-import { COLLECTIONS, MongoVehicleStore, recordOf, type VehicleDocument } from "../backend/store/mongo-vehicle-store";
-import type { StockChangeResult, VehicleStore } from "../backend/store/vehicle-store";
+import type { VehicleRecord } from "../../domain/vehicle";
+import type { Logger } from "../logger";
+import { SearchIndexNeedsFullSyncError, type MeiliIndexer } from "../search/meili-indexer";
+import { pollStep } from "../store/change-versions";
+import { COLLECTIONS, MongoVehicleStore, recordOf, type VehicleDocument } from "../store/mongo-vehicle-store";
+import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
 
 /**
  * Keeps Meilisearch in step with the stock in MongoDB. On a replica set (Atlas, or the

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "../../indexer/import-feed";
-import { UnreadableFeedError } from "../../indexer/feed-reader";
-import { searchIndexPush } from "../../indexer/search-sync";
+import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "./import-feed";
+import { UnreadableFeedError } from "./feed-reader";
+import { searchIndexPush } from "./search-sync";
 import { formatCount } from "../../domain/format";
 import type { Logger } from "../logger";
 import type { MeiliIndexer } from "../search/meili-indexer";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { priceOf } from "../../domain/vehicle-price";
 import { parsePounds } from "../../domain/money";
 import { priceGBPSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
-import { searchIndexPush } from "../../indexer/search-sync";
+import { searchIndexPush } from "./search-sync";
 import type { MeiliIndexer } from "../search/meili-indexer";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";

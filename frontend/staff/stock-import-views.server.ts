@@ -1,4 +1,4 @@
-import { wouldTripGuard, type ImportReport } from "../../indexer/import-feed";
+import { wouldTripGuard, type ImportReport } from "../../backend/stock/import-feed";
 import type { FeedStatus } from "../../backend/stock/scheduled-feed";
 import type { ImportJob } from "../../backend/stock/stock-imports";
 import type { AuditEntry } from "../../backend/staff/staff-store";

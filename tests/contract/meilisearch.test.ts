@@ -10,7 +10,7 @@ import { SearchIndexNeedsFullSyncError } from "../../backend/search/meili-indexe
 import { MeiliSearchEngine } from "../../backend/search/meili-search";
 import type { SearchQuery } from "../../backend/search/search-engine";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
-import { pushStockChange, type SearchUpdate } from "../../indexer/search-sync";
+import { pushStockChange, type SearchUpdate } from "../../backend/stock/search-sync";
 import { startFailingGateway } from "../support/failing-gateway";
 import { KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";

@@ -11,7 +11,7 @@ import { MeiliSearchEngine } from "../../backend/search/meili-search";
 import type { SearchQuery } from "../../backend/search/search-engine";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { COLLECTIONS } from "../../backend/store/mongo-vehicle-store";
-import { followStock, rebuildWithCatchUp, type FollowOptions } from "../../indexer/search-sync";
+import { followStock, rebuildWithCatchUp, type FollowOptions } from "../../backend/stock/search-sync";
 import { capturedLogger, type CapturedLogger } from "../support/captured-logger";
 import { KNOWN_VEHICLES, knownStockChange, knownStockWithout, knownVehicleRepriced } from "../support/known-vehicles";
 import { runCli } from "../support/run-cli";
