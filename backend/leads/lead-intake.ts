@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { fieldErrors } from "../../domain/form-fields";
 import type { Schedule } from "../../domain/opening-hours";
 import { ENGINE_DEADLINES_MS, type EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
@@ -51,9 +50,9 @@ export class LeadIntake implements Leads {
   async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
     const kind: LeadKind = LEAD_KINDS[kindName];
     const receivedAt = new Date();
-    const schema = typeof kind.schema === "function" ? kind.schema({ now: receivedAt, schedule: this.schedule }) : kind.schema;
+    const { schema, problemsOf } = await kind.check({ now: receivedAt, schedule: this.schedule });
     const parsed = schema.safeParse(input);
-    if (!parsed.success) return this.rejected(kind, (kind.problemsOf ?? fieldErrors)(parsed.error));
+    if (!parsed.success) return this.rejected(kind, problemsOf(parsed.error));
     const vehicleId = kind.vehicle?.idOf(parsed.data);
     const found = vehicleId === undefined ? undefined : await this.findVehicle(vehicleId);
     if (vehicleId !== undefined && !found && kind.vehicle?.unknown) return this.rejected(kind, { [kind.vehicle.field]: kind.vehicle.unknown });
