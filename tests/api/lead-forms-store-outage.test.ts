@@ -3,7 +3,7 @@ import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { validApplication } from "../support/finance-applications";
 import type { ChildServer } from "../support/servers/child-server";
 import { directUrl, startFerretDb } from "../support/servers/mongodb-server";
-import { describeUnavailable } from "../support/test-servers";
+import { describeUnavailable, reportRan } from "../support/test-servers";
 
 /**
  * The built site's forms, posted without JavaScript, while the store is frozen (SIGSTOP:
@@ -18,6 +18,7 @@ const ferretdb = process.env.FERRETDB_BINARY;
 if (!ferretdb) {
   describeUnavailable(SUITE, "FERRETDB_BINARY is not set, and only a server this run starts can be frozen");
 } else {
+  reportRan(SUITE, [{ label: `FerretDB, started from FERRETDB_BINARY (${ferretdb})` }]);
   let server: ChildServer;
   let site: BuiltSite;
   let vehicleId: string;

@@ -4,7 +4,7 @@ import { validApplication } from "../support/finance-applications";
 import { freePort } from "../support/free-port";
 import type { ChildServer } from "../support/servers/child-server";
 import { directUrl, startFerretDb } from "../support/servers/mongodb-server";
-import { describeUnavailable } from "../support/test-servers";
+import { describeUnavailable, reportRan } from "../support/test-servers";
 import { startTestSite, type TestSite } from "../support/start-test-site";
 
 /**
@@ -19,6 +19,7 @@ const ferretdb = process.env.FERRETDB_BINARY;
 if (!ferretdb) {
   describeUnavailable(SUITE, "FERRETDB_BINARY is not set, and only a server this run starts on a port chosen beforehand can start after the site");
 } else {
+  reportRan(SUITE, [{ label: `FerretDB, started from FERRETDB_BINARY (${ferretdb})` }]);
   const logs = capturedLogger();
   let port: number;
   let site: TestSite;
