@@ -57,7 +57,7 @@ describe("paths named in README.md and docs/", () => {
     expect(backtickedPath("DATA_DIR/leads/")).toBeUndefined();
     expect(backtickedPath("page-cache.ts")).toBeUndefined();
     expect(backtickedPath("backend/staff/<page>.ts")).toBeUndefined();
-    expect(namedPaths("docs/x.md", "[a](benchmarks.md#first-view) [b](https://example.com) [c](#here) [d](../README.md) <img src="images/a.png" alt="">")).toEqual([
+    expect(namedPaths("docs/x.md", '[a](benchmarks.md#first-view) [b](https://example.com) [c](#here) [d](../README.md) <img src="images/a.png" alt="">')).toEqual([
       ["(benchmarks.md#first-view)", "docs/benchmarks.md"],
       ["(../README.md)", "README.md"],
       ["(images/a.png)", "docs/images/a.png"],
