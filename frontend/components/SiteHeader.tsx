@@ -79,23 +79,24 @@ function ChatIcon() {
   );
 }
 
+const openMenus = (menus: HTMLElement | null) => [...(menus?.querySelectorAll("details[open]") ?? [])] as HTMLDetailsElement[];
+
 /**
  * Native disclosures stay open until toggled; a menu is expected to close on a click
  * elsewhere, on Escape (handing focus back to its button) and once a link is followed.
  */
 function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const openMenus = () => [...(menusRef.current?.querySelectorAll("details[open]") ?? [])] as HTMLDetailsElement[];
   useEffect(() => {
-    for (const menu of openMenus()) menu.open = false;
-  }, [pathname]);
+    for (const menu of openMenus(menusRef.current)) menu.open = false;
+  }, [menusRef, pathname]);
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
-      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+      for (const menu of openMenus(menusRef.current)) if (!menu.contains(event.target as Node)) menu.open = false;
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      for (const menu of openMenus()) {
+      for (const menu of openMenus(menusRef.current)) {
         menu.open = false;
         menu.querySelector("summary")?.focus();
       }
@@ -106,7 +107,7 @@ function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, []);
+  }, [menusRef]);
 }
 
 function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {

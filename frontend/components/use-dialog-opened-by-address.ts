@@ -34,6 +34,7 @@ export function useDialogOpenedByAddress(dialogRef: RefObject<HTMLDialogElement 
       clearTimeout(timer);
     };
     // Once, for the address the page started with; after that the buttons open it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return enhanced;
 }
