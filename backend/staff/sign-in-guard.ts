@@ -75,7 +75,8 @@ export class SignInGuard {
       // Only a key past its free attempts makes one wait (attempts at once may count in another order than their clocks read).
       return wait > 0 ? counted!.last.getTime() + wait - now.getTime() : 0;
     });
-    return Math.max(0, ...waits);
+    // Another attempt sent at once may have been counted with a clock a moment ahead of this one's: never past the longest wait.
+    return Math.min(LONGEST_WAIT_MS, Math.max(0, ...waits));
   }
 
   succeeded(keys: readonly AttemptKey[]): Promise<void> {

@@ -42,7 +42,8 @@ describe("with MongoDB unreachable from the start", () => {
   it("stays live, answering at once, and reports itself not ready because of the store", async () => {
     const live = await timed("/healthz");
     expect(live.response.status).toBe(200);
-    expect(live.ms).toBeLessThan(500);
+    // Not held by the store: well under the driver's 2 s wait for a server (a busy machine has taken 0.5 s).
+    expect(live.ms).toBeLessThan(1500);
     const ready = await timed("/healthz/ready");
     expect(ready.response.status).toBe(503);
     expect(JSON.parse(ready.body)).toMatchObject({ status: "unavailable", engines: { store: { up: false, downSince: expect.any(String) } } });
