@@ -48,6 +48,8 @@ export interface SitePageForm {
   title: string;
   /** What search engines and link previews say of the page. */
   description: string;
+  /** The paragraph under the page's heading. */
+  lede?: string;
   /** The confirmation page's title, and its heading. */
   doneTitle: string;
   doneHeading: string;

@@ -1,15 +1,27 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
 import { CATEGORY_PAGES, CONTENT_PAGES } from "../domain/site-pages";
+import { SITE_PAGE_LEAD_KINDS, sitePageOf, VEHICLE_LEAD_KIND_NAMES, vehicleSlugOf, type LeadKindName } from "../domain/lead-kinds";
 
 const slug = (path: string) => path.replaceAll("/", "-");
+
+/**
+ * The lead kinds whose page is a module of its own; every other kind's page is made from the
+ * table in domain/lead-kinds.ts: a vehicle's form by routes/vehicle-lead.tsx, a page of the
+ * site's own by routes/forms/site-form.tsx.
+ */
+const OWN_LEAD_PAGES: Partial<Record<LeadKindName, string>> = {
+  "finance-application": "routes/vehicle-finance.tsx",
+  "part-exchange": "routes/forms/part-exchange.tsx",
+};
 
 export default [
   index("routes/home.tsx"),
   route("vehicles", "routes/vehicle-list.tsx"),
   route("vehicles/:id", "routes/vehicle-detail.tsx"),
-  route("vehicles/:id/finance", "routes/vehicle-finance.tsx"),
-  ...["enquire", "test-drive", "call-back"].map((form) => route(`vehicles/:id/${form}`, "routes/vehicle-lead.tsx", { id: `vehicle-${form}` })),
+  ...VEHICLE_LEAD_KIND_NAMES.map((kind) =>
+    route(`vehicles/:id/${vehicleSlugOf(kind)}`, OWN_LEAD_PAGES[kind] ?? "routes/vehicle-lead.tsx", { id: `vehicle-${vehicleSlugOf(kind)}` }),
+  ),
   ...(["car", "van", "truck"] as const).map((type) => route(`${type}-search`, "routes/search.tsx", { id: `search-${type}` })),
   route("search", "routes/search-redirect.tsx"),
   route("offers", "routes/offers.tsx"),
@@ -17,9 +29,7 @@ export default [
   route("compare", "routes/compare.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) => route(page, `routes/content/${page}.tsx`)),
-  route("newsletter", "routes/forms/newsletter.tsx"),
-  route("feedback", "routes/forms/feedback.tsx"),
-  route("part-exchange", "routes/forms/part-exchange.tsx"),
+  ...SITE_PAGE_LEAD_KINDS.map((kind) => route(sitePageOf(kind).path.slice(1), OWN_LEAD_PAGES[kind] ?? "routes/forms/site-form.tsx", { id: `form-${kind}` })),
   // The staff area: signed-in staff only, its pages in their own bundles (frontend/routes/staff).
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),

@@ -1,16 +1,17 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-steps";
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
 import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
 import { PlanSummary } from "../components/finance/PlanSummary";
 import { calculatorChoice } from "../../domain/finance-calculator";
 import type { PageCatalogue } from "../../backend/catalogue";
-import { postedForm, SendFailed } from "../components/forms/form-parts";
-import { catalogueContext, leadsContext } from "../../backend/http/request-context";
+import { IDEMPOTENCY_FIELD, SendFailed, type FormErrors } from "../components/forms/form-parts";
+import { postLead } from "../components/forms/post-lead.server";
+import { catalogueContext } from "../../backend/http/request-context";
 import { ErrorPage } from "../components/ErrorPage";
 import type { Route } from "./+types/vehicle-finance";
 import { NOT_INDEXED } from "../seo/page-meta";
-import { answersOutages, keepingAnswers } from "../engine-outage.server";
+import { answersOutages } from "../engine-outage.server";
 import { retryAfterHeaders } from "../retry-after-headers";
 
 /**
@@ -51,25 +52,19 @@ async function load({ params, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const values = Object.fromEntries(
-    [...form.entries()].filter(([name, value]) => name !== "idempotencyKey" && typeof value === "string" && value.trim() !== ""),
-  ) as Record<string, string>;
-  const key = form.get("idempotencyKey");
-  return keepingAnswers(values, async () => {
+  return postLead({
+    kind: "finance-application",
+    request,
+    context,
     // An application sent just as the vehicle sold is kept, and says so.
-    const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
-    const result = await context.get(leadsContext).submit(
-      "finance-application",
-      {
-        ...values,
+    adding: async () => {
+      const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
+      return {
         vehicleId: vehicle.id,
         vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
-      },
-      typeof key === "string" && key ? key : undefined,
-    );
-    if (result.ok) return redirect(`/vehicles/${vehicle.id}/finance?submitted=${encodeURIComponent(result.reference)}`);
-    return data({ values, errors: result.errors }, { status: 400 });
+      };
+    },
+    confirmation: ({ reference }) => `/vehicles/${params.id}/finance?submitted=${encodeURIComponent(reference)}`,
   });
 }
 
@@ -92,9 +87,9 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       </section>
     );
   }
-  const errors: Record<string, string> = actionData && "errors" in actionData ? actionData.errors : {};
-  const values: ApplicationValues = actionData?.values ?? {};
-  const problems = Object.entries(errors);
+  const errors: FormErrors = actionData && "errors" in actionData ? actionData.errors : {};
+  const values: ApplicationValues = (actionData && "values" in actionData ? actionData.values : undefined) ?? {};
+  const problems = Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return (
     <section className="page finance-page">
       <h1>
@@ -119,7 +114,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
         </div>
       )}
       <Form method="post" noValidate className="finance-page__form">
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
         <input type="hidden" name="deposit" value={plan.deposit} />
         <input type="hidden" name="termMonths" value={plan.termMonths} />
         {APPLICATION_STEPS.map((step, i) => (

@@ -1,13 +1,14 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
+import { LEAD_KINDS } from "../../domain/lead-kinds";
 import { scheduleOf, testDriveDays } from "../../domain/opening-hours";
 import { ErrorPage } from "../components/ErrorPage";
-import { formValues, IN_PLACE_FIELD, postedForm } from "../components/forms/form-parts";
+import { postLead } from "../components/forms/post-lead.server";
 import { LEAD_FORMS, VEHICLE_LEAD_KINDS, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "../components/vehicle/lead-forms";
 import { LeadConfirmation, VehicleLeadForm } from "../components/vehicle/VehicleLeadForm";
-import { catalogueContext, dealerContext, leadsContext } from "../../backend/http/request-context";
+import { catalogueContext, dealerContext } from "../../backend/http/request-context";
 import { NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/vehicle-lead";
-import { answersOutages, keepingAnswers } from "../engine-outage.server";
+import { answersOutages } from "../engine-outage.server";
 import { retryAfterHeaders } from "../retry-after-headers";
 
 /**
@@ -44,20 +45,18 @@ async function load({ params, url, context }: Route.LoaderArgs) {
     model: listed.model,
     ...(listed.registration ? { registration: listed.registration } : {}),
   };
-  const days = kind === "test-drive" && !sent ? testDriveDays(scheduleOf(context.get(dealerContext)), new Date()) : [];
+  const days = LEAD_KINDS[kind].booksTime && !sent ? testDriveDays(scheduleOf(context.get(dealerContext)), new Date()) : [];
   return { kind, vehicle, sent, vehicleInStock: record !== undefined, days };
 }
 
 export async function action({ params, request, url, context }: Route.ActionArgs) {
   const kind = kindOfPath(url.pathname);
-  const form = await postedForm(request);
-  const values = formValues(form);
-  return keepingAnswers(values, async () => {
-    const result = await context.get(leadsContext).submit(kind, { ...values, vehicleId: params.id });
-    if (!result.ok) return data<LeadOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
-    const vehicleInStock = result.vehicle?.inStock !== false;
-    if (form.has(IN_PLACE_FIELD)) return data<LeadOutcome>({ ok: true, reference: result.reference, vehicleInStock });
-    return redirect(`/vehicles/${params.id}/${LEAD_FORMS[kind].slug}?sent=${encodeURIComponent(result.reference)}`);
+  return postLead({
+    kind,
+    request,
+    context,
+    adding: () => ({ vehicleId: params.id }),
+    confirmation: ({ reference }) => `/vehicles/${params.id}/${LEAD_FORMS[kind].slug}?sent=${encodeURIComponent(reference)}`,
   });
 }
 

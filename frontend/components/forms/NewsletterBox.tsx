@@ -1,15 +1,16 @@
-import { useEffect, useId, useRef, type FormEvent } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { NEWSLETTER_CONSENT } from "../../../domain/enquiry-wording";
-import { ErrorSummary, FieldError, IN_PLACE_FIELD, prepareCheck, problemsIn, useFormInPlace, type FormOutcome } from "./form-parts";
+import { sitePageFormOf, sitePageOf } from "../../../domain/lead-kinds";
+import { ErrorSummary, FieldError, useFormInPlace, type LeadPostOutcome } from "./form-parts";
 
-export const NEWSLETTER_SIGNED_UP = "Thanks, you're signed up. Look out for our offers and new stock in your inbox.";
-const NEWSLETTER_FAILED = "Sorry, we couldn't sign you up just now. Please try again in a moment.";
+const { path: ACTION } = sitePageOf("newsletter");
+const WORDS = sitePageFormOf("newsletter");
 
 interface NewsletterBoxProps {
   heading?: string;
   /** What the /newsletter page's action answered to a plain form post: the values and problems to show. */
-  initial?: FormOutcome;
+  initial?: LeadPostOutcome;
   /** The page it is signed up on; the current page unless the form was sent back from another. */
   source?: string;
 }
@@ -20,7 +21,7 @@ interface NewsletterBoxProps {
  * posted to /newsletter, whose page shows the outcome.
  */
 export function NewsletterBox({ heading = "Get our offers by email", initial, source }: NewsletterBoxProps) {
-  const { fetcher, outcome, errors, values, setChecked, summaryRef } = useFormInPlace(initial);
+  const { fetcher, outcome, errors, values, summaryRef, submit, prepare } = useFormInPlace("newsletter", ACTION, initial);
   const { pathname } = useLocation();
   const id = useId();
   const doneRef = useRef<HTMLParagraphElement>(null);
@@ -31,17 +32,6 @@ export function NewsletterBox({ heading = "Get our offers by email", initial, so
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const problems = await problemsIn("newsletter", form);
-    if (Object.keys(problems).length > 0) return setChecked(problems);
-    setChecked(undefined);
-    form.set(IN_PLACE_FIELD, "yes");
-    // Signing up changes nothing the page shows, so its data is not fetched again.
-    await fetcher.submit(form, { method: "post", action: "/newsletter", defaultShouldRevalidate: false });
-  };
-
   const fieldId = (field: string) => `${id}-${field}`;
   return (
     <section className="newsletter-box" aria-labelledby={`${id}-heading`}>
@@ -50,14 +40,14 @@ export function NewsletterBox({ heading = "Get our offers by email", initial, so
       </h2>
       {done ? (
         <p className="notice notice--done newsletter-box__done" role="status" tabIndex={-1} ref={doneRef}>
-          {NEWSLETTER_SIGNED_UP}
+          {WORDS.thanks}
         </p>
       ) : (
-        <form method="post" action="/newsletter" noValidate onSubmit={submit} onFocus={prepareCheck} className="newsletter-box__form">
+        <form method="post" action={ACTION} noValidate onSubmit={submit} onFocus={prepare} className="newsletter-box__form">
           <ErrorSummary errors={errors} idOf={fieldId} ref={summaryRef} />
           {outcome && "failed" in outcome && (
             <p className="application-field__error" role="alert">
-              {NEWSLETTER_FAILED}
+              {WORDS.failed}
             </p>
           )}
           <input type="hidden" name="source" value={values.source ?? source ?? pathname} />
@@ -90,7 +80,7 @@ export function NewsletterBox({ heading = "Get our offers by email", initial, so
             </label>
           </div>
           <button type="submit" className="button" disabled={sending}>
-            {sending ? "Signing up…" : "Sign up"}
+            {sending ? WORDS.sending : WORDS.submit}
           </button>
         </form>
       )}

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { data, useFetcher } from "react-router";
-import type { z } from "zod";
-import type { HoursSource } from "../../../domain/opening-hours";
+import { LEAD_KINDS, type LeadCheck, type LeadKindName } from "../../../domain/lead-kinds";
+import type { HoursSource, Schedule } from "../../../domain/opening-hours";
 
 /**
  * What the site's forms (newsletter, feedback, part exchange, and the vehicle page's
@@ -24,16 +24,26 @@ export async function postedForm(request: Request): Promise<FormData> {
 export type FormValues = Partial<Record<string, string>>;
 export type FormErrors = Partial<Record<string, string>>;
 
-/** What a form's action answers: stored, or sent back with what to fix; `failed` when it could not be reached. */
-export type FormOutcome = { ok: true } | { ok: false; values: FormValues; errors: FormErrors } | { ok: false; failed: true };
+/**
+ * What a lead form's action answers (post-lead.server.ts): stored, with the reference to quote
+ * and whether the vehicle it is about was still in stock; or sent back with what to fix; or
+ * `failed`, with what was typed, when the store could not take it or the server could not be
+ * reached.
+ */
+export type LeadPostOutcome =
+  | { ok: true; reference: string; vehicleInStock: boolean }
+  | { ok: false; values: FormValues; errors: FormErrors }
+  | { ok: false; failed: true; values?: FormValues };
 
 /**
- * What a form sent in place keeps: the fetcher that sends it, its action's answer (or, after
- * a plain post without JavaScript, the page's own, `initial`), the problems found in the
+ * What a lead form sent in place keeps: the fetcher that sends it, its action's answer (or,
+ * after a plain post without JavaScript, the page's own, `initial`), the problems found in the
  * browser or by the server, what was typed, and the error summary, focused whenever problems
- * are shown so they are read out first.
+ * are shown so they are read out first. `submit` checks the form with its kind's schema
+ * (with the showroom's `hours` for a kind that books a time) and sends it in place to
+ * `action`; `prepare` starts fetching the schema as soon as the form is touched.
  */
-export function useFormInPlace<O extends object>(initial?: O) {
+export function useFormInPlace<O extends object>(kind: LeadKindName, action: string, initial?: O, hours?: HoursSource) {
   const fetcher = useFetcher<O>();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [checked, setChecked] = useState<FormErrors>();
@@ -43,7 +53,18 @@ export function useFormInPlace<O extends object>(initial?: O) {
   useEffect(() => {
     summaryRef.current?.focus();
   }, [checked, fetcher.data]);
-  return { fetcher, outcome, errors, values, setChecked, summaryRef };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const problems = await problemsIn(kind, form, hours);
+    if (Object.keys(problems).length > 0) return setChecked(problems);
+    setChecked(undefined);
+    form.set(IN_PLACE_FIELD, "yes");
+    // A lead changes nothing the page it is sent from shows, so that page's data is not fetched again.
+    await fetcher.submit(form, { method: "post", action, defaultShouldRevalidate: false });
+  };
+  const prepare = () => prepareCheck(kind);
+  return { fetcher, outcome, errors, values, setChecked, summaryRef, submit, prepare };
 }
 
 /**
@@ -53,54 +74,44 @@ export function useFormInPlace<O extends object>(initial?: O) {
  */
 export const IN_PLACE_FIELD = "inPlace";
 
-export type FormKind = "newsletter" | "feedback" | "partExchange" | "enquiry" | "testDrive" | "callBack";
+/** The name a form gives its submission, so that sending it twice (a double click, a refresh) stores it once. */
+export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 /** What was typed, as the action gets it: blank fields left out, as the schema expects. */
 export function formValues(form: FormData): Record<string, string> {
   return Object.fromEntries(
     [...form.entries()].filter(
-      (entry): entry is [string, string] => entry[0] !== IN_PLACE_FIELD && typeof entry[1] === "string" && entry[1].trim() !== "",
+      (entry): entry is [string, string] =>
+        entry[0] !== IN_PLACE_FIELD && entry[0] !== IDEMPOTENCY_FIELD && typeof entry[1] === "string" && entry[1].trim() !== "",
     ),
   );
 }
 
+/** The hours a kind that books no time is checked with: it never reads them. */
+const NO_HOURS: Schedule = { week: [], closedOn: new Set() };
+
 /**
- * The problems the server would find, checked in the browser first. The schemas (and zod)
- * are fetched only when a form is used, so pages that merely show a form stay light; if they
- * cannot be fetched the server checks alone. A test drive's schema is made from the
- * showroom's hours, `hours`.
+ * The problems the server would find, checked in the browser first with the kind's own
+ * schema (domain/lead-kinds.ts). The schemas (and zod) are fetched only when a form is used,
+ * so pages that merely show a form stay light; if they cannot be fetched the server checks
+ * alone. A kind that books a time is checked against the showroom's hours, `hours`.
  */
-export async function problemsIn(kind: FormKind, form: FormData, hours?: HoursSource): Promise<FormErrors> {
-  let check: { schema: z.ZodType; errorsOf(error: z.ZodError): FormErrors };
+export async function problemsIn(kind: LeadKindName, form: FormData, hours?: HoursSource): Promise<FormErrors> {
+  let check: LeadCheck;
   try {
-    check = await checkOf(kind, hours);
+    const { booksTime } = LEAD_KINDS[kind];
+    const schedule = booksTime ? (await import("../../../domain/opening-hours")).scheduleOf(hours ?? { openingHours: [] }) : NO_HOURS;
+    check = await LEAD_KINDS[kind].check({ now: new Date(), schedule });
   } catch {
     return {};
   }
   const parsed = check.schema.safeParse(formValues(form));
-  return parsed.success ? {} : check.errorsOf(parsed.error);
+  return parsed.success ? {} : check.problemsOf(parsed.error);
 }
 
-async function checkOf(kind: FormKind, hours: HoursSource | undefined) {
-  if (kind === "enquiry" || kind === "testDrive" || kind === "callBack") {
-    const [leads, { scheduleOf }] = await Promise.all([import("../../../domain/vehicle-leads"), import("../../../domain/opening-hours")]);
-    const schema =
-      kind === "testDrive" ? leads.testDriveSchema(scheduleOf(hours ?? { openingHours: [] }), new Date()) : kind === "enquiry" ? leads.enquirySchema : leads.callBackSchema;
-    return { schema, errorsOf: leads.vehicleLeadErrors };
-  }
-  const [schemas, fields] = await Promise.all([import("../../../domain/enquiries"), import("../../../domain/form-fields")]);
-  const schema = { newsletter: schemas.newsletterSignUpSchema, feedback: schemas.feedbackSchema, partExchange: schemas.partExchangeSchema }[kind];
-  return { schema, errorsOf: fields.fieldErrors };
-}
-
-/** Starts fetching the schemas as soon as a form is touched, so the check on submit is instant. */
-export function prepareCheck(): void {
-  void import("../../../domain/enquiries").catch(() => undefined);
-}
-
-/** As prepareCheck, for the vehicle page's forms. */
-export function prepareVehicleLeadCheck(): void {
-  void import("../../../domain/vehicle-leads").catch(() => undefined);
+/** Starts fetching a kind's schema as soon as its form is touched, so the check on submit is instant. */
+export function prepareCheck(kind: LeadKindName): void {
+  void LEAD_KINDS[kind].check({ now: new Date(), schedule: NO_HOURS }).catch(() => undefined);
 }
 
 interface FieldProps {

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from "react";
+import { LEAD_KINDS } from "../../../domain/lead-kinds";
 import { scheduleOf, testDriveDays } from "../../../domain/opening-hours";
 import { useDealer } from "../use-dealer";
 import { LEAD_FORMS, type LeadFormVehicle, type VehicleLeadKind } from "./lead-forms";
@@ -19,7 +20,7 @@ export default function LeadDialog({ kind, vehicle, open, onClose }: LeadDialogP
   const dialogRef = useRef<HTMLDialogElement>(null);
   const dealer = useDealer();
   // Worked out in the browser when the dialog opens: the bookable days move with the clock.
-  const days = useMemo(() => (kind === "test-drive" ? testDriveDays(scheduleOf(dealer), new Date()) : []), [kind, dealer]);
+  const days = useMemo(() => (LEAD_KINDS[kind].booksTime ? testDriveDays(scheduleOf(dealer), new Date()) : []), [kind, dealer]);
   const titleId = `${kind}-dialog-title`;
 
   useEffect(() => {

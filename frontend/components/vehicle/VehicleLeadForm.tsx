@@ -1,20 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { clockText, dayText, minutesOf, openingHoursText, type BookableDay } from "../../../domain/opening-hours";
 import { BEST_TIMES, CONTACT_METHODS, enquiryOpening, ENQUIRY_MESSAGE_MAX_LENGTH, LICENCE_CONFIRMATION } from "../../../domain/vehicle-lead-wording";
-import {
-  Checkbox,
-  Choices,
-  ErrorSummary,
-  Field,
-  IN_PLACE_FIELD,
-  prepareVehicleLeadCheck,
-  problemsIn,
-  Select,
-  SendFailed,
-  useFormInPlace,
-  type FormErrors,
-} from "../forms/form-parts";
+import { Checkbox, Choices, ErrorSummary, Field, Select, SendFailed, useFormInPlace, type FormErrors } from "../forms/form-parts";
 import { useDealer } from "../use-dealer";
 import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
 
@@ -35,7 +23,7 @@ interface VehicleLeadFormProps {
  */
 export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLeadFormProps) {
   const dealer = useDealer();
-  const { fetcher, outcome, errors, values, setChecked, summaryRef } = useFormInPlace(initial);
+  const { fetcher, outcome, errors, values, summaryRef, submit, prepare } = useFormInPlace(kind, leadFormPath(vehicle.id, kind), initial, dealer);
   const doneRef = useRef<HTMLDivElement>(null);
   const form = LEAD_FORMS[kind];
   const sent = fetcher.data?.ok ? fetcher.data : undefined;
@@ -43,17 +31,6 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
   useEffect(() => {
     if (sent) doneRef.current?.focus();
   }, [sent]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const problems = await problemsIn(form.formKind, data, dealer);
-    if (Object.keys(problems).length > 0) return setChecked(problems);
-    setChecked(undefined);
-    data.set(IN_PLACE_FIELD, "yes");
-    // A lead changes nothing the vehicle page shows, so its data is not fetched again.
-    await fetcher.submit(data, { method: "post", action: leadFormPath(vehicle.id, kind), defaultShouldRevalidate: false });
-  };
 
   if (sent) {
     return (
@@ -65,7 +42,7 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
   const id = (field: string) => `${kind}-${field}`;
   const common = (field: string) => ({ id: id(field), name: field, error: errors[field], defaultValue: values[field] });
   return (
-    <form method="post" action={leadFormPath(vehicle.id, kind)} noValidate onSubmit={submit} onFocus={prepareVehicleLeadCheck} className="lead-form">
+    <form method="post" action={leadFormPath(vehicle.id, kind)} noValidate onSubmit={submit} onFocus={prepare} className="lead-form">
       <ErrorSummary errors={errors} idOf={id} ref={summaryRef} />
       {outcome && "failed" in outcome && <SendFailed />}
       {/* For the check in the browser; the page's action takes the vehicle from its own address. */}

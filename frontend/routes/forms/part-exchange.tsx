@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { vehicleIdSchema } from "../../../domain/vehicle";
-import { ErrorSummary, Field, formValues, postedForm, prepareCheck, problemsIn, SendFailed, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import { ErrorSummary, Field, prepareCheck, problemsIn, SendFailed, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import { postLead } from "../../components/forms/post-lead.server";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
-import { catalogueContext, leadsContext } from "../../../backend/http/request-context";
+import { catalogueContext } from "../../../backend/http/request-context";
 import { ErrorPage } from "../../components/ErrorPage";
 import type { Route } from "./+types/part-exchange";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
-import { answersOutages, keepingAnswers } from "../../engine-outage.server";
+import { answersOutages } from "../../engine-outage.server";
 import { retryAfterHeaders } from "../../retry-after-headers";
 
 /**
@@ -37,12 +38,7 @@ async function load({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await postedForm(request));
-  return keepingAnswers(values, async () => {
-    const result = await context.get(leadsContext).submit("part-exchange", values);
-    if (result.ok) return redirect(`/part-exchange?sent=${encodeURIComponent(result.reference)}`);
-    return data({ values, errors: result.errors }, { status: 400 });
-  });
+  return postLead({ kind: "part-exchange", request, context, confirmation: ({ reference }) => `/part-exchange?sent=${encodeURIComponent(reference)}` });
 }
 
 const FIELD_ID = (field: string) => `part-exchange-${field}`;
@@ -55,7 +51,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
   const summaryRef = useRef<HTMLDivElement>(null);
   const [checked, setChecked] = useState<FormErrors>();
   const errors: FormErrors = checked ?? (actionData && "errors" in actionData ? actionData.errors : {});
-  const values: FormValues = actionData?.values ?? {};
+  const values: FormValues = (actionData && "values" in actionData ? actionData.values : undefined) ?? {};
   const sending = navigation.state === "submitting";
 
   useEffect(() => {
@@ -65,7 +61,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const problems = await problemsIn("partExchange", form);
+    const problems = await problemsIn("part-exchange", form);
     if (Object.keys(problems).length > 0) return setChecked(problems);
     setChecked(undefined);
     await submit(form, { method: "post" });
@@ -114,7 +110,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
       )}
       <ErrorSummary errors={errors} idOf={FIELD_ID} ref={summaryRef} />
       {actionData && "failed" in actionData && <SendFailed />}
-      <Form method="post" noValidate onSubmit={send} onFocus={prepareCheck} className="part-exchange-page__form">
+      <Form method="post" noValidate onSubmit={send} onFocus={() => prepareCheck("part-exchange")} className="part-exchange-page__form">
         {interestedIn && <input type="hidden" name="interestedIn" value={interestedIn.id} />}
         <fieldset className="forms-fieldset">
           <legend>Your vehicle</legend>

@@ -1,45 +1,76 @@
-import { data, Link, redirect } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { sitePathSchema } from "../../../domain/enquiries";
-import { FEEDBACK_THANKS, FeedbackForm } from "../../components/forms/FeedbackButton";
-import { formValues, IN_PLACE_FIELD, postedForm, type FormOutcome } from "../../components/forms/form-parts";
-import { leadsContext } from "../../../backend/http/request-context";
+import { SITE_PAGE_LEAD_KINDS, sitePageFormOf, sitePageOf, type SiteFormLeadKind } from "../../../domain/lead-kinds";
+import { NewsletterBox } from "../../components/forms/NewsletterBox";
+import { SiteLeadForm } from "../../components/forms/SiteLeadForm";
+import type { LeadPostOutcome } from "../../components/forms/form-parts";
+import { postLead } from "../../components/forms/post-lead.server";
 import { ErrorPage } from "../../components/ErrorPage";
-import type { Route } from "./+types/feedback";
+import type { Route } from "./+types/site-form";
 import { describePage, NOT_INDEXED } from "../../seo/page-meta";
-import { answersOutages } from "../../engine-outage.server";
 import { retryAfterHeaders } from "../../retry-after-headers";
 
 /**
- * /feedback: the feedback form on a page of its own (where the footer's button leads without
- * JavaScript), and the action the footer's dialog posts to.
+ * /feedback and /newsletter (and the page of any kind in domain/lead-kinds.ts whose form is
+ * made from the table): the form on a page of its own, where the footer's feedback button
+ * leads without JavaScript, and the action every copy of the form on the site posts to, in
+ * place with JavaScript or as a plain form without. Its words come from the table; the ledes
+ * below, which link to other pages, and the newsletter's own box are all that is its own.
  */
-export function meta({ data: page }: Route.MetaArgs) {
-  if (page?.sent) return [{ title: "Thank you for your feedback" }, NOT_INDEXED];
-  return describePage("Send us feedback", "Tell us what works on our website and what doesn't: we read every message.");
+function kindOfPath(pathname: string): SiteFormLeadKind {
+  const kind = SITE_PAGE_LEAD_KINDS.find((candidate) => sitePageOf(candidate).path === pathname && sitePageOf(candidate).form);
+  if (!kind) throw new Error(`${pathname} is not a form's page`);
+  return kind as SiteFormLeadKind;
+}
+
+const LEDES: Partial<Record<SiteFormLeadKind, ReactNode>> = {
+  feedback: (
+    <>
+      Tell us what works on our website and what doesn't. For a question about a vehicle or finance, please <Link to="/contact">contact us</Link> instead, so
+      the right person answers.
+    </>
+  ),
+  newsletter: (
+    <>
+      Our offers, new arrivals and finance deals by email. We never share your address, and every email has a link to unsubscribe. Read how we look after your
+      details in our <Link to="/privacy">privacy policy</Link>.
+    </>
+  ),
+};
+
+export function meta({ data: page, location }: Route.MetaArgs) {
+  const form = sitePageFormOf(page?.kind ?? kindOfPath(location.pathname));
+  if (page?.sent) return [{ title: form.doneTitle }, NOT_INDEXED];
+  return describePage(form.title, form.description);
 }
 
 export function loader({ url }: Route.LoaderArgs) {
+  const kind = kindOfPath(url.pathname);
   return {
-    sent: url.searchParams.has("sent"),
-    // The page the visitor was on when they chose to send feedback.
+    kind,
+    sent: url.searchParams.has(sitePageFormOf(kind).sentParam),
+    // The page the visitor was on when they chose the form.
     from: sitePathSchema.safeParse(url.searchParams.get("from")).data,
   };
 }
 
-export const action = answersOutages(act);
-
-async function act({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const values = formValues(form);
-  const result = await context.get(leadsContext).submit("feedback", values);
-  if (!result.ok) return data<FormOutcome>({ ok: false, values, errors: result.errors }, { status: 400 });
-  if (form.has(IN_PLACE_FIELD)) return data<FormOutcome>({ ok: true });
-  const from = sitePathSchema.safeParse(values.page).data;
-  return redirect(`/feedback?sent${from && from !== "/feedback" ? `&from=${encodeURIComponent(from)}` : ""}`);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const kind = kindOfPath(url.pathname);
+  const { path, form } = { path: sitePageOf(kind).path, form: sitePageFormOf(kind) };
+  return postLead({
+    kind,
+    request,
+    context,
+    confirmation: (_stored, values) => {
+      const from = sitePathSchema.safeParse(values[form.fromField]).data;
+      return `${path}?${form.sentParam}${from && from !== path ? `&from=${encodeURIComponent(from)}` : ""}`;
+    },
+  });
 }
 
 /** A failure to reach the server is shown in the form, not as an error page in place of the page it sits on. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<FormOutcome> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<LeadPostOutcome> {
   try {
     return await serverAction();
   } catch {
@@ -47,14 +78,16 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export default function FeedbackPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, from } = loaderData;
+export default function SiteFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, sent, from } = loaderData;
+  const form = sitePageFormOf(kind);
+  const path = sitePageOf(kind).path;
   if (sent) {
     return (
       <section className="page message-page forms-page">
-        <h1>Thank you</h1>
+        <h1>{form.doneHeading}</h1>
         <p className="notice notice--done forms-page__done" role="status">
-          {FEEDBACK_THANKS}
+          {form.thanks}
         </p>
         <p>
           <Link to={from ?? "/"}>{from ? "Back to the page you were on" : "Back to the home page"}</Link>
@@ -64,12 +97,13 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
   }
   return (
     <section className="page forms-page">
-      <h1>Send us feedback</h1>
-      <p className="lede">
-        Tell us what works on our website and what doesn't. For a question about a vehicle or finance, please{" "}
-        <Link to="/contact">contact us</Link> instead, so the right person answers.
-      </p>
-      <FeedbackForm page={from ?? "/feedback"} initial={actionData} />
+      <h1>{form.title}</h1>
+      {(LEDES[kind] ?? form.lede) && <p className="lede">{LEDES[kind] ?? form.lede}</p>}
+      {kind === "newsletter" ? (
+        <NewsletterBox heading="Sign up by email" initial={actionData} />
+      ) : (
+        <SiteLeadForm kind={kind} page={from ?? path} initial={actionData} />
+      )}
     </section>
   );
 }
