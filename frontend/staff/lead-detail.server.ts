@@ -1,4 +1,4 @@
-import { LEAD_KINDS } from "../../backend/leads/lead-kinds";
+import { LEAD_KINDS } from "../../domain/lead-kinds";
 import type { LeadHistoryEntry } from "../../backend/leads/lead-store";
 import type { OpenedLead } from "../../backend/staff/lead-inbox";
 import { formatPounds } from "../../domain/format";
@@ -63,7 +63,7 @@ function historyText(entry: LeadHistoryEntry, nameOf: (id: string | undefined) =
 export function leadDetail({ lead, vehicleNow }: OpenedLead, accounts: { id: string; name: string }[]) {
   const names = new Map(accounts.map(({ id, name }) => [id, name]));
   const nameOf = (id: string | undefined) => (id === undefined ? "nobody" : (names.get(id) ?? "a former member of staff"));
-  const forwardingText = !LEAD_KINDS[lead.kind]?.forwarding
+  const forwardingText = !LEAD_KINDS[lead.kind]?.forwarded
     ? "This kind of lead is kept here for staff, not sent on."
     : lead.forwardedAt
       ? `Sent ${londonTime(lead.forwardedAt)}, after ${lead.forwardAttempts} attempt${lead.forwardAttempts === 1 ? "" : "s"}.`

@@ -1,4 +1,4 @@
-import { LEAD_KINDS } from "../../backend/leads/lead-kinds";
+import { LEAD_KINDS } from "../../domain/lead-kinds";
 import type { StoredLead } from "../../backend/leads/lead-store";
 
 /** Leads shaped for the staff pages on the server, so pages receive words, not records to decode. */

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { ERASED_KINDS_TEXT } from "../../../domain/lead-kinds";
 import { Field } from "../../components/forms/form-parts";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
@@ -48,8 +49,7 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="csrf" value={loaderData.csrf} />
           <input type="hidden" name="contact" value={actionData?.contact} />
           <p role="alert">
-            Every lead holding <strong>{actionData?.contact}</strong> will be deleted: finance applications, vehicle enquiries, test-drive bookings, call-back
-            requests, part-exchange requests, feedback and the newsletter sign-up. This cannot be undone.
+            Every lead holding <strong>{actionData?.contact}</strong> will be deleted: {ERASED_KINDS_TEXT}. This cannot be undone.
           </p>
           <div className="staff-filters__check">
             <input id="erasure-confirm" name="confirm" type="checkbox" value="yes" required />

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { INBOX_PAGE_SIZE, inboxQueryOf } from "../../../backend/staff/inbox-query";
-import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../backend/leads/lead-kinds";
+import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../domain/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { Choice } from "../../staff/Choice";
