@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sitePageFormOf } from "../../domain/lead-kinds";
 import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { validApplication } from "../support/finance-applications";
 import type { ChildServer } from "../support/servers/child-server";
@@ -7,7 +8,8 @@ import { describeUnavailable, reportRan } from "../support/test-servers";
 
 /**
  * The built site's forms, posted without JavaScript, while the store is frozen (SIGSTOP:
- * connections accepted, never answered) after the visitor opened them: each page comes back
+ * connections accepted, never answered) after the visitor opened them: each page (the
+ * vehicle's forms, finance, feedback and the newsletter alike) comes back
  * with a 503, Retry-After, everything typed still in its fields, and a plain message that
  * sending failed. It needs a MongoDB-protocol server this run starts itself, so that it can
  * be frozen: FerretDB, from FERRETDB_BINARY.
@@ -69,6 +71,17 @@ if (!ferretdb) {
       expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
       expect(answer.body).toContain("couldn&#x27;t be sent just now");
       for (const value of ["14 Wapping Quay", "Mersey Ferries", "siobhan@example.com", "1990-04-23", "2450"]) expect(answer.body).toContain(`value="${value}"`);
+    });
+
+    it.each([
+      ["feedback", "/feedback", { message: "The van filters are slow on my phone.", email: "jo@example.com", page: "/van-search" }, ["The van filters are slow on my phone.", 'value="jo@example.com"', 'value="/van-search"']],
+      ["newsletter", "/newsletter", { email: "jo@example.com", consent: "yes", source: "/vans" }, ['value="jo@example.com"', 'value="/vans"', "checked"]],
+    ] as const)("gives %s back with everything typed, and 503, as every other form", async (kind, address, fields, shown) => {
+      const answer = await post(address, fields);
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+      expect(answer.body).toContain(sitePageFormOf(kind).failed.replaceAll("'", "&#x27;"));
+      for (const text of shown) expect(answer.body).toContain(text);
     });
 
     it("sends the enquiry once the store answers again", async () => {
