@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { LEAD_KIND_NAMES, LEAD_KINDS, type RetentionSetting } from "../domain/lead-kinds";
 
 /**
  * Every setting the site reads from its environment, checked once at start-up. The defaults
@@ -8,6 +9,17 @@ import { z } from "zod";
  * DATA_DIR or the MongoDB/Meilisearch addresses.
  */
 const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * One setting per kind of lead, named and given its default (and what it means) in the
+ * table of kinds, domain/lead-kinds.ts, so that a kind added there is kept for its own
+ * number of days without a line here.
+ */
+function leadRetentionSettings() {
+  const days = (defaultDays: number) => z.coerce.number().int().min(1).max(3650).default(defaultDays);
+  const settings = LEAD_KIND_NAMES.map((kind) => [LEAD_KINDS[kind].retention.setting, days(LEAD_KINDS[kind].retention.defaultDays)] as const);
+  return Object.fromEntries(settings) as Record<RetentionSetting, ReturnType<typeof days>>;
+}
 
 const environmentSchema = z
   .object({
@@ -54,18 +66,8 @@ const environmentSchema = z
 
     /** Where finance applications and the other leads about vehicles are sent on to (the lead-tracking service); unset keeps them for staff. */
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
-    /** Days a finance application is kept before it is deleted. */
-    FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-    /** Days a newsletter sign-up and its consent record are kept, counted from the sign-up. */
-    NEWSLETTER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
-    /** Days feedback from the site's feedback form is kept. */
-    FEEDBACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-    /** Days a part-exchange request is kept, forwarded or not: like a finance application. */
-    PART_EXCHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-    /** Days a question about a vehicle, a test-drive booking and a call-back request are kept: like a part-exchange request. */
-    ENQUIRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-    TEST_DRIVE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-    CALL_BACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Days each kind of lead is kept before it is deleted: FINANCE_RETENTION_DAYS and the rest, one per kind (leadRetentionSettings). */
+    ...leadRetentionSettings(),
     /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
     POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
