@@ -30,6 +30,12 @@ export interface RangeFilter extends FilterBase {
   /** Inclusive at both ends, like the `min-max` values a visitor sends. */
   bands: readonly NumericRange[];
   unit: { prefix?: string; suffix?: string };
+  /**
+   * The ends a buyer picks from, when the filter is offered as a minimum and a maximum (two
+   * selects) rather than as one list of bands: "up to £15,000" is one choice, not three
+   * bands. Any range still reads from an address, so a band link from anywhere works.
+   */
+  steps?: readonly number[];
 }
 
 /**
@@ -64,9 +70,23 @@ const FIRST_SINGLE_YEAR = 2000;
  * with. Only bands that hold vehicles are offered, so the years to come cost nothing.
  */
 function yearBands(): NumericRange[] {
-  const years = Array.from({ length: MODEL_YEARS.latest - FIRST_SINGLE_YEAR + 1 }, (_, i) => FIRST_SINGLE_YEAR + i);
-  return [{ max: FIRST_SINGLE_YEAR - 1 }, ...years.map((year) => ({ min: year, max: year }))];
+  return [{ max: FIRST_SINGLE_YEAR - 1 }, ...YEAR_STEPS.map((year) => ({ min: year, max: year }))];
 }
+
+/** Every year the bands hold one by one: the year selects keep those the stock has (rangeSteps). */
+const YEAR_STEPS = Array.from({ length: MODEL_YEARS.latest - FIRST_SINGLE_YEAR + 1 }, (_, i) => FIRST_SINGLE_YEAR + i);
+
+/** Finer where most stock is priced, as the market sites step them; trucks reach the top steps. */
+const PRICE_STEPS = [
+  1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 12500, 15000, 17500, 20000, 22500, 25000, 30000, 35000, 40000, 45000, 50000,
+  60000, 70000, 80000, 90000, 100000, 125000, 150000, 200000,
+];
+
+/** Cars and vans in the first steps, trucks' hundreds of thousands of miles in the last. */
+const MILEAGE_STEPS = [
+  5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 60000, 70000, 80000, 90000, 100000, 125000, 150000, 200000, 300000, 500000, 750000,
+  1000000,
+];
 
 const COMMERCIAL: readonly VehicleType[] = ["van", "truck"];
 const details = (record: VehicleRecord) => record.vehicle;
@@ -77,20 +97,24 @@ export const FILTERS = {
   cabType: { kind: "text", label: "Cab Type", vehicleTypes: COMMERCIAL, read: (r) => details(r).cabType },
   wheelbase: { kind: "text", label: "Wheelbase", vehicleTypes: COMMERCIAL, read: (r) => details(r).wheelbase },
   derivative: { kind: "text", label: "Derivative", read: (r) => details(r).derivative },
+  // New or Used, as the feed states it; the options are the values the stock holds.
+  condition: { kind: "text", label: "Condition", read: (r) => details(r).ownershipCondition },
   price: {
     kind: "range",
     label: "Price",
     read: (r) => r.adverts.retailAdverts.totalPrice.amountGBP,
     bands: bandsBetween([5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000, 100000]),
     unit: { prefix: "£" },
+    steps: PRICE_STEPS,
   },
-  year: { kind: "range", label: "Year", read: (r) => details(r).yearOfManufacture, bands: yearBands(), unit: {} },
+  year: { kind: "range", label: "Year", read: (r) => details(r).yearOfManufacture, bands: yearBands(), unit: {}, steps: YEAR_STEPS },
   mileage: {
     kind: "range",
     label: "Mileage",
     read: (r) => details(r).odometerReadingMiles,
     bands: bandsBetween([10000, 20000, 30000, 40000, 50000, 60000, 80000, 100000, 150000, 200000, 300000]),
     unit: { suffix: " miles" },
+    steps: MILEAGE_STEPS,
   },
   gearbox: { kind: "text", label: "Gearbox", read: (r) => details(r).transmissionType },
   bodyType: { kind: "text", label: "Body Type", read: (r) => details(r).bodyType },

@@ -122,6 +122,13 @@ describe("tidySearchQuery", () => {
     expect(tidy("page=&pageSize=48&colour=")).toBe("pageSize=48");
   });
 
+  it("folds the minimum and maximum selects a form without JavaScript sends into their filter", () => {
+    expect(tidy("make=Ford&model=&priceMin=&priceMax=15000&yearMin=2018&yearMax=&mileageMin=&mileageMax=&sort=relevance")).toBe(
+      "make=Ford&price=-15000&year=2018-",
+    );
+    expect(tidy("priceMin=&priceMax=")).toBe("");
+  });
+
   it("is undefined for an address with nothing to leave out, so a tidy address is never redirected", () => {
     expect(tidy("")).toBeUndefined();
     expect(tidy("make=Ford&sort=price_asc&page=2")).toBeUndefined();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FILTER_NAMES, FILTER_ON, FILTERS, parseRange, type FilterName, type Filters, type FilterValue } from "./filters";
+import { foldRangeEnds } from "./range-ends";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, type SearchRequest } from "./search-request";
 import { DEFAULT_SORT, SORT_VALUES } from "./sort";
 
@@ -102,13 +103,16 @@ export function parseSearchRequestLeniently(params: URLSearchParams): { value: S
 
 /**
  * The same address with what asks for nothing left out: known parameters left empty (a
- * form without JavaScript submits every field) and the default sort. Everything else stays
- * as given. Undefined when nothing would be left out, so a tidy address is kept as it is.
+ * form without JavaScript submits every field) and the default sort, and the minimum and
+ * maximum selects it sends (`priceMin`, `priceMax`) folded into their filter (`price`).
+ * Everything else stays as given. Undefined when nothing would change, so a tidy address is
+ * kept as it is.
  */
 export function tidySearchQuery(params: URLSearchParams): URLSearchParams | undefined {
+  const folded = foldRangeEnds(params);
   const tidy = new URLSearchParams();
-  let leftOut = 0;
-  for (const [name, value] of params) {
+  let leftOut = folded ? 1 : 0;
+  for (const [name, value] of folded ?? params) {
     const idle = KNOWN_PARAMS.has(name) && (value.trim() === "" || (name === "sort" && value.trim() === DEFAULT_SORT));
     if (idle) leftOut += 1;
     else tidy.append(name, value);

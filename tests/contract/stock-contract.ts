@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FILTER_NAMES, type Filters } from "../../domain/filters";
+import { FILTER_NAMES, parseRange, type Filters } from "../../domain/filters";
 import { SORT_VALUES } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { Catalogue } from "../../backend/catalogue";
@@ -37,6 +37,27 @@ async function collect(records: AsyncIterable<VehicleRecord>): Promise<VehicleRe
 
 function query(overrides: Partial<SearchQuery>): SearchQuery {
   return { filters: {}, sort: "relevance", page: 1, pageSize: 100, facets: [], ...overrides };
+}
+
+/** Conditions given to some known vehicles (the feed's ownershipCondition); the Sandero and the lower-case Mercedes state none. */
+const CONDITIONS: Readonly<Record<string, "New" | "Used">> = {
+  "a-class-2022": "New",
+  "model-3-2023": "New",
+  "fiesta-2019": "Used",
+  "focus-2021": "Used",
+  "bmw-320d-2018": "Used",
+  "sprinter-2021": "New",
+  "transit-custom-2020": "Used",
+  "transporter-2019": "Used",
+  "scania-r450-2017": "Used",
+};
+
+/** The known vehicles named, each as a feed row stating its condition. */
+function knownVehiclesInCondition(conditions: Readonly<Record<string, "New" | "Used">>) {
+  return KNOWN_VEHICLES.filter((known) => conditions[known.id] !== undefined).map((known) => ({
+    id: known.id,
+    record: feedRecord({ ...known, vehicle: { ...known.vehicle, ownershipCondition: conditions[known.id] } }),
+  }));
 }
 
 /** The known vehicles in the store, and the search engine brought up to date with them. */
@@ -367,6 +388,45 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       expect(await ids({ type: "car", filters: { mileage: { max: 20000 } } })).not.toContain("sandero-unknowns");
     });
 
+    it("takes ranges open at either end as an address writes them (price=24000-, mileage=50000-, year=-2018, price=-15000)", async () => {
+      const range = (value: string) => {
+        const parsed = parseRange(value);
+        if ("problem" in parsed) throw new Error(parsed.problem);
+        return parsed;
+      };
+      expect((await ids({ type: "car", filters: { price: range("24000-") } })).sort()).toEqual(["a-class-2022", "model-3-2023"]);
+      expect((await ids({ type: "car", filters: { price: range("-15000") } })).sort()).toEqual(["fiesta-2019", "sandero-unknowns"]);
+      expect((await ids({ type: "van", filters: { mileage: range("50000-") } })).sort()).toEqual(["transit-custom-2020", "transporter-2019"]);
+      // A vehicle without a year (the Sandero) is neither "2018 or older" nor "2019 or newer".
+      expect(await ids({ type: "car", filters: { year: range("-2018") } })).toEqual(["bmw-320d-2018"]);
+      expect(await ids({ type: "car", filters: { year: range("2019-") } })).not.toContain("sandero-unknowns");
+      // Open ends together: "from £10,000, up to 40,000 miles, 2019 or newer".
+      const together = { price: range("10000-"), mileage: range("-40000"), year: range("2019-") };
+      expect((await ids({ type: "car", filters: together })).sort()).toEqual(["a-class-2022", "fiesta-2019", "focus-2021", "mercedes-lowercase", "model-3-2023"]);
+    });
+
+    it("filters by condition (New, Used) whatever the letter case, a vehicle without one in neither", async () => {
+      await engines().store.applyChange({ records: knownVehiclesInCondition(CONDITIONS), mode: "upsert" }, NOW);
+      await engines().rebuild(() => engines().store.scan());
+      expect((await ids({ type: "car", filters: { condition: "New" } })).sort()).toEqual(["a-class-2022", "model-3-2023"]);
+      expect((await ids({ type: "car", filters: { condition: "used" } })).sort()).toEqual(["bmw-320d-2018", "fiesta-2019", "focus-2021"]);
+      expect(await ids({ type: "van", filters: { condition: "NEW" } })).toEqual(["sprinter-2021"]);
+      expect(await ids({ type: "truck", filters: { condition: "New" } })).toEqual([]);
+      expect(await ids({ type: "car", filters: { condition: "Nearly new" } })).toEqual([]);
+      // With other filters: used cars up to £15,000.
+      expect((await ids({ type: "car", filters: { condition: "Used", price: { max: 15000 } } })).sort()).toEqual(["fiesta-2019"]);
+      const counted = await engines().search.search(query({ type: "car", filters: { condition: "New" }, facets: ["condition", "make"] }));
+      // Counted without itself, so Used stays on offer beside New.
+      expect(counted.facets.condition).toEqual([
+        { value: "New", count: 2 },
+        { value: "Used", count: 3 },
+      ]);
+      expect(counted.facets.make).toEqual([
+        { value: "Mercedes-Benz", count: 1 },
+        { value: "Tesla", count: 1 },
+      ]);
+    });
+
     it("sorts by each order, with vehicles missing the value last", async () => {
       expect((await ids({ type: "car", sort: "price_asc" })).slice(0, 3)).toEqual(["sandero-unknowns", "fiesta-2019", "focus-2021"]);
       expect((await ids({ type: "car", sort: "price_desc" }))[0]).toBe("model-3-2023");
@@ -526,6 +586,8 @@ function searchLikeTheReference(engines: () => StockEngines): void {
       ["cars in a price band and year range", () => query({ type: "car", filters: { price: { min: 5000, max: 20000 }, year: { min: 2018 } }, sort: "year_desc", page: 2, pageSize: 10 })],
       ["cars by fuel and body, by mileage", () => query({ type: "car", filters: { fuelType: first("car", "fuelType"), bodyType: first("car", "bodyType") }, sort: "mileage" })],
       ["trucks, oldest first", () => query({ type: "truck", sort: "year_asc" })],
+      ["used cars up to £15,000, cheapest first", () => query({ type: "car", filters: { condition: "Used", price: { max: 15000 } }, sort: "price_asc" })],
+      ["new vans, from 2020, under 60,000 miles", () => query({ type: "van", filters: { condition: "new", year: { min: 2020 }, mileage: { max: 60000 } } })],
       ["all stock, most recent", () => query({ sort: "most_recent", page: 3, pageSize: 50 })],
     ];
 
@@ -575,7 +637,7 @@ function searchLikeTheReference(engines: () => StockEngines): void {
     });
 
     it("counts every filter's options like the reference", async () => {
-      const filters: Filters = { make: first("car", "make"), colour: first("car", "colour"), price: { max: 30000 } };
+      const filters: Filters = { make: first("car", "make"), colour: first("car", "colour"), price: { max: 30000 }, condition: "Used" };
       const q = query({ type: "car", filters, facets: FILTER_NAMES });
       const expected = referenceSearch(stock, q);
       const actual = await engines().search.search(q);
