@@ -10,9 +10,9 @@ describe("mileageAgainstAverage", () => {
     expect(mileageAgainstAverage("car", 2021, 30000, today)?.difference).toBe(-7000);
   });
 
-  it("uses 13,000 miles a year for vans and trucks", () => {
+  it("uses 13,000 miles a year for vans and 35,000 for trucks", () => {
     expect(mileageAgainstAverage("van", 2021, 65000, today)).toMatchObject({ averageForAge: 65000, difference: 0 });
-    expect(mileageAgainstAverage("truck", 2024, 0, today)?.averageForAge).toBe(26000);
+    expect(mileageAgainstAverage("truck", 2024, 0, today)?.averageForAge).toBe(70000);
   });
 
   it("says nothing when the age or the mileage is unknown", () => {
