@@ -154,9 +154,14 @@ export class Catalogue {
    * search engine within about 20% of its price: the same make and model first, then the
    * same body type, then any, each in relevance order.
    */
-  async similar(record: VehicleRecord): Promise<VehicleRecord[]> {
+  similar(record: VehicleRecord): Promise<VehicleRecord[]> {
     const { vehicleType: type, make, model, bodyType } = record.vehicle;
-    const amount = record.adverts.retailAdverts.totalPrice.amountGBP;
+    return this.similarTo({ id: record._id, vehicleType: type, make, model, bodyType, priceGBP: record.adverts.retailAdverts.totalPrice.amountGBP });
+  }
+
+  /** As `similar`, for a vehicle described rather than in stock (one sold: of any type when its type was not kept). */
+  async similarTo(like: Pick<SoldVehicle, "id" | "vehicleType" | "make" | "model" | "bodyType" | "priceGBP">): Promise<VehicleRecord[]> {
+    const { id, vehicleType: type, make, model, bodyType, priceGBP: amount } = like;
     const price = { min: Math.floor(amount * (1 - SIMILAR_PRICE_SHARE)), max: Math.ceil(amount * (1 + SIMILAR_PRICE_SHARE)) };
     const steps: Filters[] = [{ make, model, price }, ...(bodyType ? [{ bodyType, price }] : []), { price }];
     const chosen: string[] = [];
@@ -165,7 +170,7 @@ export class Catalogue {
       // Enough to fill the rest after leaving out the vehicle itself and those already chosen.
       const pageSize = MOST_SIMILAR + 1 + chosen.length;
       const { ids } = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [] });
-      for (const id of ids) if (id !== record._id && !chosen.includes(id) && chosen.length < MOST_SIMILAR) chosen.push(id);
+      for (const found of ids) if (found !== id && !chosen.includes(found) && chosen.length < MOST_SIMILAR) chosen.push(found);
     }
     return this.read(() => this.store.getMany(chosen));
   }
@@ -289,6 +294,6 @@ function searchScreenFacets(filters: Filters): FilterName[] {
  * What pages ask of the catalogue. Each answer is a promise of plain data, so a page rendered
  * on a render thread asks the main thread's catalogue for it (backend/http/render-pool.ts).
  */
-export const PAGE_CATALOGUE_CALLS = ["search", "distinct", "ids", "get", "lookUp", "getForForm", "similar", "shopWindow", "sold", "status"] as const satisfies readonly (keyof Catalogue)[];
+export const PAGE_CATALOGUE_CALLS = ["search", "distinct", "ids", "get", "lookUp", "getForForm", "similar", "similarTo", "shopWindow", "sold", "status"] as const satisfies readonly (keyof Catalogue)[];
 export type PageCatalogueCall = (typeof PAGE_CATALOGUE_CALLS)[number];
 export type PageCatalogue = Pick<Catalogue, PageCatalogueCall>;

@@ -12,8 +12,11 @@ const KEPT_MS = SOLD_VEHICLES_KEPT_DAYS * 24 * 60 * 60_000;
 export function soldVehicleOf({ _id, vehicle, adverts }: VehicleRecord, soldAt: Date): SoldVehicle {
   return {
     id: _id,
+    vehicleType: vehicle.vehicleType,
     make: vehicle.make,
     model: vehicle.model,
+    ...(vehicle.yearOfManufacture === undefined ? {} : { yearOfManufacture: vehicle.yearOfManufacture }),
+    ...(vehicle.bodyType === undefined ? {} : { bodyType: vehicle.bodyType }),
     ...(vehicle.derivative === undefined ? {} : { derivative: vehicle.derivative }),
     ...(vehicle.registration === undefined ? {} : { registration: vehicle.registration }),
     ...(vehicle.odometerReadingMiles === undefined ? {} : { mileage: vehicle.odometerReadingMiles }),

@@ -1,4 +1,5 @@
 import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
+import type { VehicleType } from "../../domain/vehicle-types";
 import type { StoredVersion } from "./stamp-record";
 
 /**
@@ -91,8 +92,12 @@ export interface StockView extends VehicleRecordReader {
 /** A vehicle an import removed from stock (sold, most likely), as it was listed then. */
 export interface SoldVehicle {
   id: string;
+  /** Left out by versions before it was kept, as are the year and body type. */
+  vehicleType?: VehicleType;
   make: string;
   model: string;
+  yearOfManufacture?: number;
+  bodyType?: string;
   derivative?: string;
   registration?: string;
   mileage?: number;

@@ -6,6 +6,7 @@ import { formatMiles, formatPounds } from "../../domain/format";
 import { mileageAgainstAverage } from "../../domain/mileage";
 import { openingStatus, scheduleOf } from "../../domain/opening-hours";
 import type { VehicleRecord } from "../../domain/vehicle";
+import type { SoldVehicle as SoldVehicleRecord } from "../../backend/store/vehicle-store";
 import { VEHICLE_NOUNS } from "../../domain/vehicle-types";
 import { catalogueContext, dealerContext, siteUrlContext } from "../../backend/http/request-context";
 import { breadcrumbStructuredData, Breadcrumbs } from "../components/Breadcrumbs";
@@ -26,11 +27,12 @@ import { searchCameFrom } from "../../domain/search-referer";
 import { messageLink, vehicleCrumbs } from "../components/vehicle/vehicle-page-links";
 import { siteOrigin } from "../seo/site-origin";
 import type { Route } from "./+types/vehicle-detail";
-import { describePage } from "../seo/page-meta";
+import { describePage, NOT_INDEXED } from "../seo/page-meta";
 import { answersOutages, unlessEngineDown } from "../engine-outage.server";
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page) return [{ title: "Vehicle not found." }];
+  if ("sold" in page) return [{ title: `This vehicle has been sold: ${page.sold.name}` }, NOT_INDEXED];
   const { vehicle, adverts } = page.record;
   const name = [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" ");
   const price = formatPounds(adverts.retailAdverts.totalPrice.amountGBP);
@@ -59,7 +61,13 @@ export const loader = answersOutages(load);
 async function load({ params, request, url, context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
   const record = await catalogue.get(params.id);
-  if (!record) throw data("Vehicle not found.", { status: 404 });
+  if (!record) {
+    // A vehicle sold lately is still asked for from shared links and search engines: say so, and what is like it (410: gone for good).
+    const sold = await catalogue.sold(params.id);
+    if (!sold) throw data("Vehicle not found.", { status: 404 });
+    const similar = await unlessEngineDown(catalogue.similarTo(sold), []);
+    return data({ sold: soldSummary(sold), similar: similar.map(cardOf) }, { status: 410 });
+  }
   const dealer = context.get(dealerContext);
   const siteUrl = context.get(siteUrlContext);
   const pageUrl = `${siteOrigin(siteUrl, url)}/vehicles/${record._id}`;
@@ -83,6 +91,45 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
 }
 
 export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
+  return "sold" in loaderData ? <SoldVehicle {...loaderData} /> : <ListedVehicle {...loaderData} />;
+}
+
+type ListedVehiclePage = Exclude<Route.ComponentProps["loaderData"], { sold: unknown }>;
+type SoldVehiclePage = Extract<Route.ComponentProps["loaderData"], { sold: unknown }>;
+
+/** What a sold vehicle was, in the words its page used: "Ford Fiesta Zetec, 2019, 42,000 miles, £10,995". */
+function soldSummary(sold: SoldVehicleRecord) {
+  const name = [sold.make, sold.model, sold.derivative].filter(Boolean).join(" ");
+  const facts = [sold.yearOfManufacture, sold.mileage !== undefined && formatMiles(sold.mileage), formatPounds(sold.priceGBP)].filter(Boolean).join(", ");
+  return { name, facts, type: sold.vehicleType };
+}
+
+function SoldVehicle({ sold, similar }: SoldVehiclePage) {
+  const nouns = sold.type && VEHICLE_NOUNS[sold.type];
+  return (
+    <article className="page vehicle-page vehicle-page--sold">
+      <div className="vehicle-page__top">
+        <h1>This vehicle has been sold</h1>
+        <p className="lede">
+          The {sold.name} ({sold.facts}) is no longer for sale.
+        </p>
+        <p>
+          <Link to={nouns ? `/${sold.type}-search` : "/vehicles"}>See all our {nouns ? nouns.many : "vehicles"}</Link>
+        </p>
+      </div>
+      {similar.length > 0 && (
+        <section className="vehicle-page__similar" aria-labelledby="similar-heading">
+          <h2 id="similar-heading">Similar {nouns ? nouns.many : "vehicles"} in stock</h2>
+          <DisclosedAbove>
+            <VehicleGrid vehicles={similar} />
+          </DisclosedAbove>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function ListedVehicle(loaderData: ListedVehiclePage) {
   const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar, reducedBy } = loaderData;
   const { vehicle, media, adverts } = record;
   const make = vehicle.make || "Unknown";
