@@ -110,9 +110,22 @@ function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
   }, [menusRef]);
 }
 
+/** The vehicle type a page is about, from its address: /van-search, /vans/leasing; none for the rest. */
+export function vehicleTypeOfPath(pathname: string): VehicleType | undefined {
+  return /^\/(car|van|truck)(?:-search|s)(?:\/|$)/.exec(pathname)?.[1] as VehicleType | undefined;
+}
+
 function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {
-  // The described site opened its menu on vans. Until the chips work, every list shows.
-  const [shown, setShown] = useState<VehicleType>("van");
+  // Opens on the type of the page the buyer is on; elsewhere on vans, as the described site did.
+  // Until the chips work, every list shows.
+  const pageType = vehicleTypeOfPath(useLocation().pathname) ?? "van";
+  const [shown, setShown] = useState<VehicleType>(pageType);
+  const [shownFor, setShownFor] = useState(pageType);
+  if (shownFor !== pageType) {
+    // A new page: its own type, whatever chip was pressed on the last one.
+    setShownFor(pageType);
+    setShown(pageType);
+  }
   const enhanced = useDialogOpenedByAddress(dialogRef, () => dialogRef.current?.showModal());
   const close = () => dialogRef.current?.close();
   return (

@@ -120,6 +120,20 @@ test.describe("the home page search without JavaScript", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
+  test("the menu opens on the type of the page the buyer is on, and follows them to another", async ({ page }) => {
+    await page.goto("/truck-search");
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menuButton.click();
+    await expect(menu.getByRole("button", { name: "Trucks" })).toHaveAttribute("aria-pressed", "true");
+    await expect(menu.getByRole("link", { name: "Used cars" })).toBeHidden();
+    await menu.getByRole("button", { name: "Cars" }).click();
+    await menu.getByRole("link", { name: "Used cars" }).click();
+    await expect(page).toHaveURL(/\/cars\/used|\/car-search/);
+    await menuButton.click();
+    await expect(menu.getByRole("button", { name: "Cars" })).toHaveAttribute("aria-pressed", "true");
+  });
+
   test("the menu opens on vans, switches type, and closes by its button, Escape or a link", async ({ page }) => {
     await page.goto("/");
     const menuButton = page.getByRole("button", { name: "Menu" });
@@ -271,7 +285,8 @@ test("the used cars postcode brings a delivery note to the search", async ({ pag
   await page.goto("/cars/used");
   await page.getByLabel("Your postcode (optional)").fill("m1 1ae");
   await page.getByRole("button", { name: "Search cars" }).click();
-  await expect(page).toHaveURL("/car-search?postcode=M1+1AE");
+  // The used cars page searches used cars.
+  await expect(page).toHaveURL("/car-search?condition=Used&postcode=M1+1AE");
   await expect(page.locator(".notice")).toContainText("a delivery price to M1 1AE");
 });
 
