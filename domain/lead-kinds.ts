@@ -249,6 +249,11 @@ type Kinds = typeof LEAD_KINDS;
 /** The setting each kind's retention is read from: FINANCE_RETENTION_DAYS and the rest. */
 export type RetentionSetting = Kinds[LeadKindName]["retention"]["setting"];
 
+/** Each kind's retention setting at its default: what the site keeps when the environment sets none. */
+export const DEFAULT_RETENTION_DAYS = Object.fromEntries(
+  LEAD_KIND_NAMES.map((kind) => [LEAD_KINDS[kind].retention.setting, LEAD_KINDS[kind].retention.defaultDays]),
+) as Record<RetentionSetting, number>;
+
 /** The kinds asked for on a page of the site's own (/feedback), and those asked about one vehicle (/vehicles/{id}/enquire). */
 export type SitePageLeadKind = { [K in LeadKindName]: Kinds[K]["page"] extends { path: string } ? K : never }[LeadKindName];
 export type VehicleLeadKindName = { [K in LeadKindName]: Kinds[K]["page"] extends { vehicleSlug: string } ? K : never }[LeadKindName];

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { DEFAULT_RETENTION_DAYS } from "../../domain/lead-kinds";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
 import { knownLeadVehicle, WEEKDAY_SCHEDULE } from "../../tests/support/lead-vehicles";
@@ -12,15 +13,8 @@ import type { ForwardingTiming } from "./lead-forwarder";
 import { leadServices, type LeadServices } from "./lead-services";
 
 const FAST: ForwardingTiming = { pollIntervalMs: 10, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
-const RETENTION = {
-  FINANCE_RETENTION_DAYS: 90,
-  NEWSLETTER_RETENTION_DAYS: 730,
-  FEEDBACK_RETENTION_DAYS: 365,
-  PART_EXCHANGE_RETENTION_DAYS: 90,
-  ENQUIRY_RETENTION_DAYS: 90,
-  TEST_DRIVE_RETENTION_DAYS: 90,
-  CALL_BACK_RETENTION_DAYS: 90,
-};
+// Every kind kept for its default number of days (domain/lead-kinds.ts).
+const RETENTION = DEFAULT_RETENTION_DAYS;
 const PART_EXCHANGE = { registration: "MA19ABC", mileage: 42000, name: "Jo Bloggs", email: "jo@example.com", phone: "07700900123", postcode: "L3 4BP" };
 
 let dataDir: string;
