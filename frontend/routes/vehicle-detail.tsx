@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import type { MouseEvent } from "react";
+import { data, Link, useNavigate } from "react-router";
 import { postalAddress } from "../../domain/dealer-address";
 import { priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { calculatorChoice } from "../../domain/finance-calculator";
@@ -143,7 +144,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
       <div className="vehicle-page__top">
         <Breadcrumbs crumbs={crumbs} />
         <p className="vehicle-page__tools">
-          {backTo ? <Link to={backTo}>Back to results</Link> : <Link to={`/${vehicle.vehicleType}-search`}>See all our {nouns.many}</Link>}
+          {backTo ? <BackToResults to={backTo} /> : <Link to={`/${vehicle.vehicleType}-search`}>See all our {nouns.many}</Link>}
           <ShareButton title={`${make} ${model} for sale`} url={pageUrl} />
           <SaveButton id={record._id} name={[make, model, vehicle.derivative].filter(Boolean).join(" ")} withLabel />
         </p>
@@ -184,6 +185,27 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         <RecentlyViewed except={record._id} className="vehicle-page__similar" />
       </DisclosedAbove>
     </article>
+  );
+}
+
+/**
+ * The search the buyer came from. Opened from it within the site, the link goes back in the
+ * browser's history, so the results come back scrolled to where the buyer left them (React
+ * Router restores the position of a page gone back to, not of one opened afresh); otherwise,
+ * and without JavaScript, it opens the search afresh.
+ */
+function BackToResults({ to }: { to: string }) {
+  const navigate = useNavigate();
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    const cameFromWithinTheSite = (window.history.state as { idx?: number } | null)?.idx;
+    if (!cameFromWithinTheSite || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link to={to} onClick={goBack}>
+      Back to results
+    </Link>
   );
 }
 

@@ -183,6 +183,20 @@ test("back to results returns to the search the visitor came from, with its filt
   await expect(page).toHaveURL(/\/car-search\?fuelType=Petrol&page=2$/);
 });
 
+test("back to results returns to where the buyer had scrolled the results", async ({ page }) => {
+  await page.goto("/car-search?fuelType=Petrol", { waitUntil: "networkidle" });
+  const card = page.locator(".vehicle-card a").nth(8);
+  await card.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await card.click();
+  await expect(page).toHaveURL(/\/vehicles\//);
+  await page.getByRole("link", { name: "Back to results" }).click();
+  await expect(page).toHaveURL(/\/car-search\?fuelType=Petrol$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 50);
+});
+
 test("a vehicle page offers a call, a message naming the vehicle, a part exchange towards it, similar vehicles and a way to share it", async ({ page }) => {
   const vehicle = await openAVehicle(page);
   await expect(page.getByRole("link", { name: "Call us", exact: true })).toHaveAttribute("href", "tel:01514960000");
