@@ -1,4 +1,3 @@
-import { MeilisearchRequestError } from "meilisearch";
 import { MongoNetworkError, MongoServerSelectionError, MongoTopologyClosedError } from "mongodb";
 import type { Logger } from "./logger";
 import { isTransientFailure } from "./retry";
@@ -19,11 +18,18 @@ export const ENGINE_DEADLINES_MS = {
 /** What a 503 asks clients to wait before trying again. */
 const RETRY_AFTER_SECONDS = 10;
 
-/** An engine did not answer in time, or refused the connection: the site answers 503, not 500. */
+/**
+ * An engine did not answer in time, or refused the connection: the site answers 503, not 500.
+ * A search engine's adapter throws it for its own client's outages (backend/search/meili-errors.ts),
+ * with the client's failure as the cause.
+ */
 export class EngineUnavailableError extends Error {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
-  constructor(readonly engine: EngineRole) {
-    super(`The ${engine === "search" ? "search engine" : "store"} is not answering`);
+  constructor(
+    readonly engine: EngineRole,
+    options?: ErrorOptions,
+  ) {
+    super(`The ${engine === "search" ? "search engine" : "store"} is not answering`, options);
     this.name = "EngineUnavailableError";
   }
 }
@@ -47,14 +53,14 @@ export class EngineNeedsSetUpError extends Error {
 
 /**
  * Failures that say the engine is unreachable, stalled or overloaded, rather than that the
- * request was wrong: a refused or dropped connection, a timeout, a 5xx from Meilisearch or a
- * proxy in front of it, no MongoDB server to select or no free connection to it.
+ * request was wrong: a refused or dropped connection, a timeout, a 5xx from the engine or a
+ * proxy in front of it, no MongoDB server to select or no free connection to it. A search
+ * engine's adapter turns its own client's outages into EngineUnavailableError.
  */
 export function isEngineOutage(error: unknown): boolean {
   return (
     error instanceof EngineUnavailableError ||
     error instanceof EngineNeedsSetUpError ||
-    error instanceof MeilisearchRequestError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
     // Every pooled connection is stuck on a server that stopped answering (the driver does not export its class).
@@ -131,6 +137,8 @@ export class EngineHealth {
 
 /** The error's class and code, and its cause's: enough to tell a refusal from a timeout, with nothing a visitor typed. */
 function failureName(error: unknown): string {
+  // An adapter's mapping of its client's failure says nothing the failure does not.
+  if (error instanceof EngineUnavailableError && error.cause instanceof Error) error = error.cause;
   const parts: string[] = [];
   for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code;

@@ -1,7 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { Meilisearch } from "meilisearch";
 import { MongoClient, type MongoClientOptions } from "mongodb";
-import { ConfigError, type Config } from "./config";
+import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
 import { FileLeadStore } from "./leads/file-lead-store";
 import type { LeadStore } from "./leads/lead-store";
@@ -10,11 +8,9 @@ import { FileStaffStore } from "./staff/file-staff-store";
 import { MongoStaffStore } from "./staff/mongo-staff-store";
 import type { StaffStore } from "./staff/staff-store";
 import type { Logger } from "./logger";
-import { EmbeddedSearch } from "./search/embedded-search";
-import { MeiliIndexer } from "./search/meili-indexer";
-import { keptAliveHttpClient } from "./search/meili-http";
-import { MeiliSearchEngine } from "./search/meili-search";
-import type { SearchEngine } from "./search/search-engine";
+import { embeddedSearch } from "./search/embedded-search";
+import { meilisearch } from "./search/meili-adapter";
+import type { SearchEngine, SearchEngineAdapter, SearchIndexWriter } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
 import { MongoVehicleStore } from "./store/mongo-vehicle-store";
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
@@ -91,12 +87,9 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
  * the site can start before MongoDB does.
  */
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
-  // Read first: a site without its key would start, and answer every search with an error.
-  const meiliKey = config.MEILI_URL ? await siteSearchKey(config) : undefined;
+  // Opened first: a search engine refused by the configuration (Meilisearch without its key) stops the site before any store is opened.
+  const search = await searchAdapter(config).openSearch(config);
   const stores = config.MONGODB_URL ? mongoStores(config, logger) : await fileStores(config, logger);
-  const search = config.MEILI_URL
-    ? new MeiliSearchEngine(meiliSearchClient(config.MEILI_URL, meiliKey!), config.MEILI_INDEX)
-    : new EmbeddedSearch();
   return {
     ...stores,
     search,
@@ -163,45 +156,31 @@ export function openStaffStore(config: Config, mongo: MongoClient | undefined): 
   return mongo ? MongoStaffStore.open(mongo.db(config.MONGODB_DB)) : FileStaffStore.open(config.DATA_DIR);
 }
 
-/** The indexer's side of Meilisearch, with the admin key; undefined when search is embedded. */
-export function openMeiliIndexer(config: Config, logger: Logger): MeiliIndexer | undefined {
-  if (!config.MEILI_URL) return undefined;
-  return new MeiliIndexer(meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY), config.MEILI_INDEX, logger);
+/**
+ * The search engine the configuration names, and the only place that names one: Meilisearch
+ * when MEILI_URL is set, else the embedded index. Each adapter opens its own side for the site
+ * and for the stock tools (backend/search/search-engine.ts, SearchEngineAdapter).
+ */
+function searchAdapter(config: Config): SearchEngineAdapter {
+  return config.MEILI_URL ? meilisearch : embeddedSearch;
 }
 
-export function meiliClient(host: string, apiKey: string | undefined): Meilisearch {
-  return new Meilisearch({ host, apiKey, timeout: 30_000, clientAgents: ["dealer-site"] });
+/**
+ * The search index's write side, for the stock tools ("tools") or the stock console ("site"):
+ * undefined when the engine is the embedded one, which the site rebuilds from the store
+ * itself, or when the site holds no key to change the index.
+ */
+export function openIndexWriter(config: Config, logger: Logger, user: "site" | "tools"): SearchIndexWriter | undefined {
+  return searchAdapter(config).openWriter(config, logger, user);
 }
 
-/** The site's client, which only searches: each search brings its own deadline (MeiliSearchEngine). */
-export function meiliSearchClient(host: string, searchKey: string): Meilisearch {
-  return new Meilisearch({ host, apiKey: searchKey, clientAgents: ["dealer-site"], httpClient: keptAliveHttpClient() });
+/** The index the stock console shows, when the engine runs outside the site's process (undefined for the embedded one). */
+export function indexOutsideSite(config: Config): string | undefined {
+  return searchAdapter(config).indexOutsideSite(config);
 }
 
 async function connectMongo(url: string, timeouts: MongoTimeouts): Promise<MongoClient> {
   const client = new MongoClient(url, { appName: "dealer-site", ...timeouts });
   await client.connect();
   return client;
-}
-
-/**
- * The site's search-only key: given directly, or in a file (a Docker secret, or the
- * indexer's setup). A secured Meilisearch answers every search without one with 401.
- */
-async function siteSearchKey(config: Config): Promise<string> {
-  if (config.MEILI_SEARCH_KEY) return config.MEILI_SEARCH_KEY;
-  if (!config.MEILI_SEARCH_KEY_FILE) {
-    throw new ConfigError(
-      "MEILI_URL is set but neither MEILI_SEARCH_KEY nor MEILI_SEARCH_KEY_FILE is: the site searches Meilisearch with a " +
-        "search-only key, which npm run stock:setup creates and writes to MEILI_SEARCH_KEY_FILE",
-    );
-  }
-  try {
-    return (await readFile(config.MEILI_SEARCH_KEY_FILE, "utf8")).trim();
-  } catch (error) {
-    throw new ConfigError(
-      `MEILI_SEARCH_KEY_FILE ${config.MEILI_SEARCH_KEY_FILE} cannot be read (${(error as NodeJS.ErrnoException).code}); ` +
-        "npm run stock:setup writes it",
-    );
-  }
 }

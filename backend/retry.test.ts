@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { Meilisearch } from "meilisearch";
+import { describe, expect, it } from "vitest";
 import { MongoServerError } from "mongodb";
-import { startFailingGateway, type FailingGateway } from "../tests/support/failing-gateway";
 import { isTransientFailure, withRetry } from "./retry";
 
 const waits: number[] = [];
@@ -70,29 +68,5 @@ describe("isTransientFailure", () => {
     ["not an error", "text", false],
   ])("%s: %s", (_label, error, expected) => {
     expect(isTransientFailure(error)).toBe(expected);
-  });
-});
-
-describe("a proxy's HTML error page in front of Meilisearch", () => {
-  let gateway: FailingGateway;
-  afterEach(async () => {
-    await gateway.close();
-  });
-
-  it("is transient, like the 502 it is, and is tried again", async () => {
-    gateway = await startFailingGateway({ failures: Infinity });
-    const client = new Meilisearch({ host: gateway.url, apiKey: "key" });
-    const failure = await client.health().catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(SyntaxError);
-    expect(isTransientFailure(failure)).toBe(true);
-
-    await expect(withRetry(() => client.health(), { ...options, attempts: 3 })).rejects.toBeInstanceOf(SyntaxError);
-    expect(gateway.requests()).toBe(1 + 3);
-  });
-
-  it("is not confused with a JSON error that Meilisearch itself sent", async () => {
-    const invalid = Object.assign(new Error("Invalid syntax for the filter parameter"), { response: { status: 400 } });
-    expect(isTransientFailure(invalid)).toBe(false);
-    expect(isTransientFailure(new SyntaxError("Invalid regular expression: /(/"))).toBe(false);
   });
 });

@@ -35,7 +35,8 @@ const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPI
 
 /**
  * Failures that another try may cure: the network, a server restarting, or a server saying
- * it is overloaded (HTTP 429 and 5xx). A request the server refused stays refused.
+ * it is overloaded (HTTP 429 and 5xx). A request the server refused stays refused. An
+ * engine's adapter adds what its own client throws (backend/search/meili-errors.ts).
  */
 export function isTransientFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -46,9 +47,6 @@ export function isTransientFailure(error: unknown): boolean {
   // MongoDB's errors list their labels as an array of strings.
   const labels = (error as { errorLabels?: unknown }).errorLabels;
   if (Array.isArray(labels) && labels.some((label) => label === "RetryableWriteError" || label === "TransientTransactionError")) return true;
-  if (["MongoNetworkError", "MongoServerSelectionError", "MeilisearchRequestTimeOutError"].includes(error.name)) return true;
-  // A proxy's HTML error page (nginx's 502 or 503 while Meilisearch restarts) breaks the
-  // client's JSON parse before it ever looks at the status.
-  if (error instanceof SyntaxError && error.message.includes("JSON")) return true;
+  if (["MongoNetworkError", "MongoServerSelectionError"].includes(error.name)) return true;
   return cause !== undefined && cause !== error && isTransientFailure(cause);
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
-import { meiliClient } from "../backend/engines";
+import { meiliClient } from "../backend/search/meili-adapter";
 import { createLogger } from "../backend/logger";
 import { versionIndexUid } from "../backend/search/meili-index-version";
 import { MeiliIndexer } from "../backend/search/meili-indexer";

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Catalogue } from "../backend/catalogue";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
-import { meiliClient, meiliSearchClient } from "../backend/engines";
+import { meiliClient, meiliSearchClient } from "../backend/search/meili-adapter";
 import { createLogger } from "../backend/logger";
 import { MeiliIndexer } from "../backend/search/meili-indexer";
 import { ensureSearchKey, searchKeyUid } from "../backend/search/meili-keys";

@@ -1,19 +1,15 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutError } from "meilisearch";
 import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from "mongodb";
 import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { csvLine } from "../backend/staff/csv-export";
 import { CSV_HEADER, recordToCsvRow } from "../backend/stock/csv-columns";
-import { meiliClient, openMeiliIndexer, openStore, type OpenStore } from "../backend/engines";
+import { openIndexWriter, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
-import { SearchIndexNeedsFullSyncError } from "../backend/search/meili-indexer";
-import { ensureSearchKey } from "../backend/search/meili-keys";
-import { SearchTaskFailedError } from "../backend/search/meili-tasks";
+import { isSearchEngineFailure } from "../backend/search/engine-failures";
 import { seedDemoStock } from "../backend/seed-demo-stock";
 import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
 import { StockLeaseLostError } from "../backend/store/stock-lease";
@@ -98,7 +94,7 @@ async function runImport(args: string[]): Promise<number> {
   const size = await feedFileSize(file);
 
   return withStock(async ({ store }, config) => {
-    const indexer = openMeiliIndexer(config, cliLogger(config));
+    const indexer = openIndexWriter(config, cliLogger(config), "tools");
     const progress = progressBar(process.stderr, size, `Reading ${file}`, formatBytes);
     const started = performance.now();
     const push = indexer && searchIndexPush(store, indexer, () => progress.label("Updating the search index"));
@@ -138,7 +134,7 @@ async function runImport(args: string[]): Promise<number> {
 async function runReindex({ store }: OpenStore, config: Config): Promise<number> {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  const indexer = openMeiliIndexer(config, cliLogger(config));
+  const indexer = openIndexWriter(config, cliLogger(config), "tools");
   if (indexer) {
     const documents = await rebuildSearchIndex(store, indexer);
     write(`Built a fresh Meilisearch index of ${formatCount(documents)} vehicles in ${seconds()} s and swapped it in.`);
@@ -153,7 +149,7 @@ async function runReindex({ store }: OpenStore, config: Config): Promise<number>
 
 async function runSync({ store, mongo }: OpenStore, config: Config): Promise<number> {
   const logger = createLogger(config.LOG_LEVEL);
-  const indexer = openMeiliIndexer(config, logger);
+  const indexer = openIndexWriter(config, logger, "tools");
   if (!mongo || !indexer || !(store instanceof MongoVehicleStore)) {
     throw new UsageError("stock:sync keeps Meilisearch in step with MongoDB: set MONGODB_URL and MEILI_URL");
   }
@@ -165,16 +161,14 @@ async function runSync({ store, mongo }: OpenStore, config: Config): Promise<num
 
 async function runSetup({ store, mongo }: OpenStore, config: Config): Promise<number> {
   const logger = cliLogger(config);
-  if (config.MEILI_URL && config.MEILI_SEARCH_KEY_FILE) {
-    const key = await ensureSearchKey(meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY), config.MEILI_INDEX);
-    await writeFile(config.MEILI_SEARCH_KEY_FILE, `${key}\n`, { mode: 0o640 });
-    write(`Wrote the site's search-only key to ${config.MEILI_SEARCH_KEY_FILE}.`);
-  }
+  const indexer = openIndexWriter(config, logger, "tools");
+  // The site's search-only key, with Meilisearch, written to MEILI_SEARCH_KEY_FILE.
+  const prepared = await indexer?.prepareForSite();
+  if (prepared) write(prepared);
   if (await store.isPristine()) {
     await seedDemoStock(store, config.DEMO_STOCK_SIZE, logger);
     write(`Loaded ${formatCount(await store.count())} demo vehicles into the empty store.`);
   }
-  const indexer = openMeiliIndexer(config, logger);
   if (indexer && (await indexer.needsFullSync())) {
     // Recorded, so that stock:sync carries on from this build rather than start with another.
     const documents =
@@ -267,11 +261,6 @@ const EXPECTED_FAILURES = [
   StockBusyError,
   StockLeaseLostError,
   ConfigError,
-  SearchTaskFailedError,
-  SearchIndexNeedsFullSyncError,
-  MeilisearchApiError,
-  MeilisearchRequestError,
-  MeilisearchTaskTimeOutError,
   MongoServerError,
   MongoNetworkError,
   MongoServerSelectionError,
@@ -285,7 +274,7 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
       process.exitCode = 2;
-    } else if (EXPECTED_FAILURES.some((kind) => error instanceof kind)) {
+    } else if (EXPECTED_FAILURES.some((kind) => error instanceof kind) || isSearchEngineFailure(error)) {
       process.stderr.write(`${(error as Error).message}\n`);
       process.exitCode = 1;
     } else {

@@ -1,7 +1,19 @@
 import { EngineUnavailableError } from "../engine-health";
 import type { StockView } from "../store/vehicle-store";
 import { ColumnarIndex } from "./columnar-index";
-import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
+import type { SearchEngine, SearchEngineAdapter, SearchQuery, SearchResult } from "./search-engine";
+
+/**
+ * The default, when no engine is configured: an index in the site's process, which the
+ * catalogue rebuilds from the store whenever the stock changes, so it has no writer for
+ * anything else to send changes through (an import in another process reaches it through
+ * the store's change signal).
+ */
+export const embeddedSearch: SearchEngineAdapter = {
+  openSearch: async () => new EmbeddedSearch(),
+  openWriter: () => undefined,
+  indexOutsideSite: () => undefined,
+};
 
 /**
  * The default search engine: a columnar index in this process, rebuilt from the store. It

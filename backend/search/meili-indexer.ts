@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { writeFile } from "node:fs/promises";
 import { MeilisearchApiError, type EnqueuedTask, type IndexObject, type Meilisearch, type Settings } from "meilisearch";
 import { TEXT_FILTER_NAMES, type TextFilterName } from "../../domain/filters";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
-import { isTransientFailure, withRetry } from "../retry";
+import { withRetry } from "../retry";
 import { abandonedBuildIndexes, buildIndexUid } from "./build-indexes";
 import { meiliSettings, SpellingBook, toMeiliDocument, type MeiliVehicleDocument } from "./meili-documents";
 import { VERSION_DOCUMENT_ID, versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
+import { isMeiliTransient } from "./meili-errors";
+import { ensureSearchKey } from "./meili-keys";
 import { SearchTaskFailedError, waitForTask } from "./meili-tasks";
-import type { StockScan } from "./search-engine";
+import { SearchIndexNeedsFullSyncError, type IndexChanges, type IndexState, type SearchIndexWriter, type StockScan } from "./search-engine";
 import { settingsDrift } from "./settings-drift";
 
 export interface MeiliIndexerOptions {
@@ -16,29 +19,8 @@ export interface MeiliIndexerOptions {
   batchSize?: number;
   /** How long one task may take before the indexer gives up waiting for it. */
   taskTimeoutMs?: number;
-}
-
-/** Vehicles to send (added or changed) and vehicles to remove (sold). */
-export interface IndexChanges {
-  upserts: Iterable<VehicleRecord> | AsyncIterable<VehicleRecord>;
-  removedIds: readonly string[];
-}
-
-/**
- * The live index cannot take changes one by one: sent to a missing index, documents would
- * create it without settings (no filters, no sorts), and an index with older settings
- * lacks what this version filters on. Only a full sync puts either right.
- */
-export class SearchIndexNeedsFullSyncError extends Error {
-  constructor(
-    readonly indexUid: string,
-    readonly reason: string,
-  ) {
-    super(
-      `The search index "${indexUid}" ${reason}, so changes cannot be sent to it one by one. ` +
-        "Rebuild it with npm run stock:reindex (stock:sync also does when it starts)",
-    );
-  }
+  /** Where `npm run stock:setup` writes the site's search-only key (MEILI_SEARCH_KEY_FILE), if anywhere. */
+  searchKeyFile?: string;
 }
 
 const TASK_POLL_INTERVAL_MS = 250;
@@ -50,18 +32,20 @@ const INDEX_LIST_PAGE = 100;
  * a fresh index beside the live one and swaps them, so searches never see a half-built
  * index; an incremental sync sends just the vehicles that changed.
  */
-export class MeiliIndexer {
+export class MeiliIndexer implements SearchIndexWriter {
   private readonly batchSize: number;
   private readonly taskTimeoutMs: number;
+  private readonly searchKeyFile: string | undefined;
 
   constructor(
     private readonly client: Meilisearch,
     private readonly indexUid: string,
     private readonly logger: Pick<Logger, "info" | "warn">,
-    { batchSize = 5000, taskTimeoutMs = 15 * 60_000 }: MeiliIndexerOptions = {},
+    { batchSize = 5000, taskTimeoutMs = 15 * 60_000, searchKeyFile }: MeiliIndexerOptions = {},
   ) {
     this.batchSize = batchSize;
     this.taskTimeoutMs = taskTimeoutMs;
+    this.searchKeyFile = searchKeyFile;
   }
 
   /** Rebuilds the index from the whole stock and swaps it in; returns the documents indexed. */
@@ -125,6 +109,36 @@ export class MeiliIndexer {
     }
     const drift = settingsDrift(meiliSettings(), settings);
     return drift.length > 0 ? `has settings other than this version sets (${drift.join(", ")})` : undefined;
+  }
+
+  /** The index's documents, when it was made (each full sync makes it afresh), its problem if any, and Meilisearch's latest failed tasks. */
+  async state(failedTasksShown: number): Promise<IndexState> {
+    const index = this.client.index(this.indexUid);
+    const [stats, info, failed, problem] = await Promise.all([
+      index.getStats().catch(() => undefined),
+      index.getRawInfo().catch(() => undefined),
+      this.client.tasks.getTasks({ statuses: ["failed"], limit: failedTasksShown }),
+      this.liveIndexProblem(),
+    ]);
+    return {
+      ...(stats ? { documents: stats.numberOfDocuments } : {}),
+      ...(info ? { builtAt: new Date(info.createdAt) } : {}),
+      ...(problem ? { problem } : {}),
+      failedTasks: failed.results.map((task) => ({
+        uid: task.uid,
+        type: task.type,
+        error: task.error?.message ?? "failed",
+        ...(task.finishedAt ? { finishedAt: new Date(task.finishedAt) } : {}),
+      })),
+    };
+  }
+
+  /** Makes the site's search-only key (the master key may) and writes it where the site reads it. */
+  async prepareForSite(): Promise<string | undefined> {
+    if (!this.searchKeyFile) return undefined;
+    const key = await ensureSearchKey(this.client, this.indexUid);
+    await writeFile(this.searchKeyFile, `${key}\n`, { mode: 0o640 });
+    return `Wrote the site's search-only key to ${this.searchKeyFile}.`;
   }
 
   private async documentCount(): Promise<number> {
@@ -229,7 +243,7 @@ export class MeiliIndexer {
   private readonly retry = {
     attempts: 5,
     baseDelayMs: 500,
-    isRetryable: isTransientFailure,
+    isRetryable: isMeiliTransient,
     onRetry: (error: unknown, attempt: number, delayMs: number) =>
       this.logger.warn({ err: error, attempt, delayMs }, "Meilisearch did not answer; trying again"),
   };

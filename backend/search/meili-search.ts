@@ -1,9 +1,10 @@
 import { MeilisearchApiError, MeilisearchRequestError, type CategoriesDistribution, type Meilisearch, type MultiSearchQuery, type SearchResponse } from "meilisearch";
 import { countedWithout, FILTER_ON, FILTERS, formatRange, RECENT_FILTER_NAMES, recentSince, type FacetOption, type FilterName } from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
-import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError } from "../engine-health";
-import { isTransientFailure, withRetry } from "../retry";
+import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError, EngineUnavailableError } from "../engine-health";
+import { withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
+import { isMeiliOutage, isMeiliTransient } from "./meili-errors";
 import { facetAttribute, meiliSort } from "./meili-documents";
 import { filterCondition, filterConditions } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
@@ -48,12 +49,20 @@ export class MeiliSearchEngine implements SearchEngine {
     private readonly indexUid: string,
   ) {}
 
+  /**
+   * Meilisearch unreachable, stalled or overloaded is an EngineUnavailableError, with the
+   * client's failure as its cause, so that the site answers 503 without knowing this client.
+   */
   async search(query: SearchQuery): Promise<SearchResult> {
-    await this.refuseWhileIndexIsOld();
     try {
-      return await this.searchIndex(query);
+      await this.refuseWhileIndexIsOld();
+      try {
+        return await this.searchIndex(query);
+      } catch (error) {
+        throw await this.noticeOldIndex(error);
+      }
     } catch (error) {
-      throw await this.noticeOldIndex(error);
+      throw isMeiliOutage(error) ? new EngineUnavailableError("search", { cause: error }) : error;
     }
   }
 
@@ -186,7 +195,7 @@ export class MeiliSearchEngine implements SearchEngine {
     const { results } = (await withRetry(() => this.client.multiSearch({ queries }, { signal }).catch(answerAsAnswered), {
       attempts: 2,
       baseDelayMs: 50,
-      isRetryable: isTransientFailure,
+      isRetryable: isMeiliTransient,
     })) as { results: SearchResponse[] };
     return results;
   }

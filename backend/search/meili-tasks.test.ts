@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MeilisearchTaskTimeOutError, type Task } from "meilisearch";
-import { isTransientFailure } from "../retry";
+import { isMeiliTransient } from "./meili-errors";
 import { SearchTaskFailedError, succeeded, waitForTask } from "./meili-tasks";
 
 /** A task as Meilisearch reports it when polled to its end. */
@@ -65,7 +65,7 @@ describe("waitForTask", () => {
     };
   }
 
-  const retry = { attempts: 3, baseDelayMs: 10, isRetryable: isTransientFailure, wait: async () => {}, random: () => 0 };
+  const retry = { attempts: 3, baseDelayMs: 10, isRetryable: isMeiliTransient, wait: async () => {}, random: () => 0 };
 
   it("looks until the task has finished, pausing between looks", async () => {
     const { getTask, looks } = scripted(["enqueued", "processing", "processing", "succeeded"]);

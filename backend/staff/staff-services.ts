@@ -3,7 +3,7 @@ import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
-import { meiliClient, openMeiliIndexer } from "../engines";
+import { indexOutsideSite, openIndexWriter } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
@@ -39,10 +39,9 @@ export function staffServices(
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
   const { store: stock, catalogue } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
-  const indexer = config.MEILI_ADMIN_KEY ? openMeiliIndexer(config, logger) : undefined;
-  const meili = config.MEILI_URL
-    ? { indexUid: config.MEILI_INDEX, ...(indexer && { indexer, admin: meiliClient(config.MEILI_URL, config.MEILI_ADMIN_KEY) }) }
-    : undefined;
+  const indexer = openIndexWriter(config, logger, "site");
+  const indexUid = indexOutsideSite(config);
+  const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
   const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger);
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {

@@ -1,9 +1,8 @@
 import { performance } from "node:perf_hooks";
-import type { Meilisearch } from "meilisearch";
 import { rebuildSearchIndex } from "./search-sync";
 import type { Catalogue } from "../catalogue";
 import type { Logger } from "../logger";
-import type { MeiliIndexer } from "../search/meili-indexer";
+import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { VehicleStore } from "../store/vehicle-store";
@@ -52,7 +51,8 @@ export class SearchIndexConsole {
   constructor(
     private readonly catalogue: Catalogue,
     private readonly store: VehicleStore,
-    private readonly meili: { admin?: Meilisearch; indexer?: MeiliIndexer; indexUid: string } | undefined,
+    /** The engine outside the site's process (Meilisearch), and its writer when the site holds its admin key; undefined for the embedded index. */
+    private readonly meili: { writer?: SearchIndexWriter; indexUid: string } | undefined,
     private readonly access: StaffAccess,
     private readonly logger: Pick<Logger, "info" | "error">,
   ) {}
@@ -66,28 +66,17 @@ export class SearchIndexConsole {
       const { total } = await this.catalogue.ids(1, 1);
       return { engine: "embedded", inStore, inIndex: total, ...(status.indexedAt ? { builtAt: new Date(status.indexedAt) } : {}), ...(rebuild ? { rebuild } : {}), failedTasks: [] };
     }
-    const { admin, indexUid } = this.meili;
-    if (!admin) return { engine: "meilisearch", inStore, ...(rebuild ? { rebuild } : {}), failedTasks: [], limitation: NO_ADMIN_KEY };
-    const index = admin.index(indexUid);
-    const [stats, info, failed, problem] = await Promise.all([
-      index.getStats().catch(() => undefined),
-      index.getRawInfo().catch(() => undefined),
-      admin.tasks.getTasks({ statuses: ["failed"], limit: FAILED_TASKS_SHOWN }),
-      this.meili.indexer?.liveIndexProblem(),
-    ]);
+    const { writer, indexUid } = this.meili;
+    if (!writer) return { engine: "meilisearch", inStore, ...(rebuild ? { rebuild } : {}), failedTasks: [], limitation: NO_ADMIN_KEY };
+    const { documents, builtAt, problem, failedTasks } = await writer.state(FAILED_TASKS_SHOWN);
     return {
       engine: "meilisearch",
       inStore,
-      ...(stats ? { inIndex: stats.numberOfDocuments } : {}),
-      ...(info ? { builtAt: new Date(info.createdAt) } : {}),
+      ...(documents === undefined ? {} : { inIndex: documents }),
+      ...(builtAt ? { builtAt } : {}),
       ...(rebuild ? { rebuild } : {}),
-      failedTasks: failed.results.map((task) => ({
-        uid: task.uid,
-        type: task.type,
-        error: task.error?.message ?? "failed",
-        ...(task.finishedAt ? { finishedAt: new Date(task.finishedAt) } : {}),
-      })),
-      ...(!stats
+      failedTasks,
+      ...(documents === undefined
         ? { limitation: `There is no index ${indexUid} in Meilisearch yet: rebuild it.` }
         : problem
           ? { limitation: `The index ${indexUid} ${problem}, as one set up by an earlier version of the site: searches are refused until it is rebuilt. Rebuild it.` }
@@ -99,11 +88,11 @@ export class SearchIndexConsole {
   async startRebuild(member: StaffMember, address: string): Promise<void> {
     requireRole(member, "stock");
     if (this.rebuild && !this.rebuild.finishedAt) throw new RebuildBusyError(`${this.rebuild.by} is rebuilding the index already; it is shown below.`);
-    if (this.meili && !this.meili.indexer) throw new RebuildUnavailableError(NO_ADMIN_KEY);
+    if (this.meili && !this.meili.writer) throw new RebuildUnavailableError(NO_ADMIN_KEY);
     const state: RebuildState = { by: member.account.name, startedAt: new Date() };
     this.rebuild = state;
     const started = performance.now();
-    const indexer = this.meili?.indexer;
+    const indexer = this.meili?.writer;
     const work = indexer ? rebuildSearchIndex(this.store, indexer) : this.catalogue.reindex().then(() => this.store.count());
     this.running = work
       .then(

@@ -3,7 +3,7 @@ import { MongoServerError, Timestamp, type ChangeStreamDocument } from "mongodb"
 import { vehicleRecordSchema, type VehicleRecord } from "../../domain/vehicle";
 import type { VehicleDocument } from "../store/mongo-vehicle-store";
 import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
-import { SearchIndexNeedsFullSyncError } from "../search/meili-indexer";
+import { SearchIndexNeedsFullSyncError } from "../search/search-engine";
 import { foldChanges, hasSyncPosition, indexChangeOf, resyncReason, type IndexChange } from "./search-sync";
 
 const record: VehicleRecord = vehicleRecordSchema.parse({

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { MongoServerError, Timestamp, type ChangeStreamDocument, type Collection, type Db, type ResumeToken } from "mongodb";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
-import { SearchIndexNeedsFullSyncError, type MeiliIndexer } from "../search/meili-indexer";
+import { SearchIndexNeedsFullSyncError, type SearchIndexWriter } from "../search/search-engine";
 import { pollStep } from "../store/change-versions";
 import { COLLECTIONS, MongoVehicleStore, recordOf, type VehicleDocument } from "../store/mongo-vehicle-store";
 import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
@@ -67,7 +67,7 @@ export type SearchUpdate = { kind: "sent"; upserted: number; removed: number } |
  */
 export async function pushStockChange(
   store: VehicleStore,
-  indexer: MeiliIndexer,
+  indexer: SearchIndexWriter,
   { changedIds, removedIds }: Pick<StockChangeResult, "changedIds" | "removedIds">,
 ): Promise<SearchUpdate> {
   if (await indexer.needsFullSync()) return { kind: "rebuilt", documents: await indexer.fullSync(() => store.scan()) };
@@ -79,7 +79,7 @@ export async function pushStockChange(
  * its lock, so that a later import's changes can never reach the index before this one's.
  * A failure leaves the stock saved, so it is kept for the import's summary, not thrown.
  */
-export function searchIndexPush(store: VehicleStore, indexer: MeiliIndexer, onSending?: () => void) {
+export function searchIndexPush(store: VehicleStore, indexer: SearchIndexWriter, onSending?: () => void) {
   const outcome: { update?: SearchUpdate; failure?: Error } = {};
   const onApplied = async (change: StockChangeResult) => {
     if (change.changedIds.length + change.removedIds.length === 0) return;
@@ -110,7 +110,7 @@ const CATCH_UP_WAIT_MS = 30 * 60_000;
  * does so holding the stock's lease, so that no import's own push lands before this older
  * read. Returns the documents indexed and the version the index is now complete up to.
  */
-export async function rebuildWithCatchUp(store: MongoVehicleStore, indexer: MeiliIndexer): Promise<{ documents: number; version: number }> {
+export async function rebuildWithCatchUp(store: MongoVehicleStore, indexer: SearchIndexWriter): Promise<{ documents: number; version: number }> {
   const version = await store.stockVersion();
   const documents = await indexer.fullSync(() => store.scan());
   await store.withLease(async () => indexer.apply(await store.changesAfter(version)), { waitMs: CATCH_UP_WAIT_MS });
@@ -118,7 +118,7 @@ export async function rebuildWithCatchUp(store: MongoVehicleStore, indexer: Meil
 }
 
 /** A full sync for the stock tools: with MongoDB it catches up; the embedded store has no change versions. */
-export async function rebuildSearchIndex(store: VehicleStore, indexer: MeiliIndexer): Promise<number> {
+export async function rebuildSearchIndex(store: VehicleStore, indexer: SearchIndexWriter): Promise<number> {
   if (store instanceof MongoVehicleStore) return (await rebuildWithCatchUp(store, indexer)).documents;
   return indexer.fullSync(() => store.scan());
 }
@@ -158,7 +158,7 @@ export function resyncReason(error: unknown): string | undefined {
 export interface SyncTarget {
   db: Db;
   store: MongoVehicleStore;
-  indexer: MeiliIndexer;
+  indexer: SearchIndexWriter;
   logger: Logger;
 }
 

@@ -6,7 +6,7 @@ import { UnreadableFeedError } from "./feed-reader";
 import { searchIndexPush } from "./search-sync";
 import { formatCount } from "../../domain/format";
 import type { Logger } from "../logger";
-import type { MeiliIndexer } from "../search/meili-indexer";
+import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { AuditEntry } from "../staff/staff-store";
@@ -86,7 +86,7 @@ export class StockImports {
   constructor(
     private readonly store: VehicleStore,
     private readonly access: StaffAccess,
-    private readonly indexer: MeiliIndexer | undefined,
+    private readonly indexer: SearchIndexWriter | undefined,
     readonly settings: StockImportSettings,
     private readonly logger: Pick<Logger, "info" | "warn" | "error">,
   ) {}

@@ -3,7 +3,7 @@ import { priceOf } from "../../domain/vehicle-price";
 import { parsePounds } from "../../domain/money";
 import { priceGBPSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 import { searchIndexPush } from "./search-sync";
-import type { MeiliIndexer } from "../search/meili-indexer";
+import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { StockChange, VehicleStore } from "../store/vehicle-store";
@@ -39,7 +39,7 @@ export class VehicleDesk {
   constructor(
     private readonly store: VehicleStore,
     private readonly access: StaffAccess,
-    private readonly indexer: MeiliIndexer | undefined,
+    private readonly indexer: SearchIndexWriter | undefined,
   ) {}
 
   /** Vehicles whose id or registration (spaces and case aside) is the one asked for. */
@@ -104,7 +104,7 @@ export class VehicleDesk {
     return entries.map(({ at, actorEmail, details }) => ({ at, from: Number(details?.from), to: Number(details?.to), by: actorEmail ?? "" }));
   }
 
-  /** A change through the store, sent on to Meilisearch when the site holds its admin key (else stock:sync sends it). */
+  /** A change through the store, sent on to an engine outside the site when the site may change its index (else stock:sync sends it). */
   private change(change: StockChange) {
     const push = this.indexer && searchIndexPush(this.store, this.indexer);
     return this.store.applyChange(change, undefined, push?.onApplied);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MeilisearchApiError } from "meilisearch";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
-import { meiliClient } from "../../backend/engines";
+import { meiliClient } from "../../backend/search/meili-adapter";
 import { createLogger } from "../../backend/logger";
 import { MeiliIndexer } from "../../backend/search/meili-indexer";
 import { MeiliSearchEngine } from "../../backend/search/meili-search";

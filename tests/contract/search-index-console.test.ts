@@ -68,7 +68,7 @@ if (servers) {
 
     it("with the admin key: counts the index's documents, lists failed tasks, and rebuilds it", async () => {
       const catalogue = new Catalogue(store, sandbox.search, logger);
-      const indexConsole = new SearchIndexConsole(catalogue, store, { admin: sandbox.admin, indexer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
+      const indexConsole = new SearchIndexConsole(catalogue, store, { writer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
       expect(await indexConsole.health(staff.member)).toMatchObject({ engine: "meilisearch", inStore: KNOWN_VEHICLES.length, limitation: expect.stringContaining("no index") });
 
       await indexConsole.startRebuild(staff.member, "127.0.0.1");
@@ -84,7 +84,7 @@ if (servers) {
 
     it("with the admin key: says when the index was set up by an earlier version, until it is rebuilt", async () => {
       const catalogue = new Catalogue(store, sandbox.search, logger);
-      const indexConsole = new SearchIndexConsole(catalogue, store, { admin: sandbox.admin, indexer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
+      const indexConsole = new SearchIndexConsole(catalogue, store, { writer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
       await sandbox.indexer.fullSync(() => store.scan());
       await sandbox.makeIndexAsBeforeRecentlyReduced();
       expect((await indexConsole.health(staff.member)).limitation).toMatch(/filterableAttributes.*earlier version.*Rebuild it/);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Meilisearch } from "meilisearch";
 import type { Db, MongoClient } from "mongodb";
-import { meiliClient, meiliSearchClient } from "../../backend/engines";
+import { meiliClient, meiliSearchClient } from "../../backend/search/meili-adapter";
 import { createLogger, type Logger } from "../../backend/logger";
 import { MeiliIndexer } from "../../backend/search/meili-indexer";
 import { ensureSearchKey, searchKeyUid } from "../../backend/search/meili-keys";
