@@ -23,6 +23,8 @@ import { ShareButton } from "../components/vehicle/ShareButton";
 import { vehicleStructuredData } from "../components/vehicle/structured-data";
 import { VehicleActions } from "../components/vehicle/VehicleActions";
 import { VehicleFacts } from "../components/vehicle/VehicleFacts";
+import { keyFacts } from "../components/vehicle/vehicle-fact-rows";
+import { FigureList } from "../components/FigureList";
 import { useDealer } from "../components/use-dealer";
 import { searchCameFrom } from "../../domain/search-referer";
 import { messageLink, vehicleCrumbs } from "../components/vehicle/vehicle-page-links";
@@ -159,6 +161,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         <p className="lede">{vehicle.derivative || "Unknown"}</p>
         <p className="vehicle-page__price">{formatPounds(price)}</p>
         <PriceReducedBadge by={reducedBy} />
+        <FigureList figures={keyFacts(vehicle)} className="key-facts" />
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
         <WhereAndWhen openNow={openNow} />
         <MileageNote record={record} />

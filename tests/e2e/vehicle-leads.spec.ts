@@ -183,6 +183,18 @@ test("back to results returns to the search the visitor came from, with its filt
   await expect(page).toHaveURL(/\/car-search\?fuelType=Petrol&page=2$/);
 });
 
+test("on a phone, the key facts are within the first screen of a vehicle page, under its price", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAVehicle(page);
+  const facts = page.locator(".key-facts");
+  await expect(facts).toContainText(/\d{4}/);
+  await expect(facts).toContainText("miles");
+  const box = (await facts.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  const price = (await page.locator(".vehicle-page__price").boundingBox())!;
+  expect(box.y).toBeGreaterThan(price.y);
+});
+
 test("back to results returns to where the buyer had scrolled the results", async ({ page }) => {
   await page.goto("/car-search?fuelType=Petrol", { waitUntil: "networkidle" });
   const card = page.locator(".vehicle-card a").nth(8);

@@ -39,6 +39,26 @@ export function specification(vehicle: Details): FactRow[] {
   return [...always, ...whenGiven.filter(([, value]) => value !== undefined)];
 }
 
+/**
+ * The few facts a buyer weighs first, beside the price: year, mileage, fuel, gearbox, body,
+ * engine and owners, those the record has. An electric vehicle's engine is its range.
+ */
+export function keyFacts(vehicle: Details): [label: string, value: string | number][] {
+  const engine = vehicle.batteryRange !== undefined
+    ? `${formatNumber(vehicle.batteryRange)} miles range`
+    : [unit(vehicle.engineSize, (litres) => `${litres.toFixed(1)} litres`), unit(vehicle.enginePower, (bhp) => `${formatNumber(bhp)} bhp`)].filter(Boolean).join(", ");
+  const facts: FactRow[] = [
+    ["Year", vehicle.yearOfManufacture],
+    ["Mileage", unit(vehicle.odometerReadingMiles, formatMiles)],
+    ["Fuel", vehicle.fuelType],
+    ["Gearbox", vehicle.transmissionType],
+    ["Body", vehicle.bodyType],
+    ["Engine", engine || undefined],
+    ["Owners", unit(vehicle.owners, (owners) => `${owners} ${owners === 1 ? "owner" : "owners"}`)],
+  ];
+  return facts.filter((fact): fact is [string, string | number] => fact[1] !== undefined);
+}
+
 export function runningCosts(vehicle: Details): FactRow[] {
   const plugsIn = vehicle.batteryRange !== undefined || vehicle.fuelType?.toLowerCase() === "electric";
   return [
