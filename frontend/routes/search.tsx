@@ -231,13 +231,18 @@ function NoMatches({ plural, pathname, shown, options, pageCount }: { plural: st
   );
 }
 
-/** "Ford Focus for sale", "Ford vans for sale", "Trucks for sale": makes and models spelled as the stock spells them. */
+/**
+ * "Ford Focus for sale", "Used Ford vans for sale", "New cars for sale", "Trucks for sale":
+ * condition, make and model spelled as the stock spells them.
+ */
 function headingOf(type: VehicleType, { filters }: SearchRequest, options: FilterOptions): string {
+  const condition = filters.condition && spelledAsStock(filters.condition, options.condition);
   const make = filters.make && spelledAsStock(filters.make, options.make);
   const model = filters.model && spelledAsStock(filters.model, options.model);
-  if (make && model) return `${make} ${model} for sale`;
-  if (make) return `${make} ${VEHICLE_NOUNS[type].many} for sale`;
-  return `${VEHICLE_NOUNS[type].title} for sale`;
+  const lead = condition ? `${condition} ` : "";
+  if (make && model) return `${lead}${make} ${model} for sale`;
+  if (make) return `${lead}${make} ${VEHICLE_NOUNS[type].many} for sale`;
+  return condition ? `${condition} ${VEHICLE_NOUNS[type].many} for sale` : `${VEHICLE_NOUNS[type].title} for sale`;
 }
 
 export const headers = retryAfterHeaders;

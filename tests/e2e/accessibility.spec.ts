@@ -113,6 +113,12 @@ test("the filters pass, with a make chosen: the sidebar on a wide screen, the op
   await filters.getByLabel("Make", { exact: true }).selectOption({ index: 1 });
   await expect(filters.getByLabel("Model")).toBeEnabled();
   await expectNoViolations(page, "the filters with a make");
+  // Ranges picked by their ends (two selects grouped under the label) and the condition, chosen, with their chips.
+  await page.goto("/car-search?condition=Used&price=10000-15000&year=2018-&mileage=-60000", { waitUntil: "networkidle" });
+  if (page.viewportSize()!.width < 1024) await page.getByRole("button", { name: "Filter and sort" }).click();
+  await expect(filters.getByRole("group", { name: "Price" })).toBeVisible();
+  await expect(filters.getByLabel("Max price")).toHaveValue("15000");
+  await expectNoViolations(page, "the filters with ranges and a condition chosen");
 });
 
 test("each step of the finance application passes, errors included", async ({ page }) => {

@@ -31,7 +31,7 @@ test("a wide screen has the filters in a sidebar beside the results, a phone beh
     await expect(sidebar(page)).toBeVisible();
     await expect(sidebar(page).getByRole("heading", { level: 2, name: "Filter cars" })).toBeVisible();
     await expect(filterBar(page)).toBeHidden();
-    for (const label of ["Make", "Model", "Price", "Year", "Mileage", "Gearbox", "Body Type", "Fuel Type"]) {
+    for (const label of ["Make", "Model", "Condition", "Min price", "Max price", "Min year", "Max year", "Min mileage", "Max mileage", "Gearbox", "Body Type", "Fuel Type"]) {
       await expect(sidebar(page).getByLabel(label, { exact: true })).toBeVisible();
     }
     const side = (await sidebar(page).boundingBox())!;
@@ -52,10 +52,10 @@ test("an address naming a filter leads to it: in the sidebar on a wide screen, i
   await page.goto("/car-search#filter-price");
   await hydrated(page);
   if (wide(page)) {
-    await expect(sidebar(page).getByLabel("Price")).toBeFocused();
+    await expect(sidebar(page).getByLabel("Min price")).toBeFocused();
     await expect(page.getByRole("dialog")).toBeHidden();
   } else {
-    await expect(page.getByRole("dialog", { name: "Filter and sort" }).getByLabel("Price")).toBeFocused();
+    await expect(page.getByRole("dialog", { name: "Filter and sort" }).getByLabel("Min price")).toBeFocused();
   }
 });
 
@@ -195,7 +195,7 @@ test.describe("without JavaScript", () => {
     const make = sidebar(page).getByLabel("Make", { exact: true });
     const firstMake = (await make.locator("option").nth(1).getAttribute("value"))!;
     await make.selectOption(firstMake);
-    await sidebar(page).getByLabel("Price").selectOption({ index: 1 });
+    await sidebar(page).getByLabel("Max price").selectOption({ index: 1 });
     await sidebar(page).getByRole("button", { name: "Apply filters" }).click();
     // Every field is sent; the server sends the browser on to the address without the empty ones.
     await expect(page).toHaveURL(/\/car-search\?[^#]*price=/);

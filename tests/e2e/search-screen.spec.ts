@@ -27,9 +27,10 @@ test("each filter shortcut opens the panel at its filter", async ({ page }) => {
   await page.goto("/car-search");
   const shortcuts: [string, string][] = [
     ["Make and model", "Make"],
-    ["Price", "Price"],
-    ["Year", "Year"],
-    ["Mileage", "Mileage"],
+    // A range's shortcut leads to its minimum, the first of its pair.
+    ["Price", "Min price"],
+    ["Year", "Min year"],
+    ["Mileage", "Min mileage"],
     ["Gearbox", "Gearbox"],
     ["Body type", "Body Type"],
   ];
@@ -132,9 +133,9 @@ test("an address naming a filter (a shortcut tapped before the page started) ope
   await hydrated(page);
   const dialog = page.getByRole("dialog", { name: "Filter and sort" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Price")).toBeFocused();
+  await expect(dialog.getByLabel("Min price")).toBeFocused();
   const total = await resultCount(page);
-  await dialog.getByLabel("Price").selectOption({ index: 1 });
+  await dialog.getByLabel("Max price").selectOption({ index: 1 });
   await expect(page).toHaveURL(/[?&]price=/);
   await expect.poll(() => resultCount(page)).toBeLessThan(total);
   await dialog.getByRole("button", { name: "Close filters" }).click();
@@ -164,7 +165,7 @@ test("Clear all empties every filter and keeps the order", async ({ page }) => {
   await page.getByRole("button", { name: "Filter and sort" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Clear all" }).click();
   await expect(page).toHaveURL(/\/car-search\?sort=mileage$/);
-  await expect(page.getByRole("dialog").getByLabel("Price")).toHaveValue("");
+  await expect(page.getByRole("dialog").getByLabel("Max price")).toHaveValue("");
   await expect(page.getByRole("dialog").getByLabel("Fuel Type")).toHaveValue("");
 });
 
@@ -174,9 +175,11 @@ test("a shared address seeds every control and the results", async ({ page }) =>
   await page.getByRole("button", { name: "Filter and sort" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel("Fuel Type")).toHaveValue("Diesel");
-  await expect(dialog.getByLabel("Price")).toHaveValue("10000-15000");
+  await expect(dialog.getByLabel("Min price")).toHaveValue("10000");
+  await expect(dialog.getByLabel("Max price")).toHaveValue("15000");
   await expect(dialog.getByLabel("Sort by")).toHaveValue("year_desc");
-  await expect(dialog.getByLabel("Price").locator("option:checked")).toHaveText(/^£10,000 – £15,000 \(\d+\)$/);
+  await expect(dialog.getByLabel("Max price").locator("option:checked")).toHaveText("£15,000");
+  await expect(page.getByRole("link", { name: "Remove Price: £10,000 to £15,000" })).toHaveText(/^£10,000 to £15,000/);
 });
 
 test("the heading, the title and the chips spell a make and model as the stock does, not as the address", async ({ page }) => {
@@ -258,7 +261,8 @@ test.describe("a search with no results", () => {
     for (const { link, target } of await shortcutTargets(page)) {
       await expect(target).toHaveCount(1);
       await link.click();
-      await expect(target.getByRole("combobox")).toBeFocused();
+      // A range's pair: its first select, the minimum.
+      await expect(target.getByRole("combobox").first()).toBeFocused();
       await page.keyboard.press("Escape");
     }
     // The way to widen the search is still there.
@@ -280,7 +284,7 @@ test.describe("a search with no results", () => {
         await expect(target).toBeHidden();
       }
       await page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: "Price" }).click();
-      await page.locator("#filter-price-select").selectOption("");
+      await page.locator("#filter-price-max").selectOption("");
       await page.locator("#filters").getByRole("button", { name: /^Search/ }).click();
       await expect(page).toHaveURL(/\/car-search\?make=Ford$/);
       await expect(page.locator(".vehicle-card").first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { rangeLabel } from "../../../domain/filter-labels";
 import { FILTER_NAMES, FILTERS, spelledAsStock, type FilterName, type RangeFilterName } from "../../../domain/filters";
+import { isRangePair } from "../../../domain/range-ends";
 import type { SearchRequest } from "../../../domain/search-request";
 import type { FilterOptions } from "./offered-filters";
 import { searchHref, withFilter, withoutFilters } from "./search-changes";
@@ -34,7 +35,7 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
             className="chip chip--removable"
             aria-label={FILTERS[name].kind === "recent" ? `Remove ${FILTERS[name].label}` : `Remove ${FILTERS[name].label}: ${filterValue(name, wanted, options)}`}
           >
-            {filterValueLabel(name, wanted, options)}
+            {chipLabel(name, wanted, options)}
             <span aria-hidden="true">×</span>
           </Link>
         </li>
@@ -48,6 +49,15 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
       )}
     </ul>
   );
+}
+
+/**
+ * A chip's words: a range picked by its ends says what it is by itself ("Up to £15,000",
+ * "Up to 60,000 miles", "2018 or newer"), as on the market sites; any other range keeps its
+ * label ("Engine Size: 1.4L to 1.6L").
+ */
+function chipLabel(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
+  return isRangePair(name) ? filterValue(name, wanted, options) : filterValueLabel(name, wanted, options);
 }
 
 /** A filter in use as a buyer reads it: "Ford", "Price: up to £10,000", "Recently reduced". */

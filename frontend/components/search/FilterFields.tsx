@@ -1,9 +1,10 @@
-import { rangeLabel } from "../../../domain/filter-labels";
+import { rangeLabel, stepLabel } from "../../../domain/filter-labels";
 import { FILTER_ON, FILTERS, formatRange, parseRange, spelledAsStock, textKey, type FacetOption, type FilterName, type RangeFilterName } from "../../../domain/filters";
 import { formatCount } from "../../../domain/format";
+import { isRangePair, rangeEndParam, rangeSteps, type RangeEnd } from "../../../domain/range-ends";
 import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
 import type { FilterOptions } from "./offered-filters";
-import { withFilter } from "./search-changes";
+import { withFilter, withRangeEnd } from "./search-changes";
 
 interface FilterFieldsProps {
   /** Starts each field's id, so the phone's dialog and the desktop's sidebar can both be in the page: `${idPrefix}-make`. */
@@ -20,9 +21,9 @@ interface FilterFieldsProps {
 }
 
 /**
- * The filters themselves, one labelled select each, shared by the phone's filter dialog and
- * the desktop's sidebar. Each sits in a GET form, so without JavaScript they are sent as the
- * address's parameters.
+ * The filters themselves, one labelled select each (price, year and mileage a minimum and a
+ * maximum), shared by the phone's filter dialog and the desktop's sidebar. Each sits in a
+ * GET form, so without JavaScript they are sent as the address's parameters.
  */
 export function FilterFields({ idPrefix, wanted, shown, options, offered, onChange }: FilterFieldsProps) {
   // Models on hand belong to the make on show; another make's arrive with its results.
@@ -30,6 +31,8 @@ export function FilterFields({ idPrefix, wanted, shown, options, offered, onChan
   return offered.map((name) =>
     FILTERS[name].kind === "recent" ? (
       <OnOffField key={name} id={`${idPrefix}-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+    ) : isRangePair(name) ? (
+      <RangePairField key={name} id={`${idPrefix}-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
     ) : (
       <FilterField
         key={name}
@@ -96,6 +99,61 @@ function FilterField({
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * A range picked as its two ends, grouped under the filter's label: "Min" and "Max" on
+ * screen, "Min price" and "Max price" to a screen reader. Without JavaScript they are sent
+ * as `priceMin` and `priceMax`, which the search page folds into `price` (foldRangeEnds).
+ * The steps carry no counts: a band's count cannot say how many vehicles an end would
+ * leave, since a vehicle on a band's edge is counted in both bands beside it.
+ */
+function RangePairField({
+  id,
+  name,
+  wanted,
+  options,
+  onChange,
+}: {
+  id: string;
+  name: RangeFilterName;
+  wanted: SearchRequest;
+  options: FacetOption[];
+  onChange(next: SearchRequest): void;
+}) {
+  const chosen = wanted.filters[name];
+  const label = FILTERS[name].label;
+  const end = (which: RangeEnd, words: string) => {
+    const value = chosen?.[which];
+    return (
+      <div className="filter-field__end">
+        <label htmlFor={`${id}-${which}`}>
+          {words}
+          <span className="visually-hidden"> {label.toLowerCase()}</span>
+        </label>
+        <select
+          id={`${id}-${which}`}
+          name={rangeEndParam(name, which)}
+          value={value === undefined ? "" : String(value)}
+          onChange={(event) => onChange(withRangeEnd(wanted, name, which, event.target.value))}
+        >
+          <option value="">Any</option>
+          {rangeSteps(name, options, value).map((step) => (
+            <option key={step} value={String(step)}>
+              {stepLabel(name, step)}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+  return (
+    <fieldset className="filter-field filter-field--range" id={id}>
+      <legend>{label}</legend>
+      {end("min", "Min")}
+      {end("max", "Max")}
+    </fieldset>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../../domain/search-request";
-import { searchHref, withFilter, withoutFilters, withSort } from "./search-changes";
+import { searchHref, withFilter, withoutFilters, withRangeEnd, withSort } from "./search-changes";
 
 const search: SearchRequest = {
   filters: { make: "Ford", model: "Focus", derivative: "1.0 EcoBoost", price: { max: 20000 } },
@@ -10,6 +10,20 @@ const search: SearchRequest = {
 };
 
 describe("search changes", () => {
+  it("sets one end of a range pair, keeping the other, and opens it again with Any", () => {
+    expect(withRangeEnd(search, "price", "min", "10000")).toMatchObject({ filters: { price: { min: 10000, max: 20000 } }, page: 1 });
+    expect(withRangeEnd(search, "price", "max", "")).toMatchObject({ filters: { make: "Ford", model: "Focus" } });
+    expect(withRangeEnd(search, "price", "max", "").filters.price).toBeUndefined();
+    expect(withRangeEnd(search, "mileage", "max", "60000").filters.mileage).toEqual({ max: 60000 });
+    expect(searchHref("/car-search", withRangeEnd({ ...search, filters: {} }, "year", "min", "2018"))).toBe("/car-search?year=2018-&sort=price_asc");
+  });
+
+  it("leaves the other end open when an end is taken past it", () => {
+    expect(withRangeEnd(search, "price", "min", "25000").filters.price).toEqual({ min: 25000 });
+    const between = withRangeEnd(search, "price", "min", "10000");
+    expect(withRangeEnd(between, "price", "max", "5000").filters.price).toEqual({ max: 5000 });
+  });
+
   it("sets a text filter and goes back to the first page", () => {
     expect(withFilter(search, "colour", "Blue")).toMatchObject({ filters: { ...search.filters, colour: "Blue" }, page: 1 });
   });

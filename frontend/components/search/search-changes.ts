@@ -1,4 +1,5 @@
-import { FILTER_DEPENDENTS, FILTER_ON, FILTERS, parseRange, textKey, type FilterName } from "../../../domain/filters";
+import { FILTER_DEPENDENTS, FILTER_ON, FILTERS, parseRange, textKey, type FilterName, type NumericRange, type RangeFilterName } from "../../../domain/filters";
+import type { RangeEnd } from "../../../domain/range-ends";
 import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
 import type { SortValue } from "../../../domain/sort";
 
@@ -28,6 +29,25 @@ export function withFilter(request: SearchRequest, name: FilterName, value: stri
   const unchanged = typeof previous === "string" && typeof next === "string" && textKey(previous) === textKey(next);
   if (!unchanged) for (const dependent of FILTER_DEPENDENTS[name] ?? []) delete filters[dependent];
   return { ...request, filters: filters as SearchRequest["filters"], page: 1 };
+}
+
+/**
+ * The search with one end of a range pair set from its select; "" (Any) opens that end. An
+ * end taken past the other leaves the other open, so "From £15,000" chosen under "Up to
+ * £10,000" reads as asked rather than as nothing at all.
+ */
+export function withRangeEnd(request: SearchRequest, name: RangeFilterName, end: RangeEnd, value: string): SearchRequest {
+  const other: RangeEnd = end === "min" ? "max" : "min";
+  const chosen = value === "" ? undefined : Number(value);
+  const kept = request.filters[name]?.[other];
+  const crossed = chosen !== undefined && kept !== undefined && (end === "min" ? chosen > kept : chosen < kept);
+  const range: NumericRange = {};
+  if (chosen !== undefined) range[end] = chosen;
+  if (kept !== undefined && !crossed) range[other] = kept;
+  const filters = { ...request.filters };
+  delete filters[name];
+  if (range.min !== undefined || range.max !== undefined) filters[name] = range;
+  return { ...request, filters, page: 1 };
 }
 
 export function withSort(request: SearchRequest, sort: SortValue): SearchRequest {
