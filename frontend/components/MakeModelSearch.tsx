@@ -19,6 +19,8 @@ interface MakeModelSearchProps {
   children?: ReactNode;
   /** The make and model the page was asked for, shown chosen (a page that searches itself). */
   chosen?: { make?: string; model?: string };
+  /** Filters the page's search always has (the new-cars page's `condition=New`): sent with the form, and the makes and models are theirs. */
+  narrowedBy?: Readonly<Record<string, string>>;
 }
 
 type Lookup = "idle" | "loading" | "failed";
@@ -32,7 +34,16 @@ type Lookup = "idle" | "loading" | "failed";
  * the first type's; /search sends a make that the chosen type does not sell to the type
  * that does.
  */
-export function MakeModelSearch({ types, makes: initialMakes, models: initialModels = [], submitLabel, action = "/search", children, chosen }: MakeModelSearchProps) {
+export function MakeModelSearch({
+  types,
+  makes: initialMakes,
+  models: initialModels = [],
+  submitLabel,
+  action = "/search",
+  children,
+  chosen,
+  narrowedBy = {},
+}: MakeModelSearchProps) {
   const navigate = useNavigate();
   const [type, setType] = useState<VehicleType>(types[0]!);
   const [makes, setMakes] = useState(initialMakes);
@@ -47,8 +58,8 @@ export function MakeModelSearch({ types, makes: initialMakes, models: initialMod
     const request = ++latest.current;
     setLookup({ of, state: "loading" });
     try {
-      const query = forMake ? `?make=${encodeURIComponent(forMake)}` : "";
-      const response = await fetch(`/api/vehicles/distinct/${forType}${query}`);
+      const query = new URLSearchParams({ ...narrowedBy, ...(forMake ? { make: forMake } : {}) }).toString();
+      const response = await fetch(`/api/vehicles/distinct/${forType}${query ? `?${query}` : ""}`);
       if (!response.ok) throw new Error(`${response.status}`);
       const options = (await response.json()) as { make: string[]; model?: string[] };
       if (request !== latest.current) return;
@@ -100,6 +111,9 @@ export function MakeModelSearch({ types, makes: initialMakes, models: initialMod
       ) : (
         <input type="hidden" name="type" value={type} />
       )}
+      {Object.entries(narrowedBy).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="make-model-search__field">
         <label htmlFor="search-make">Make</label>
         <select id="search-make" name="make" value={make} onChange={(event) => chooseMake(event.target.value)}>

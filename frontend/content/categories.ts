@@ -15,6 +15,8 @@ export interface CategoryPage {
   searchesItself?: boolean;
   /** A field more in the search form: a postcode, or the leasing budget and buyer. */
   extraFields?: "postcode" | "leasing-budget";
+  /** The condition the page's searches, make lists and links keep to (the new and used pages). */
+  condition?: "New" | "Used";
   /** Sections of words; one that states a claim of the dealer's own is written from the dealer file, or left out. */
   copy: readonly (CopySection | ((dealer: Dealer) => CopySection | undefined))[];
   links: readonly { href: string; label: string }[];
@@ -152,6 +154,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
   "/cars/new": {
     type: "car",
+    condition: "New",
     title: "New cars",
     description: "New and nearly new cars: the latest models at a saving, with finance on every one.",
     heading: "New cars",
@@ -181,6 +184,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
   "/cars/used": {
     type: "car",
+    condition: "Used",
     title: "Used cars",
     description: "Used cars for sale, each shown with its mileage against the average for its age and an honest monthly payment.",
     heading: "Used cars",
@@ -231,6 +235,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
   "/vans/used": {
     type: "van",
+    condition: "Used",
     title: "Used vans",
     description: "Used vans for sale: panel vans, crew vans and pick-ups, each listed with its full specification.",
     heading: "Used vans",
@@ -262,6 +267,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
   "/vans/new": {
     type: "van",
+    condition: "New",
     title: "New vans",
     description: "New and nearly new vans for sale, with the balance of the maker's warranty.",
     heading: "New vans",
@@ -340,6 +346,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
   "/trucks/new": {
     type: "truck",
+    condition: "New",
     title: "New trucks",
     description: "New trucks for sale: the latest tractor units and rigids.",
     heading: "New trucks",
@@ -355,6 +362,7 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   },
   "/trucks/used": {
     type: "truck",
+    condition: "Used",
     title: "Used trucks",
     description: "Used trucks for sale: tractor units, rigids, tippers and curtainsiders, each listed with its full specification.",
     heading: "Used trucks",

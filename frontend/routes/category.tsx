@@ -30,8 +30,10 @@ export const loader = answersOutages(load);
 async function load({ url, context }: Route.LoaderArgs) {
   const page = pageAt(url.pathname);
   const catalogue = context.get(catalogueContext);
-  // The make list only helps a visitor choose: without search the page goes without it.
-  const { make: makes = [] } = await unlessEngineDown(catalogue.distinct(page.type, {}), {});
+  // The make list only helps a visitor choose: without search the page goes without it. A
+  // new or used page lists the makes it has in that condition.
+  const narrowed = page.condition ? { condition: page.condition } : {};
+  const { make: makes = [] } = await unlessEngineDown(catalogue.distinct(page.type, narrowed), {});
   if (!page.searchesItself) return { makes, models: [], matches: undefined };
   // A page that searches itself (car leasing) shows what the make and model give, cheapest first.
   const make = url.searchParams.get("make")?.trim() || undefined;
@@ -50,9 +52,12 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const dealer = useDealer();
   const copy = page.copy.map((section) => (typeof section === "function" ? section(dealer) : section)).filter((section) => section !== undefined);
   const noun = VEHICLE_NOUNS[page.type];
+  // The new and used pages' searches and links keep to their condition.
+  const narrowedBy: Record<string, string> = page.condition ? { condition: page.condition } : {};
+  const searchOf = (filters: Record<string, string>) => `/${page.type}-search?${new URLSearchParams({ ...filters, ...narrowedBy })}`;
   const brand = (name: string): Brand => ({
     name,
-    href: page.brands.linked ? `/${page.type}-search?make=${encodeURIComponent(name)}` : undefined,
+    href: page.brands.linked ? searchOf({ make: name }) : undefined,
   });
   return (
     <div className="category">
@@ -67,6 +72,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             action={page.searchesItself ? pathname : "/search"}
             submitLabel={page.searchesItself ? "Show hire purchase prices" : `Search ${noun.many}`}
             chosen={matches}
+            narrowedBy={narrowedBy}
           >
             {page.extraFields === "postcode" && <PostcodeField />}
             {page.extraFields === "leasing-budget" && <LeasingBudgetFields />}
@@ -91,7 +97,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <ul className="chip-links">
             {page.bodyTypes.map((body) => (
               <li key={body.bodyType}>
-                <Link className="chip" to={`/${page.type}-search?bodyType=${encodeURIComponent(body.bodyType)}`}>
+                <Link className="chip" to={searchOf({ bodyType: body.bodyType })}>
                   {body.label}
                 </Link>
               </li>

@@ -9,6 +9,11 @@ describe("searchTarget", () => {
     expect(target("type=truck&make=&model=")).toBe("/truck-search");
   });
 
+  it("carries the condition a new or used page searches with", () => {
+    expect(target("type=car&condition=New&make=Kia&model=")).toBe("/car-search?make=Kia&condition=New");
+    expect(target("type=van&condition=Used&make=&model=&q=")).toBe("/van-search?condition=Used");
+  });
+
   it("falls back to cars for a type it does not know", () => {
     expect(target("type=boat&make=Ford")).toBe("/car-search?make=Ford");
   });

@@ -6,14 +6,14 @@ import { VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
 
 /**
  * Where a landing page's search form takes the visitor: the search screen of the chosen
- * type with the keywords, make and model, a monthly budget turned into the prices it can buy, and a
+ * type with the keywords, make, model and condition (the new and used pages' own), a monthly budget turned into the prices it can buy, and a
  * postcode carried along for the delivery note. The /search page redirects there when
  * JavaScript is off; with it, the form goes there directly.
  */
 export function searchTarget(form: URLSearchParams): string {
   const type = (VEHICLE_TYPES as readonly string[]).includes(form.get("type") ?? "") ? (form.get("type") as VehicleType) : "car";
   const filters: Record<string, unknown> = {};
-  for (const name of ["make", "model"] as const) {
+  for (const name of ["make", "model", "condition"] as const) {
     const value = form.get(name)?.trim();
     if (value) filters[name] = value;
   }
