@@ -10,7 +10,7 @@ import { wholeNumberAsWritten } from "./uk-formats";
  * sit next to the field they are about.
  */
 
-export const MINIMUM_AGE = 18;
+const MINIMUM_AGE = 18;
 
 const VEHICLE_MILEAGE = "The vehicle's mileage must be a whole number of miles";
 const TERM_MESSAGE = `Choose a term of ${HIRE_PURCHASE_TERMS.slice(0, -1).join(", ")} or ${HIRE_PURCHASE_TERMS.at(-1)} months`;
@@ -38,7 +38,7 @@ function isRealDate(text: string): boolean {
   return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
 }
 
-export const dateOfBirthSchema = z
+const dateOfBirthSchema = z
   .string({ error: "Enter your date of birth" })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter your date of birth as a date, like 1990-04-23")
@@ -98,11 +98,10 @@ export const financeApplicationSchema = z
     { when: ({ value }) => IN_WORK.includes(String((value as { occupationalStatus?: unknown } | null)?.occupationalStatus)) },
   );
 
-export type FinanceApplicationInput = z.input<typeof financeApplicationSchema>;
 export type FinanceApplication = z.output<typeof financeApplicationSchema>;
 
 /** The fields of the application in the order the wizard asks for them. */
-export const APPLICATION_FIELDS = [
+const APPLICATION_FIELDS = [
   "licenseType",
   "firstName",
   "surname",

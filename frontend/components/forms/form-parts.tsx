@@ -198,13 +198,19 @@ interface ChoicesProps {
 /** A question answered by choosing one of a few options, as radio buttons. */
 export function Choices({ id, name, legend, options, error, defaultValue }: ChoicesProps) {
   return (
-    <fieldset className="application-field application-choice" aria-describedby={error ? `${id}-error` : undefined}>
+    // The group is what is wrong, not each option: ARIA gives radio buttons no aria-invalid, radio groups do.
+    <fieldset
+      className="application-field application-choice"
+      role="radiogroup"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend>{legend}</legend>
       {error && <FieldError id={`${id}-error`} message={error} />}
       <div className="application-choice__options">
         {Object.entries(options).map(([value, label], i) => (
           <label key={value} className="application-choice__option">
-            <input type="radio" id={i === 0 ? id : undefined} name={name} value={value} defaultChecked={value === defaultValue} aria-invalid={error ? true : undefined} />
+            <input type="radio" id={i === 0 ? id : undefined} name={name} value={value} defaultChecked={value === defaultValue} />
             {label}
           </label>
         ))}
