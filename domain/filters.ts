@@ -3,7 +3,7 @@ import { PRICE_REDUCTION_SHOWN_MS, reducedAtMs } from "./price-reduction";
 import type { VehicleRecord, VehicleType } from "./vehicle";
 
 /**
- * Every filter of the search screen, in the order spec.md §2 labels them: its query
+ * Every filter of the search screen, in the order the screen labels them: its query
  * parameter, its label, how it reads a record, and for numeric filters the bands offered as
  * options. The API, the search engines and the filter modal all work from this one table.
  */

@@ -5,7 +5,7 @@ import { emailSchema, fieldErrors, optional, optionalText, personName, requiredT
 import { wholeNumberAsWritten } from "./uk-formats";
 
 /**
- * A finance application: the fields of spec.md §3, checked once here for both the wizard in
+ * A finance application: the fields the wizard asks for, checked once here for both the wizard in
  * the browser and POST /api/finance-application. Messages are written for the applicant, to
  * sit next to the field they are about.
  */

@@ -1,5 +1,5 @@
 /**
- * The finance application's pick-lists, exactly as spec.md §5 lists them. Kept apart from
+ * The finance application's pick-lists, word for word as lenders expect them. Kept apart from
  * the schema so a page can show them without shipping the validator.
  */
 

@@ -2,7 +2,7 @@ import { priceOf } from "./vehicle-price";
 import type { PriceReduction, VehicleRecord } from "./vehicle";
 
 /**
- * The price-reduction rule (issue 15): every reduction, from the stock console or a feed, is
+ * The price-reduction rule: every reduction, from the stock console or a feed, is
  * remembered with the vehicle as the price it came down from and when; a later rise forgets
  * it; an unchanged price keeps it. Buyers are told of it for 14 days.
  */

@@ -21,7 +21,7 @@ export const CONTENT_PAGES = [
   "chat",
 ] as const;
 
-/** The category landing pages of spec.md §2, one template filled from frontend/content/categories.ts. */
+/** The category landing pages, one template filled from frontend/content/categories.ts. */
 export const CATEGORY_PAGES = [
   "cars",
   "cars/finance",

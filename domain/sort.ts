@@ -1,6 +1,6 @@
 import type { VehicleRecord } from "./vehicle";
 
-/** The sort orders of spec.md §9, with the labels visitors see. */
+/** The sort orders, with the labels visitors see; their values are part of the public API. */
 export const SORT_OPTIONS = [
   { value: "relevance", label: "Relevance" },
   { value: "price_asc", label: "Price low to high" },

@@ -8,7 +8,7 @@ export { VEHICLE_ID_PATTERN, VEHICLE_TYPES, type VehicleType };
 
 /**
  * The vehicle record: the one shape the API returns, the store keeps, the indexer validates
- * and the pages read (PRODUCT.md §4). Fields named like the filters they feed, so a filter
+ * and the pages read (the public API sends it as it is). Fields named like the filters they feed, so a filter
  * name finds its field without a lookup table of synonyms.
  */
 

@@ -8,7 +8,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * POST /api/{kind} for every kind in domain/lead-kinds.ts: /api/finance-application
- * (PRODUCT.md §4), /api/part-exchange, /api/enquiry, /api/test-drive, /api/call-back,
+ * (part of the public API, which must not change), /api/part-exchange, /api/enquiry, /api/test-drive, /api/call-back,
  * /api/feedback and /api/newsletter: 201 `{ id, reference }`
  * once the lead is stored durably, with `vehicleInStock: false` when the vehicle it names
  * was sold since its page was opened; 400 naming the first field that needs fixing (and

@@ -9,7 +9,7 @@ import type { Catalogue } from "../catalogue";
 import { ApiError } from "./api-error";
 import { setPagingHeaders } from "./paging-headers";
 
-/** The read side of the public JSON API (PRODUCT.md §4), mounted at /api/vehicles. */
+/** The read side of the public JSON API, mounted at /api/vehicles: its addresses and shapes must not change. */
 export function vehiclesApi(catalogue: Catalogue): Router {
   const router = Router();
 
@@ -126,7 +126,7 @@ function pageUrl(req: Request, request: Partial<SearchRequest>): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** The simple list reads make, model and price at the top level (spec.md §3). */
+/** The simple list reads make, model and price at the top level, as the site this one replaced sent them. */
 function withListFields(record: VehicleRecord) {
   return {
     ...record,

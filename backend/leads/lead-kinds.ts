@@ -79,7 +79,7 @@ const HANDLING: Partial<Record<LeadKindName, Handling<unknown, unknown>>> = {
   "finance-application": handled<FinanceApplication, FinanceApplication>({
     vehicle: { field: "vehicleId", idOf: ({ vehicleId }) => vehicleId, unknown: UNKNOWN_VEHICLE },
     recordOf: (application, { vehicle }) => (vehicle?.make ? { ...application, vehicleDetails: detailsOf(vehicle) } : application),
-    // spec.md §7: the form's fields with the vehicle, without the time at the address, which the form asks only for itself.
+    // As the site this one replaced sent it: the form's fields with the vehicle, without the time at the address, which the form asks only for itself.
     forwardedAs: ({ residenceYears: _years, residenceMonths: _months, ...lead }) => lead,
   }),
   // The vehicle they would swap theirs for may have gone; an offer for theirs is worth making all the same.

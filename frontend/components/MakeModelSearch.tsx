@@ -26,7 +26,7 @@ interface MakeModelSearchProps {
 type Lookup = "idle" | "loading" | "failed";
 
 /**
- * A make and model search (spec.md §4), with optional keywords where it leads to the search
+ * A make and model search, with optional keywords where it leads to the search
  * screen: the makes are the chosen type's (car, the first,
  * by default), as the server rendered them, and load again when the type changes (clearing
  * the choices); the model list waits for a make and empties with it; a failed lookup says

@@ -173,7 +173,7 @@ function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | nu
           </Link>
         </li>
         <li>
-          {/* As spec.md §2 has it: the phone menu's Sell Your Van opens the van search. */}
+          {/* As the site this one replaced had it: the phone menu's Sell Your Van opens the van search. */}
           <Link to="/van-search" onClick={() => dialogRef.current?.close()}>
             Sell Your Van
           </Link>

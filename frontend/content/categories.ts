@@ -2,7 +2,7 @@ import type { Dealer } from "../../domain/dealer";
 import type { VehicleType } from "../../domain/vehicle-types";
 
 /**
- * The category landing pages of spec.md §2: each a hero search, some words, links, brand
+ * The category landing pages: each a hero search, some words, links, brand
  * tiles and questions. Written once here; frontend/routes/category.tsx lays them out.
  */
 export interface CategoryPage {

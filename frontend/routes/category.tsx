@@ -146,7 +146,7 @@ function PostcodeField() {
   );
 }
 
-/** The van leasing form's own fields (spec.md §2): who is buying, and a monthly budget. */
+/** The van leasing form's own fields: who is buying, and a monthly budget. */
 function LeasingBudgetFields() {
   return (
     <>

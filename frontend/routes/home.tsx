@@ -29,7 +29,7 @@ let lastFromSearch: { makes: string[]; offers: VehicleCardData[] } = { makes: []
 export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = context.get(catalogueContext);
   const fromSearch = async () => {
-    // The type selector starts on cars (spec.md §2), so the make list starts as the car makes.
+    // The type selector starts on cars, so the make list starts as the car makes.
     const [distinct, offers] = await Promise.all([catalogue.distinct(VEHICLE_TYPES[0], {}), catalogue.shopWindow()]);
     lastFromSearch = { makes: distinct.make ?? [], offers: offers.map(cardOf) };
     return lastFromSearch;

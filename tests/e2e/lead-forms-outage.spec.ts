@@ -94,7 +94,7 @@ test("the finance wizard keeps every answer when the store cannot take the appli
   await expect(dialog.getByLabel("Years in this job")).toHaveValue("4");
   await expect(dialog.getByLabel("Monthly income after tax (£)")).toHaveValue("2450");
 
-  // The wizard has no Back (spec.md): the earlier answers are still held, so sending again succeeds.
+  // The wizard has no Back: the earlier answers are still held, so sending again succeeds.
   server.signal("SIGCONT");
   await expect(async () => {
     const sent = acceptNextAlert(page);

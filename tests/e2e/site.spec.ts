@@ -163,7 +163,7 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL("/contact");
     await expect(menu).toBeHidden();
 
-    // Sell Your Van leads to the van search (spec.md §2), within the site.
+    // Sell Your Van leads to the van search, within the site.
     await menuButton.click();
     await menu.getByRole("link", { name: "Sell Your Van" }).click();
     await expect(page).toHaveURL("/van-search");

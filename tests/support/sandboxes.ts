@@ -26,7 +26,7 @@ export interface MeiliSandbox {
   searchKey: string;
   /** Searches as the site does, with the search key. */
   search: MeiliSearchEngine;
-  /** Takes `reduced` off the index's filterable attributes, as an index made before the Recently reduced filter (issue 15). */
+  /** Takes `reduced` off the index's filterable attributes, as an index made before the Recently reduced filter existed. */
   makeIndexAsBeforeRecentlyReduced(): Promise<void>;
   dispose(): Promise<void>;
 }

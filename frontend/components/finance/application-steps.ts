@@ -2,7 +2,7 @@ import type { ApplicationField } from "../../../domain/finance-application";
 import { LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "../../../domain/finance-options";
 
 /**
- * The finance application as the visitor meets it: seven steps in spec.md §4's order, each
+ * The finance application as the visitor meets it: seven steps in a fixed order (no Back), each
  * with its fields. The dialog shows one step at a time; without JavaScript one page shows
  * them all.
  */

@@ -6,7 +6,7 @@ import { CLEAN_AIR_VERDICT_WORDS, runningCosts, specification, type Details, typ
 /**
  * What a buyer checks before travelling: the feed's description, the equipment list, every
  * specification value the record holds, and the running costs with the Clean Air Zone
- * standard. spec.md's twelve specification rows always show, "N/A" where missing; the
+ * standard. The twelve specification rows of specification() always show, "N/A" where missing; the
  * rest only when the record has them.
  */
 export function VehicleFacts({ record }: { record: VehicleRecord }) {
