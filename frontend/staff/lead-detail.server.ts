@@ -25,8 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   page: "About the page",
 };
 
-/** Shown in the vehicle section, not as fields. */
-const VEHICLE_FIELDS = new Set(["vehicleId", "vehicleDetails", "interestedIn"]);
+/** Shown in the vehicle section, not as fields: the vehicle's id as the form sent it, and the vehicle as a lead about it keeps it. */
+const VEHICLE_FIELDS = new Set(["vehicleId", "vehicleDetails", "interestedIn", "vehicle"]);
 
 const labelOf = (key: string) => FIELD_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (first) => first.toUpperCase()).replace(/ [A-Z]/g, (word) => word.toLowerCase());
 
