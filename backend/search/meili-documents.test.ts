@@ -23,7 +23,7 @@ describe("meiliSettings", () => {
   });
 
   it("searches the vehicle's words with Meilisearch's typo rules, ranking equal matches as the relevance order does", () => {
-    expect(settings.searchableAttributes).toEqual(["make", "model", "derivative", "bodyType", "fuelType", "gearbox", "colour", "features", "description"]);
+    expect(settings.searchableAttributes).toEqual(["make", "makeAliases", "model", "derivative", "bodyType", "fuelType", "gearbox", "colour", "features", "description"]);
     expect(settings.rankingRules?.slice(-3)).toEqual(["hasImages:desc", "createdAtMs:desc", "id:asc"]);
     expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
   });

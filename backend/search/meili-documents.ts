@@ -141,9 +141,9 @@ export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook):
     if (value !== undefined) document[name] = value;
   }
   // The rest of the text a keyword search looks through (the filters' text is already there).
-  for (const attribute of ["features", "description"] as const) {
+  for (const attribute of ["makeAliases", "features", "description"] as const) {
     const value = SEARCHABLE_TEXT[attribute](record);
-    if (value !== undefined) document[attribute] = value;
+    if (value !== undefined && value.length > 0) document[attribute] = value;
   }
   for (const [key, attribute] of Object.entries(SORT_ATTRIBUTES) as [SortKey, string][]) {
     const value = sortKeyValue(record, key);

@@ -1,3 +1,4 @@
+import { makeAliases } from "../../domain/make-aliases";
 import type { VehicleRecord } from "../../domain/vehicle";
 
 /**
@@ -33,6 +34,8 @@ export function queryWords(q: string | undefined): string[] {
  */
 export const SEARCHABLE_TEXT = {
   make: (record: VehicleRecord) => record.vehicle.make,
+  // "VW" finds a Volkswagen and "merc" a Mercedes-Benz anywhere in the query, ranked as the make.
+  makeAliases: (record: VehicleRecord) => [...makeAliases(record.vehicle.make)],
   model: (record: VehicleRecord) => record.vehicle.model,
   derivative: (record: VehicleRecord) => record.vehicle.derivative,
   bodyType: (record: VehicleRecord) => record.vehicle.bodyType,

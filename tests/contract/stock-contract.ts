@@ -204,8 +204,11 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
       await engines().store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "fiesta-2019"), mode: "replace" }, removedAt);
       expect(await engines().store.soldVehicle("fiesta-2019")).toEqual({
         id: "fiesta-2019",
+        vehicleType: "car",
         make: "Ford",
         model: "Fiesta",
+        yearOfManufacture: 2019,
+        bodyType: "Hatchback",
         derivative: "1.0 EcoBoost Titanium 5dr",
         registration: "MA19 ABC",
         mileage: 32000,
@@ -516,6 +519,14 @@ function searchOptionsAndKeywords(engines: () => StockEngines): void {
       // Punctuation splits words, as in "1.0" and "Mercedes-Benz"; accents do not count.
       expect(await ids({ q: "1 0 ecobóost" })).toEqual(["fiesta-2019"]);
       expect((await ids({ q: "mercedes benz" })).sort()).toEqual(["a-class-2022", "mercedes-lowercase", "sprinter-2021"]);
+    });
+
+    it("finds a make by the short names buyers type for it, anywhere in the query, in any case", async () => {
+      expect(await ids({ q: "VW" })).toEqual(await ids({ q: "volkswagen" }));
+      expect((await ids({ q: "vw" })).length).toBeGreaterThan(0);
+      expect(await ids({ q: "merc amg" })).toEqual(["a-class-2022"]);
+      expect((await ids({ q: "merc" })).sort()).toEqual(["a-class-2022", "mercedes-lowercase", "sprinter-2021"]);
+      expect(await ids({ q: "vw sprinter" })).toEqual([]);
     });
 
     it("forgives one typo from 5 letters and two from 9, but none on the first letter of a shorter word", async () => {
