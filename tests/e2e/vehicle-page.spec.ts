@@ -128,7 +128,11 @@ test("a visitor completes the seven-step application", async ({ page }) => {
   await dialog.getByRole("button", { name: "Submit" }).click();
   expect(await alert).toBe("Application submitted!");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Application submitted!" })).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+  const confirmation = page.getByRole("status").filter({ hasText: "Application submitted!" });
+  await expect(confirmation).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+  // Seen where the buyer is looking, on a phone too, and read out: it has the focus and is wholly on screen.
+  await expect(confirmation).toBeFocused();
+  await expect(confirmation).toBeInViewport({ ratio: 1 });
 });
 
 test("the last step shows all its problems at once, and takes income as people write it", async ({ page }) => {

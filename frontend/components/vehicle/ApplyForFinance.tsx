@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LinkButton } from "../LinkButton";
 import { choiceQuery } from "../../../domain/finance-calculator";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
@@ -20,6 +20,17 @@ export function ApplyForFinance({ vehicle, plan }: { vehicle: VehicleForFinance;
   const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
   const [submitted, setSubmitted] = useState<{ reference: string; vehicleInStock: boolean }>();
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // Once the dialog has closed (handing focus back to its button), the confirmation takes focus, which
+  // brings it into view and has it read out: on a phone it was drawn at the foot of the screen, unseen.
+  useEffect(() => {
+    if (!submitted) return;
+    const frame = requestAnimationFrame(() => {
+      confirmation.current?.focus();
+      confirmation.current?.scrollIntoView({ block: "center" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [submitted]);
   return (
     <>
       <LinkButton
@@ -34,7 +45,7 @@ export function ApplyForFinance({ vehicle, plan }: { vehicle: VehicleForFinance;
         Apply for finance
       </LinkButton>
       {submitted && (
-        <p className="notice notice--done" role="status">
+        <p ref={confirmation} tabIndex={-1} className="notice notice--done lead-form__done" role="status">
           Application submitted! Your reference is {submitted.reference}.{" "}
           {submitted.vehicleInStock
             ? "We will be in touch soon."
