@@ -15,7 +15,18 @@ const NOT_SHIPPED = ["./tests", "./bench", "./scripts"];
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx"];
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", ".variants/**", "test-results/**", "playwright-report/**", "bench/.data/**", "data/**"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      ".react-router/**",
+      ".variants/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/.data/**",
+      "data/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   reactHooks.configs.flat["recommended-latest"],
   jsxA11y.flatConfigs.recommended,
@@ -42,25 +53,51 @@ export default tseslint.config(
   {
     files: ["domain/**"],
     ignores: TEST_FILES,
-    rules: layers([zone("./domain", ["./backend", "./frontend", "./indexer", ...NOT_SHIPPED], "domain/ is the ground floor: it imports no other folder of the site.")]),
+    rules: layers([
+      zone(
+        "./domain",
+        ["./backend", "./frontend", "./indexer", ...NOT_SHIPPED],
+        "domain/ is the ground floor: it imports no other folder of the site.",
+      ),
+    ]),
   },
   {
     files: TEST_FILES.map((pattern) => `domain/${pattern}`),
-    rules: layers([zone("./domain", ["./backend", "./frontend", "./indexer"], "A domain test tests the domain: it may use tests/support, nothing else.")]),
+    rules: layers([
+      zone("./domain", ["./backend", "./frontend", "./indexer"], "A domain test tests the domain: it may use tests/support, nothing else."),
+    ]),
   },
   {
     files: ["backend/**"],
     ignores: TEST_FILES,
-    rules: layers([zone("./backend", ["./frontend", "./indexer", ...NOT_SHIPPED], "backend/ imports domain/ and itself only: the pages call the backend, never the other way.")]),
+    rules: layers([
+      zone(
+        "./backend",
+        ["./frontend", "./indexer", ...NOT_SHIPPED],
+        "backend/ imports domain/ and itself only: the pages call the backend, never the other way.",
+      ),
+    ]),
   },
   {
     files: TEST_FILES.map((pattern) => `backend/${pattern}`),
-    rules: layers([zone("./backend", ["./frontend", "./indexer"], "A backend test tests the backend: it may use tests/support, not the pages or the command-line tool.")]),
+    rules: layers([
+      zone(
+        "./backend",
+        ["./frontend", "./indexer"],
+        "A backend test tests the backend: it may use tests/support, not the pages or the command-line tool.",
+      ),
+    ]),
   },
   {
     files: ["frontend/**"],
     ignores: TEST_FILES,
-    rules: layers([zone("./frontend", ["./indexer", ...NOT_SHIPPED], "frontend/ ships to the server and the browser: it imports domain/ and backend/, never the command-line tool or tests.")]),
+    rules: layers([
+      zone(
+        "./frontend",
+        ["./indexer", ...NOT_SHIPPED],
+        "frontend/ ships to the server and the browser: it imports domain/ and backend/, never the command-line tool or tests.",
+      ),
+    ]),
   },
   {
     // Components run in the browser: the backend may lend them types, never code.
@@ -69,7 +106,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/backend/**"], allowTypeImports: true, message: "Browser components take only types from backend/: its code would end up in the browser bundle." }] },
+        {
+          patterns: [
+            {
+              group: ["**/backend/**"],
+              allowTypeImports: true,
+              message: "Browser components take only types from backend/: its code would end up in the browser bundle.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -27,9 +27,18 @@ export default defineConfig(({ command }) => ({
             // sooner than twenty small ones. zod stays out (forms fetch it when used).
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
                 // The vehicle page's forms are shared by their own pages and the vehicle page's lazy dialog only.
-                { name: "site", test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.)/, minShareCount: 2, priority: 1 },
+                {
+                  name: "site",
+                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.)/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -52,7 +52,10 @@ describe("Catalogue", () => {
     const kept = knownStockChange().filter((_, i) => i % 2 === 0);
     const repriced = kept.map(({ id, record }) => {
       const advert = record.adverts.retailAdverts;
-      return { id, record: { ...record, adverts: { retailAdverts: { ...advert, totalPrice: { amountGBP: advert.totalPrice.amountGBP * 2 } } } } };
+      return {
+        id,
+        record: { ...record, adverts: { retailAdverts: { ...advert, totalPrice: { amountGBP: advert.totalPrice.amountGBP * 2 } } } },
+      };
     });
     search.holdBack();
     await store.applyChange({ records: repriced, mode: "replace" });

@@ -99,9 +99,9 @@ export class Catalogue {
   async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
     const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
     const { options } = await this.query(type, request, distinctFacets(filters));
-    return Object.fromEntries(
-      Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)]),
-    ) as Partial<Record<FilterName, string[]>>;
+    return Object.fromEntries(Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)])) as Partial<
+      Record<FilterName, string[]>
+    >;
   }
 
   /** A page of every vehicle's id, in a stable order, for listings such as the sitemap. */
@@ -156,7 +156,14 @@ export class Catalogue {
    */
   similar(record: VehicleRecord): Promise<VehicleRecord[]> {
     const { vehicleType: type, make, model, bodyType } = record.vehicle;
-    return this.similarTo({ id: record._id, vehicleType: type, make, model, bodyType, priceGBP: record.adverts.retailAdverts.totalPrice.amountGBP });
+    return this.similarTo({
+      id: record._id,
+      vehicleType: type,
+      make,
+      model,
+      bodyType,
+      priceGBP: record.adverts.retailAdverts.totalPrice.amountGBP,
+    });
   }
 
   /** As `similar`, for a vehicle described rather than in stock (one sold: of any type when its type was not kept). */
@@ -268,10 +275,7 @@ export class Catalogue {
       await this.engine.rebuild?.(this.store.snapshot?.() ?? this.store);
       this.indexedAt = new Date();
       this.servedVersion++;
-      this.logger.info(
-        { vehicles: await this.store.count(), ms: Math.round(performance.now() - started) },
-        "Search index rebuilt",
-      );
+      this.logger.info({ vehicles: await this.store.count(), ms: Math.round(performance.now() - started) }, "Search index rebuilt");
     } while (this.rebuildAgain);
   }
 }
@@ -294,6 +298,18 @@ function searchScreenFacets(filters: Filters): FilterName[] {
  * What pages ask of the catalogue. Each answer is a promise of plain data, so a page rendered
  * on a render thread asks the main thread's catalogue for it (backend/http/render-pool.ts).
  */
-export const PAGE_CATALOGUE_CALLS = ["search", "distinct", "ids", "get", "lookUp", "getForForm", "similar", "similarTo", "shopWindow", "sold", "status"] as const satisfies readonly (keyof Catalogue)[];
+export const PAGE_CATALOGUE_CALLS = [
+  "search",
+  "distinct",
+  "ids",
+  "get",
+  "lookUp",
+  "getForForm",
+  "similar",
+  "similarTo",
+  "shopWindow",
+  "sold",
+  "status",
+] as const satisfies readonly (keyof Catalogue)[];
 export type PageCatalogueCall = (typeof PAGE_CATALOGUE_CALLS)[number];
 export type PageCatalogue = Pick<Catalogue, PageCatalogueCall>;

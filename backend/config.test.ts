@@ -14,9 +14,12 @@ describe("SITE_URL", () => {
     expect(loadConfig({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
   });
 
-  it.each(["www.example.co.uk", "https://www.example.co.uk/shop", "https://www.example.co.uk/?a=1", "ftp://example.co.uk"])("refuses %s", (value) => {
-    expect(() => loadConfig({ SITE_URL: value })).toThrow(ConfigError);
-  });
+  it.each(["www.example.co.uk", "https://www.example.co.uk/shop", "https://www.example.co.uk/?a=1", "ftp://example.co.uk"])(
+    "refuses %s",
+    (value) => {
+      expect(() => loadConfig({ SITE_URL: value })).toThrow(ConfigError);
+    },
+  );
 });
 
 describe("STOCK_UPLOAD_TIMEOUT_SECONDS", () => {

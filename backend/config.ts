@@ -17,7 +17,9 @@ const port = z.coerce.number().int().min(0).max(65535);
  */
 function leadRetentionSettings() {
   const days = (defaultDays: number) => z.coerce.number().int().min(1).max(3650).default(defaultDays);
-  const settings = LEAD_KIND_NAMES.map((kind) => [LEAD_KINDS[kind].retention.setting, days(LEAD_KINDS[kind].retention.defaultDays)] as const);
+  const settings = LEAD_KIND_NAMES.map(
+    (kind) => [LEAD_KINDS[kind].retention.setting, days(LEAD_KINDS[kind].retention.defaultDays)] as const,
+  );
   return Object.fromEntries(settings) as Record<RetentionSetting, ReturnType<typeof days>>;
 }
 
@@ -50,14 +52,27 @@ const environmentSchema = z
      * 50 MB on a 256 kbit/s line takes about 27 minutes. Every other request keeps
      * REQUEST_TIMEOUT_SECONDS (backend/http/request-deadline.ts).
      */
-    STOCK_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().min(1).max(6 * 3600).default(1800),
+    STOCK_UPLOAD_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .min(1)
+      .max(6 * 3600)
+      .default(1800),
 
     /** Set to keep stock in MongoDB instead of DATA_DIR: mongodb://… or mongodb+srv://… */
-    MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://").optional(),
-    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, "must be a database name").default("dealer"),
+    MONGODB_URL: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, "must start with mongodb:// or mongodb+srv://")
+      .optional(),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, "must be a database name")
+      .default("dealer"),
     /** Set to search with Meilisearch instead of the in-process index: http(s)://host:7700 */
     MEILI_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
-    MEILI_INDEX: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be an index name").default("vehicles"),
+    MEILI_INDEX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, "must be an index name")
+      .default("vehicles"),
     /** The site's key: allowed to search, nothing else. Or a file holding it (Docker secrets). */
     MEILI_SEARCH_KEY: z.string().min(1).optional(),
     MEILI_SEARCH_KEY_FILE: z.string().min(1).optional(),
@@ -72,13 +87,31 @@ const environmentSchema = z
     POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     /** A staff session unused this long ends. */
-    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     /** A staff session ends this long after sign-in, however busy. */
-    STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+    STAFF_SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 7)
+      .default(12),
     /** 1: admins must set up a second factor (an authenticator app) before anything else. */
-    STAFF_REQUIRE_2FA: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((value) => value === "1"),
+    STAFF_REQUIRE_2FA: z
+      .enum(["0", "1"], { error: "must be 0 or 1" })
+      .default("0")
+      .transform((value) => value === "1"),
     /** How long a link to set a staff password works. */
-    STAFF_SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+    STAFF_SET_PASSWORD_LINK_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 14)
+      .default(48),
     /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /**
@@ -99,7 +132,12 @@ const environmentSchema = z
     /** A file holding the bearer token the feed asks for, if it asks for one (a Docker secret). */
     STOCK_FEED_TOKEN_FILE: z.string().min(1).optional(),
     /** Minutes between fetches of STOCK_FEED_URL. */
-    STOCK_FEED_SCHEDULE: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    STOCK_FEED_SCHEDULE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     /** replace: the feed is the whole stock (the mass-removal guard stands); upsert: it adds and updates. */
     STOCK_FEED_MODE: z.enum(["upsert", "replace"], { error: "must be upsert or replace" }).default("upsert"),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
@@ -112,7 +150,10 @@ const environmentSchema = z
      */
     SITE_URL: z
       .url({ protocol: /^https?$/, error: "must be an http:// or https:// address", abort: true })
-      .refine((url) => /^\/?$/.test(new URL(url).pathname) && !new URL(url).search && !new URL(url).hash, "must be the site's origin alone, like https://www.example.co.uk")
+      .refine(
+        (url) => /^\/?$/.test(new URL(url).pathname) && !new URL(url).search && !new URL(url).hash,
+        "must be the site's origin alone, like https://www.example.co.uk",
+      )
       .transform((url) => new URL(url).origin)
       .optional(),
   })

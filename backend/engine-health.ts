@@ -124,7 +124,10 @@ export class EngineHealth {
     if (this.downSince.has(engine)) return;
     this.downSince.set(engine, new Date());
     const remedy = error instanceof EngineNeedsSetUpError ? { remedy: error.remedy } : {};
-    this.logger.warn({ engine, failure: failureName(error), ...remedy }, `The ${engine} engine is unavailable: answering 503 for what needs it until it is back`);
+    this.logger.warn(
+      { engine, failure: failureName(error), ...remedy },
+      `The ${engine} engine is unavailable: answering 503 for what needs it until it is back`,
+    );
   }
 
   private markUp(engine: EngineRole): void {

@@ -108,10 +108,14 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   // Connected first, each time until it works: a client whose first connection failed stays
   // closed, whereas one that has connected once reconnects by itself.
   const whenConnected = <T extends { setUp(): Promise<void> }>(target: T, needNoSetUp: readonly MethodName<T>[]) =>
-    setUpOnFirstUse(target, async () => {
-      await mongo.connect();
-      await target.setUp();
-    }, needNoSetUp);
+    setUpOnFirstUse(
+      target,
+      async () => {
+        await mongo.connect();
+        await target.setUp();
+      },
+      needNoSetUp,
+    );
   const store = whenConnected(MongoVehicleStore.unopened(db, logger), ["watch", "close", "scan"]);
   const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
   const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);

@@ -60,8 +60,16 @@ describe("isTransientFailure", () => {
     ["too many requests", Object.assign(new Error("slow down"), { response: { status: 429 } }), true],
     ["a MongoDB network error", Object.assign(new Error("socket closed"), { name: "MongoNetworkError" }), true],
     ["a retryable MongoDB write", new MongoServerError({ message: "primary stepped down", errorLabels: ["RetryableWriteError"] }), true],
-    ["a transient MongoDB transaction", new MongoServerError({ message: "write conflict", errorLabels: ["TransientTransactionError"] }), true],
-    ["a MongoDB error with other labels", new MongoServerError({ message: "duplicate key", code: 11000, errorLabels: ["NoWritesPerformed"] }), false],
+    [
+      "a transient MongoDB transaction",
+      new MongoServerError({ message: "write conflict", errorLabels: ["TransientTransactionError"] }),
+      true,
+    ],
+    [
+      "a MongoDB error with other labels",
+      new MongoServerError({ message: "duplicate key", code: 11000, errorLabels: ["NoWritesPerformed"] }),
+      false,
+    ],
     ["a cause that is transient", new Error("fetch failed", { cause: connectionRefused }), true],
     ["a bad request", Object.assign(new Error("bad"), { response: { status: 400 } }), false],
     ["a plain error", new Error("bug"), false],

@@ -46,7 +46,8 @@ export function isTransientFailure(error: unknown): boolean {
   if (typeof status === "number") return status === 429 || status >= 500;
   // MongoDB's errors list their labels as an array of strings.
   const labels = (error as { errorLabels?: unknown }).errorLabels;
-  if (Array.isArray(labels) && labels.some((label) => label === "RetryableWriteError" || label === "TransientTransactionError")) return true;
+  if (Array.isArray(labels) && labels.some((label) => label === "RetryableWriteError" || label === "TransientTransactionError"))
+    return true;
   if (["MongoNetworkError", "MongoServerSelectionError"].includes(error.name)) return true;
   return cause !== undefined && cause !== error && isTransientFailure(cause);
 }

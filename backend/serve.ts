@@ -20,7 +20,9 @@ export async function serve(entry: URL): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   if (config.NODE_ENV === "production" && process.env.NODE_ENV !== "production") {
     // React chose its build when it loaded, from the variable itself, not from the default.
-    logger.warn("NODE_ENV is not set, so React renders pages with its slower development build: start the site with NODE_ENV=production (npm start does)");
+    logger.warn(
+      "NODE_ENV is not set, so React renders pages with its slower development build: start the site with NODE_ENV=production (npm start does)",
+    );
   }
   try {
     const site = await startSite({

@@ -34,7 +34,11 @@ describe("shopWindow", () => {
   it("shows each type's lowest monthly price among vehicles at most 6 years old with at most 60,000 miles", async () => {
     await stock();
     // The Fiesta (2019) and the Sandero (no year) are cheaper but older or unknown; the Transporter has 80,000 miles.
-    expect((await catalogue.shopWindow(NOW)).map((record) => record._id)).toEqual(["focus-2021", "transit-custom-2020", "scania-r450-2017"]);
+    expect((await catalogue.shopWindow(NOW)).map((record) => record._id)).toEqual([
+      "focus-2021",
+      "transit-custom-2020",
+      "scania-r450-2017",
+    ]);
   });
 
   it("compares monthly prices, which add VAT to prices that exclude it", async () => {
@@ -52,7 +56,10 @@ describe("shopWindow", () => {
 
   it("leaves out a type with no stock", async () => {
     await stock();
-    await store.applyChange({ records: knownStockChange().filter(({ record }) => record.vehicle.vehicleType !== "truck"), mode: "replace" }, NOW);
+    await store.applyChange(
+      { records: knownStockChange().filter(({ record }) => record.vehicle.vehicleType !== "truck"), mode: "replace" },
+      NOW,
+    );
     await catalogue.reindex();
     expect((await catalogue.shopWindow(NOW)).map((record) => record.vehicle.vehicleType)).toEqual(["car", "van"]);
   });

@@ -2,7 +2,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { catalogueContext, cspNonceContext, dealerContext, leadsContext, requestLogContext, siteUrlContext, staffContext } from "./http/request-context";
+import {
+  catalogueContext,
+  cspNonceContext,
+  dealerContext,
+  leadsContext,
+  requestLogContext,
+  siteUrlContext,
+  staffContext,
+} from "./http/request-context";
 import { scheduleOf } from "../domain/opening-hours";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
@@ -48,7 +56,15 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite({ config, logger, pagesBuild, clientDirectory, renderThreadModule, devMiddleware, leadForwarding }: SiteOptions): Promise<Site> {
+export async function startSite({
+  config,
+  logger,
+  pagesBuild,
+  clientDirectory,
+  renderThreadModule,
+  devMiddleware,
+  leadForwarding,
+}: SiteOptions): Promise<Site> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
@@ -65,17 +81,41 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, r
   );
 
   if (config.NODE_ENV === "production" && !config.SITE_URL) {
-    logger.warn("SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge");
+    logger.warn(
+      "SITE_URL is not set: canonical links, the sitemap and link previews use whatever address each request names, which a visitor can forge",
+    );
   }
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
-  const leadWork = leadServices(engines.leads, (id) => findLeadVehicle(catalogue, id), scheduleOf(dealer), config, logger, leadForwarding, catalogue.health);
+  const leadWork = leadServices(
+    engines.leads,
+    (id) => findLeadVehicle(catalogue, id),
+    scheduleOf(dealer),
+    config,
+    logger,
+    leadForwarding,
+    catalogue.health,
+  );
   const { leads } = leadWork;
-  const staff = staffServices(engines.staff, engines.leads, { store: engines.store, catalogue }, leadWork.forwardNow, config, dealer.name, logger);
+  const staff = staffServices(
+    engines.staff,
+    engines.leads,
+    { store: engines.store, catalogue },
+    leadWork.forwardNow,
+    config,
+    dealer.name,
+    logger,
+  );
   await staff.stock.prepareUploadFolder();
 
   const renderPool =
     pagesBuild && renderThreadModule && config.RENDER_THREADS > 0
-      ? new RenderPool({ threadModule: renderThreadModule, threads: config.RENDER_THREADS, data: { dealer, siteUrl: config.SITE_URL }, catalogue, logger })
+      ? new RenderPool({
+          threadModule: renderThreadModule,
+          threads: config.RENDER_THREADS,
+          data: { dealer, siteUrl: config.SITE_URL },
+          catalogue,
+          logger,
+        })
       : undefined;
   const renderHere =
     pagesBuild &&
@@ -121,7 +161,8 @@ export async function startSite({ config, logger, pagesBuild, clientDirectory, r
   leadWork.start();
   staff.feed?.start();
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
-  const sweepStaff = () => void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
+  const sweepStaff = () =>
+    void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
   sweepStaff();
   const staffSweeps = setInterval(sweepStaff, STAFF_SWEEP_MS).unref();
   const { port } = server.address() as AddressInfo;

@@ -36,9 +36,9 @@ describe("loadWhenStoreAnswers", () => {
 
   it("stops the start on a failure that is not an outage", async () => {
     const { logger } = capturedLogger();
-    await expect(loadWhenStoreAnswers(async () => Promise.reject(new Error("a wrong setting")), new EngineHealth(logger), logger, 10)).rejects.toThrow(
-      "a wrong setting",
-    );
+    await expect(
+      loadWhenStoreAnswers(async () => Promise.reject(new Error("a wrong setting")), new EngineHealth(logger), logger, 10),
+    ).rejects.toThrow("a wrong setting");
   });
 
   it("stops trying when stopped", async () => {

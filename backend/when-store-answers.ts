@@ -39,7 +39,10 @@ export async function loadWhenStoreAnswers(
       () => undefined,
       (error: unknown) => {
         if (!(error instanceof EngineUnavailableError)) {
-          logger.error({ err: error }, "Loading the stock failed once the store answered: what needs it answers 503 until the site is restarted");
+          logger.error(
+            { err: error },
+            "Loading the stock failed once the store answered: what needs it answers 503 until the site is restarted",
+          );
         } else if (!stopped) {
           timer = setTimeout(tryAgain, retryMs);
         }

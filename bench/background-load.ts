@@ -10,7 +10,13 @@ export interface BackgroundLoad {
  * GETs of `paths` in turn under `connections`, kept up while a scenario does something else
  * (an import, a reindex) and measures what the traffic saw.
  */
-export function backgroundLoad(url: string, paths: readonly string[], connections: number, seconds: number, headers?: Record<string, string>): BackgroundLoad {
+export function backgroundLoad(
+  url: string,
+  paths: readonly string[],
+  connections: number,
+  seconds: number,
+  headers?: Record<string, string>,
+): BackgroundLoad {
   let next = 0;
   let settle!: (error: Error | null, result: autocannon.Result) => void;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {

@@ -101,7 +101,8 @@ export async function benchEnginesSideBySide(size: number, seconds: number, port
       for (const site of [embedded, meili]) figures.get(site)!.fixed.push(await load(site.url, () => query, seconds));
     }
     let next = 0;
-    for (const site of [embedded, meili]) figures.get(site)!.coldLoad = await load(site.url, () => coldPool[next++ % coldPool.length]!, seconds);
+    for (const site of [embedded, meili])
+      figures.get(site)!.coldLoad = await load(site.url, () => coldPool[next++ % coldPool.length]!, seconds);
 
     const e = figures.get(embedded)!;
     const m = figures.get(meili)!;
@@ -119,7 +120,10 @@ export async function benchEnginesSideBySide(size: number, seconds: number, port
       "",
       `| ${CONNECTIONS} connections, ${seconds} s each | embedded req/s | Meilisearch req/s | embedded ÷ Meilisearch |`,
       "|---|---:|---:|---:|",
-      ...FIXED_QUERIES.map((query, i) => `| \`${query}\` | ${rate(e.fixed[i]!)} | ${rate(m.fixed[i]!)} | ${ratio(e.fixed[i]!.requestsPerSecond, m.fixed[i]!.requestsPerSecond)} |`),
+      ...FIXED_QUERIES.map(
+        (query, i) =>
+          `| \`${query}\` | ${rate(e.fixed[i]!)} | ${rate(m.fixed[i]!)} | ${ratio(e.fixed[i]!.requestsPerSecond, m.fixed[i]!.requestsPerSecond)} |`,
+      ),
       `| cold: every request a new search-screen call | ${rate(e.coldLoad)} | ${rate(m.coldLoad)} | ${ratio(e.coldLoad.requestsPerSecond, m.coldLoad.requestsPerSecond)} |`,
       "",
     ];

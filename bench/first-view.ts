@@ -67,7 +67,12 @@ export async function firstViewStock(dataDir: string, size: number): Promise<Add
   const ids = shuffled(stock.map((record) => record._id)).slice(0, 2 * SEQUENTIAL + UNDER_LOAD);
   const queries = [...new Set(searchScreenQueries(stock, 3 * (2 * SEQUENTIAL + UNDER_LOAD)))].slice(0, 2 * SEQUENTIAL + UNDER_LOAD);
   return [
-    { page: "/vehicles/{id}", api: "/api/vehicles/{id}", paths: ids.map((id) => `/vehicles/${id}`), apiPaths: ids.map((id) => `/api/vehicles/${id}`) },
+    {
+      page: "/vehicles/{id}",
+      api: "/api/vehicles/{id}",
+      paths: ids.map((id) => `/vehicles/${id}`),
+      apiPaths: ids.map((id) => `/api/vehicles/${id}`),
+    },
     {
       page: "/{type}-search?…",
       api: "/api/search/{type}?…",
@@ -80,7 +85,7 @@ export async function firstViewStock(dataDir: string, size: number): Promise<Add
 /** A fixed shuffle, so that runs compared in turn ask for the same addresses. */
 function shuffled<T>(items: T[]): T[] {
   let state = 2026;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j]!, items[i]!];
@@ -103,7 +108,10 @@ export async function benchFirstView(
   const idleRssMB = await residentMB(server.pid!);
   let peakRssMB = idleRssMB;
   const sampler = setInterval(() => {
-    residentMB(server.pid!).then((mb) => (peakRssMB = Math.max(peakRssMB, mb)), () => undefined);
+    residentMB(server.pid!).then(
+      (mb) => (peakRssMB = Math.max(peakRssMB, mb)),
+      () => undefined,
+    );
   }, 250);
   try {
     const rows: FirstViewRow[] = [];
@@ -116,7 +124,13 @@ export async function benchFirstView(
         await oneAtATime(url, paths.slice(0, SEQUENTIAL));
         const sequential = await oneAtATime(url, paths.slice(SEQUENTIAL, 2 * SEQUENTIAL));
         const load = await underLoad(url, paths.slice(2 * SEQUENTIAL));
-        rows.push({ page: label, ...load, oneAtATime: stats(sequential.times), cacheHits: sequential.cacheHits + load.cacheHits, bytes: sequential.bytes });
+        rows.push({
+          page: label,
+          ...load,
+          oneAtATime: stats(sequential.times),
+          cacheHits: sequential.cacheHits + load.cacheHits,
+          bytes: sequential.bytes,
+        });
       }
     }
     return { size, renderThreads: options.env?.RENDER_THREADS ?? "default", rows, idleRssMB, peakRssMB };
@@ -135,14 +149,16 @@ async function oneAtATime(url: string, paths: readonly string[]) {
   try {
     for (const requestPath of paths) {
       const started = performance.now();
-      const { status, headers, length } = await new Promise<{ status: number; headers: IncomingHttpHeaders; length: number }>((resolve, reject) => {
-        get(`${url}${requestPath}`, { agent, headers: AS_A_BROWSER_ASKS }, (response) => {
-          let length = 0;
-          response.on("data", (chunk: Buffer) => (length += chunk.length));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, length }));
-          response.on("error", reject);
-        }).on("error", reject);
-      });
+      const { status, headers, length } = await new Promise<{ status: number; headers: IncomingHttpHeaders; length: number }>(
+        (resolve, reject) => {
+          get(`${url}${requestPath}`, { agent, headers: AS_A_BROWSER_ASKS }, (response) => {
+            let length = 0;
+            response.on("data", (chunk: Buffer) => (length += chunk.length));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, length }));
+            response.on("error", reject);
+          }).on("error", reject);
+        },
+      );
       times.push(performance.now() - started);
       if (status !== 200) throw new Error(`${requestPath} answered ${status}`);
       if (headers["x-page-cache"] === "hit") cacheHits++;

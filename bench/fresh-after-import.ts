@@ -26,9 +26,18 @@ export interface FreshnessFigures {
   latencyP99: number;
 }
 
-export async function benchFreshAfterImport(site: { url: string; dataDir: string }, searchPaths: string[], connections: number): Promise<FreshnessFigures> {
+export async function benchFreshAfterImport(
+  site: { url: string; dataDir: string },
+  searchPaths: string[],
+  connections: number,
+): Promise<FreshnessFigures> {
   const feed = path.join(site.dataDir, "freshness-feed.ndjson");
-  await writeFile(feed, newVehicles().map((record) => JSON.stringify(record)).join("\n"));
+  await writeFile(
+    feed,
+    newVehicles()
+      .map((record) => JSON.stringify(record))
+      .join("\n"),
+  );
 
   const load = backgroundLoad(site.url, searchPaths, connections, GIVE_UP_MS / 1000);
   try {

@@ -61,13 +61,26 @@ async function worstGap<T>(work: () => Promise<T>): Promise<{ result: T; worstGa
 const dataDir = await mkdtemp(path.join(tmpdir(), "import-stalls-"));
 try {
   const logger = createLogger("silent");
-  const config = loadConfig({ ...EMBEDDED_ENGINES, DATA_DIR: dataDir, DEMO_STOCK_SIZE: values.stock, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" });
+  const config = loadConfig({
+    ...EMBEDDED_ENGINES,
+    DATA_DIR: dataDir,
+    DEMO_STOCK_SIZE: values.stock,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+  });
   const engines = await openEngines(config, logger);
   await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
   await catalogue.start();
   const staff = await signedInMember(dataDir, "stock");
-  const imports = new StockImports(engines.store, staff.access, undefined, { uploadDirectory: path.join(dataDir, "stock-uploads"), maxUploadBytes: Infinity }, logger);
+  const imports = new StockImports(
+    engines.store,
+    staff.access,
+    undefined,
+    { uploadDirectory: path.join(dataDir, "stock-uploads"), maxUploadBytes: Infinity },
+    logger,
+  );
   const size = (await stat(feed)).size;
 
   const importOnce = async (mode: ImportMode) => {
@@ -95,7 +108,9 @@ try {
     );
   };
 
-  process.stdout.write(`${path.basename(feed)} (${(size / 2 ** 20).toFixed(0)} MB) into ${values.stock} vehicles, probe every ${PROBE_MS} ms\n`);
+  process.stdout.write(
+    `${path.basename(feed)} (${(size / 2 ** 20).toFixed(0)} MB) into ${values.stock} vehicles, probe every ${PROBE_MS} ms\n`,
+  );
   await importOnce("upsert");
   await importOnce("replace");
   await staff.close();

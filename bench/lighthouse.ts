@@ -63,14 +63,20 @@ interface PageFigures {
   scriptKB: number;
 }
 
-const CATEGORY_IDS = { performance: "performance", accessibility: "accessibility", "best-practices": "best-practices", seo: "seo" } as const;
+const CATEGORY_IDS = {
+  performance: "performance",
+  accessibility: "accessibility",
+  "best-practices": "best-practices",
+  seo: "seo",
+} as const;
 
 function figuresOf(lhr: Result): PageFigures {
   const scores = Object.fromEntries(
     Object.keys(CATEGORY_IDS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   ) as PageFigures["scores"];
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   const scriptBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   return {
     scores,
@@ -129,7 +135,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function medianFigures(all: PageFigures[]): PageFigures {
   const of = (pick: (figures: PageFigures) => number) => median(all.map(pick));
   return {
-    scores: Object.fromEntries(Object.keys(CATEGORY_IDS).map((id) => [id, of((f) => f.scores[id as keyof typeof CATEGORY_IDS])])) as PageFigures["scores"],
+    scores: Object.fromEntries(
+      Object.keys(CATEGORY_IDS).map((id) => [id, of((f) => f.scores[id as keyof typeof CATEGORY_IDS])]),
+    ) as PageFigures["scores"],
     lcpMs: of((f) => f.lcpMs),
     tbtMs: of((f) => f.tbtMs),
     cls: of((f) => f.cls),

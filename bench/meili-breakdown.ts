@@ -88,10 +88,17 @@ async function inTurn<T>(items: readonly T[], concurrency: number, work: (item: 
   return items.length / ((performance.now() - started) / 1000);
 }
 
-export async function meiliBreakdown(options: { client: Meilisearch; index: string; store: VehicleStore; meiliPort: number; searches: readonly SearchAsked[] }): Promise<string[]> {
+export async function meiliBreakdown(options: {
+  client: Meilisearch;
+  index: string;
+  store: VehicleStore;
+  meiliPort: number;
+  searches: readonly SearchAsked[];
+}): Promise<string[]> {
   const { client, index, store, meiliPort, searches } = options;
   const half = Math.floor(searches.length / 2);
-  const catalogueOf = (timings: MultiSearchTiming[]) => new Catalogue(store, new MeiliSearchEngine(timed(client, timings), index), createLogger("silent"));
+  const catalogueOf = (timings: MultiSearchTiming[]) =>
+    new Catalogue(store, new MeiliSearchEngine(timed(client, timings), index), createLogger("silent"));
 
   // One at a time: the first half of the searches.
   const oneTimings: MultiSearchTiming[] = [];

@@ -67,11 +67,20 @@ try {
   const engine = new MeiliSearchEngine(meiliSearchClient(server.url, await ensureSearchKey(admin, name)), name);
   const catalogue = new Catalogue(store, engine, createLogger("silent"));
   const searchClient = meiliSearchClient(server.url, await ensureSearchKey(admin, name));
-  const breakdown = await meiliBreakdown({ client: searchClient, index: name, store, meiliPort: Number(new URL(server.url).port), searches: distinctSearches });
+  const breakdown = await meiliBreakdown({
+    client: searchClient,
+    index: name,
+    store,
+    meiliPort: Number(new URL(server.url).port),
+    searches: distinctSearches,
+  });
 
   let exactTotals: number[] | undefined;
   for (const maxTotalHits of settings) {
-    await admin.index(name).updatePagination({ maxTotalHits }).waitTask({ timeout: 10 * 60_000 });
+    await admin
+      .index(name)
+      .updatePagination({ maxTotalHits })
+      .waitTask({ timeout: 10 * 60_000 });
     for (const { type, request } of requests.slice(0, WARM_UP)) await catalogue.searchJson(type, request, true);
     const times: number[] = [];
     const totals: number[] = [];
@@ -85,7 +94,9 @@ try {
     const wrong = totals.filter((total, i) => total !== exactTotals![i]).length;
     const { median, p95 } = stats(times);
     const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
-    rows.push(`| ${maxTotalHits.toLocaleString("en-GB")} | ${median.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${mean.toFixed(1)} ms | ${wrong} of ${totals.length} |`);
+    rows.push(
+      `| ${maxTotalHits.toLocaleString("en-GB")} | ${median.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${mean.toFixed(1)} ms | ${wrong} of ${totals.length} |`,
+    );
     process.stderr.write(`maxTotalHits ${maxTotalHits}: median ${median.toFixed(1)} ms\n`);
   }
   await store.close();

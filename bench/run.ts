@@ -107,16 +107,37 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
     const idleRssMB = await residentMB(server.pid!);
     let peakRssMB = idleRssMB;
     const sampler = setInterval(() => {
-      residentMB(server.pid!).then((mb) => (peakRssMB = Math.max(peakRssMB, mb)), () => undefined);
+      residentMB(server.pid!).then(
+        (mb) => (peakRssMB = Math.max(peakRssMB, mb)),
+        () => undefined,
+      );
     }, 250);
     try {
       // Warm up the JIT the way a running site is warm.
-      await serverTimes(url, queries.slice(0, 100).map((q) => `/api/search/${q}`));
-      const searchScreen = await serverTimes(url, queries.map((q) => `/api/search/${q}`));
-      await serverTimes(url, keywordSearches.slice(0, 100).map((q) => `/api/search/${q}`));
-      const keywords = await serverTimes(url, keywordSearches.map((q) => `/api/search/${q}`));
-      const results = await serverTimes(url, queries.map((q) => `/api/vehicles/search/${q}`));
-      const distinct = await serverTimes(url, queries.map((q) => `/api/vehicles/distinct/${q}`));
+      await serverTimes(
+        url,
+        queries.slice(0, 100).map((q) => `/api/search/${q}`),
+      );
+      const searchScreen = await serverTimes(
+        url,
+        queries.map((q) => `/api/search/${q}`),
+      );
+      await serverTimes(
+        url,
+        keywordSearches.slice(0, 100).map((q) => `/api/search/${q}`),
+      );
+      const keywords = await serverTimes(
+        url,
+        keywordSearches.map((q) => `/api/search/${q}`),
+      );
+      const results = await serverTimes(
+        url,
+        queries.map((q) => `/api/vehicles/search/${q}`),
+      );
+      const distinct = await serverTimes(
+        url,
+        queries.map((q) => `/api/vehicles/distinct/${q}`),
+      );
 
       let next = 0;
       const load = await autocannon({
@@ -128,7 +149,11 @@ async function benchSize(size: number, port: number): Promise<SizeResult> {
       if (load.non2xx > 0 || load.errors > 0) throw new Error(`Load test saw ${load.non2xx} non-2xx answers and ${load.errors} errors`);
       const pages = await benchPages({ url, dataDir }, loadSeconds, CONNECTIONS);
       const screenFigures = size === Number(values["screen-at"]) ? await benchSearchScreen(url) : undefined;
-      const freshness = await benchFreshAfterImport({ url, dataDir }, queries.map((q) => `/api/search/${q}`), CONNECTIONS);
+      const freshness = await benchFreshAfterImport(
+        { url, dataDir },
+        queries.map((q) => `/api/search/${q}`),
+        CONNECTIONS,
+      );
       return {
         size,
         startMs,
@@ -167,7 +192,8 @@ for (const [i, size] of sizes.entries()) {
   rows.push(
     `| ${r.size.toLocaleString("en-GB")} | ${ms(r.searchScreen.median)} | ${ms(r.searchScreen.p95)} | ${ms(r.keywords.median)} | ${ms(r.keywords.p95)} | ${ms(r.results.p95)} | ${ms(r.distinct.p95)} | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} (p50 ${r.loadLatencyP50} ms, p99 ${r.loadLatencyP99} ms) | ${(r.rebuildMs / 1000).toFixed(2)} s | ${(r.startMs / 1000).toFixed(2)} s | ${Math.round(r.idleRssMB)} MB | ${Math.round(r.peakRssMB)} MB |`,
   );
-  const load = (page: PageLoad) => `${Math.round(page.requestsPerSecond).toLocaleString("en-GB")} (p50 ${page.latencyP50} ms, p99 ${page.latencyP99} ms)`;
+  const load = (page: PageLoad) =>
+    `${Math.round(page.requestsPerSecond).toLocaleString("en-GB")} (p50 ${page.latencyP50} ms, p99 ${page.latencyP99} ms)`;
   const reindex = r.pages.duringReindex;
   pageRows.push(
     `| ${r.size.toLocaleString("en-GB")} | ${r.pages.pages.map(load).join(" | ")} | ${load(reindex)}, rebuilt in ${(reindex.rebuildMs / 1000).toFixed(1)} s | ${Math.round(r.requestsPerSecond).toLocaleString("en-GB")} |`,
@@ -189,9 +215,18 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
   process.stderr.write(`First view at ${size.toLocaleString("en-GB")} vehicles...\n`);
   await withFirstViewStock(size, async (dataDir, addresses) => {
     for (let round = 0; round < Number(values["first-view-rounds"]); round++) {
-      for (const serverEntry of values["first-view-builds"].split(",").filter(Boolean).concat(values["first-view-builds"] ? [] : [""])) {
-        for (const threads of values["first-view-threads"].split(",").filter(Boolean).concat(values["first-view-threads"] ? [] : [""])) {
-          const figures = await benchFirstView(dataDir, size, addresses, 3940, { serverEntry: serverEntry || undefined, env: threads ? { RENDER_THREADS: threads } : {} });
+      for (const serverEntry of values["first-view-builds"]
+        .split(",")
+        .filter(Boolean)
+        .concat(values["first-view-builds"] ? [] : [""])) {
+        for (const threads of values["first-view-threads"]
+          .split(",")
+          .filter(Boolean)
+          .concat(values["first-view-threads"] ? [] : [""])) {
+          const figures = await benchFirstView(dataDir, size, addresses, 3940, {
+            serverEntry: serverEntry || undefined,
+            env: threads ? { RENDER_THREADS: threads } : {},
+          });
           firstViewRuns.push({ ...figures, renderThreads: `${serverEntry ? `${serverEntry}, ` : ""}${figures.renderThreads}` });
         }
       }

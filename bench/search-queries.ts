@@ -8,7 +8,7 @@ import type { VehicleRecord } from "../domain/vehicle";
 /** Realistic search-screen states drawn from the stock itself, so filters match something. */
 export function searchScreenQueries(stock: VehicleRecord[], count: number): string[] {
   let state = 12345;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   return Array.from({ length: count }, () => {
     const sample = pick(stock);
@@ -33,7 +33,7 @@ export function searchScreenQueries(stock: VehicleRecord[], count: number): stri
  */
 export function keywordQueries(stock: VehicleRecord[], count: number): string[] {
   let state = 54321;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const swapInside = (word: string) => {
     if (word.length < 5) return word;

@@ -23,12 +23,16 @@ export async function benchSearchScreen(url: string, changes = 40): Promise<Sear
     const page = await browser.newPage();
     const scripts: Buffer[] = [];
     page.on("response", (response) => {
-      if (response.request().resourceType() === "script") void response.body().then((body) => scripts.push(body), () => undefined);
+      if (response.request().resourceType() === "script")
+        void response.body().then(
+          (body) => scripts.push(body),
+          () => undefined,
+        );
     });
     await page.goto(`${url}/car-search`, { waitUntil: "networkidle" });
-    const makes = await page.locator("#filter-make-select option").evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
-    );
+    const makes = await page
+      .locator("#filter-make-select option")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
 
     const times: number[] = [];
     for (let i = 0; i < changes; i++) {

@@ -43,7 +43,8 @@ export function cleanAirZoneStatus(type: VehicleType, fuelType: string | undefin
           : undefined;
   if (!needed) {
     // A hybrid meets the standard if its engine burns petrol from Euro 4, or diesel from Euro 6; the listing does not say which.
-    if (euro >= 6) return { verdict: "compliant", explanation: `Euro ${euro} meets the ULEZ and Clean Air Zone standards for petrol and diesel alike.` };
+    if (euro >= 6)
+      return { verdict: "compliant", explanation: `Euro ${euro} meets the ULEZ and Clean Air Zone standards for petrol and diesel alike.` };
     return { verdict: "unknown", explanation: `Euro ${euro} meets the standard for a petrol engine but not a diesel one. ${CHECK}` };
   }
   if (euro >= needed.standard) {

@@ -16,7 +16,10 @@ describe("newsletter sign-up", () => {
       consent: true,
       source: "/vans",
     });
-    expect(newsletterSignUpSchema.parse({ email: "jo@example.com", consent: true, source: "" })).toEqual({ email: "jo@example.com", consent: true });
+    expect(newsletterSignUpSchema.parse({ email: "jo@example.com", consent: true, source: "" })).toEqual({
+      email: "jo@example.com",
+      consent: true,
+    });
   });
 
   it("asks for the box to be ticked and for a real address, in the form's order", () => {
@@ -24,7 +27,10 @@ describe("newsletter sign-up", () => {
       email: "Enter an email address like name@example.com",
       consent: NEWSLETTER_CONSENT_MISSING,
     });
-    expect(problemsOf(newsletterSignUpSchema, {})).toEqual({ email: "Enter your email address", consent: "Tick the box to agree to receive our newsletter" });
+    expect(problemsOf(newsletterSignUpSchema, {})).toEqual({
+      email: "Enter your email address",
+      consent: "Tick the box to agree to receive our newsletter",
+    });
   });
 
   it("keeps only a path on this site as the page signed up on", () => {
@@ -41,9 +47,13 @@ describe("feedback", () => {
       page: "/car-search",
     });
     expect(problemsOf(feedbackSchema, { message: "  " })).toEqual({ message: "Enter your feedback" });
-    expect(problemsOf(feedbackSchema, { message: "x".repeat(2001) })).toEqual({ message: "Keep your feedback to 2,000 characters or fewer" });
+    expect(problemsOf(feedbackSchema, { message: "x".repeat(2001) })).toEqual({
+      message: "Keep your feedback to 2,000 characters or fewer",
+    });
     expect(feedbackSchema.safeParse({ message: "x".repeat(2000) }).success).toBe(true);
-    expect(problemsOf(feedbackSchema, { message: "Hello", email: "jo(at)example.com" })).toEqual({ email: "Enter an email address like name@example.com" });
+    expect(problemsOf(feedbackSchema, { message: "Hello", email: "jo(at)example.com" })).toEqual({
+      email: "Enter an email address like name@example.com",
+    });
   });
 });
 
@@ -68,11 +78,22 @@ describe("part exchange", () => {
       postcode: "L3 4BP",
       interestedIn: "fiesta-2019",
     });
-    expect(partExchangeSchema.parse({ ...valid, registration: "A 123 BCD", mileage: 8000 })).toMatchObject({ registration: "A123BCD", mileage: 8000 });
+    expect(partExchangeSchema.parse({ ...valid, registration: "A 123 BCD", mileage: 8000 })).toMatchObject({
+      registration: "A123BCD",
+      mileage: 8000,
+    });
   });
 
   it("explains each problem beside its field, in the form's order", () => {
-    expect(problemsOf(partExchangeSchema, { ...valid, registration: "not a plate!", mileage: "about 40k", phone: "+1 202 555 0100", postcode: "90210" })).toEqual({
+    expect(
+      problemsOf(partExchangeSchema, {
+        ...valid,
+        registration: "not a plate!",
+        mileage: "about 40k",
+        phone: "+1 202 555 0100",
+        postcode: "90210",
+      }),
+    ).toEqual({
       registration: "Enter a UK registration, like MA19 ABC",
       mileage: "Enter the mileage as a whole number, like 42000",
       phone: "Enter a UK phone number, like 07700 900123 or 0151 496 0123",
@@ -86,7 +107,11 @@ describe("part exchange", () => {
       phone: "Enter your phone number",
       postcode: "Enter your postcode",
     });
-    expect(problemsOf(partExchangeSchema, { ...valid, mileage: "4,20" })).toEqual({ mileage: "Enter the mileage as a whole number, like 42000" });
-    expect(problemsOf(partExchangeSchema, { ...valid, mileage: -5 })).toEqual({ mileage: "Enter the mileage as a whole number, like 42000" });
+    expect(problemsOf(partExchangeSchema, { ...valid, mileage: "4,20" })).toEqual({
+      mileage: "Enter the mileage as a whole number, like 42000",
+    });
+    expect(problemsOf(partExchangeSchema, { ...valid, mileage: -5 })).toEqual({
+      mileage: "Enter the mileage as a whole number, like 42000",
+    });
   });
 });

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { FEEDBACK_MAX_LENGTH, NEWSLETTER_CONSENT_MISSING } from "./enquiry-wording";
 import { formatCount } from "./format";
-import { blankToUndefined, emailSchema, optional, optionalText, personName, ukPhoneSchema, ukPostcodeSchema, vehicleIdField } from "./form-fields";
+import {
+  blankToUndefined,
+  emailSchema,
+  optional,
+  optionalText,
+  personName,
+  ukPhoneSchema,
+  ukPostcodeSchema,
+  vehicleIdField,
+} from "./form-fields";
 import { wholeNumberAsWritten } from "./uk-formats";
 import { registrationSchema } from "./vehicle";
 

@@ -54,11 +54,7 @@ export type FilterDefinition = TextFilter | RangeFilter | RecentFilter;
 
 /** Bands between consecutive edges, opening with "up to the first" and closing with "from the last". */
 function bandsBetween(edges: readonly number[]): NumericRange[] {
-  return [
-    { max: edges[0] },
-    ...edges.slice(1).map((max, i) => ({ min: edges[i], max })),
-    { min: edges[edges.length - 1] },
-  ];
+  return [{ max: edges[0] }, ...edges.slice(1).map((max, i) => ({ min: edges[i], max })), { min: edges[edges.length - 1] }];
 }
 
 const FIRST_SINGLE_YEAR = 2000;
@@ -199,7 +195,9 @@ export const FILTERS = {
 export type FilterName = keyof typeof FILTERS;
 export const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
 
-type FilterNameOfKind<K extends FilterDefinition["kind"]> = { [N in FilterName]: (typeof FILTERS)[N]["kind"] extends K ? N : never }[FilterName];
+type FilterNameOfKind<K extends FilterDefinition["kind"]> = {
+  [N in FilterName]: (typeof FILTERS)[N]["kind"] extends K ? N : never;
+}[FilterName];
 export type TextFilterName = FilterNameOfKind<"text">;
 export type RangeFilterName = FilterNameOfKind<"range">;
 export type RecentFilterName = FilterNameOfKind<"recent">;
@@ -303,7 +301,6 @@ export function parseRange(value: string): NumericRange | { problem: string } {
   return range;
 }
 
-
 /** A range as the contract writes it: `5000-10000`, `-20000`, `2018-`. */
 export function formatRange({ min, max }: NumericRange): string {
   return `${min ?? ""}-${max ?? ""}`;
@@ -312,4 +309,3 @@ export function formatRange({ min, max }: NumericRange): string {
 export function inRange(value: number, { min, max }: NumericRange): boolean {
   return (min === undefined || value >= min) && (max === undefined || value <= max);
 }
-

@@ -74,9 +74,12 @@ describe("financeApplicationSchema", () => {
 });
 
 describe("field formats", () => {
-  it.each(["07700 900123", "+44 7700 900123", "0151 496 0123", "(0151) 4960123", "020 7946 0000", "0300-123-4567"])("accepts the UK number %s", (phone) => {
-    expect(ukPhoneSchema.safeParse(phone).success).toBe(true);
-  });
+  it.each(["07700 900123", "+44 7700 900123", "0151 496 0123", "(0151) 4960123", "020 7946 0000", "0300-123-4567"])(
+    "accepts the UK number %s",
+    (phone) => {
+      expect(ukPhoneSchema.safeParse(phone).success).toBe(true);
+    },
+  );
 
   it.each(["0900 123 456", "+1 555 0100", "0770090012", "phone me"])("rejects %s", (phone) => {
     expect(ukPhoneSchema.safeParse(phone).success).toBe(false);

@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { HIRE_PURCHASE_TERMS } from "./finance";
 import { IN_WORK, LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "./finance-options";
-import { emailSchema, fieldErrors, optional, optionalText, personName, requiredText, ukPhoneSchema, ukPostcodeSchema, vehicleIdField } from "./form-fields";
+import {
+  emailSchema,
+  fieldErrors,
+  optional,
+  optionalText,
+  personName,
+  requiredText,
+  ukPhoneSchema,
+  ukPostcodeSchema,
+  vehicleIdField,
+} from "./form-fields";
 import { wholeNumberAsWritten } from "./uk-formats";
 
 /**
@@ -19,11 +29,16 @@ const choice = <T extends readonly [string, ...string[]]>(options: T, missing: s
 
 /** Whole numbers, sent as numbers or as digit strings from a form. */
 const wholeNumber = (min: number, max: number, message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message }).pipe(z.number().int(message).min(min, message).max(max, message));
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(min, message).max(max, message));
 
 /** Whole pounds, also as people write them: "2,000", "£2,000". */
 const wholePounds = (min: number, max: number, message: string) =>
-  z.preprocess((value) => (typeof value === "string" ? (wholeNumberAsWritten(value, { pounds: true }) ?? value) : value), wholeNumber(min, max, message));
+  z.preprocess(
+    (value) => (typeof value === "string" ? (wholeNumberAsWritten(value, { pounds: true }) ?? value) : value),
+    wholeNumber(min, max, message),
+  );
 
 /** The age in whole years on a day, for a date of birth. */
 export function ageOn(dateOfBirth: string, day: Date): number {

@@ -97,18 +97,38 @@ describe("hirePurchaseQuote", () => {
 
   // Each checked by hand: r = 1.205^(1/12) - 1; payment = credit × r / (1 - (1 + r)^-term), to the penny.
   it.each([
-    [12000, undefined, 2000, 36, { amountOfCredit: 10000, monthlyPayment: 365.52, totalAmountPayable: 15168.72, totalCostOfCredit: 3168.72 }],
-    [15495, undefined, 1500, 48, { amountOfCredit: 13995, monthlyPayment: 416.93, totalAmountPayable: 21522.64, totalCostOfCredit: 6027.64 }],
+    [
+      12000,
+      undefined,
+      2000,
+      36,
+      { amountOfCredit: 10000, monthlyPayment: 365.52, totalAmountPayable: 15168.72, totalCostOfCredit: 3168.72 },
+    ],
+    [
+      15495,
+      undefined,
+      1500,
+      48,
+      { amountOfCredit: 13995, monthlyPayment: 416.93, totalAmountPayable: 21522.64, totalCostOfCredit: 6027.64 },
+    ],
     [8995, "Inc VAT", 4400, 60, { amountOfCredit: 4595, monthlyPayment: 118.68, totalAmountPayable: 11530.8, totalCostOfCredit: 2535.8 }],
     // Ex VAT: £18,995 is financed as £22,794.
-    [18995, "Ex VAT", 0, 24, { cashPrice: 22794, amountOfCredit: 22794, monthlyPayment: 1146.73, totalAmountPayable: 27531.52, totalCostOfCredit: 4737.52 }],
+    [
+      18995,
+      "Ex VAT",
+      0,
+      24,
+      { cashPrice: 22794, amountOfCredit: 22794, monthlyPayment: 1146.73, totalAmountPayable: 27531.52, totalCostOfCredit: 4737.52 },
+    ],
     [10000, "+ VAT", 0, 60, { cashPrice: 12000, monthlyPayment: 309.93, totalCostOfCredit: 6605.8 }],
   ] as const)("£%d %s, £%d deposit over %d months", (price, vatStatus, deposit, termMonths, expected) => {
     expect(hirePurchaseQuote({ price, vatStatus, deposit, termMonths })).toMatchObject(expected);
   });
 
   it("is what Monthly Prices From quotes", () => {
-    expect(hirePurchaseQuote({ price: 8995, vatStatus: undefined, deposit: 0, termMonths: 60 }).monthlyPayment).toBe(monthlyPriceFrom(8995, undefined));
+    expect(hirePurchaseQuote({ price: 8995, vatStatus: undefined, deposit: 0, termMonths: 60 }).monthlyPayment).toBe(
+      monthlyPriceFrom(8995, undefined),
+    );
   });
 });
 

@@ -46,7 +46,11 @@ export function priceIncludingVat(price: number, vatStatus: string | undefined):
 }
 
 /** The most that can be borrowed on the representative terms for a monthly payment: the payment formula run backwards. */
-export function amountForMonthlyPayment(payment: number, apr: number = FINANCE_TERMS.apr, months: number = FINANCE_TERMS.termMonths): number {
+export function amountForMonthlyPayment(
+  payment: number,
+  apr: number = FINANCE_TERMS.apr,
+  months: number = FINANCE_TERMS.termMonths,
+): number {
   const rate = monthlyRate(apr);
   return Math.floor(rate === 0 ? payment * months : (payment * (1 - (1 + rate) ** -months)) / rate);
 }
@@ -70,7 +74,12 @@ export interface FinanceExample {
 
 /** Every figure of a finance example for an amount, each derived from the terms. */
 export function financeExample(amount: number): FinanceExample {
-  const quote = hirePurchaseQuote({ price: amount, vatStatus: undefined, deposit: FINANCE_TERMS.deposit, termMonths: FINANCE_TERMS.termMonths });
+  const quote = hirePurchaseQuote({
+    price: amount,
+    vatStatus: undefined,
+    deposit: FINANCE_TERMS.deposit,
+    termMonths: FINANCE_TERMS.termMonths,
+  });
   return {
     amount,
     termMonths: quote.termMonths,

@@ -11,7 +11,8 @@ import { VEHICLE_ID_PATTERN } from "./vehicle";
  */
 
 /** Forms send an untouched optional field as an empty string; it means "not given". */
-export const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+export const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 const tooLong = (max: number) => `Keep this under ${max} characters`;
@@ -21,7 +22,12 @@ export const requiredText = (max: number, missing: string) => z.string({ error: 
 
 /** Text that may be left out; `what` names it for a value that is not text ("the second line of your address"). */
 export const optionalText = (max: number, what: string) =>
-  optional(z.string({ error: `Enter ${what} as text, up to ${max} characters` }).trim().max(max, tooLong(max)));
+  optional(
+    z
+      .string({ error: `Enter ${what} as text, up to ${max} characters` })
+      .trim()
+      .max(max, tooLong(max)),
+  );
 
 /** A person's name: letters, with the spaces, hyphens and apostrophes of real names. */
 export const personName = (what: string, max: number) =>

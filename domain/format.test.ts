@@ -37,7 +37,7 @@ describe("number formats", () => {
     expect(formatNumber(2000000)).toBe("2,000,000");
   });
 
-  it("give exactly what Intl.NumberFormat gives for en-GB, except that nothing reads \"-0\"", () => {
+  it('give exactly what Intl.NumberFormat gives for en-GB, except that nothing reads "-0"', () => {
     expect(formatCount(-0.0001)).toBe("0");
     expect(formatPoundsAndPence(-0.001)).toBe("£0.00");
     const roundsToZero = (value: number, decimals: number) => Math.abs(value) < 0.5 * 10 ** -decimals;

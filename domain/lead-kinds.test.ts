@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ERASED_KINDS_TEXT, LEAD_KIND_NAMES, LEAD_KINDS, SITE_PAGE_LEAD_KINDS, sitePageKindOf, sitePageOf, VEHICLE_LEAD_KIND_NAMES, vehicleKindOfSlug, vehicleSlugOf, type LeadKindEntry } from "./lead-kinds";
+import {
+  ERASED_KINDS_TEXT,
+  LEAD_KIND_NAMES,
+  LEAD_KINDS,
+  SITE_PAGE_LEAD_KINDS,
+  sitePageKindOf,
+  sitePageOf,
+  VEHICLE_LEAD_KIND_NAMES,
+  vehicleKindOfSlug,
+  vehicleSlugOf,
+  type LeadKindEntry,
+} from "./lead-kinds";
 import { scheduleOf } from "./opening-hours";
 
 /** The one table of lead kinds: every kind has a schema that loads, a page of its own, and words of its own. */
@@ -20,7 +31,10 @@ describe("the lead kinds", () => {
 
   it("gives every kind a page, and no two the same address", () => {
     expect([...SITE_PAGE_LEAD_KINDS, ...VEHICLE_LEAD_KIND_NAMES].sort()).toEqual([...LEAD_KIND_NAMES].sort());
-    const addresses = [...SITE_PAGE_LEAD_KINDS.map((kind) => sitePageOf(kind).path), ...VEHICLE_LEAD_KIND_NAMES.map((kind) => `/vehicles/{id}/${vehicleSlugOf(kind)}`)];
+    const addresses = [
+      ...SITE_PAGE_LEAD_KINDS.map((kind) => sitePageOf(kind).path),
+      ...VEHICLE_LEAD_KIND_NAMES.map((kind) => `/vehicles/{id}/${vehicleSlugOf(kind)}`),
+    ];
     expect(new Set(addresses).size).toBe(addresses.length);
     for (const kind of SITE_PAGE_LEAD_KINDS) expect(sitePageKindOf(sitePageOf(kind).path)).toBe(kind);
     for (const kind of VEHICLE_LEAD_KIND_NAMES) expect(vehicleKindOfSlug(vehicleSlugOf(kind))).toBe(kind);
@@ -28,7 +42,11 @@ describe("the lead kinds", () => {
   });
 
   it("gives every kind its own label, API error code and retention setting", () => {
-    for (const part of [(entry: LeadKindEntry) => entry.label, (entry: LeadKindEntry) => entry.api.invalidCode, (entry: LeadKindEntry) => entry.retention.setting]) {
+    for (const part of [
+      (entry: LeadKindEntry) => entry.label,
+      (entry: LeadKindEntry) => entry.api.invalidCode,
+      (entry: LeadKindEntry) => entry.retention.setting,
+    ]) {
       const values = entries.map(([, entry]) => part(entry));
       expect(new Set(values).size).toBe(values.length);
     }

@@ -15,7 +15,15 @@ import type { Schedule } from "./opening-hours";
  * See docs/adding-a-lead-kind.md.
  */
 
-export const LEAD_KIND_NAMES = ["finance-application", "part-exchange", "enquiry", "test-drive", "call-back", "feedback", "newsletter"] as const;
+export const LEAD_KIND_NAMES = [
+  "finance-application",
+  "part-exchange",
+  "enquiry",
+  "test-drive",
+  "call-back",
+  "feedback",
+  "newsletter",
+] as const;
 export type LeadKindName = (typeof LEAD_KIND_NAMES)[number];
 
 /** What a kind's check may depend on beyond the submission: the moment it arrives and the showroom's hours. */
@@ -102,7 +110,10 @@ export interface LeadKindEntry {
 }
 
 /** The small forms' problems come in the schema's order. */
-const inSchemaOrder = async (schema: z.ZodType): Promise<LeadCheck> => ({ schema, problemsOf: (await import("./form-fields")).fieldErrors });
+const inSchemaOrder = async (schema: z.ZodType): Promise<LeadCheck> => ({
+  schema,
+  problemsOf: (await import("./form-fields")).fieldErrors,
+});
 
 export const LEAD_KINDS = {
   "finance-application": {
@@ -123,7 +134,11 @@ export const LEAD_KINDS = {
     erasure: "part-exchange requests",
     api: { invalidCode: "invalid_part_exchange", notAnObject: "Send the request as a JSON object.", marksReplays: true },
     page: { path: "/part-exchange" },
-    retention: { setting: "PART_EXCHANGE_RETENTION_DAYS", defaultDays: 90, about: "Days a part-exchange request is kept, forwarded or not: like a finance application." },
+    retention: {
+      setting: "PART_EXCHANGE_RETENTION_DAYS",
+      defaultDays: 90,
+      about: "Days a part-exchange request is kept, forwarded or not: like a finance application.",
+    },
     forwarded: true,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).partExchangeSchema),
@@ -134,9 +149,18 @@ export const LEAD_KINDS = {
     api: { invalidCode: "invalid_enquiry", notAnObject: "Send the enquiry as a JSON object.", marksReplays: true },
     page: {
       vehicleSlug: "enquire",
-      form: { title: "Enquire about this vehicle", submit: "Send enquiry", thanks: "Thank you: we have your question", next: "We will reply" },
+      form: {
+        title: "Enquire about this vehicle",
+        submit: "Send enquiry",
+        thanks: "Thank you: we have your question",
+        next: "We will reply",
+      },
     },
-    retention: { setting: "ENQUIRY_RETENTION_DAYS", defaultDays: 90, about: "Days a question about a vehicle is kept: like a part-exchange request." },
+    retention: {
+      setting: "ENQUIRY_RETENTION_DAYS",
+      defaultDays: 90,
+      about: "Days a question about a vehicle is kept: like a part-exchange request.",
+    },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -206,7 +230,14 @@ export const LEAD_KINDS = {
             multiline: true,
             maxLength: FEEDBACK_MAX_LENGTH,
           },
-          { name: "email", type: "email", autoComplete: "email", label: "Your email address", optional: true, hint: "Only if you would like a reply." },
+          {
+            name: "email",
+            type: "email",
+            autoComplete: "email",
+            label: "Your email address",
+            optional: true,
+            hint: "Only if you would like a reply.",
+          },
         ],
       },
     },
@@ -237,7 +268,11 @@ export const LEAD_KINDS = {
         sending: "Signing up…",
       },
     },
-    retention: { setting: "NEWSLETTER_RETENTION_DAYS", defaultDays: 730, about: "Days a newsletter sign-up and its consent record are kept, counted from the sign-up." },
+    retention: {
+      setting: "NEWSLETTER_RETENTION_DAYS",
+      defaultDays: 730,
+      about: "Days a newsletter sign-up and its consent record are kept, counted from the sign-up.",
+    },
     forwarded: false,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).newsletterSignUpSchema),
@@ -260,13 +295,17 @@ export type VehicleLeadKindName = { [K in LeadKindName]: Kinds[K]["page"] extend
 
 /** The site-page kinds whose page is made from this table's words (routes/forms/site-form.tsx), and the vehicle kinds with a dialog. */
 export type SiteFormLeadKind = { [K in SitePageLeadKind]: Kinds[K]["page"] extends { form: SitePageForm } ? K : never }[SitePageLeadKind];
-export type VehicleDialogLeadKind = { [K in VehicleLeadKindName]: Kinds[K]["page"] extends { form: VehicleDialogForm } ? K : never }[VehicleLeadKindName];
+export type VehicleDialogLeadKind = {
+  [K in VehicleLeadKindName]: Kinds[K]["page"] extends { form: VehicleDialogForm } ? K : never;
+}[VehicleLeadKindName];
 
 const entries = LEAD_KIND_NAMES.map((kind) => [kind, LEAD_KINDS[kind] as LeadKindEntry] as const);
 
 export const SITE_PAGE_LEAD_KINDS = entries.filter(([, { page }]) => "path" in page).map(([kind]) => kind as SitePageLeadKind);
 export const VEHICLE_LEAD_KIND_NAMES = entries.filter(([, { page }]) => "vehicleSlug" in page).map(([kind]) => kind as VehicleLeadKindName);
-export const VEHICLE_DIALOG_LEAD_KINDS = VEHICLE_LEAD_KIND_NAMES.filter((kind) => (LEAD_KINDS[kind].page as LeadPage).form !== undefined) as VehicleDialogLeadKind[];
+export const VEHICLE_DIALOG_LEAD_KINDS = VEHICLE_LEAD_KIND_NAMES.filter(
+  (kind) => (LEAD_KINDS[kind].page as LeadPage).form !== undefined,
+) as VehicleDialogLeadKind[];
 
 export const sitePageOf = (kind: SitePageLeadKind): { path: `/${string}`; form?: SitePageForm } => LEAD_KINDS[kind].page;
 export const vehicleSlugOf = (kind: VehicleLeadKindName): string => LEAD_KINDS[kind].page.vehicleSlug;
@@ -274,10 +313,12 @@ export const sitePageFormOf = (kind: SiteFormLeadKind): SitePageForm => LEAD_KIN
 export const vehicleDialogFormOf = (kind: VehicleDialogLeadKind): VehicleDialogForm => LEAD_KINDS[kind].page.form;
 
 /** The kind a page of the site's own asks for, by its path ("/feedback"). */
-export const sitePageKindOf = (path: string): SitePageLeadKind | undefined => SITE_PAGE_LEAD_KINDS.find((kind) => sitePageOf(kind).path === path);
+export const sitePageKindOf = (path: string): SitePageLeadKind | undefined =>
+  SITE_PAGE_LEAD_KINDS.find((kind) => sitePageOf(kind).path === path);
 
 /** The kind a page under a vehicle's address asks for, by the address's last part ("enquire"). */
-export const vehicleKindOfSlug = (slug: string): VehicleLeadKindName | undefined => VEHICLE_LEAD_KIND_NAMES.find((kind) => vehicleSlugOf(kind) === slug);
+export const vehicleKindOfSlug = (slug: string): VehicleLeadKindName | undefined =>
+  VEHICLE_LEAD_KIND_NAMES.find((kind) => vehicleSlugOf(kind) === slug);
 
 /** "finance applications, part-exchange requests, … and the newsletter sign-up": everything the erasure page deletes. */
 export const ERASED_KINDS_TEXT = (() => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clockText, dayText, openingHoursText, openingStatus, scheduleOf, showroomMoment, testDriveDays, type HoursSource } from "./opening-hours";
+import {
+  clockText,
+  dayText,
+  openingHoursText,
+  openingStatus,
+  scheduleOf,
+  showroomMoment,
+  testDriveDays,
+  type HoursSource,
+} from "./opening-hours";
 
 const WEEKDAYS: HoursSource = { openingHours: [{ days: "Monday to Friday", hours: "9am to 5pm" }] };
 const WITH_SATURDAY: HoursSource = {
@@ -82,7 +91,10 @@ describe("openingStatus, on the showroom's clock in London", () => {
     expect(status(christmas, "2026-12-24T18:00:00Z")).toBe("Closed now, opens Tuesday 9am");
     expect(status(christmas, "2026-12-25T10:00:00Z")).toBe("Closed now, opens Tuesday 9am");
     expect(
-      status({ ...WEEKDAYS, closedOn: ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23"] }, "2026-11-13T18:00:00Z"),
+      status(
+        { ...WEEKDAYS, closedOn: ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23"] },
+        "2026-11-13T18:00:00Z",
+      ),
     ).toBe("Closed now, opens Tuesday 24 November 9am");
   });
 });

@@ -26,7 +26,20 @@ export interface Schedule {
 export type HoursSource = Pick<Dealer, "openingHours" | "closedOn">;
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const RANGE = /^(.+?)\s*(?:\bto\b|-|–|—)\s*(.+)$/i;
 
 /** Thrown for words the schedule cannot be read from; the message says which. */

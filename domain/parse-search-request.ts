@@ -25,7 +25,11 @@ const rangeFilterSchema = z.string().transform((value, ctx) => {
 });
 
 const wholeNumber = (min: number, max: number, message: string) =>
-  z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
 
 const onFilterSchema = z.literal(FILTER_ON, { error: `must be ${FILTER_ON} (on) or left out (off)` }).transform(() => true as const);
 
@@ -42,13 +46,9 @@ const querySchema = z
 const searchRequestSchema = z.object({
   q: querySchema.optional(),
   ...filterShape,
-  sort: z
-    .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` })
-    .default(DEFAULT_SORT),
+  sort: z.enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` }).default(DEFAULT_SORT),
   page: wholeNumber(1, 1_000_000, "must be a whole number from 1").default(1),
-  pageSize: wholeNumber(1, MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`).default(
-    DEFAULT_PAGE_SIZE,
-  ),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
 });
 
 /** The query parameters a search reads; any other is ignored. */
@@ -77,9 +77,7 @@ export function parseSearchRequest(params: URLSearchParams): ParseResult<SearchR
     return { ok: false, error: { field, message: `${field} ${issue.message}` } };
   }
   const { q, sort, page, pageSize, ...filterValues } = parsed.data;
-  const filters = Object.fromEntries(
-    Object.entries(filterValues).filter(([, value]) => value !== undefined),
-  ) as Filters;
+  const filters = Object.fromEntries(Object.entries(filterValues).filter(([, value]) => value !== undefined)) as Filters;
   return { ok: true, value: { ...(q === undefined ? {} : { q }), filters, sort, page, pageSize } };
 }
 

@@ -17,7 +17,12 @@ describe("rangeSteps", () => {
       { value: "2020-2020", count: 5 },
     ];
     expect(rangeSteps("year", options)).toEqual([2017, 2018, 2019, 2020]);
-    expect(rangeSteps("price", [{ value: "-5000", count: 2 }, { value: "5000-10000", count: 1 }])).toEqual([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]);
+    expect(
+      rangeSteps("price", [
+        { value: "-5000", count: 2 },
+        { value: "5000-10000", count: 1 },
+      ]),
+    ).toEqual([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]);
   });
 
   it("lists an end chosen off the steps, so a band link shows in the select", () => {

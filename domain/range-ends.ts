@@ -58,7 +58,9 @@ export function foldRangeEnds(params: URLSearchParams): URLSearchParams | undefi
   const folded = new URLSearchParams();
   const written = new Set<string>();
   for (const [key, value] of params) {
-    const name = RANGE_PAIR_NAMES.find((candidate) => key === candidate || key === rangeEndParam(candidate, "min") || key === rangeEndParam(candidate, "max"));
+    const name = RANGE_PAIR_NAMES.find(
+      (candidate) => key === candidate || key === rangeEndParam(candidate, "min") || key === rangeEndParam(candidate, "max"),
+    );
     if (name === undefined) {
       folded.append(key, value);
       continue;

@@ -11,7 +11,14 @@ export type VehicleIdList = { ok: true; ids: string[] } | { ok: false; message: 
 export function vehicleIdListSchema(most: number) {
   return z
     .array(z.string())
-    .transform((values) => [...new Set(values.flatMap((value) => value.split(",")).map((id) => id.trim()).filter(Boolean))])
+    .transform((values) => [
+      ...new Set(
+        values
+          .flatMap((value) => value.split(","))
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(vehicleIdSchema).max(most, `names more than ${most} vehicles; at most ${most} can be shown together`));
 }
 

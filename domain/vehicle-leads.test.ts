@@ -11,7 +11,15 @@ const schedule = scheduleOf({
     { days: "Saturday", hours: "10am - 1pm" },
   ],
 });
-const booking = { name: "Siobhán O'Neill", phone: "07700 900123", email: "siobhan@example.com", day: "2026-11-12", time: "10:00", licence: "yes", vehicleId: "fiesta-2019" };
+const booking = {
+  name: "Siobhán O'Neill",
+  phone: "07700 900123",
+  email: "siobhan@example.com",
+  day: "2026-11-12",
+  time: "10:00",
+  licence: "yes",
+  vehicleId: "fiesta-2019",
+};
 
 const problemsOf = (input: Record<string, unknown>) => {
   const parsed = testDriveSchema(schedule, NOW).safeParse(input);
@@ -28,7 +36,9 @@ describe("a test drive's day and time", () => {
     (day) => {
       const parsed = testDriveSchema(schedule, NOW).safeParse({ ...booking, day });
       expect(parsed.success).toBe(false);
-      expect(parsed.error!.issues.map(({ path, message }) => ({ path, message }))).toEqual([{ path: ["day"], message: "Choose a day for your test drive" }]);
+      expect(parsed.error!.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+        { path: ["day"], message: "Choose a day for your test drive" },
+      ]);
     },
   );
 
@@ -39,7 +49,9 @@ describe("a test drive's day and time", () => {
 
   it.each(["x", "", "9am", "24:00", "10:00:00"])("asks for a time, once, when given %j", (time) => {
     const parsed = testDriveSchema(schedule, NOW).safeParse({ ...booking, time });
-    expect(parsed.error!.issues.map(({ path, message }) => ({ path, message }))).toEqual([{ path: ["time"], message: "Choose a time for your test drive" }]);
+    expect(parsed.error!.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ["time"], message: "Choose a time for your test drive" },
+    ]);
   });
 
   it("says every problem at once: a bad day beside a bad name", () => {
@@ -52,7 +64,9 @@ describe("a test drive's day and time", () => {
   it("still names a real day that cannot be booked, and a time outside that day's hours", () => {
     expect(problemsOf({ ...booking, day: "2026-11-11" })).toEqual({ day: "Choose a day from tomorrow onwards" });
     expect(problemsOf({ ...booking, day: "2026-11-15" })).toEqual({ day: "We are closed on Sunday 15 November: choose another day" });
-    expect(problemsOf({ ...booking, day: "2026-11-26" })).toEqual({ day: "We book test drives up to 14 days ahead: choose an earlier day" });
+    expect(problemsOf({ ...booking, day: "2026-11-26" })).toEqual({
+      day: "We book test drives up to 14 days ahead: choose an earlier day",
+    });
     expect(problemsOf({ ...booking, day: "2026-11-14", time: "14:00" })).toEqual({
       time: "On Saturday 14 November we are open 10am to 1pm: choose a time from 10am to 12pm",
     });

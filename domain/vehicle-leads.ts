@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { emailSchema, fieldErrors, optional, personName, requiredText, ukPhoneSchema, vehicleIdField } from "./form-fields";
 import { formatCount } from "./format";
-import { addDays, clockText, dayText, hoursOn, isCalendarDate, minutesOf, showroomMoment, TEST_DRIVE_DAYS_AHEAD, testDriveTimes, type Schedule } from "./opening-hours";
+import {
+  addDays,
+  clockText,
+  dayText,
+  hoursOn,
+  isCalendarDate,
+  minutesOf,
+  showroomMoment,
+  TEST_DRIVE_DAYS_AHEAD,
+  testDriveTimes,
+  type Schedule,
+} from "./opening-hours";
 import {
   BEST_TIMES,
   CONTACT_METHODS,
@@ -72,7 +83,9 @@ export function testDriveSchema(schedule: Schedule, now: Date) {
         .refine(isCalendarDate, { error: "Choose a day for your test drive", abort: true })
         .refine((day) => day > today, "Choose a day from tomorrow onwards")
         .refine((day) => day <= lastDay, `We book test drives up to ${TEST_DRIVE_DAYS_AHEAD} days ahead: choose an earlier day`)
-        .refine((day) => hoursOn(schedule, day) !== undefined, { error: ({ input }) => `We are closed on ${dayText(String(input))}: choose another day` }),
+        .refine((day) => hoursOn(schedule, day) !== undefined, {
+          error: ({ input }) => `We are closed on ${dayText(String(input))}: choose another day`,
+        }),
       time: z
         .string({ error: "Choose a time for your test drive" })
         .refine((time) => minutesOf(time) !== undefined, { error: "Choose a time for your test drive", abort: true }),
@@ -98,7 +111,18 @@ export type CallBack = z.output<typeof callBackSchema>;
 export type TestDrive = z.output<ReturnType<typeof testDriveSchema>>;
 export type { BestTime, ContactMethod };
 
-const FORM_ORDER: readonly string[] = ["name", "email", "phone", "contactMethod", "message", "day", "time", "licence", "bestTime", "vehicleId"];
+const FORM_ORDER: readonly string[] = [
+  "name",
+  "email",
+  "phone",
+  "contactMethod",
+  "message",
+  "day",
+  "time",
+  "licence",
+  "bestTime",
+  "vehicleId",
+];
 
 /** Problems by field in the order the forms ask, the first first: a refinement's problem comes in its field's place. */
 export function vehicleLeadErrors(error: z.ZodError): Record<string, string> {

@@ -19,8 +19,16 @@ describe("vehicleFeedRecordSchema", () => {
   it.each([
     ["an unknown type", { vehicle: { ...minimal.vehicle, vehicleType: "bus" } }, "vehicle.vehicleType"],
     ["a price of nothing", { adverts: { retailAdverts: { totalPrice: { amountGBP: 0 } } } }, "adverts.retailAdverts.totalPrice.amountGBP"],
-    ["a fraction of a penny", { adverts: { retailAdverts: { totalPrice: { amountGBP: 10.005 } } } }, "adverts.retailAdverts.totalPrice.amountGBP"],
-    ["a year in the future", { vehicle: { ...minimal.vehicle, yearOfManufacture: new Date().getUTCFullYear() + 2 } }, "vehicle.yearOfManufacture"],
+    [
+      "a fraction of a penny",
+      { adverts: { retailAdverts: { totalPrice: { amountGBP: 10.005 } } } },
+      "adverts.retailAdverts.totalPrice.amountGBP",
+    ],
+    [
+      "a year in the future",
+      { vehicle: { ...minimal.vehicle, yearOfManufacture: new Date().getUTCFullYear() + 2 } },
+      "vehicle.yearOfManufacture",
+    ],
     ["a script for an image", { media: { images: [{ href: "javascript:alert(1)" }] } }, "media.images.0.href"],
     ["an image on another site over http", { media: { images: [{ href: "http://example.com/a.jpg" }] } }, "media.images.0.href"],
     ["a protocol-relative image", { media: { images: [{ href: "//example.com/a.jpg" }] } }, "media.images.0.href"],

@@ -59,7 +59,9 @@ export const vehicleDetailsSchema = z.object({
   model: text(),
   derivative: optional(text(160)),
   registration: optional(registrationSchema),
-  yearOfManufacture: optional(whole(MODEL_YEARS.earliest, MODEL_YEARS.latest).refine((year) => year <= latestModelYear(), "is in the future")),
+  yearOfManufacture: optional(
+    whole(MODEL_YEARS.earliest, MODEL_YEARS.latest).refine((year) => year <= latestModelYear(), "is in the future"),
+  ),
   odometerReadingMiles: optional(whole(0, 3_000_000)),
   transmissionType: optional(text(40)),
   fuelType: optional(text(40)),
@@ -112,7 +114,10 @@ export const retailAdvertSchema = z.object({
 });
 
 const mediaSchema = z.object({
-  images: z.array(z.object({ href: imageHrefSchema })).max(100).default([]),
+  images: z
+    .array(z.object({ href: imageHrefSchema }))
+    .max(100)
+    .default([]),
 });
 
 /**
@@ -167,4 +172,3 @@ export function feedRecordId(value: unknown): string | undefined {
   const compact = registration.replace(/\s+/g, "").toUpperCase();
   return vehicleIdSchema.safeParse(compact).success ? compact : undefined;
 }
-

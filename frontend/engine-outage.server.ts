@@ -10,16 +10,15 @@ export interface EngineOutage {
  * A loader whose page cannot be shown without its engines: when one is down the page answers
  * 503 with Retry-After and a page that says so (ErrorPage), not a 500.
  */
-export function answersOutages<Args extends unknown[], Result>(loader: (...args: Args) => Promise<Result>): (...args: Args) => Promise<Result> {
+export function answersOutages<Args extends unknown[], Result>(
+  loader: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
   return async (...args) => {
     try {
       return await loader(...args);
     } catch (error) {
       if (!(error instanceof EngineUnavailableError)) throw error;
-      throw data<EngineOutage>(
-        { unavailable: error.engine },
-        { status: 503, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
+      throw data<EngineOutage>({ unavailable: error.engine }, { status: 503, headers: { "Retry-After": String(error.retryAfterSeconds) } });
     }
   };
 }
@@ -47,11 +46,17 @@ export interface UnsentForm {
  * Retry-After), rather than an error page in place of their answers. Nothing is half-stored:
  * a lead is one document, stored whole or not at all (lead-intake.ts).
  */
-export async function keepingAnswers<Result>(values: Record<string, string>, send: () => Promise<Result>): Promise<Result | DataWithResponseInit<UnsentForm>> {
+export async function keepingAnswers<Result>(
+  values: Record<string, string>,
+  send: () => Promise<Result>,
+): Promise<Result | DataWithResponseInit<UnsentForm>> {
   try {
     return await send();
   } catch (error) {
     if (!(error instanceof EngineUnavailableError)) throw error;
-    return data<UnsentForm>({ ok: false, failed: true, values }, { status: 503, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    return data<UnsentForm>(
+      { ok: false, failed: true, values },
+      { status: 503, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
   }
 }

@@ -20,7 +20,9 @@ export default [
   route("vehicles", "routes/vehicle-list.tsx"),
   route("vehicles/:id", "routes/vehicle-detail.tsx"),
   ...VEHICLE_LEAD_KIND_NAMES.map((kind) =>
-    route(`vehicles/:id/${vehicleSlugOf(kind)}`, OWN_LEAD_PAGES[kind] ?? "routes/vehicle-lead.tsx", { id: `vehicle-${vehicleSlugOf(kind)}` }),
+    route(`vehicles/:id/${vehicleSlugOf(kind)}`, OWN_LEAD_PAGES[kind] ?? "routes/vehicle-lead.tsx", {
+      id: `vehicle-${vehicleSlugOf(kind)}`,
+    }),
   ),
   ...(["car", "van", "truck"] as const).map((type) => route(`${type}-search`, "routes/search.tsx", { id: `search-${type}` })),
   route("search", "routes/search-redirect.tsx"),
@@ -29,7 +31,9 @@ export default [
   route("compare", "routes/compare.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) => route(page, `routes/content/${page}.tsx`)),
-  ...SITE_PAGE_LEAD_KINDS.map((kind) => route(sitePageOf(kind).path.slice(1), OWN_LEAD_PAGES[kind] ?? "routes/forms/site-form.tsx", { id: `form-${kind}` })),
+  ...SITE_PAGE_LEAD_KINDS.map((kind) =>
+    route(sitePageOf(kind).path.slice(1), OWN_LEAD_PAGES[kind] ?? "routes/forms/site-form.tsx", { id: `form-${kind}` }),
+  ),
   // The staff area: signed-in staff only, its pages in their own bundles (frontend/routes/staff).
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),

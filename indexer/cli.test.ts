@@ -49,7 +49,9 @@ describe("npm run stock:import", () => {
     expect(stdout).toContain(": nothing was changed");
     expect(stdout).toMatch(/unchanged\s+5/);
     expect(stdout).toMatch(/removed\s+25/);
-    expect(stdout).toContain("This would remove 25 of the 30 vehicles in stock, more than half: the import itself needs --allow-mass-removal.");
+    expect(stdout).toContain(
+      "This would remove 25 of the 30 vehicles in stock, more than half: the import itself needs --allow-mass-removal.",
+    );
     expect(await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).toBe(stock);
   });
 
@@ -89,7 +91,9 @@ describe("npm run stock:import", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("Give exactly one feed file to import");
     expect(result.stderr).toContain("npm run stock:import -- FILE");
-    expect((await runCli(["import", "x.json", "--format", "xml"], dataDir).done).stderr).toContain("--format must be one of json, ndjson, csv");
+    expect((await runCli(["import", "x.json", "--format", "xml"], dataDir).done).stderr).toContain(
+      "--format must be one of json, ndjson, csv",
+    );
   });
 });
 

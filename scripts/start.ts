@@ -10,7 +10,16 @@ import path from "node:path";
  */
 
 const root = path.resolve(import.meta.dirname, "..");
-const SOURCES = ["frontend", "backend", "domain", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const SOURCES = [
+  "frontend",
+  "backend",
+  "domain",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const stamp = path.join(root, "build", ".source-hash");
 const serverEntry = path.join(root, "build", "server", "index.js");
 

@@ -44,7 +44,9 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const { status, code, message, field, fields } =
       apiError ?? new ApiError(500, "internal_error", "Something went wrong on our side. Please try again shortly.");
-    res.status(status).json({ error: { code, message, ...(field === undefined ? {} : { field }), ...(fields === undefined ? {} : { fields }) } });
+    res
+      .status(status)
+      .json({ error: { code, message, ...(field === undefined ? {} : { field }), ...(fields === undefined ? {} : { fields }) } });
   };
 }
 
@@ -61,14 +63,22 @@ function toApiError(error: unknown): ApiError | undefined {
     case "entity.parse.failed":
       return new ApiError(400, "invalid_json", "The request body is not valid JSON.");
     case "entity.too.large":
-      return new ApiError(413, "payload_too_large", `The request body is too large: the limit is ${Math.floor((httpError.limit ?? 0) / 1024)} KB.`);
+      return new ApiError(
+        413,
+        "payload_too_large",
+        `The request body is too large: the limit is ${Math.floor((httpError.limit ?? 0) / 1024)} KB.`,
+      );
     case "charset.unsupported":
     case "encoding.unsupported":
       return new ApiError(415, "unsupported_media_type", "Send the body as JSON in UTF-8, uncompressed or gzip/deflate compressed.");
   }
   // The router's own: a path segment whose percent-encoding does not decode (%ZZ, a cut-off %E0%A4%A).
   if (error instanceof URIError) {
-    return new ApiError(400, "malformed_path", "The address has a malformed percent-encoding: each % must start a whole UTF-8 character, like %C3%A9.");
+    return new ApiError(
+      400,
+      "malformed_path",
+      "The address has a malformed percent-encoding: each % must start a whole UTF-8 character, like %C3%A9.",
+    );
   }
   if (typeof httpError?.status === "number" && httpError.status < 500 && httpError.expose) {
     return new ApiError(httpError.status, httpError.type ?? "bad_request", (error as Error).message);

@@ -36,7 +36,10 @@ function answer(leads: Leads, kind: LeadKindName): RequestHandler {
     }
     if (!result.created && marksReplays) res.set("Idempotent-Replayed", "true");
     const sold = result.vehicle?.inStock === false && result.vehicle.soldAt !== undefined;
-    res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference, ...(sold ? { vehicleInStock: false } : {}) });
+    res
+      .status(201)
+      .set("Cache-Control", "no-store")
+      .json({ id: result.id, reference: result.reference, ...(sold ? { vehicleInStock: false } : {}) });
   };
 }
 

@@ -23,43 +23,66 @@ export function staffApi(inbox: LeadInbox): Router {
     res.json({ id: account.id, email: account.email, name: account.name, role: account.role, csrfToken: session.csrfToken });
   });
 
-  router.get("/leads", guarded(async (req, res, member) => {
-    const { total, leads } = await inbox.list(member, inboxQueryFrom(req));
-    res.set("X-Total-Count", String(total)).json(leads.map(leadJson));
-  }));
+  router.get(
+    "/leads",
+    guarded(async (req, res, member) => {
+      const { total, leads } = await inbox.list(member, inboxQueryFrom(req));
+      res.set("X-Total-Count", String(total)).json(leads.map(leadJson));
+    }),
+  );
 
-  router.get("/leads.csv", guarded(async (req, res, member) => {
-    const { page: _page, pageSize: _size, ...filters } = inboxQueryFrom(req);
-    const csv = await inbox.exportCsv(member, filters, addressOf(req));
-    res.type("text/csv").attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`).send(csv);
-  }));
+  router.get(
+    "/leads.csv",
+    guarded(async (req, res, member) => {
+      const { page: _page, pageSize: _size, ...filters } = inboxQueryFrom(req);
+      const csv = await inbox.exportCsv(member, filters, addressOf(req));
+      res
+        .type("text/csv")
+        .attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`)
+        .send(csv);
+    }),
+  );
 
-  router.get("/leads/:id", guarded(async (req, res, member) => {
-    const opened = await inbox.open(member, String(req.params.id), addressOf(req));
-    if (!opened) throw new ApiError(404, "lead_not_found", "There is no lead with that id; it may have been deleted.", "id");
-    res.json({ ...leadJson(opened.lead), vehicleNow: opened.vehicleNow ?? null });
-  }));
+  router.get(
+    "/leads/:id",
+    guarded(async (req, res, member) => {
+      const opened = await inbox.open(member, String(req.params.id), addressOf(req));
+      if (!opened) throw new ApiError(404, "lead_not_found", "There is no lead with that id; it may have been deleted.", "id");
+      res.json({ ...leadJson(opened.lead), vehicleNow: opened.vehicleNow ?? null });
+    }),
+  );
 
-  router.post("/leads/:id", guarded(async (req, res, member) => {
-    const edit = workEditSchema.safeParse(req.body);
-    if (!edit.success) throw new ApiError(400, "invalid_change", edit.error.issues[0]!.message, String(edit.error.issues[0]!.path[0] ?? "type"));
-    const lead = await inbox.change(member, String(req.params.id), edit.data, addressOf(req));
-    if (!lead) throw new ApiError(404, "lead_not_found", "There is no lead with that id; it may have been deleted.", "id");
-    res.json(leadJson(lead));
-  }));
+  router.post(
+    "/leads/:id",
+    guarded(async (req, res, member) => {
+      const edit = workEditSchema.safeParse(req.body);
+      if (!edit.success)
+        throw new ApiError(400, "invalid_change", edit.error.issues[0]!.message, String(edit.error.issues[0]!.path[0] ?? "type"));
+      const lead = await inbox.change(member, String(req.params.id), edit.data, addressOf(req));
+      if (!lead) throw new ApiError(404, "lead_not_found", "There is no lead with that id; it may have been deleted.", "id");
+      res.json(leadJson(lead));
+    }),
+  );
 
-  router.post("/leads/:id/forward", guarded(async (req, res, member) => {
-    if (!(await inbox.forwardNow(member, String(req.params.id), addressOf(req)))) {
-      throw new ApiError(409, "not_waiting", "That lead is not waiting to be forwarded: it has been already, or its kind never is.");
-    }
-    res.status(202).json({ forwarding: true });
-  }));
+  router.post(
+    "/leads/:id/forward",
+    guarded(async (req, res, member) => {
+      if (!(await inbox.forwardNow(member, String(req.params.id), addressOf(req)))) {
+        throw new ApiError(409, "not_waiting", "That lead is not waiting to be forwarded: it has been already, or its kind never is.");
+      }
+      res.status(202).json({ forwarding: true });
+    }),
+  );
 
-  router.post("/erasure", guarded(async (req, res, member) => {
-    const request = erasureSchema.safeParse(req.body);
-    if (!request.success) throw new ApiError(400, "invalid_erasure", request.error.issues[0]!.message, String(request.error.issues[0]!.path[0] ?? "contact"));
-    res.json({ erased: await inbox.erase(member, request.data.contact, addressOf(req)) });
-  }));
+  router.post(
+    "/erasure",
+    guarded(async (req, res, member) => {
+      const request = erasureSchema.safeParse(req.body);
+      if (!request.success)
+        throw new ApiError(400, "invalid_erasure", request.error.issues[0]!.message, String(request.error.issues[0]!.path[0] ?? "contact"));
+      res.json({ erased: await inbox.erase(member, request.data.contact, addressOf(req)) });
+    }),
+  );
 
   return router;
 }
@@ -67,15 +90,26 @@ export function staffApi(inbox: LeadInbox): Router {
 const workEditSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("status"), status: z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(", ")}` }), lostReason: z.string().trim().max(200, "Keep the reason under 200 characters").optional() }),
+    z.object({
+      type: z.literal("status"),
+      status: z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(", ")}` }),
+      lostReason: z.string().trim().max(200, "Keep the reason under 200 characters").optional(),
+    }),
     z.object({ type: z.literal("assignee"), assigneeId: z.string().max(64, "That is not an account id").optional() }),
-    z.object({ type: z.literal("note"), text: z.string({ error: "Write the note" }).trim().min(1, "Write the note").max(2000, "Keep a note under 2,000 characters") }),
+    z.object({
+      type: z.literal("note"),
+      text: z.string({ error: "Write the note" }).trim().min(1, "Write the note").max(2000, "Keep a note under 2,000 characters"),
+    }),
   ],
   { error: "Send type: status, assignee or note, with what changes" },
 );
 
 const erasureSchema = z.object({
-  contact: z.string({ error: "Give the e-mail address or phone number to erase" }).trim().min(3, "Give the e-mail address or phone number to erase").max(254),
+  contact: z
+    .string({ error: "Give the e-mail address or phone number to erase" })
+    .trim()
+    .min(3, "Give the e-mail address or phone number to erase")
+    .max(254),
   confirm: z.literal(true, { error: "Confirm the erasure with confirm: true: it cannot be undone" }),
 });
 
@@ -93,7 +127,8 @@ function inboxQueryFrom(req: Request): LeadQuery {
 const signedIn: RequestHandler = (_req, res, next) => {
   const member = res.locals.staffMember;
   if (!member) throw new ApiError(401, "not_signed_in", "Sign in to the staff area first.");
-  if (member.needsCode || member.mustSetUpSecondFactor) throw new ApiError(403, "second_factor_needed", "Finish signing in with your authenticator code first.");
+  if (member.needsCode || member.mustSetUpSecondFactor)
+    throw new ApiError(403, "second_factor_needed", "Finish signing in with your authenticator code first.");
   next();
 };
 
@@ -110,7 +145,8 @@ function guarded(handler: (req: Request, res: Response, member: StaffMember) => 
     try {
       await handler(req, res, res.locals.staffMember!);
     } catch (error) {
-      if (error instanceof NotAllowedError) throw new ApiError(403, "not_allowed", `Your account may not do this: it needs the ${error.needed} role.`);
+      if (error instanceof NotAllowedError)
+        throw new ApiError(403, "not_allowed", `Your account may not do this: it needs the ${error.needed} role.`);
       throw error;
     }
   };
@@ -118,6 +154,32 @@ function guarded(handler: (req: Request, res: Response, member: StaffMember) => 
 
 const addressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
-function leadJson({ id, kind, reference, receivedAt, vehicle, data, forwardedAt, forwardAttempts, nextAttemptAt, lastForwardFailure, work }: StoredLead) {
-  return { id, kind, reference, receivedAt, vehicle: vehicle ?? null, data, forwarding: { forwardedAt: forwardedAt ?? null, attempts: forwardAttempts, nextAttemptAt: nextAttemptAt ?? null, lastFailure: lastForwardFailure ?? null }, work };
+function leadJson({
+  id,
+  kind,
+  reference,
+  receivedAt,
+  vehicle,
+  data,
+  forwardedAt,
+  forwardAttempts,
+  nextAttemptAt,
+  lastForwardFailure,
+  work,
+}: StoredLead) {
+  return {
+    id,
+    kind,
+    reference,
+    receivedAt,
+    vehicle: vehicle ?? null,
+    data,
+    forwarding: {
+      forwardedAt: forwardedAt ?? null,
+      attempts: forwardAttempts,
+      nextAttemptAt: nextAttemptAt ?? null,
+      lastFailure: lastForwardFailure ?? null,
+    },
+    work,
+  };
 }

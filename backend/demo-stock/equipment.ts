@@ -24,7 +24,14 @@ function tierOf(derivativeName: string): Tier {
 const CAR_EQUIPMENT: Record<Tier, readonly string[]> = {
   entry: ["Air conditioning", "DAB radio", "Bluetooth", "Electric front windows", "Remote central locking"],
   mid: ["Alloy wheels", "Climate control", "Sat nav", "Rear parking sensors", "Automatic lights and wipers", "Cruise control"],
-  top: ["Heated front seats", "Reversing camera", "LED headlights", "Keyless entry and start", "Part-leather seats", "Front parking sensors"],
+  top: [
+    "Heated front seats",
+    "Reversing camera",
+    "LED headlights",
+    "Keyless entry and start",
+    "Part-leather seats",
+    "Front parking sensors",
+  ],
 };
 const VAN_EQUIPMENT: Record<Tier, readonly string[]> = {
   entry: ["Bluetooth", "DAB radio", "Electric windows", "Remote central locking"],
@@ -83,7 +90,9 @@ export function equipmentOf(line: ModelLine, derivative: Derivative, vehicle: Ve
   const byTier = line.vehicleType === "car" ? CAR_EQUIPMENT : line.vehicleType === "van" ? VAN_EQUIPMENT : undefined;
   const trim = byTier ? TIERS.slice(0, TIERS.indexOf(tier) + 1).flatMap((level) => byTier[level]) : TRUCK_EQUIPMENT;
   const automatic = derivative.transmission === "Automatic" && line.vehicleType === "car" && tier !== "entry" ? ["Paddle shifters"] : [];
-  return [...new Set([...trim, ...modernEquipment(year, tier), ...fuelEquipment(derivative, year), ...bodyEquipment(vehicle), ...automatic])];
+  return [
+    ...new Set([...trim, ...modernEquipment(year, tier), ...fuelEquipment(derivative, year), ...bodyEquipment(vehicle), ...automatic]),
+  ];
 }
 
 const OWNERS = ["", "one owner", "two owners", "three owners", "four owners", "five owners"];

@@ -89,9 +89,7 @@ describe("generateDemoStock", () => {
   });
 
   it("never repeats a registration, even across a large run", () => {
-    const plates = [...generateDemoStock({ count: 20_000, referenceDate: REFERENCE_DATE })].map(
-      (record) => record.vehicle.registration,
-    );
+    const plates = [...generateDemoStock({ count: 20_000, referenceDate: REFERENCE_DATE })].map((record) => record.vehicle.registration);
     expect(new Set(plates).size).toBe(plates.length);
   });
 
@@ -199,7 +197,8 @@ describe("generateDemoStock", () => {
   it("gives vans and trucks a VAT status, cab type and wheelbase, and only cars an insurance group", () => {
     for (const { vehicle, adverts } of commercials) {
       expect(["Ex VAT", "No VAT"]).toContain(adverts.retailAdverts.vatStatus);
-      const cabs = vehicle.vehicleType === "van" ? ["Single Cab", "Crew Cab", "Double Cab"] : ["Day Cab", "Sleeper Cab", "High Sleeper Cab"];
+      const cabs =
+        vehicle.vehicleType === "van" ? ["Single Cab", "Crew Cab", "Double Cab"] : ["Day Cab", "Sleeper Cab", "High Sleeper Cab"];
       expect(cabs).toContain(vehicle.cabType);
       expect(["SWB", "MWB", "LWB", "XLWB"]).toContain(vehicle.wheelbase);
       expect(vehicle.insuranceGroup).toBeUndefined();
@@ -290,10 +289,42 @@ describe("the model range", () => {
 
   it("covers the car makes UK dealers stock", () => {
     const required = [
-      "Audi", "BMW", "Ford", "Volkswagen", "Mercedes-Benz", "Peugeot", "Nissan", "Renault", "Honda", "Kia", "Toyota",
-      "Vauxhall", "Hyundai", "Skoda", "SEAT", "MINI", "Tesla", "Land Rover", "Volvo", "Mazda", "Citroën", "Dacia", "Fiat",
-      "Suzuki", "MG", "Lexus", "Porsche", "Cupra", "Jaguar", "Jeep", "Polestar", "Alfa Romeo", "DS", "Subaru",
-      "Mitsubishi", "Smart",
+      "Audi",
+      "BMW",
+      "Ford",
+      "Volkswagen",
+      "Mercedes-Benz",
+      "Peugeot",
+      "Nissan",
+      "Renault",
+      "Honda",
+      "Kia",
+      "Toyota",
+      "Vauxhall",
+      "Hyundai",
+      "Skoda",
+      "SEAT",
+      "MINI",
+      "Tesla",
+      "Land Rover",
+      "Volvo",
+      "Mazda",
+      "Citroën",
+      "Dacia",
+      "Fiat",
+      "Suzuki",
+      "MG",
+      "Lexus",
+      "Porsche",
+      "Cupra",
+      "Jaguar",
+      "Jeep",
+      "Polestar",
+      "Alfa Romeo",
+      "DS",
+      "Subaru",
+      "Mitsubishi",
+      "Smart",
     ];
     expect([...makes("car")].sort()).toEqual(expect.arrayContaining(required));
     for (const make of required) {
@@ -344,12 +375,17 @@ describe("the model range", () => {
 
   it("lists equipment that follows the trim, fuel and body, and describes each vehicle", () => {
     const equipment = (test: (record: VehicleRecord) => boolean) => stock.filter(test).map((record) => record.vehicle.features ?? []);
-    expect(stock.every((record) => (record.vehicle.features?.length ?? 0) >= 4 && record.adverts.retailAdverts.description?.startsWith("This "))).toBe(true);
+    expect(
+      stock.every((record) => (record.vehicle.features?.length ?? 0) >= 4 && record.adverts.retailAdverts.description?.startsWith("This ")),
+    ).toBe(true);
     const topTrim = equipment((record) => record.vehicle.vehicleType === "car" && /\bM Sport\b/.test(record.vehicle.derivative ?? ""));
     expect(topTrim.length).toBeGreaterThan(0);
     for (const features of topTrim) expect(features).toEqual(expect.arrayContaining(["Sat nav", "Heated front seats"]));
-    for (const features of equipment((record) => record.vehicle.fuelType === "Electric")) expect(features).toContain("Type 2 charging cable");
-    for (const features of equipment((record) => record.vehicle.bodyType === "Panel Van")) expect(features).toContain("Ply-lined load area");
-    for (const features of equipment((record) => record.vehicle.vehicleType === "car")) expect(features).not.toContain("Ply-lined load area");
+    for (const features of equipment((record) => record.vehicle.fuelType === "Electric"))
+      expect(features).toContain("Type 2 charging cable");
+    for (const features of equipment((record) => record.vehicle.bodyType === "Panel Van"))
+      expect(features).toContain("Ply-lined load area");
+    for (const features of equipment((record) => record.vehicle.vehicleType === "car"))
+      expect(features).not.toContain("Ply-lined load area");
   });
 });

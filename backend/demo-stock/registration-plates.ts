@@ -74,8 +74,6 @@ export class RegistrationIssuer {
 function serialLetters(serial: number): string {
   const base = RANDOM_LETTERS.length;
   return (
-    RANDOM_LETTERS[Math.floor(serial / (base * base))]! +
-    RANDOM_LETTERS[Math.floor(serial / base) % base]! +
-    RANDOM_LETTERS[serial % base]!
+    RANDOM_LETTERS[Math.floor(serial / (base * base))]! + RANDOM_LETTERS[Math.floor(serial / base) % base]! + RANDOM_LETTERS[serial % base]!
   );
 }

@@ -15,7 +15,11 @@ afterEach(async () => {
 async function appWithLimit() {
   const app = express();
   app.use(limitRequestBodies(1024));
-  app.post("/newsletter", express.urlencoded({ extended: false, limit: "10mb" }), (req, res) => void res.send(`got ${JSON.stringify(req.body).length}`));
+  app.post(
+    "/newsletter",
+    express.urlencoded({ extended: false, limit: "10mb" }),
+    (req, res) => void res.send(`got ${JSON.stringify(req.body).length}`),
+  );
   app.post("/api/echo", express.json({ limit: "10mb" }), (_req, res) => void res.status(204).end());
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -66,7 +70,12 @@ describe("limitRequestBodies", () => {
         controller.close();
       },
     });
-    const response = await fetch(`${base}/api/echo`, { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const response = await fetch(`${base}/api/echo`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(204);
   });
 

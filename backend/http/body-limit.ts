@@ -43,7 +43,8 @@ export function limitRequestBodies(defaultMaxBytes: number, uploads: ReadonlyMap
           status: 403,
           code: "upload_not_allowed",
           title: "Only a stock manager can upload stock",
-          message: "A stock feed can only be uploaded by a member of staff with the stock or admin role who is signed in. Sign in to the staff area and try again.",
+          message:
+            "A stock feed can only be uploaded by a member of staff with the stock or admin role who is signed in. Sign in to the staff area and try again.",
         });
       }
       return refuse(req, res, {

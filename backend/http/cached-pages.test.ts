@@ -23,7 +23,9 @@ describe("pageCacheKey", () => {
 
   it("keeps a vehicle page's calculator choice apart", () => {
     expect(pageCacheKey(request("/vehicles/abc", "deposit=2000&term=48"))).not.toBe(pageCacheKey(request("/vehicles/abc")));
-    expect(pageCacheKey(request("/vehicles/abc", "term=48&deposit=2000"))).toBe(pageCacheKey(request("/vehicles/abc", "deposit=2000&term=48")));
+    expect(pageCacheKey(request("/vehicles/abc", "term=48&deposit=2000"))).toBe(
+      pageCacheKey(request("/vehicles/abc", "deposit=2000&term=48")),
+    );
   });
 
   it("keeps a search page apart by the postcode its delivery note answers", () => {
@@ -35,7 +37,9 @@ describe("pageCacheKey", () => {
     const fromSearch = pageCacheKey(request("/vehicles/abc", "", { referer: "http://127.0.0.1:3000/car-search?make=Ford" }));
     expect(fromSearch).not.toBe(plain);
     expect(pageCacheKey(request("/vehicles/abc", "", { referer: "http://127.0.0.1:3000/contact" }))).toBe(plain);
-    expect(pageCacheKey(request("/car-search", "", { referer: "http://127.0.0.1:3000/car-search?make=Ford" }))).toBe(pageCacheKey(request("/car-search")));
+    expect(pageCacheKey(request("/car-search", "", { referer: "http://127.0.0.1:3000/car-search?make=Ford" }))).toBe(
+      pageCacheKey(request("/car-search")),
+    );
   });
 
   it("keeps each origin apart, since pages name their own address", () => {
@@ -57,7 +61,20 @@ describe("pageCacheKey", () => {
   });
 
   it("caches the public pages that are the same for everyone", () => {
-    for (const path of ["/", "/car-search", "/van-search", "/truck-search", "/vehicles", "/vehicles/abc", "/offers", "/cars/used", "/contact", "/about", "/saved", "/compare"]) {
+    for (const path of [
+      "/",
+      "/car-search",
+      "/van-search",
+      "/truck-search",
+      "/vehicles",
+      "/vehicles/abc",
+      "/offers",
+      "/cars/used",
+      "/contact",
+      "/about",
+      "/saved",
+      "/compare",
+    ]) {
       expect(pageCacheKey(request(path)), path).toBeDefined();
     }
   });

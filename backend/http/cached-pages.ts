@@ -19,7 +19,9 @@ import { gzipJoined, joined, splicePage, type SplicedPage } from "./spliced-gzip
  * finance application, a vehicle's enquiry, test-drive and call-back pages, newsletter,
  * feedback, part-exchange).
  */
-const CACHEABLE_PATH = new RegExp(`^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|saved|compare|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`);
+const CACHEABLE_PATH = new RegExp(
+  `^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|saved|compare|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`,
+);
 
 /**
  * What those pages read from the query: a search's filters, sort and page, the search page's
@@ -118,7 +120,10 @@ export function cachedPages({ maxBytes, stockVersion }: CachedPagesOptions): Req
     // Those waiting are let go once the page is rendered (or the response ends unfinished),
     // not when a slow client has received it.
     let rendered!: () => void;
-    rendering.set(key, new Promise<void>((resolve) => (rendered = resolve)).then(() => void rendering.delete(key)));
+    rendering.set(
+      key,
+      new Promise<void>((resolve) => (rendered = resolve)).then(() => void rendering.delete(key)),
+    );
     res.once("close", () => rendered());
     holdUntilWritten(res, (body, headers, send) => {
       if (!storable(res)) {
@@ -180,7 +185,10 @@ function storable(res: Response): boolean {
  * `whenWritten` with the body, the headers set after this point, and the means to send a
  * body after all; a response cut short never calls it.
  */
-function holdUntilWritten(res: Response, whenWritten: (body: Buffer, headers: [string, OutgoingHttpHeader][], send: (body: Buffer) => void) => void): void {
+function holdUntilWritten(
+  res: Response,
+  whenWritten: (body: Buffer, headers: [string, OutgoingHttpHeader][], send: (body: Buffer) => void) => void,
+): void {
   const earlier = new Set(res.getHeaderNames());
   const chunks: Buffer[] = [];
   const hold = (chunk: unknown, encoding: unknown) => {

@@ -7,7 +7,11 @@ import type { Duplex } from "node:stream";
  * line, so a client is told what was wrong. Node closes such a connection either way.
  */
 const ANSWERS: Record<string, [status: string, code: string, message: string]> = {
-  HPE_HEADER_OVERFLOW: ["431 Request Header Fields Too Large", "headers_too_large", "The address or the request's headers are too long: the limit is 16 KB."],
+  HPE_HEADER_OVERFLOW: [
+    "431 Request Header Fields Too Large",
+    "headers_too_large",
+    "The address or the request's headers are too long: the limit is 16 KB.",
+  ],
   ERR_HTTP_REQUEST_TIMEOUT: ["408 Request Timeout", "request_timeout", "The request took too long to arrive. Please send it again."],
   default: ["400 Bad Request", "bad_request", "The request could not be read as HTTP."],
 };

@@ -60,7 +60,19 @@ export interface AppParts {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(parts: AppParts): Express {
-  const { catalogue, leads, staff, siteOrigin, logger, requestTimeoutMs, postRateLimit, trustedProxies, security, pageCacheBytes, frontend } = parts;
+  const {
+    catalogue,
+    leads,
+    staff,
+    siteOrigin,
+    logger,
+    requestTimeoutMs,
+    postRateLimit,
+    trustedProxies,
+    security,
+    pageCacheBytes,
+    frontend,
+  } = parts;
   const app = express();
   app.disable("x-powered-by");
   // Responses change with every import and carry a short max-age; hashing each body for an
@@ -76,8 +88,15 @@ export function createApp(parts: AppParts): Express {
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   // Signed-in staff, whose every change is audited, are not held to a visitor's limit; one
   // halfway through signing in is, or a stolen password would buy unlimited code guesses.
-  app.use(limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode }));
-  app.use(limitRequestBodies(BODY_LIMIT_BYTES, new Map([[STOCK_UPLOAD_PAGE, { maxBytes: uploadLimitBytes(staff.stock.settings.maxUploadBytes), mayUpload: mayUploadStock }]])));
+  app.use(
+    limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode }),
+  );
+  app.use(
+    limitRequestBodies(
+      BODY_LIMIT_BYTES,
+      new Map([[STOCK_UPLOAD_PAGE, { maxBytes: uploadLimitBytes(staff.stock.settings.maxUploadBytes), mayUpload: mayUploadStock }]]),
+    ),
+  );
   app.use(compression());
 
   app.use("/healthz", healthChecks(catalogue));

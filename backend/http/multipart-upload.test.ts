@@ -59,7 +59,9 @@ describe("receiveUpload", () => {
 
   it("refuses a body cut short, leaving nothing on disk", async () => {
     const filePath = path.join(directory, "cut");
-    await expect(receiveUpload(arriving(BODY.slice(0, BODY.length - 40), 16), BOUNDARY, { filePath, maxFileBytes: 1000 })).rejects.toBeInstanceOf(MalformedUploadError);
+    await expect(
+      receiveUpload(arriving(BODY.slice(0, BODY.length - 40), 16), BOUNDARY, { filePath, maxFileBytes: 1000 }),
+    ).rejects.toBeInstanceOf(MalformedUploadError);
     expect(await readdir(directory)).toEqual([]);
   });
 

@@ -43,7 +43,11 @@ export function boundaryOf(contentType: string | null): string | undefined {
   return match?.[1] ?? match?.[2];
 }
 
-export async function receiveUpload(body: ReadableStream<Uint8Array>, boundary: string, { filePath, maxFileBytes }: UploadLimits): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  { filePath, maxFileBytes }: UploadLimits,
+): Promise<ReceivedUpload> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const fields = new Map<string, string>();
   let file: ReceivedUpload["file"];

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PageCache, type CachedPage } from "./page-cache";
 
-const page = (text: string): CachedPage => ({ status: 200, headers: [["content-type", "text/html"]], parts: [Buffer.from(text)], deflatedParts: [] });
+const page = (text: string): CachedPage => ({
+  status: 200,
+  headers: [["content-type", "text/html"]],
+  parts: [Buffer.from(text)],
+  deflatedParts: [],
+});
 const AT = Date.UTC(2026, 10, 25, 9, 0, 10);
 
 describe("PageCache", () => {

@@ -30,4 +30,3 @@ export const refuseAbsurdPaths: RequestHandler = (req, res, next) => {
   }
   next();
 };
-

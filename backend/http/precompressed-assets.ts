@@ -11,7 +11,11 @@ import type { RequestHandler } from "express";
 export function precompressedAssets(directory: string): RequestHandler {
   // Read once: the hashed assets never change while the site runs, and a name only matches
   // a file the build wrote, never a path a request made up.
-  const packed = new Set(readdirSync(directory).filter((name) => name.endsWith(".br")).map((name) => name.slice(0, -".br".length)));
+  const packed = new Set(
+    readdirSync(directory)
+      .filter((name) => name.endsWith(".br"))
+      .map((name) => name.slice(0, -".br".length)),
+  );
   return (req, res, next) => {
     const name = req.path.slice(1);
     if ((req.method !== "GET" && req.method !== "HEAD") || !packed.has(name)) return next();

@@ -16,7 +16,9 @@ export interface Refusal {
 export function refuse(req: Request, res: Response, { status, code, title, message }: Refusal): void {
   res.status(status);
   if (!req.originalUrl.startsWith("/api/") && req.accepts(["json", "html"]) === "html") {
-    res.type("html").send(`<!doctype html><title>${title}</title><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p>`);
+    res
+      .type("html")
+      .send(`<!doctype html><title>${title}</title><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p>`);
   } else {
     res.json({ error: { code, message } });
   }

@@ -62,13 +62,24 @@ const catalogue = {
 } as unknown as PageCatalogue;
 
 async function siteWith(thread: keyof typeof THREADS) {
-  const pool = new RenderPool({ threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)), threads: 1, data: { dealer: {} as never, siteUrl: undefined }, catalogue, logger: createLogger("silent") });
+  const pool = new RenderPool({
+    threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)),
+    threads: 1,
+    data: { dealer: {} as never, siteUrl: undefined },
+    catalogue,
+    logger: createLogger("silent"),
+  });
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = "abc";
     next();
   });
-  app.use(pool.handler((req) => req.path !== "/private", (_req, res) => void res.type("text/plain").send("rendered here")));
+  app.use(
+    pool.handler(
+      (req) => req.path !== "/private",
+      (_req, res) => void res.type("text/plain").send("rendered here"),
+    ),
+  );
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });

@@ -70,7 +70,10 @@ class RenderThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.options.threadModule, { workerData: this.options.data, resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB } });
+    const worker = new Worker(this.options.threadModule, {
+      workerData: this.options.data,
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
+    });
     worker.on("message", (message: FromRenderThread) => this.receive(message));
     worker.on("error", (error) => this.options.logger.error({ err: error }, "A render thread failed"));
     worker.on("exit", () => {
@@ -106,7 +109,9 @@ class RenderThread {
     try {
       // Only the calls pages make: the thread's messages are ours, but the list is short and explicit.
       if (!(PAGE_CATALOGUE_CALLS as readonly string[]).includes(method)) throw new Error(`${method} is not a page's call`);
-      const value: unknown = await (this.options.catalogue[method as keyof PageCatalogue] as (...args: unknown[]) => Promise<unknown>)(...args);
+      const value: unknown = await (this.options.catalogue[method as keyof PageCatalogue] as (...args: unknown[]) => Promise<unknown>)(
+        ...args,
+      );
       this.send({ type: "answer", call, value });
     } catch (error) {
       this.send({ type: "refusal", call, error: sentError(error) });
@@ -150,7 +155,14 @@ export class RenderPool {
     // The thread with the fewest pages in hand.
     const thread = this.threads.reduce((least, candidate) => (candidate.jobs.size < least.jobs.size ? candidate : least));
     const job = this.nextJob++;
-    const message: RenderJob = { type: "render", job, method: req.method, url: pageUrlOf(req), headers: headersOf(req), nonce: cspNonceOf(res) };
+    const message: RenderJob = {
+      type: "render",
+      job,
+      method: req.method,
+      url: pageUrlOf(req),
+      headers: headersOf(req),
+      nonce: cspNonceOf(res),
+    };
     return new Promise<RenderedPage>((resolve, reject) => {
       thread.jobs.set(job, { resolve, reject, req });
       thread.send(message);
@@ -175,7 +187,8 @@ function sendRendered(res: Response, page: RenderedPage): void {
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
-  if (page.spliced) keepSplicedPage(res, { parts: page.spliced.parts.map(asBuffer), deflatedParts: page.spliced.deflatedParts.map(asBuffer) });
+  if (page.spliced)
+    keepSplicedPage(res, { parts: page.spliced.parts.map(asBuffer), deflatedParts: page.spliced.deflatedParts.map(asBuffer) });
   res.end(asBuffer(page.body));
 }
 

@@ -2,7 +2,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
-import { receivedError, sentError, type RenderJob, type RenderThreadData, type FromRenderThread, type ToRenderThread } from "./render-protocol";
+import {
+  receivedError,
+  sentError,
+  type RenderJob,
+  type RenderThreadData,
+  type FromRenderThread,
+  type ToRenderThread,
+} from "./render-protocol";
 import { splicePage } from "./spliced-gzip";
 import { catalogueContext, cspNonceContext, dealerContext, requestLogContext, siteUrlContext } from "./request-context";
 
@@ -59,7 +66,9 @@ async function render({ job, method, url, headers, nonce }: RenderJob): Promise<
     const response = await handle(new Request(url, { method, headers }), context);
     const body = new Uint8Array(await response.arrayBuffer());
     const spliced =
-      response.status === 200 && response.headers.get("content-type")?.startsWith("text/html") ? splicePage(Buffer.from(body.buffer), nonce) : undefined;
+      response.status === 200 && response.headers.get("content-type")?.startsWith("text/html")
+        ? splicePage(Buffer.from(body.buffer), nonce)
+        : undefined;
     const responseHeaders = [...response.headers].filter(([name]) => name !== "set-cookie");
     for (const cookie of response.headers.getSetCookie()) responseHeaders.push(["set-cookie", cookie]);
     send(

@@ -10,10 +10,7 @@ import { refuse } from "./refusal";
  * stock manager's session): anyone may post to the upload page's address, and anyone else
  * dribbling a body there gets the short bound too.
  */
-export function limitRequestTime(
-  defaultMs: number,
-  longPaths: ReadonlyMap<string, (res: Response) => boolean>,
-): RequestHandler {
+export function limitRequestTime(defaultMs: number, longPaths: ReadonlyMap<string, (res: Response) => boolean>): RequestHandler {
   return (req, res, next) => {
     const long = longPaths.get(req.path.replace(/\.data$/, ""))?.(res) === true;
     if (long || req.complete) return next();

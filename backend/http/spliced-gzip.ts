@@ -42,7 +42,10 @@ export function splicePage(body: Buffer, nonce: string | undefined): SplicedPage
   const deflatedParts = parts.map((part) => {
     const start = offset;
     offset += part.length + (nonce?.length ?? 0);
-    return deflatePart(part, sharedRanges.filter(([from, to]) => from >= start && to <= start + part.length).map(([from, to]) => [from - start, to - start]));
+    return deflatePart(
+      part,
+      sharedRanges.filter(([from, to]) => from >= start && to <= start + part.length).map(([from, to]) => [from - start, to - start]),
+    );
   });
   return { parts, deflatedParts };
 }

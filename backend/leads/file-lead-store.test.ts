@@ -73,7 +73,14 @@ describe("leads stored by the version before the family was one", () => {
     // Exactly as FileApplicationStore and FileEnquiryStore wrote them.
     await writeFile(
       path.join(dataDir, "applications", `${financeId}.json`),
-      JSON.stringify({ id: financeId, receivedAt: "2026-11-01T10:00:00.000Z", submissionKey: "digest-1", application, forwardAttempts: 2, nextAttemptAt: "2026-11-01T10:05:00.000Z" }),
+      JSON.stringify({
+        id: financeId,
+        receivedAt: "2026-11-01T10:00:00.000Z",
+        submissionKey: "digest-1",
+        application,
+        forwardAttempts: 2,
+        nextAttemptAt: "2026-11-01T10:05:00.000Z",
+      }),
     );
     const signUp = { email: "jo@example.com", consent: { wording: "Yes, send me offers", givenAt: "2026-10-01T09:00:00.000Z" } };
     await writeFile(
@@ -102,7 +109,10 @@ describe("leads stored by the version before the family was one", () => {
     expect(await store.get(signUpId)).toMatchObject({ kind: "newsletter", data: { email: "jo@example.com" }, forwardAttempts: 0 });
     // Still due to be forwarded, and still one lead per key.
     expect(await store.claimNextDue(new Date("2026-11-01T10:06:00.000Z"), 60_000)).toMatchObject({ id: financeId });
-    expect(await store.add({ kind: "newsletter", receivedAt: new Date(), data: {}, key: "digest-jo", forwarded: false })).toMatchObject({ id: signUpId, created: false });
+    expect(await store.add({ kind: "newsletter", receivedAt: new Date(), data: {}, key: "digest-jo", forwarded: false })).toMatchObject({
+      id: signUpId,
+      created: false,
+    });
     expect((await readdir(dataDir)).sort()).toEqual(["leads"]);
     expect(text()).toContain('"msg":"Moved leads stored by an older version"');
     await store.close();
@@ -117,7 +127,13 @@ describe("leads stored by the version before the family was one", () => {
     await mkdir(path.join(dataDir, "applications"));
     await writeFile(
       path.join(dataDir, "applications", `${financeId}.json`),
-      JSON.stringify({ id: financeId, receivedAt: "2026-11-01T10:00:00.000Z", application, forwardAttempts: 2, nextAttemptAt: "2026-11-01T10:05:00.000Z" }),
+      JSON.stringify({
+        id: financeId,
+        receivedAt: "2026-11-01T10:00:00.000Z",
+        application,
+        forwardAttempts: 2,
+        nextAttemptAt: "2026-11-01T10:05:00.000Z",
+      }),
     );
     const reopened = await FileLeadStore.open(dataDir);
     expect(await reopened.get(financeId)).toMatchObject({ forwardedAt: new Date("2026-11-01T10:06:01.000Z"), forwardAttempts: 3 });

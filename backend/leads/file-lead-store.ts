@@ -112,12 +112,18 @@ export class FileLeadStore implements LeadStore {
   }
 
   markForwarded(id: string, at: Date): Promise<void> {
-    return this.update(id, ({ nextAttemptAt: _, ...lead }) => ({ ...lead, forwardedAt: at, forwardAttempts: (lead.forwardAttempts ?? 0) + 1 }));
+    return this.update(id, ({ nextAttemptAt: _, ...lead }) => ({
+      ...lead,
+      forwardedAt: at,
+      forwardAttempts: (lead.forwardAttempts ?? 0) + 1,
+    }));
   }
 
   markForwardFailed(id: string, retryAt: Date, failure: ForwardFailure): Promise<void> {
     return this.update(id, (lead) =>
-      lead.forwardedAt === undefined ? { ...lead, forwardAttempts: (lead.forwardAttempts ?? 0) + 1, nextAttemptAt: retryAt, lastForwardFailure: failure } : lead,
+      lead.forwardedAt === undefined
+        ? { ...lead, forwardAttempts: (lead.forwardAttempts ?? 0) + 1, nextAttemptAt: retryAt, lastForwardFailure: failure }
+        : lead,
     );
   }
 
@@ -125,7 +131,17 @@ export class FileLeadStore implements LeadStore {
     return this.deleteWhere((entry) => entry.kind === kind && entry.receivedAt < cutoff.getTime()).then((deleted) => deleted.length);
   }
 
-  async list({ kinds, statuses, from, to, vehicleId, search, unreadOnly, page, pageSize }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+  async list({
+    kinds,
+    statuses,
+    from,
+    to,
+    vehicleId,
+    search,
+    unreadOnly,
+    page,
+    pageSize,
+  }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     const wanted = search?.trim() ? leadSearchOf(search) : undefined;
     const ids = [...this.entries]
       .filter(
@@ -157,7 +173,11 @@ export class FileLeadStore implements LeadStore {
 
   async forwardNow(id: string, byId: string, at: Date): Promise<boolean> {
     if (this.entries.get(id)?.nextAttemptAt === undefined) return false;
-    await this.update(id, (lead) => ({ ...lead, nextAttemptAt: at, work: editedWork(lead.work ?? NEW_WORK, { type: "forwarding-retried" }, byId, at) }));
+    await this.update(id, (lead) => ({
+      ...lead,
+      nextAttemptAt: at,
+      work: editedWork(lead.work ?? NEW_WORK, { type: "forwarding-retried" }, byId, at),
+    }));
     return true;
   }
 
@@ -198,7 +218,10 @@ export class FileLeadStore implements LeadStore {
           await rm(oldFile);
           moved++;
         } catch (error) {
-          logger?.error({ file: name, kind, code: (error as NodeJS.ErrnoException).code }, "A lead stored by an older version could not be moved");
+          logger?.error(
+            { file: name, kind, code: (error as NodeJS.ErrnoException).code },
+            "A lead stored by an older version could not be moved",
+          );
         }
       }
       if (moved > 0) logger?.info({ kind, moved }, "Moved leads stored by an older version");

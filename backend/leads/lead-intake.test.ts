@@ -45,7 +45,13 @@ describe("LeadIntake", () => {
   describe("finance applications", () => {
     it("stores a valid application as the schema reads it, with a reference to quote, and asks for it to be forwarded", async () => {
       const result = await intake.submit("finance-application", validApplication());
-      expect(result).toEqual({ ok: true, id: expect.any(String), reference: expect.stringMatching(REFERENCE_PATTERN), created: true, vehicle: expect.objectContaining({ id: "fiesta-2019", inStock: true }) });
+      expect(result).toEqual({
+        ok: true,
+        id: expect.any(String),
+        reference: expect.stringMatching(REFERENCE_PATTERN),
+        created: true,
+        vehicle: expect.objectContaining({ id: "fiesta-2019", inStock: true }),
+      });
       expect(await dataOf(result)).toMatchObject({ postcode: "L3 4BP", workMonths: 6, netIncome: 2450 });
       expect(nudges).toBe(1);
     });
@@ -57,29 +63,53 @@ describe("LeadIntake", () => {
         vehicleDetails: { make: "Lamborghini", model: "Huracán", registration: "L4 MBO", mileage: 1 },
       });
       expect(await dataOf(result)).toMatchObject({ vehicleDetails: { make: "Ford", model: "Focus", mileage: 18000 } });
-      expect(result.ok && (await store.get(result.id))?.vehicle).toMatchObject({ id: "focus-2021", inStock: true, make: "Ford", priceGBP: 15495 });
+      expect(result.ok && (await store.get(result.id))?.vehicle).toMatchObject({
+        id: "focus-2021",
+        inStock: true,
+        make: "Ford",
+        priceGBP: 15495,
+      });
     });
 
     it("keeps an application for a vehicle sold since its page was opened, with the details it was listed with", async () => {
-      const result = await intake.submit("finance-application", { ...validApplication(), vehicleId: SOLD_LATELY.id, vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+      const result = await intake.submit("finance-application", {
+        ...validApplication(),
+        vehicleId: SOLD_LATELY.id,
+        vehicleDetails: { make: "Lamborghini", model: "Huracán" },
+      });
       expect(result).toMatchObject({ ok: true, vehicle: { id: SOLD_LATELY.id, inStock: false, soldAt: SOLD_LATELY.soldAt } });
-      expect(await dataOf(result)).toMatchObject({ vehicleDetails: { make: "Volkswagen", model: "Golf", registration: "MF20 GLF", mileage: 21000 } });
+      expect(await dataOf(result)).toMatchObject({
+        vehicleDetails: { make: "Volkswagen", model: "Golf", registration: "MF20 GLF", mileage: 21000 },
+      });
       expect(result.ok && (await store.get(result.id))?.vehicle).toEqual({ ...SOLD_LATELY, inStock: false });
     });
 
     it("refuses an application for a vehicle never listed, naming vehicleId, and stores nothing", async () => {
-      const result = await intake.submit("finance-application", { ...validApplication(), vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+      const result = await intake.submit("finance-application", {
+        ...validApplication(),
+        vehicleId: "no-such-vehicle",
+        vehicleDetails: { make: "Lamborghini", model: "Huracán" },
+      });
       expect(result).toEqual({ ok: false, firstField: "vehicleId", errors: { vehicleId: FINANCE_APPLICATION.vehicle!.unknown } });
       expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
       expect(nudges).toBe(0);
     });
 
     it("names every problem in the order of the form, the first first, and stores nothing", async () => {
-      const result = await intake.submit("finance-application", { ...validApplication(), postcode: "12345", email: "not-an-email", dob: "2015-01-01" });
+      const result = await intake.submit("finance-application", {
+        ...validApplication(),
+        postcode: "12345",
+        email: "not-an-email",
+        dob: "2015-01-01",
+      });
       expect(result).toEqual({
         ok: false,
         firstField: "email",
-        errors: { email: expect.any(String), dob: "You must be 18 or over to apply for finance", postcode: "Enter a UK postcode, like L3 4BP" },
+        errors: {
+          email: expect.any(String),
+          dob: "You must be 18 or over to apply for finance",
+          postcode: "Enter a UK postcode, like L3 4BP",
+        },
       });
       expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
     });
@@ -101,7 +131,11 @@ describe("LeadIntake", () => {
       const result = await intake.submit("newsletter", { email: "Jo@Example.com", consent: "yes", source: "/vans" });
       expect(result).toMatchObject({ ok: true, created: true });
       const stored = result.ok ? await store.get(result.id) : undefined;
-      expect(stored?.data).toEqual({ email: "jo@example.com", source: "/vans", consent: { wording: NEWSLETTER_CONSENT, givenAt: stored!.receivedAt.toISOString() } });
+      expect(stored?.data).toEqual({
+        email: "jo@example.com",
+        source: "/vans",
+        consent: { wording: NEWSLETTER_CONSENT, givenAt: stored!.receivedAt.toISOString() },
+      });
       expect(stored!.receivedAt.getTime()).toBeGreaterThanOrEqual(before);
       expect(nudges).toBe(0);
     });
@@ -146,7 +180,10 @@ describe("LeadIntake", () => {
     it("stores each piece of feedback, the same words twice included", async () => {
       const first = await intake.submit("feedback", { message: "Great site", page: "/" });
       const second = await intake.submit("feedback", { message: "Great site", page: "/" });
-      expect([first, second]).toMatchObject([{ ok: true, created: true }, { ok: true, created: true }]);
+      expect([first, second]).toMatchObject([
+        { ok: true, created: true },
+        { ok: true, created: true },
+      ]);
       expect(first.ok && second.ok && first.id !== second.id).toBe(true);
       expect(await dataOf(first)).toEqual({ message: "Great site", page: "/" });
     });
@@ -167,7 +204,25 @@ describe("LeadIntake", () => {
     expect(logged).toContain('"invalidFields":["phone"]');
     expect(logged).toContain("Part-exchange request stored");
     expect(logged).toContain("Finance application stored");
-    for (const typed of ["siobhan", "Siobhán", "O'Neill", "07700 900123", "07700900123", "L3 4BP", "l34bp", "MA19", "ma19", "42,000", "Mersey", "scuff", "not-a-phone", "1990-04-23", "Wapping", "Liverpool", "key-1"]) {
+    for (const typed of [
+      "siobhan",
+      "Siobhán",
+      "O'Neill",
+      "07700 900123",
+      "07700900123",
+      "L3 4BP",
+      "l34bp",
+      "MA19",
+      "ma19",
+      "42,000",
+      "Mersey",
+      "scuff",
+      "not-a-phone",
+      "1990-04-23",
+      "Wapping",
+      "Liverpool",
+      "key-1",
+    ]) {
       expect(logged).not.toContain(typed);
     }
   });

@@ -55,7 +55,8 @@ export class LeadIntake implements Leads {
     if (!parsed.success) return this.rejected(kind, problemsOf(parsed.error));
     const vehicleId = kind.vehicle?.idOf(parsed.data);
     const found = vehicleId === undefined ? undefined : await this.findVehicle(vehicleId);
-    if (vehicleId !== undefined && !found && kind.vehicle?.unknown) return this.rejected(kind, { [kind.vehicle.field]: kind.vehicle.unknown });
+    if (vehicleId !== undefined && !found && kind.vehicle?.unknown)
+      return this.rejected(kind, { [kind.vehicle.field]: kind.vehicle.unknown });
     const vehicle = vehicleId === undefined ? undefined : (found ?? { id: vehicleId, inStock: false });
     const data = kind.recordOf(parsed.data, { receivedAt, vehicle });
     const key = kind.keyOf?.(parsed.data) ?? (idempotencyKey === undefined ? undefined : submissionKeyOf(kindName, idempotencyKey, data));

@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import type { newsletterSignUpSchema, PartExchange } from "../../domain/enquiries";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import type { FinanceApplication } from "../../domain/finance-application";
-import { LEAD_KIND_NAMES, LEAD_KINDS as KIND_TABLE, type LeadCheck, type LeadContext, type LeadKindEntry, type LeadKindName, type RetentionSetting } from "../../domain/lead-kinds";
+import {
+  LEAD_KIND_NAMES,
+  LEAD_KINDS as KIND_TABLE,
+  type LeadCheck,
+  type LeadContext,
+  type LeadKindEntry,
+  type LeadKindName,
+  type RetentionSetting,
+} from "../../domain/lead-kinds";
 import type { CallBack, Enquiry, TestDrive } from "../../domain/vehicle-leads";
 import type { z } from "zod";
 import type { LeadVehicle } from "./lead-store";
@@ -45,7 +53,9 @@ export interface LeadKind<S = unknown, T = unknown> {
 }
 
 /** What the server does with a kind beyond the table: each part left out is the plain case (kept as checked, forwarded as kept). */
-type Handling<S, T> = Partial<Pick<LeadKind<S, T>, "vehicle" | "recordOf" | "keyOf">> & { forwardedAs?(record: T): Record<string, unknown> };
+type Handling<S, T> = Partial<Pick<LeadKind<S, T>, "vehicle" | "recordOf" | "keyOf">> & {
+  forwardedAs?(record: T): Record<string, unknown>;
+};
 
 const UNKNOWN_VEHICLE = "We have no record of this vehicle. Please choose one from our stock, or call us.";
 

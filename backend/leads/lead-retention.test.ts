@@ -51,11 +51,21 @@ it("deletes each kind's leads, forwarded or not, once older than that kind's own
   const logs = capturedLogger();
 
   expect(await new LeadRetention(store, SETTINGS, logs.logger).sweep(now)).toBe(6);
-  for (const gone of [expired, forwardedAndExpired, oldSignUp, oldFeedback, oldEnquiry, oldTestDrive]) expect(await store.get(gone.id)).toBeUndefined();
+  for (const gone of [expired, forwardedAndExpired, oldSignUp, oldFeedback, oldEnquiry, oldTestDrive])
+    expect(await store.get(gone.id)).toBeUndefined();
   for (const kept of [keptApplication, keptSignUp, keptCallBack]) expect(await store.get(kept.id)).toBeDefined();
-  const lines = logs.text().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = logs
+    .text()
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines).toEqual([
-    expect.objectContaining({ kind: "finance-application", deleted: 2, retentionDays: 90, msg: "Deleted leads past their retention period" }),
+    expect.objectContaining({
+      kind: "finance-application",
+      deleted: 2,
+      retentionDays: 90,
+      msg: "Deleted leads past their retention period",
+    }),
     expect.objectContaining({ kind: "enquiry", deleted: 1, retentionDays: 90 }),
     expect.objectContaining({ kind: "test-drive", deleted: 1, retentionDays: 30 }),
     expect.objectContaining({ kind: "feedback", deleted: 1, retentionDays: 365 }),

@@ -4,7 +4,17 @@ import { normalPhone } from "../../domain/uk-formats";
 import { contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
 
 /** One mobile number in every way people commonly write it. */
-const MOBILE_SPELLINGS = ["07700 900124", "07700900124", "+447700900124", "+44 7700 900124", "+44 (0)7700 900-124", "0044 7700 900124", "(07700) 900124", "(+44) 7700 900124", "  +44-7700-900-124 "];
+const MOBILE_SPELLINGS = [
+  "07700 900124",
+  "07700900124",
+  "+447700900124",
+  "+44 7700 900124",
+  "+44 (0)7700 900-124",
+  "0044 7700 900124",
+  "(07700) 900124",
+  "(+44) 7700 900124",
+  "  +44-7700-900-124 ",
+];
 const LANDLINE_SPELLINGS = ["0151 496 0123", "(0151) 496 0123", "+44 151 496 0123", "+44 (0)151 496 0123", "0044 (0)151 496 0123"];
 
 describe("normalPhone", () => {

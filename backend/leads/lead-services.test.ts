@@ -15,14 +15,22 @@ import { leadServices, type LeadServices } from "./lead-services";
 const FAST: ForwardingTiming = { pollIntervalMs: 10, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
 // Every kind kept for its default number of days (domain/lead-kinds.ts).
 const RETENTION = DEFAULT_RETENTION_DAYS;
-const PART_EXCHANGE = { registration: "MA19ABC", mileage: 42000, name: "Jo Bloggs", email: "jo@example.com", phone: "07700900123", postcode: "L3 4BP" };
+const PART_EXCHANGE = {
+  registration: "MA19ABC",
+  mileage: 42000,
+  name: "Jo Bloggs",
+  email: "jo@example.com",
+  phone: "07700900123",
+  postcode: "L3 4BP",
+};
 
 let dataDir: string;
 let store: FileLeadStore;
 let lead: LeadService;
 let services: LeadServices | undefined;
 const logs = capturedLogger();
-const open = (settings: Parameters<typeof leadServices>[3]) => leadServices(store, knownLeadVehicle, WEEKDAY_SCHEDULE, settings, logs.logger, FAST);
+const open = (settings: Parameters<typeof leadServices>[3]) =>
+  leadServices(store, knownLeadVehicle, WEEKDAY_SCHEDULE, settings, logs.logger, FAST);
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "lead-services-"));
@@ -47,9 +55,21 @@ it("forwards finance applications and part-exchange requests, each marked with i
   if (!exchange.ok || !finance.ok) throw new Error("refused");
 
   await vi.waitFor(() => expect(lead.accepted().sort()).toEqual([exchange.id, finance.id].sort()));
-  const bodies = Object.fromEntries(lead.deliveries.filter(({ status }) => status === 200).map(({ idempotencyKey, body }) => [idempotencyKey, body]));
-  expect(bodies[exchange.id]).toMatchObject({ leadType: "part-exchange", reference: exchange.reference, registration: "MA19 ABC", interestedIn: "focus-2021" });
-  expect(bodies[finance.id]).toMatchObject({ leadType: "finance-application", reference: finance.reference, firstName: "Siobhán", vehicleId: "fiesta-2019" });
+  const bodies = Object.fromEntries(
+    lead.deliveries.filter(({ status }) => status === 200).map(({ idempotencyKey, body }) => [idempotencyKey, body]),
+  );
+  expect(bodies[exchange.id]).toMatchObject({
+    leadType: "part-exchange",
+    reference: exchange.reference,
+    registration: "MA19 ABC",
+    interestedIn: "focus-2021",
+  });
+  expect(bodies[finance.id]).toMatchObject({
+    leadType: "finance-application",
+    reference: finance.reference,
+    firstName: "Siobhán",
+    vehicleId: "fiesta-2019",
+  });
   await vi.waitFor(async () => expect((await store.get(exchange.id))?.forwardedAt).toBeInstanceOf(Date));
   await sleep(FAST.pollIntervalMs * 10);
   expect(lead.deliveries).toHaveLength(3);
@@ -61,7 +81,15 @@ it("keeps what a part-exchange request says of the vehicle wanted from stock, or
   const wanted = await services.leads.submit("part-exchange", { ...PART_EXCHANGE, interestedIn: "focus-2021" });
   const gone = await services.leads.submit("part-exchange", { ...PART_EXCHANGE, interestedIn: "sold-last-week" });
   if (!wanted.ok || !gone.ok) throw new Error("refused");
-  expect((await store.get(wanted.id))?.vehicle).toEqual({ id: "focus-2021", inStock: true, make: "Ford", model: "Focus", derivative: "1.5 EcoBlue Titanium Estate", mileage: 18000, priceGBP: 15495 });
+  expect((await store.get(wanted.id))?.vehicle).toEqual({
+    id: "focus-2021",
+    inStock: true,
+    make: "Ford",
+    model: "Focus",
+    derivative: "1.5 EcoBlue Titanium Estate",
+    mileage: 18000,
+    priceGBP: 15495,
+  });
   expect((await store.get(gone.id))?.vehicle).toEqual({ id: "sold-last-week", inStock: false });
 });
 

@@ -79,7 +79,10 @@ export function editedWork(work: LeadWork, edit: WorkEdit, byId: string, at: Dat
       return {
         ...rest,
         ...(edit.assigneeId ? { assigneeId: edit.assigneeId } : {}),
-        history: [...work.history, { at, byId, change: "assignee", ...(previous ? { from: previous } : {}), ...(edit.assigneeId ? { to: edit.assigneeId } : {}) }],
+        history: [
+          ...work.history,
+          { at, byId, change: "assignee", ...(previous ? { from: previous } : {}), ...(edit.assigneeId ? { to: edit.assigneeId } : {}) },
+        ],
       };
     }
     case "note":

@@ -14,18 +14,22 @@ if (servers) {
   const { client, features } = servers.mongo;
   const freshDb = () => client.db(`leads_${randomBytes(6).toString("hex")}`);
 
-  describeLeadStoreContract("MongoDB leads", async () => {
-    const db = freshDb();
-    const store = await MongoLeadStore.open(db);
-    return {
-      store,
-      reopen: () => MongoLeadStore.open(db),
-      async dispose() {
-        await store.close();
-        await db.dropDatabase();
-      },
-    };
-  }, { atomicUpdates: features.atomicUpdates });
+  describeLeadStoreContract(
+    "MongoDB leads",
+    async () => {
+      const db = freshDb();
+      const store = await MongoLeadStore.open(db);
+      return {
+        store,
+        reopen: () => MongoLeadStore.open(db),
+        async dispose() {
+          await store.close();
+          await db.dropDatabase();
+        },
+      };
+    },
+    { atomicUpdates: features.atomicUpdates },
+  );
 
   describe("leads stored by the version before the family was one", () => {
     it("are moved in from their collections with their ids, times, keys and forwarding state", async () => {
@@ -40,7 +44,9 @@ if (servers) {
         forwardAttempts: 1,
         forwardedAt: new Date("2026-11-01T10:01:00.000Z"),
       });
-      await db.collection("feedback").insertOne({ _id: "feedback-1" as never, receivedAt: new Date("2026-10-01T09:00:00.000Z"), enquiry: { message: "Great" } });
+      await db
+        .collection("feedback")
+        .insertOne({ _id: "feedback-1" as never, receivedAt: new Date("2026-10-01T09:00:00.000Z"), enquiry: { message: "Great" } });
       try {
         const store = await MongoLeadStore.open(db);
         expect(await store.get("finance-1")).toMatchObject({
@@ -52,7 +58,9 @@ if (servers) {
         });
         expect(await store.get("feedback-1")).toMatchObject({ kind: "feedback", data: { message: "Great" } });
         expect(await db.collection("finance_applications").countDocuments()).toBe(0);
-        expect(await store.add({ kind: "finance-application", receivedAt: new Date(), data: {}, key: "digest-1", forwarded: true })).toMatchObject({ id: "finance-1", created: false });
+        expect(
+          await store.add({ kind: "finance-application", receivedAt: new Date(), data: {}, key: "digest-1", forwarded: true }),
+        ).toMatchObject({ id: "finance-1", created: false });
         // A second instance opening meanwhile finds nothing left to move, and nothing doubled.
         await MongoLeadStore.open(db);
         expect(await db.collection("leads").countDocuments()).toBe(2);

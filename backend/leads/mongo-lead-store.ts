@@ -128,11 +128,23 @@ export class MongoLeadStore implements LeadStore {
     return (await this.leads.deleteMany({ kind, receivedAt: { $lt: cutoff } })).deletedCount;
   }
 
-  async list({ kinds, statuses, from, to, vehicleId, search, unreadOnly, page, pageSize }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+  async list({
+    kinds,
+    statuses,
+    from,
+    to,
+    vehicleId,
+    search,
+    unreadOnly,
+    page,
+    pageSize,
+  }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     const filter: Filter<LeadDocument> = {
       ...(kinds ? { kind: { $in: [...kinds] } } : {}),
       // A lead no one has touched has no work yet, and is new.
-      ...(statuses ? { $or: [{ "work.status": { $in: [...statuses] } }, ...(statuses.includes("new") ? [{ work: { $exists: false } }] : [])] } : {}),
+      ...(statuses
+        ? { $or: [{ "work.status": { $in: [...statuses] } }, ...(statuses.includes("new") ? [{ work: { $exists: false } }] : [])] }
+        : {}),
       ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
       ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
       ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
@@ -219,7 +231,8 @@ export class MongoLeadStore implements LeadStore {
 function searchFilter(query: string): Filter<LeadDocument> {
   const { words, joined } = leadSearchOf(query);
   const begins = (text: string) => ({ searchTerms: { $regex: `^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` } });
-  const wordMatches = ({ whole, parts }: { whole: string; parts: string[] }) => (parts.length > 1 ? { $or: [begins(whole), { $and: parts.map(begins) }] } : begins(whole));
+  const wordMatches = ({ whole, parts }: { whole: string; parts: string[] }) =>
+    parts.length > 1 ? { $or: [begins(whole), { $and: parts.map(begins) }] } : begins(whole);
   return { $and: [{ $or: [{ $and: words.map(wordMatches) }, begins(joined)] }] };
 }
 
@@ -227,6 +240,15 @@ function documentOf({ id, ...lead }: KeptLead): LeadDocument {
   return { _id: id, ...lead, searchTerms: searchTermsOf(lead.data, lead.vehicle), contacts: contactsOf(lead.data) };
 }
 
-function toStored({ _id, key: _key, searchTerms: _terms, contacts: _contacts, workVersion: _version, forwardAttempts, work, ...lead }: LeadDocument): StoredLead {
+function toStored({
+  _id,
+  key: _key,
+  searchTerms: _terms,
+  contacts: _contacts,
+  workVersion: _version,
+  forwardAttempts,
+  work,
+  ...lead
+}: LeadDocument): StoredLead {
   return { id: _id, ...lead, forwardAttempts: forwardAttempts ?? 0, work: work ?? NEW_WORK };
 }

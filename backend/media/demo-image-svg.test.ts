@@ -95,15 +95,11 @@ describe("renderDemoImage", () => {
 
   it("names the picture after the colour and the body shape", () => {
     expect(renderDemoImage({ shape: "hatchback", colour: "Red", view: 1 })).toContain("<title>Red hatchback</title>");
-    expect(renderDemoImage({ shape: "panel-van", colour: "White", view: 2 })).toContain(
-      "<title>White panel van</title>",
-    );
+    expect(renderDemoImage({ shape: "panel-van", colour: "White", view: 2 })).toContain("<title>White panel van</title>");
   });
 
   it("draws every body shape differently", () => {
-    const drawings = DEMO_BODY_SHAPES.map((shape) =>
-      renderDemoImage({ shape, colour: "Grey", view: 1 }).replace(/<title>.*<\/title>/, ""),
-    );
+    const drawings = DEMO_BODY_SHAPES.map((shape) => renderDemoImage({ shape, colour: "Grey", view: 1 }).replace(/<title>.*<\/title>/, ""));
     expect(new Set(drawings).size).toBe(DEMO_BODY_SHAPES.length);
   });
 });

@@ -33,10 +33,7 @@ interface Shape {
 
 /** The parts slid forwards by dx, so one cab can sit at the front of bodies of any length. */
 function shifted(parts: readonly Part[], dx: number): Part[] {
-  return parts.map(([material, d]) => [
-    material,
-    d.replace(/(-?[\d.]+) (-?[\d.]+)/g, (_, x: string, y: string) => `${+x + dx} ${y}`),
-  ]);
+  return parts.map(([material, d]) => [material, d.replace(/(-?[\d.]+) (-?[\d.]+)/g, (_, x: string, y: string) => `${+x + dx} ${y}`)]);
 }
 
 /** Vertical lines every `step` from x0 up to x1: panel joints, curtain folds. */
@@ -49,8 +46,7 @@ function stripes(x0: number, x1: number, step: number, y0: number, y1: number): 
 /** A row of equal side windows, as on a minibus. */
 function panes(x0: number, count: number, width: number, gap: number, y0: number, y1: number): string {
   let d = "";
-  for (let i = 0, x = x0; i < count; i++, x += width + gap)
-    d += `M${x} ${y0}L${x} ${y1}L${x + width} ${y1}L${x + width} ${y0}Z`;
+  for (let i = 0, x = x0; i < count; i++, x += width + gap) d += `M${x} ${y0}L${x} ${y1}L${x + width} ${y1}L${x + width} ${y0}Z`;
   return d;
 }
 
@@ -78,8 +74,7 @@ const TRUCK_CAB: readonly Part[] = [
 // High roof behind a truck cab, so a sleeper or curtainsider's front meets its body's roofline.
 const TRUCK_ROOF: Part = ["paint", "M8 300L24 386Q28 398 48 398L176 398Q196 396 202 378L212 300Z"];
 
-const LARGE_VAN_BODY =
-  "M6 36L0 56L0 246Q2 262 24 262L392 262Q420 260 436 236L446 222L492 150L578 134Q600 130 600 108L600 50L592 36";
+const LARGE_VAN_BODY = "M6 36L0 56L0 246Q2 262 24 262L392 262Q420 260 436 236L446 222L492 150L578 134Q600 130 600 108L600 50L592 36";
 const LARGE_VAN_FRONT: readonly Part[] = [
   ["glass", "M410 150L410 214L442 214L481 152Z"],
   ["trim", "M0 36L0 60L22 60L22 36Z"],
@@ -100,10 +95,7 @@ const SHAPES: Record<DemoBodyShape, Shape> = {
     tyre: 32,
     axles: [72, 326],
     parts: [
-      [
-        "body",
-        "M8 30L0 50L2 96L10 122L34 145Q40 148 58 148L218 148Q236 147 248 140L318 104L382 92Q404 88 405 68L405 40L397 30",
-      ],
+      ["body", "M8 30L0 50L2 96L10 122L34 145Q40 148 58 148L218 148Q236 147 248 140L318 104L382 92Q404 88 405 68L405 40L397 30"],
       ["glass", "M52 108L68 136Q72 140 82 140L196 140L196 108ZM204 108L204 140L222 140Q234 139 242 134L300 108Z"],
       ["line", "M114 140L114 34M200 140L202 34M288 104L288 50M90 100L104 100M172 100L186 100"],
       ["paint", "M288 106L306 106L308 118L292 120Z"],
@@ -138,10 +130,7 @@ const SHAPES: Record<DemoBodyShape, Shape> = {
     tyre: 32,
     axles: [92, 368],
     parts: [
-      [
-        "body",
-        "M8 30L0 50L2 98L8 136Q14 148 40 148L262 148Q280 147 292 140L364 104L442 93Q464 89 465 70L465 40L457 30",
-      ],
+      ["body", "M8 30L0 50L2 98L8 136Q14 148 40 148L262 148Q280 147 292 140L364 104L442 93Q464 89 465 70L465 40L457 30"],
       ["trim", "M36 148L264 148L262 153L40 153Z"],
       [
         "glass",
@@ -161,10 +150,7 @@ const SHAPES: Record<DemoBodyShape, Shape> = {
     tyre: 37,
     axles: [90, 370],
     parts: [
-      [
-        "body",
-        "M8 44L0 62L0 112L6 160Q12 172 38 172L270 172Q288 171 300 163L358 126L442 116Q460 112 460 94L460 56L452 44",
-      ],
+      ["body", "M8 44L0 62L0 112L6 160Q12 172 38 172L270 172Q288 171 300 163L358 126L442 116Q460 112 460 94L460 56L452 44"],
       ["trim", "M40 172L262 172L260 178L44 178ZM136 44L326 44L326 56L136 56Z"],
       [
         "glass",
@@ -223,10 +209,7 @@ const SHAPES: Record<DemoBodyShape, Shape> = {
     tyre: 32,
     axles: [84, 364],
     parts: [
-      [
-        "body",
-        "M8 30L0 52L0 112L6 158Q12 170 36 170L240 170Q262 169 276 158L392 100L442 90Q460 86 460 68L460 40L452 30",
-      ],
+      ["body", "M8 30L0 52L0 112L6 158Q12 170 36 170L240 170Q262 169 276 158L392 100L442 90Q460 86 460 68L460 40L452 30"],
       [
         "glass",
         "M18 112L22 152Q26 162 40 162L110 162L110 112ZM118 112L118 162L200 162L200 112ZM208 112L208 162L240 162Q256 161 266 153L350 112Z",
@@ -245,10 +228,7 @@ const SHAPES: Record<DemoBodyShape, Shape> = {
     tyre: 38,
     axles: [104, 426],
     parts: [
-      [
-        "body",
-        "M6 48L0 64L0 126L202 126L206 174Q210 182 226 182L332 182Q348 181 356 172L394 134L508 122Q530 118 530 98L530 62L522 48",
-      ],
+      ["body", "M6 48L0 64L0 126L202 126L206 174Q210 182 226 182L332 182Q348 181 356 172L394 134L508 122Q530 118 530 98L530 62L522 48"],
       ["glass", "M216 136L216 172L276 172L276 136ZM284 136L284 172L334 172Q344 171 350 166L380 136Z"],
       ["line", "M4 118L196 118M198 126L198 52M280 172L280 52M386 136L386 64M240 128L254 128"],
       // A sports bar over the open load bed.
@@ -571,8 +551,7 @@ function renderShape(shape: Shape, paintId: string, dark: string): string {
     // A dark well, so the arch reads as an opening rather than a hole onto the backdrop.
     if (a) svg += `<path d="M${a.start}${a.arc}Z" fill="${TYRE}"/>`;
   }
-  for (const [material, d] of shape.parts)
-    svg += `<path d="${material === "body" ? closed(d) : d}" ${style[material]}/>`;
+  for (const [material, d] of shape.parts) svg += `<path d="${material === "body" ? closed(d) : d}" ${style[material]}/>`;
   for (const axle of shape.axles) {
     svg += wheel(axle, shape.tyre);
     // A wheel clear of any body, as on a truck, gets a mudguard instead of an arch.

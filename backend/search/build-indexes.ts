@@ -14,7 +14,11 @@ export function buildIndexUid(liveUid: string, now = new Date(), random = random
 export const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
 
 /** The build indexes of this live index left by processes that died before deleting them. */
-export function abandonedBuildIndexes(indexes: readonly Pick<IndexObject, "uid" | "createdAt">[], liveUid: string, now = new Date()): string[] {
+export function abandonedBuildIndexes(
+  indexes: readonly Pick<IndexObject, "uid" | "createdAt">[],
+  liveUid: string,
+  now = new Date(),
+): string[] {
   return indexes
     .filter(({ uid, createdAt }) => uid.startsWith(buildIndexPrefix(liveUid)) && now.getTime() - Date.parse(createdAt) > ABANDONED_AFTER_MS)
     .map(({ uid }) => uid);

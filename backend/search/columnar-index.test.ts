@@ -74,7 +74,11 @@ describe("keyword search", () => {
     // "corsa" is exact for the Corsas and one typo from the Corso, the newest.
     const small = await ColumnarIndex.build(
       (async function* () {
-        yield* [car("corsa-old", "Corsa", "2026-01-01T00:00:00Z"), car("corso-new", "Corso", "2026-03-01T00:00:00Z"), car("corsa-mid", "Corsa", "2026-02-01T00:00:00Z")];
+        yield* [
+          car("corsa-old", "Corsa", "2026-01-01T00:00:00Z"),
+          car("corso-new", "Corso", "2026-03-01T00:00:00Z"),
+          car("corsa-mid", "Corsa", "2026-02-01T00:00:00Z"),
+        ];
       })(),
     );
     const search = (sort: SearchQuery["sort"]) => small.search({ q: "corsa", sort, filters: {}, page: 1, pageSize: 10, facets: [] }).ids;
@@ -92,17 +96,25 @@ describe("Recently reduced", () => {
   it("is judged at the time of each search, not of the index's build, and leaves hidden vehicles out", async () => {
     const built = new Date("2026-11-25T12:00:00.000Z");
     vi.useFakeTimers({ now: built, toFake: ["Date"] });
-    const [a, b, c] = stock.filter((record) => record.vehicle.vehicleType === "car").slice(0, 3) as [VehicleRecord, VehicleRecord, VehicleRecord];
+    const [a, b, c] = stock.filter((record) => record.vehicle.vehicleType === "car").slice(0, 3) as [
+      VehicleRecord,
+      VehicleRecord,
+      VehicleRecord,
+    ];
     const reduced = (record: VehicleRecord, daysAgo: number) => ({
       ...record,
-      priceReduction: { fromGBP: record.adverts.retailAdverts.totalPrice.amountGBP + 500, at: new Date(built.getTime() - daysAgo * 86_400_000).toISOString() },
+      priceReduction: {
+        fromGBP: record.adverts.retailAdverts.totalPrice.amountGBP + 500,
+        at: new Date(built.getTime() - daysAgo * 86_400_000).toISOString(),
+      },
     });
     const small = await ColumnarIndex.build(
       (async function* () {
         yield* [reduced(a, 1), reduced(b, 13), { ...reduced(c, 2), hidden: true as const }];
       })(),
     );
-    const recent = () => small.search({ type: "car", filters: { reduced: true }, sort: "price_asc", page: 1, pageSize: 10, facets: ["reduced"] });
+    const recent = () =>
+      small.search({ type: "car", filters: { reduced: true }, sort: "price_asc", page: 1, pageSize: 10, facets: ["reduced"] });
     expect(recent().ids.sort()).toEqual([a._id, b._id].sort());
     expect(recent().facets.reduced).toEqual([{ value: "1", count: 2 }]);
 

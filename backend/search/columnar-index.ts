@@ -13,7 +13,9 @@ import {
   type NumericRange,
   type RangeFilterName,
   type RecentFilterName,
-  type TextFilterName, type FacetOption } from "../../domain/filters";
+  type TextFilterName,
+  type FacetOption,
+} from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
@@ -94,18 +96,24 @@ export class ColumnarIndex {
     const takeTurn = eventLoopTurns();
     const raw = await collect(records, takeTurn);
     const size = raw.ids.length;
-    const docOrder = Array.from(await sortTakingTurns(Uint32Array.from({ length: size }, (_, i) => i), (a, b) => compareIds(raw.ids[a]!, raw.ids[b]!)));
+    const docOrder = Array.from(
+      await sortTakingTurns(
+        Uint32Array.from({ length: size }, (_, i) => i),
+        (a, b) => compareIds(raw.ids[a]!, raw.ids[b]!),
+      ),
+    );
     const ids = docOrder.map((i) => raw.ids[i]!);
 
     const typeDocs: Record<VehicleType, number[]> = { car: [], van: [], truck: [] };
     docOrder.forEach((source, doc) => typeDocs[raw.types[source]!].push(doc));
-    const byType = Object.fromEntries(
-      VEHICLE_TYPES.map((type) => [type, Bitset.of(size, typeDocs[type])]),
-    ) as Record<VehicleType, Bitset>;
+    const byType = Object.fromEntries(VEHICLE_TYPES.map((type) => [type, Bitset.of(size, typeDocs[type])])) as Record<VehicleType, Bitset>;
 
     const text = {} as Record<TextFilterName, TextColumn>;
     for (const name of TEXT_FILTER_NAMES) {
-      text[name] = await buildTextColumn(docOrder.map((i) => raw.text[name][i]), takeTurn);
+      text[name] = await buildTextColumn(
+        docOrder.map((i) => raw.text[name][i]),
+        takeTurn,
+      );
     }
 
     const range = {} as Record<RangeFilterName, RangeColumn>;
@@ -121,9 +129,10 @@ export class ColumnarIndex {
       RECENT_FILTER_NAMES.map((name) => [name, Float64Array.from(docOrder, (i) => raw.recent[name][i]!)]),
     ) as Record<RecentFilterName, Float64Array>;
 
-    const sortColumns = Object.fromEntries(
-      SORT_KEYS.map((key) => [key, Float64Array.from(docOrder, (i) => raw.sort[key][i]!)]),
-    ) as Record<SortKey, Float64Array>;
+    const sortColumns = Object.fromEntries(SORT_KEYS.map((key) => [key, Float64Array.from(docOrder, (i) => raw.sort[key][i]!)])) as Record<
+      SortKey,
+      Float64Array
+    >;
     const orders = {} as Record<SortValue, Uint32Array>;
     for (const sort of SORT_VALUES) {
       orders[sort] = await sortOrder(sortColumns, sort, size);
@@ -171,9 +180,10 @@ export class ColumnarIndex {
     }
 
     // Fewest typos first: each tier holds the matches with one more typo than the last.
-    const tiers = textMatch && textMatch.byTypos.length > 1
-      ? textMatch.byTypos.map((set, typos) => (typos === 0 ? set : set.andNot(textMatch.byTypos[typos - 1]!)).and(matches))
-      : [matches];
+    const tiers =
+      textMatch && textMatch.byTypos.length > 1
+        ? textMatch.byTypos.map((set, typos) => (typos === 0 ? set : set.andNot(textMatch.byTypos[typos - 1]!)).and(matches))
+        : [matches];
     return { total: matches.count(), ids: this.page(tiers, query), facets };
   }
 

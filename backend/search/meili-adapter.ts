@@ -20,7 +20,12 @@ export const meilisearch: SearchEngineAdapter = {
     // The console sends imports to Meilisearch and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
     if (user === "site" && !config.MEILI_ADMIN_KEY) return undefined;
     const searchKeyFile = config.MEILI_SEARCH_KEY_FILE;
-    return new MeiliIndexer(meiliClient(config.MEILI_URL!, config.MEILI_ADMIN_KEY), config.MEILI_INDEX, logger, searchKeyFile ? { searchKeyFile } : {});
+    return new MeiliIndexer(
+      meiliClient(config.MEILI_URL!, config.MEILI_ADMIN_KEY),
+      config.MEILI_INDEX,
+      logger,
+      searchKeyFile ? { searchKeyFile } : {},
+    );
   },
   indexOutsideSite: (config) => config.MEILI_INDEX,
 };

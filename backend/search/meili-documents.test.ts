@@ -14,7 +14,9 @@ describe("meiliSettings", () => {
   const settings = meiliSettings();
 
   it("makes the type, every filter and every band filterable", () => {
-    expect(settings.filterableAttributes).toEqual(expect.arrayContaining(["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)]));
+    expect(settings.filterableAttributes).toEqual(
+      expect.arrayContaining(["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)]),
+    );
   });
 
   it("makes every sort key and the id sortable, and sorts before anything else", () => {
@@ -23,7 +25,18 @@ describe("meiliSettings", () => {
   });
 
   it("searches the vehicle's words with Meilisearch's typo rules, ranking equal matches as the relevance order does", () => {
-    expect(settings.searchableAttributes).toEqual(["make", "makeAliases", "model", "derivative", "bodyType", "fuelType", "gearbox", "colour", "features", "description"]);
+    expect(settings.searchableAttributes).toEqual([
+      "make",
+      "makeAliases",
+      "model",
+      "derivative",
+      "bodyType",
+      "fuelType",
+      "gearbox",
+      "colour",
+      "features",
+      "description",
+    ]);
     expect(settings.rankingRules?.slice(-3)).toEqual(["hasImages:desc", "createdAtMs:desc", "id:asc"]);
     expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
   });
@@ -47,7 +60,10 @@ describe("toMeiliDocument", () => {
     const record = stored("fiesta-2019");
     record.vehicle.features = ["Heated seats", "Apple CarPlay"];
     record.adverts.retailAdverts.description = "One owner from new.";
-    expect(toMeiliDocument(record, new SpellingBook())).toMatchObject({ features: ["Heated seats", "Apple CarPlay"], description: "One owner from new." });
+    expect(toMeiliDocument(record, new SpellingBook())).toMatchObject({
+      features: ["Heated seats", "Apple CarPlay"],
+      description: "One owner from new.",
+    });
   });
 
   it("maps a record to filter values, bands and sort keys", () => {
@@ -84,9 +100,11 @@ describe("toMeiliDocument", () => {
         updatedAt: known.createdAt,
       });
       expect(toMeiliDocument(record, new SpellingBook()).yearBand).toEqual(["2032-2032"]);
-      const index = await ColumnarIndex.build((async function* () {
-        yield record;
-      })());
+      const index = await ColumnarIndex.build(
+        (async function* () {
+          yield record;
+        })(),
+      );
       const { facets } = index.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: ["year"] });
       expect(facets.year).toEqual([{ value: "2032-2032", count: 1 }]);
     });
@@ -104,9 +122,11 @@ describe("toMeiliDocument", () => {
 describe("SpellingBook", () => {
   it("spells each value as the vehicle first in id order does", async () => {
     const records = [stored("mercedes-lowercase"), stored("sprinter-2021"), stored("a-class-2022")];
-    const book = await SpellingBook.fromStock((async function* () {
-      yield* records;
-    })());
+    const book = await SpellingBook.fromStock(
+      (async function* () {
+        yield* records;
+      })(),
+    );
     // "a-class-2022" comes first by id and spells it "Mercedes-Benz".
     expect(book.spell("make", "MERCEDES-BENZ ")).toBe("Mercedes-Benz");
     expect(toMeiliDocument(records[0]!, book).make).toBe("Mercedes-Benz");

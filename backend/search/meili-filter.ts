@@ -1,4 +1,12 @@
-import { FILTERS, recentSince, type FilterName, type Filters, type FilterValue, type NumericRange, type RecentFilterName } from "../../domain/filters";
+import {
+  FILTERS,
+  recentSince,
+  type FilterName,
+  type Filters,
+  type FilterValue,
+  type NumericRange,
+  type RecentFilterName,
+} from "../../domain/filters";
 import type { VehicleType } from "../../domain/vehicle";
 
 /**
@@ -29,7 +37,12 @@ function rangeConditions(attribute: string, { min, max }: NumericRange): string[
  * leaving out `except`: a filter's options are counted without it (see countedWithout). An
  * on/off filter compares when its event happened with `now`, the time of the search.
  */
-export function filterConditions(type: VehicleType | undefined, filters: Filters, except: readonly FilterName[] = [], now = Date.now()): string[] {
+export function filterConditions(
+  type: VehicleType | undefined,
+  filters: Filters,
+  except: readonly FilterName[] = [],
+  now = Date.now(),
+): string[] {
   const conditions: string[] = type ? [`type = ${quoteFilterValue(type)}`] : [];
   for (const [name, value] of Object.entries(filters) as [FilterName, FilterValue | undefined][]) {
     if (value === undefined || except.includes(name)) continue;

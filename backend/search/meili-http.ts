@@ -21,25 +21,29 @@ export function keptAliveHttpClient(): HttpClient {
       const body = typeof init.body === "string" ? init.body : undefined;
       if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
       const send = url.protocol === "https:" ? https.request : http.request;
-      const request = send(url, { method: init.method ?? "GET", headers, agent: agents[url.protocol as keyof typeof agents], signal: init.signal ?? undefined }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          const status = response.statusCode ?? 0;
-          let parsed: unknown;
-          try {
-            parsed = text === "" ? undefined : JSON.parse(text);
-          } catch (error) {
-            // A proxy's HTML error page: its status says what happened.
-            if (status < 300) return reject(error);
-          }
-          if (status >= 200 && status < 300) return resolve(parsed);
-          const answer = new Response(null, { status, statusText: response.statusMessage ?? "" });
-          reject(new MeilisearchApiError(answer, parsed as ConstructorParameters<typeof MeilisearchApiError>[1]));
-        });
-      });
+      const request = send(
+        url,
+        { method: init.method ?? "GET", headers, agent: agents[url.protocol as keyof typeof agents], signal: init.signal ?? undefined },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("error", reject);
+          response.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            const status = response.statusCode ?? 0;
+            let parsed: unknown;
+            try {
+              parsed = text === "" ? undefined : JSON.parse(text);
+            } catch (error) {
+              // A proxy's HTML error page: its status says what happened.
+              if (status < 300) return reject(error);
+            }
+            if (status >= 200 && status < 300) return resolve(parsed);
+            const answer = new Response(null, { status, statusText: response.statusMessage ?? "" });
+            reject(new MeilisearchApiError(answer, parsed as ConstructorParameters<typeof MeilisearchApiError>[1]));
+          });
+        },
+      );
       request.on("error", reject);
       request.end(body);
     });

@@ -81,7 +81,11 @@ export class MeiliIndexer implements SearchIndexWriter {
     if (problem) throw new SearchIndexNeedsFullSyncError(this.indexUid, problem);
     // Read once per change, and only when it has vehicles to send.
     let spellings: Promise<SpellingBook> | undefined;
-    const { sent: upserted, hiddenIds } = await this.sendInBatches(this.indexUid, changes.upserts, () => (spellings ??= this.spellingsInIndex()));
+    const { sent: upserted, hiddenIds } = await this.sendInBatches(
+      this.indexUid,
+      changes.upserts,
+      () => (spellings ??= this.spellingsInIndex()),
+    );
     const removedIds = [...changes.removedIds, ...hiddenIds];
     for (let start = 0; start < removedIds.length; start += this.batchSize) {
       const ids = removedIds.slice(start, start + this.batchSize);

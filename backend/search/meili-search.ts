@@ -1,5 +1,21 @@
-import { MeilisearchApiError, MeilisearchRequestError, type CategoriesDistribution, type Meilisearch, type MultiSearchQuery, type SearchResponse } from "meilisearch";
-import { countedWithout, FILTER_ON, FILTERS, formatRange, RECENT_FILTER_NAMES, recentSince, type FacetOption, type FilterName } from "../../domain/filters";
+import {
+  MeilisearchApiError,
+  MeilisearchRequestError,
+  type CategoriesDistribution,
+  type Meilisearch,
+  type MultiSearchQuery,
+  type SearchResponse,
+} from "meilisearch";
+import {
+  countedWithout,
+  FILTER_ON,
+  FILTERS,
+  formatRange,
+  RECENT_FILTER_NAMES,
+  recentSince,
+  type FacetOption,
+  type FilterName,
+} from "../../domain/filters";
 import { compareOptionValues } from "./option-order";
 import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError, EngineUnavailableError } from "../engine-health";
 import { withRetry } from "../retry";
@@ -72,7 +88,16 @@ export class MeiliSearchEngine implements SearchEngine {
     const now = Date.now();
     // An on/off filter asks about a window ending now, so its answer holds for the minute recentSince is taken to.
     const asksRecent = RECENT_FILTER_NAMES.some((name) => query.filters[name] !== undefined || query.facets.includes(name));
-    const key = JSON.stringify([query.type, query.q, query.filters, query.sort, query.page, query.pageSize, query.facets, asksRecent && RECENT_FILTER_NAMES.map((name) => recentSince(name, now))]);
+    const key = JSON.stringify([
+      query.type,
+      query.q,
+      query.filters,
+      query.sort,
+      query.page,
+      query.pageSize,
+      query.facets,
+      asksRecent && RECENT_FILTER_NAMES.map((name) => recentSince(name, now)),
+    ]);
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
     if (kept && (await this.currentVersion()) === kept.version) return kept.answer;
 
@@ -114,9 +139,7 @@ export class MeiliSearchEngine implements SearchEngine {
    * one per on/off filter, whose one count is the total of a query with it on.
    */
   private queriesFor(query: SearchQuery, now: number): MultiSearchQuery[] {
-    const inUse = new Set(
-      Object.entries(query.filters).flatMap(([name, value]) => (value === undefined ? [] : [name as FilterName])),
-    );
+    const inUse = new Set(Object.entries(query.filters).flatMap(([name, value]) => (value === undefined ? [] : [name as FilterName])));
     const leftOutBy = (facet: FilterName) => countedWithout(facet).filter((name) => inUse.has(name));
     const { counted, onOff } = splitFacets(query.facets);
     const countedTogether = counted.filter((facet) => leftOutBy(facet).length === 0);
@@ -177,11 +200,14 @@ export class MeiliSearchEngine implements SearchEngine {
   /** The index's version now, or undefined when there is none to read (answers are then not reused). */
   private currentVersion(): Promise<string | undefined> {
     this.versionRead ??= this.multiSearch([this.versionQuery()])
-      .then(([result]) => versionOf(result), (error: unknown) => {
-        if (!isVersionIndexRefused(error)) throw error;
-        this.unversionedUntil = Date.now() + UNVERSIONED_RETRY_MS;
-        return undefined;
-      })
+      .then(
+        ([result]) => versionOf(result),
+        (error: unknown) => {
+          if (!isVersionIndexRefused(error)) throw error;
+          this.unversionedUntil = Date.now() + UNVERSIONED_RETRY_MS;
+          return undefined;
+        },
+      )
       .finally(() => {
         this.versionRead = undefined;
       });
@@ -236,7 +262,10 @@ export function isRefusalOfAnOldIndex(error: unknown): boolean {
   if (!(error instanceof MeilisearchApiError)) return false;
   const code = error.cause?.code ?? "";
   if (code === "index_not_found") return true;
-  return ["invalid_search_filter", "invalid_search_facets", "invalid_search_sort"].includes(code) && /is not (filterable|sortable)/.test(error.message);
+  return (
+    ["invalid_search_filter", "invalid_search_facets", "invalid_search_sort"].includes(code) &&
+    /is not (filterable|sortable)/.test(error.message)
+  );
 }
 
 /** Options in the order the embedded engine gives them: text A–Z, bands as defined. */

@@ -4,7 +4,17 @@ import { queryWords, searchWords } from "./search-words";
 
 describe("searchWords", () => {
   it("cuts text as Meilisearch does: lower case, no accents, split at spaces and punctuation", () => {
-    expect(searchWords("Citroën C4 1.2 PureTech Shine-Plus (£12,000)")).toEqual(["citroen", "c4", "1", "2", "puretech", "shine", "plus", "£12", "000"]);
+    expect(searchWords("Citroën C4 1.2 PureTech Shine-Plus (£12,000)")).toEqual([
+      "citroen",
+      "c4",
+      "1",
+      "2",
+      "puretech",
+      "shine",
+      "plus",
+      "£12",
+      "000",
+    ]);
     expect(searchWords("320d M Sport")).toEqual(["320d", "m", "sport"]);
   });
 
@@ -47,6 +57,10 @@ describe("typo rules", () => {
       { text: "msport", maxTypos: 0, prefix: true },
       { text: "sport", maxTypos: 1, prefix: true },
     ]);
-    expect(queryTerms(["a", "b", "c", "d"]).filter((t) => t.to - t.from === 3).map((t) => t.text)).toEqual(["abc", "bcd"]);
+    expect(
+      queryTerms(["a", "b", "c", "d"])
+        .filter((t) => t.to - t.from === 3)
+        .map((t) => t.text),
+    ).toEqual(["abc", "bcd"]);
   });
 });

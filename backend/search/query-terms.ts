@@ -56,7 +56,11 @@ export function typosToMatch(term: Pick<QueryTerm, "text" | "maxTypos" | "prefix
 }
 
 /** As typosToMatch, for a term and a word already split into characters (an index does it once). */
-export function typosBetween(query: readonly string[], term: Pick<QueryTerm, "maxTypos" | "prefix">, candidate: readonly string[]): number | undefined {
+export function typosBetween(
+  query: readonly string[],
+  term: Pick<QueryTerm, "maxTypos" | "prefix">,
+  candidate: readonly string[],
+): number | undefined {
   if (term.maxTypos === 0) {
     if (candidate.length < query.length || (!term.prefix && candidate.length !== query.length)) return undefined;
     return query.every((char, i) => candidate[i] === char) ? 0 : undefined;

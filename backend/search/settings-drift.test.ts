@@ -63,7 +63,11 @@ describe("settingsDrift", () => {
   });
 
   it("compares nested limits", () => {
-    const smaller = asMeilisearchAnswers({ ...wanted, pagination: { maxTotalHits: 1000 }, faceting: { ...wanted.faceting, maxValuesPerFacet: 100 } });
+    const smaller = asMeilisearchAnswers({
+      ...wanted,
+      pagination: { maxTotalHits: 1000 },
+      faceting: { ...wanted.faceting, maxValuesPerFacet: 100 },
+    });
     expect(settingsDrift(wanted, smaller)).toEqual(["pagination", "faceting"]);
   });
 
@@ -71,7 +75,9 @@ describe("settingsDrift", () => {
     const granular = asMeilisearchAnswers({
       ...wanted,
       filterableAttributes: wanted.filterableAttributes!.map((name) =>
-        name === "type" ? { attributePatterns: ["type"], features: { facetSearch: false, filter: { equality: true, comparison: false } } } : name,
+        name === "type"
+          ? { attributePatterns: ["type"], features: { facetSearch: false, filter: { equality: true, comparison: false } } }
+          : name,
       ),
     });
     expect(settingsDrift(wanted, granular)).toEqual(["filterableAttributes"]);

@@ -55,7 +55,10 @@ export class FileStaffStore implements StaffStore {
       () => ({ accounts: [], tokens: [] }),
       (raw) => {
         const file = raw as AccountsFile;
-        return { accounts: file.accounts.map((account) => withDates(withoutOldLock(account), ACCOUNT_DATES)), tokens: file.tokens.map((token) => withDates(token, ["expiresAt"])) };
+        return {
+          accounts: file.accounts.map((account) => withDates(withoutOldLock(account), ACCOUNT_DATES)),
+          tokens: file.tokens.map((token) => withDates(token, ["expiresAt"])),
+        };
       },
     );
     this.sessions = new RecordFiles(path.join(directory, "sessions"), (raw) => withDates(raw as StaffSession, SESSION_DATES));
@@ -178,7 +181,10 @@ export class FileStaffStore implements StaffStore {
   }
 
   async dropSetPasswordTokens(accountId: string): Promise<void> {
-    await this.accountsFile.change((file) => ({ value: { ...file, tokens: file.tokens.filter((token) => token.accountId !== accountId) }, result: undefined }));
+    await this.accountsFile.change((file) => ({
+      value: { ...file, tokens: file.tokens.filter((token) => token.accountId !== accountId) },
+      result: undefined,
+    }));
   }
 
   addSession(session: StaffSession): Promise<void> {
@@ -229,7 +235,14 @@ export class FileStaffStore implements StaffStore {
       .split("\n")
       .filter(Boolean)
       .map((line) => withDates(JSON.parse(line) as AuditEntry, ["at"]))
-      .filter((entry) => (!action || entry.action === action) && (!actorId || entry.actorId === actorId) && (!targetId || entry.targetId === targetId) && (!from || entry.at >= from) && (!to || entry.at < to))
+      .filter(
+        (entry) =>
+          (!action || entry.action === action) &&
+          (!actorId || entry.actorId === actorId) &&
+          (!targetId || entry.targetId === targetId) &&
+          (!from || entry.at >= from) &&
+          (!to || entry.at < to),
+      )
       .reverse();
     return { total: matching.length, entries: matching.slice((page - 1) * pageSize, page * pageSize) };
   }

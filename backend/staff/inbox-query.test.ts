@@ -5,7 +5,9 @@ const read = (query: string) => inboxQueryOf(new URLSearchParams(query));
 
 describe("inboxQueryOf", () => {
   it("reads every filter, the last day whole", () => {
-    expect(read("kind=finance-application&status=new&from=2026-11-01&to=2026-11-02&vehicle=fiesta-2019&q=+Bloggs+&unread=1&page=3")).toEqual({
+    expect(
+      read("kind=finance-application&status=new&from=2026-11-01&to=2026-11-02&vehicle=fiesta-2019&q=+Bloggs+&unread=1&page=3"),
+    ).toEqual({
       query: {
         kinds: ["finance-application"],
         statuses: ["new"],
@@ -22,12 +24,18 @@ describe("inboxQueryOf", () => {
   });
 
   it("drops what it cannot read, naming it, and treats an empty filter as none", () => {
-    expect(read("kind=spam&status=&from=yesterday&page=0&vehicle=../etc")).toEqual({ query: { page: 1, pageSize: INBOX_PAGE_SIZE }, ignored: ["kind", "from", "vehicle", "page"] });
+    expect(read("kind=spam&status=&from=yesterday&page=0&vehicle=../etc")).toEqual({
+      query: { page: 1, pageSize: INBOX_PAGE_SIZE },
+      ignored: ["kind", "from", "vehicle", "page"],
+    });
   });
 
   it("takes the names of an object's own properties for no kind or status, never looking them up", () => {
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
-      expect(read(`kind=${name}&status=${name}`), name).toEqual({ query: { page: 1, pageSize: INBOX_PAGE_SIZE }, ignored: ["kind", "status"] });
+      expect(read(`kind=${name}&status=${name}`), name).toEqual({
+        query: { page: 1, pageSize: INBOX_PAGE_SIZE },
+        ignored: ["kind", "status"],
+      });
     }
   });
 });

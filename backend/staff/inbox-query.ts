@@ -11,7 +11,11 @@ import { LEAD_STATUSES, type LeadQuery } from "../leads/lead-store";
 
 export const INBOX_PAGE_SIZE = 25;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).transform((text) => new Date(`${text}T00:00:00Z`)).refine((date) => !Number.isNaN(date.getTime()));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .transform((text) => new Date(`${text}T00:00:00Z`))
+  .refine((date) => !Number.isNaN(date.getTime()));
 
 const FILTERS = {
   kind: z.enum(LEAD_KIND_NAMES),
@@ -22,7 +26,11 @@ const FILTERS = {
   vehicle: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
   q: z.string().trim().min(1).max(100),
   unread: z.literal("1"),
-  page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().min(1)),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().min(1)),
 } as const;
 
 export type InboxFilter = keyof typeof FILTERS;

@@ -18,7 +18,12 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "lead-inbox-"));
   leads = await FileLeadStore.open(dataDir);
   staff = await signedInMember(dataDir, "sales");
-  inbox = new LeadInbox(leads, staff.access, async () => undefined, () => undefined);
+  inbox = new LeadInbox(
+    leads,
+    staff.access,
+    async () => undefined,
+    () => undefined,
+  );
 });
 afterEach(async () => {
   await leads.close();
@@ -28,9 +33,22 @@ afterEach(async () => {
 
 /** A lead with the phone number as its form kept it. */
 const addLead = (kind: LeadKindName, name: string, phone: string) =>
-  leads.add({ kind, receivedAt: new Date(), data: { name, email: `${name.toLowerCase()}@example.com`, phone: ukPhoneSchema.parse(phone) }, forwarded: false });
+  leads.add({
+    kind,
+    receivedAt: new Date(),
+    data: { name, email: `${name.toLowerCase()}@example.com`, phone: ukPhoneSchema.parse(phone) },
+    forwarded: false,
+  });
 
-const SPELLINGS = ["07700 900124", "07700900124", "+447700900124", "+44 7700 900124", "+44 (0)7700 900-124", "0044 7700 900124", "(07700) 900124"];
+const SPELLINGS = [
+  "07700 900124",
+  "07700900124",
+  "+447700900124",
+  "+44 7700 900124",
+  "+44 (0)7700 900-124",
+  "0044 7700 900124",
+  "(07700) 900124",
+];
 
 describe("a phone number, however it is written", () => {
   beforeEach(async () => {
@@ -39,7 +57,8 @@ describe("a phone number, however it is written", () => {
     await addLead("enquiry", "Sam", "07700 900125");
   });
 
-  const namesFoundBy = async (search: string) => (await inbox.list(staff.member, { search, page: 1, pageSize: 25 })).leads.map(({ data }) => (data as { name: string }).name);
+  const namesFoundBy = async (search: string) =>
+    (await inbox.list(staff.member, { search, page: 1, pageSize: 25 })).leads.map(({ data }) => (data as { name: string }).name);
 
   it.each(SPELLINGS)("%j finds the leads holding it", async (spelling) => {
     expect(await namesFoundBy(spelling)).toEqual(["Jo", "Jo"]);
@@ -53,7 +72,12 @@ describe("a phone number, however it is written", () => {
   it("finds the leads stored before the store was last opened", async () => {
     await leads.close();
     leads = await FileLeadStore.open(dataDir);
-    inbox = new LeadInbox(leads, staff.access, async () => undefined, () => undefined);
+    inbox = new LeadInbox(
+      leads,
+      staff.access,
+      async () => undefined,
+      () => undefined,
+    );
     expect(await namesFoundBy("+44 (0)7700 900-124")).toEqual(["Jo", "Jo"]);
     expect(await inbox.erase(staff.member, "0044 7700 900124", "127.0.0.1")).toBe(2);
   });

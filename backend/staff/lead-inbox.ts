@@ -48,10 +48,19 @@ export class LeadInbox {
     return { lead, ...(vehicleNow ? { vehicleNow } : {}) };
   }
 
-  async change(member: StaffMember, id: string, edit: Exclude<WorkEdit, { type: "read" | "forwarding-retried" }>, address: string): Promise<StoredLead | undefined> {
+  async change(
+    member: StaffMember,
+    id: string,
+    edit: Exclude<WorkEdit, { type: "read" | "forwarding-retried" }>,
+    address: string,
+  ): Promise<StoredLead | undefined> {
     requireRole(member, "sales");
     const lead = await this.leads.applyWork(id, edit, member.account.id, new Date());
-    if (lead) await this.audit(member, "lead-changed", address, id, { change: edit.type, ...(edit.type === "status" ? { status: edit.status } : {}) });
+    if (lead)
+      await this.audit(member, "lead-changed", address, id, {
+        change: edit.type,
+        ...(edit.type === "status" ? { status: edit.status } : {}),
+      });
     return lead;
   }
 
@@ -91,33 +100,63 @@ export class LeadInbox {
     return total;
   }
 
-  private audit(member: StaffMember, action: "lead-viewed" | "lead-changed" | "lead-forwarding-retried" | "leads-exported" | "erasure", address: string, targetId?: string, details?: Record<string, string | number>) {
-    return this.access.audit({ action, actorId: member.account.id, actorEmail: member.account.email, address, ...(targetId ? { targetId } : {}), ...(details ? { details } : {}) });
+  private audit(
+    member: StaffMember,
+    action: "lead-viewed" | "lead-changed" | "lead-forwarding-retried" | "leads-exported" | "erasure",
+    address: string,
+    targetId?: string,
+    details?: Record<string, string | number>,
+  ) {
+    return this.access.audit({
+      action,
+      actorId: member.account.id,
+      actorEmail: member.account.email,
+      address,
+      ...(targetId ? { targetId } : {}),
+      ...(details ? { details } : {}),
+    });
   }
 }
 
-const CSV_COLUMNS = ["reference", "kind", "received", "status", "name", "email", "phone", "postcode", "vehicle", "registration", "price then", "message", "forwarded"] as const;
+const CSV_COLUMNS = [
+  "reference",
+  "kind",
+  "received",
+  "status",
+  "name",
+  "email",
+  "phone",
+  "postcode",
+  "vehicle",
+  "registration",
+  "price then",
+  "message",
+  "forwarded",
+] as const;
 
 function leadsCsv(leads: readonly StoredLead[]): string {
-  return csvText(CSV_COLUMNS, leads.map((lead) => {
-    const data = lead.data as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
-    const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
-    const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
-    return [
-      lead.reference,
-      LEAD_KINDS[lead.kind]?.label ?? lead.kind,
-      lead.receivedAt.toISOString(),
-      lead.work.status,
-      name,
-      text(data.email),
-      text(data.phone),
-      text(data.postcode),
-      vehicle ?? "",
-      lead.vehicle?.registration ?? text(data.registration),
-      text(lead.vehicle?.priceGBP),
-      text(data.message) || text(data.condition),
-      lead.forwardedAt?.toISOString() ?? "",
-    ];
-  }));
+  return csvText(
+    CSV_COLUMNS,
+    leads.map((lead) => {
+      const data = lead.data as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+      const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
+      const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
+      return [
+        lead.reference,
+        LEAD_KINDS[lead.kind]?.label ?? lead.kind,
+        lead.receivedAt.toISOString(),
+        lead.work.status,
+        name,
+        text(data.email),
+        text(data.phone),
+        text(data.postcode),
+        vehicle ?? "",
+        lead.vehicle?.registration ?? text(data.registration),
+        text(lead.vehicle?.priceGBP),
+        text(data.message) || text(data.condition),
+        lead.forwardedAt?.toISOString() ?? "",
+      ];
+    }),
+  );
 }

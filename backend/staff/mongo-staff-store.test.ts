@@ -9,16 +9,20 @@ const servers = await suiteServers("the MongoDB staff store contract", ["mongo"]
 if (servers) {
   const { client, features } = servers.mongo;
 
-  describeStaffStoreContract("MongoDB staff collections", async () => {
-    const db = client.db(`staff_${randomBytes(6).toString("hex")}`);
-    const store = await MongoStaffStore.open(db);
-    return {
-      store,
-      reopen: () => MongoStaffStore.open(db),
-      async dispose() {
-        await store.close();
-        await db.dropDatabase();
-      },
-    };
-  }, { atomicUpdates: features.atomicUpdates });
+  describeStaffStoreContract(
+    "MongoDB staff collections",
+    async () => {
+      const db = client.db(`staff_${randomBytes(6).toString("hex")}`);
+      const store = await MongoStaffStore.open(db);
+      return {
+        store,
+        reopen: () => MongoStaffStore.open(db),
+        async dispose() {
+          await store.close();
+          await db.dropDatabase();
+        },
+      };
+    },
+    { atomicUpdates: features.atomicUpdates },
+  );
 }

@@ -115,7 +115,10 @@ export class MongoStaffStore implements StaffStore {
   }
 
   async takeCodeStep(accountId: string, step: number): Promise<boolean> {
-    const taken = await this.accounts.updateOne({ _id: accountId, $or: [{ totpLastStep: { $exists: false } }, { totpLastStep: { $lt: step } }] }, { $set: { totpLastStep: step } });
+    const taken = await this.accounts.updateOne(
+      { _id: accountId, $or: [{ totpLastStep: { $exists: false } }, { totpLastStep: { $lt: step } }] },
+      { $set: { totpLastStep: step } },
+    );
     return taken.modifiedCount === 1;
   }
 
@@ -124,7 +127,12 @@ export class MongoStaffStore implements StaffStore {
       keys.map(async (key) => {
         await this.attempts.deleteOne({ _id: key, last: { $lt: forgetBefore } });
         // The count before this attempt, from the same update that adds it: two at once each see the other's.
-        const add = () => this.attempts.findOneAndUpdate({ _id: key }, { $inc: { count: 1 }, $set: { last: now } }, { upsert: true, returnDocument: "before" });
+        const add = () =>
+          this.attempts.findOneAndUpdate(
+            { _id: key },
+            { $inc: { count: 1 }, $set: { last: now } },
+            { upsert: true, returnDocument: "before" },
+          );
         // Two first attempts at once may both try to insert the key; the one that lost counts on the one that won.
         const before = await add().catch((error: unknown) => {
           if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return add();
@@ -251,6 +259,11 @@ function documentOf({ id, ...account }: StaffAccount): AccountDocument {
 function accountOf(document: AccountDocument | null): StaffAccount | undefined {
   if (!document) return undefined;
   // Versions before the sign-in guard kept failed sign-ins and a lock with the account: the guard keeps its counts now.
-  const { _id, failedSignIns: _failures, lockedUntil: _lock, ...account } = document as AccountDocument & { failedSignIns?: number; lockedUntil?: Date };
+  const {
+    _id,
+    failedSignIns: _failures,
+    lockedUntil: _lock,
+    ...account
+  } = document as AccountDocument & { failedSignIns?: number; lockedUntil?: Date };
   return { id: _id, ...account };
 }

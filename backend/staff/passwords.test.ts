@@ -45,7 +45,10 @@ describe("passwordProblem", () => {
     expect(await passwordProblem(password, person)).toContain(reason);
   });
 
-  it.each(["harbour lantern ferry quay", "correct-horse-battery-staple-mersey", "8u!Qz#r2Lp$w", "Mersey ferry at dawn"])("accepts %j", async (password) => {
-    expect(await passwordProblem(password, person)).toBeUndefined();
-  });
+  it.each(["harbour lantern ferry quay", "correct-horse-battery-staple-mersey", "8u!Qz#r2Lp$w", "Mersey ferry at dawn"])(
+    "accepts %j",
+    async (password) => {
+      expect(await passwordProblem(password, person)).toBeUndefined();
+    },
+  );
 });

@@ -18,7 +18,9 @@ export const MAX_PASSWORD_LENGTH = 200;
 function scryptKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // maxmem above the 32 MiB the parameters need, which is also Node's default limit.
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -55,7 +57,11 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 function strengthEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]).then(
     ([{ ZxcvbnFactory }, common, english]) =>
-      new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...english.dictionary }, graphs: common.adjacencyGraphs, translations: english.translations }),
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+      }),
   );
   return estimator;
 }
@@ -65,14 +71,24 @@ function strengthEstimator(): Promise<ZxcvbnFactory> {
  * will. `context` is the account, and words of the business (the dealer's name) that a
  * guesser would try first.
  */
-export async function passwordProblem(password: string, context: { email: string; name: string; business?: string }): Promise<string | undefined> {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters: a few words together are easy to remember`;
+export async function passwordProblem(
+  password: string,
+  context: { email: string; name: string; business?: string },
+): Promise<string | undefined> {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `Use at least ${MIN_PASSWORD_LENGTH} characters: a few words together are easy to remember`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`;
   const folded = password.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const personal = [context.email.split("@")[0]!, ...context.name.toLowerCase().split(/\s+/)].map((part) => part.toLowerCase().replace(/[^a-z0-9]/g, "")).filter((part) => part.length >= 4);
+  const personal = [context.email.split("@")[0]!, ...context.name.toLowerCase().split(/\s+/)]
+    .map((part) => part.toLowerCase().replace(/[^a-z0-9]/g, ""))
+    .filter((part) => part.length >= 4);
   if (personal.some((part) => folded.includes(part))) return "Leave your name and e-mail address out of your password";
-  const businessWords = (context.business ?? "").toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
+  const businessWords = (context.business ?? "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3);
   const { score } = (await strengthEstimator()).check(password, [...personal, ...businessWords]);
-  if (score < LEAST_SCORE) return "That password is too easy to guess: it is, or is close to, a common password. A few unrelated words together are strong and easy to remember";
+  if (score < LEAST_SCORE)
+    return "That password is too easy to guess: it is, or is close to, a common password. A few unrelated words together are strong and easy to remember";
   return undefined;
 }

@@ -3,7 +3,8 @@ import { NotAllowedError, requireRole } from "./permissions";
 import type { StaffMember } from "./staff-access";
 import { hasRole, STAFF_ROLES, type StaffRole } from "./staff-accounts";
 
-const member = (role: StaffRole, change: Partial<StaffMember> = {}) => ({ account: { role }, needsCode: false, mustSetUpSecondFactor: false, ...change }) as StaffMember;
+const member = (role: StaffRole, change: Partial<StaffMember> = {}) =>
+  ({ account: { role }, needsCode: false, mustSetUpSecondFactor: false, ...change }) as StaffMember;
 
 describe("roles", () => {
   it("let each role do its own work, and admins everything", () => {

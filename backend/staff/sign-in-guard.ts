@@ -94,7 +94,10 @@ export class SignInGuard {
 
   /** Lets new browsers try the account's password and code again at once (an admin's choice). */
   letNewBrowsersIn(email: string, accountId: string): Promise<void> {
-    return this.store.clearAttempts([`new-browsers:${subjectKey({ password: email })}`, `new-browsers:${subjectKey({ codeOf: accountId })}`]);
+    return this.store.clearAttempts([
+      `new-browsers:${subjectKey({ password: email })}`,
+      `new-browsers:${subjectKey({ codeOf: accountId })}`,
+    ]);
   }
 
   forgetOld(now: Date): Promise<void> {

@@ -48,10 +48,18 @@ describe("set-password links", () => {
     const { account, link } = await access.createAccount("command line", { email: "jo@dealer.example", name: "Jo Bloggs", role: "sales" });
     expect(link).toMatch(/^https:\/\/www\.dealer\.example\/staff\/set-password\?token=[\w-]{43}$/);
     expect(await access.accountOfLink(tokenOf(link))).toMatchObject({ id: account.id });
-    expect(await access.setPassword(tokenOf(link), "password1234", ADDRESS)).toEqual({ ok: false, field: "password", problem: expect.stringContaining("too easy to guess") });
+    expect(await access.setPassword(tokenOf(link), "password1234", ADDRESS)).toEqual({
+      ok: false,
+      field: "password",
+      problem: expect.stringContaining("too easy to guess"),
+    });
     // A refused password leaves the link working.
     expect(await access.setPassword(tokenOf(link), PASSWORD, ADDRESS)).toMatchObject({ ok: true });
-    expect(await access.setPassword(tokenOf(link), "another lantern ferry", ADDRESS)).toEqual({ ok: false, field: "token", problem: EXPIRED_LINK });
+    expect(await access.setPassword(tokenOf(link), "another lantern ferry", ADDRESS)).toEqual({
+      ok: false,
+      field: "token",
+      problem: EXPIRED_LINK,
+    });
     expect(await access.accountOfLink(tokenOf(link))).toBeUndefined();
   });
 
@@ -87,7 +95,8 @@ describe("signing in", () => {
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
     expect(await access.current(signedIn.sessionId, at(29))).toBeDefined();
     // Each use moves the idle end on, up to the absolute end.
-    for (let minutes = 58; minutes < 12 * 60; minutes += 29) expect(await access.current(signedIn.sessionId, at(minutes)), `${minutes} minutes`).toBeDefined();
+    for (let minutes = 58; minutes < 12 * 60; minutes += 29)
+      expect(await access.current(signedIn.sessionId, at(minutes)), `${minutes} minutes`).toBeDefined();
     expect(await access.current(signedIn.sessionId, at(12 * 60 + 1))).toBeUndefined();
 
     const again = await access.signIn("sales@dealer.example", PASSWORD, ADDRESS, undefined, start);
@@ -110,7 +119,8 @@ describe("signing in", () => {
   });
 
   it("makes one address wait after ten attempts, whichever addresses it tries", async () => {
-    for (let i = 0; i < 10; i++) expect(await access.signIn(`guess${i}@dealer.example`, "anything at all here", ADDRESS)).toEqual({ ok: false });
+    for (let i = 0; i < 10; i++)
+      expect(await access.signIn(`guess${i}@dealer.example`, "anything at all here", ADDRESS)).toEqual({ ok: false });
     expect(await access.signIn("guess@dealer.example", "anything at all here", ADDRESS)).toEqual({ ok: false, waitSeconds: 30 });
   });
 
@@ -133,20 +143,28 @@ describe("signing in", () => {
     if (!first.ok || !first.deviceId) throw new Error("no device cookie after a full sign-in");
     // Five wrong passwords from each of twenty addresses: new browsers must wait.
     for (let i = 0; i < 20; i++) {
-      for (let guess = 0; guess < 5; guess++) await access.signIn("sales@dealer.example", `stranger guess ${guess}`, `198.51.100.${i}`, undefined, now);
+      for (let guess = 0; guess < 5; guess++)
+        await access.signIn("sales@dealer.example", `stranger guess ${guess}`, `198.51.100.${i}`, undefined, now);
     }
     const fromNewBrowser = await access.signIn("sales@dealer.example", PASSWORD, "203.0.113.5", undefined, now);
     expect(fromNewBrowser).toMatchObject({ ok: false, waitSeconds: expect.any(Number) });
     // The same for an address with no account: the wait says nothing about which have one.
     for (let i = 0; i < 20; i++) {
-      for (let guess = 0; guess < 5; guess++) await access.signIn("nobody@dealer.example", `stranger guess ${guess}`, `198.51.100.${i}`, undefined, now);
+      for (let guess = 0; guess < 5; guess++)
+        await access.signIn("nobody@dealer.example", `stranger guess ${guess}`, `198.51.100.${i}`, undefined, now);
     }
-    expect(await access.signIn("nobody@dealer.example", PASSWORD, "203.0.113.5", undefined, now)).toEqual({ ok: false, waitSeconds: fromNewBrowser.ok ? 0 : fromNewBrowser.waitSeconds });
+    expect(await access.signIn("nobody@dealer.example", PASSWORD, "203.0.113.5", undefined, now)).toEqual({
+      ok: false,
+      waitSeconds: fromNewBrowser.ok ? 0 : fromNewBrowser.waitSeconds,
+    });
     // The owner's own browser goes straight in, with the right password.
     expect(await access.signIn("sales@dealer.example", PASSWORD, "203.0.113.5", first.deviceId, now)).toMatchObject({ ok: true });
     // A device cookie given to another account is a stranger's.
     await staffWithPassword("admin");
-    expect(await access.signIn("admin@dealer.example", PASSWORD, "203.0.113.5", first.deviceId, now)).toMatchObject({ ok: true, deviceId: expect.any(String) });
+    expect(await access.signIn("admin@dealer.example", PASSWORD, "203.0.113.5", first.deviceId, now)).toMatchObject({
+      ok: true,
+      deviceId: expect.any(String),
+    });
   });
 
   it("lets an admin let new browsers in again at once", async () => {
@@ -155,7 +173,10 @@ describe("signing in", () => {
     for (let i = 0; i < 11; i++) await access.signIn("sales@dealer.example", "stranger guess", `198.51.100.${i}`, undefined, now);
     // Ten were checked; the eleventh waited, and counts: the next waits a minute.
     expect(await access.newBrowsersWaitFor(account, now)).toEqual({ until: new Date(now.getTime() + 60_000), attempts: 11 });
-    expect(await access.signIn("sales@dealer.example", PASSWORD, "203.0.113.5", undefined, now)).toMatchObject({ ok: false, waitSeconds: 60 });
+    expect(await access.signIn("sales@dealer.example", PASSWORD, "203.0.113.5", undefined, now)).toMatchObject({
+      ok: false,
+      waitSeconds: 60,
+    });
     await access.letNewBrowsersIn("command line", account);
     expect(await access.newBrowsersWaitFor(account, now)).toBeUndefined();
     expect(await access.signIn("sales@dealer.example", PASSWORD, "203.0.113.5", undefined, now)).toMatchObject({ ok: true });
@@ -327,7 +348,15 @@ describe("the sweep", () => {
 
   it("moves the sessions an earlier version kept in one file into a file each", async () => {
     const account = await staffWithPassword();
-    const session = { idDigest: "digest-of-an-old-session", accountId: account.id, csrfToken: "csrf", createdAt: new Date(), lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), secondFactorDone: true };
+    const session = {
+      idDigest: "digest-of-an-old-session",
+      accountId: account.id,
+      csrfToken: "csrf",
+      createdAt: new Date(),
+      lastSeenAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      secondFactorDone: true,
+    };
     await writeFile(path.join(dataDir, "staff", "sessions.json"), JSON.stringify([session]));
     const reopened = await FileStaffStore.open(dataDir);
     expect(await reopened.getSession("digest-of-an-old-session")).toEqual(session);

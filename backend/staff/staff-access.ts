@@ -75,14 +75,30 @@ export class StaffAccess {
     // Counted before the hash is checked, so guesses sent together are counted as they come.
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) {
-      await this.audit({ action: "sign-in-refused", address, ...(account ? { actorId: account.id, actorEmail: account.email } : {}), details: { reason: "throttled" } }, now);
+      await this.audit(
+        {
+          action: "sign-in-refused",
+          address,
+          ...(account ? { actorId: account.id, actorEmail: account.email } : {}),
+          details: { reason: "throttled" },
+        },
+        now,
+      );
       return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     }
     // The hash is checked whatever is wrong, so an unknown address answers as slowly as a known one.
     const matches = await verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH);
     const refusal = !account ? "unknown-account" : account.disabled ? "disabled" : !matches ? "wrong-password" : undefined;
     if (refusal || !account) {
-      await this.audit({ action: "sign-in-refused", address, ...(account ? { actorId: account.id, actorEmail: account.email } : {}), details: { reason: refusal ?? "unknown-account" } }, now);
+      await this.audit(
+        {
+          action: "sign-in-refused",
+          address,
+          ...(account ? { actorId: account.id, actorEmail: account.email } : {}),
+          details: { reason: refusal ?? "unknown-account" },
+        },
+        now,
+      );
       // The same answer whatever was wrong: a disabled account saying so would tell anyone
       // trying addresses that the address has an account.
       return { ok: false };
@@ -90,7 +106,10 @@ export class StaffAccess {
     await this.guard.succeeded(keys);
     const complete = account.totpSecret === undefined;
     const sessionId = await this.newSession(account, complete, now);
-    await this.audit({ action: "sign-in", actorId: account.id, actorEmail: account.email, address, details: { secondFactor: !complete } }, now);
+    await this.audit(
+      { action: "sign-in", actorId: account.id, actorEmail: account.email, address, details: { secondFactor: !complete } },
+      now,
+    );
     return {
       ok: true,
       sessionId,
@@ -132,11 +151,17 @@ export class StaffAccess {
     const keys = this.guard.keysFor({ codeOf: account.id }, address, knownBrowser);
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) {
-      await this.audit({ action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "throttled" } }, now);
+      await this.audit(
+        { action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "throttled" } },
+        now,
+      );
       return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     }
     if (!(await this.codeIsNew(account, code, now))) {
-      await this.audit({ action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "wrong-code" } }, now);
+      await this.audit(
+        { action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "wrong-code" } },
+        now,
+      );
       return { ok: false };
     }
     await this.guard.succeeded(keys);
@@ -162,7 +187,11 @@ export class StaffAccess {
     return ended;
   }
 
-  async createAccount(actor: Actor, input: { email: string; name: string; role: StaffRole }, address?: string): Promise<{ account: StaffAccount; link: string }> {
+  async createAccount(
+    actor: Actor,
+    input: { email: string; name: string; role: StaffRole },
+    address?: string,
+  ): Promise<{ account: StaffAccount; link: string }> {
     const account = await this.store.createAccount(input, new Date());
     await this.audit({ action: "account-created", ...actorOf(actor), address, targetId: account.id, details: { role: account.role } });
     return { account, link: await this.setPasswordLink(actor, account, address) };
@@ -208,7 +237,8 @@ export class StaffAccess {
     if (problem) return { ok: false, field: "password", problem };
     const passwordHash = await hashPassword(password);
     // Used up only now, so a refused password can be tried again with the same link.
-    if ((await this.store.takeSetPasswordToken(digestOf(token), new Date())) !== account.id) return { ok: false, field: "token", problem: EXPIRED_LINK };
+    if ((await this.store.takeSetPasswordToken(digestOf(token), new Date())) !== account.id)
+      return { ok: false, field: "token", problem: EXPIRED_LINK };
     const updated = await this.store.updateAccount(account.id, { passwordHash, passwordSetAt: new Date() });
     await this.store.deleteSessionsOf(account.id);
     await this.store.forgetKnownDevicesOf(account.id);
@@ -216,7 +246,12 @@ export class StaffAccess {
     return { ok: true, account: updated! };
   }
 
-  async changeAccount(actor: Actor, account: StaffAccount, changes: Pick<AccountChanges, "name" | "role" | "disabled">, address?: string): Promise<StaffAccount | undefined> {
+  async changeAccount(
+    actor: Actor,
+    account: StaffAccount,
+    changes: Pick<AccountChanges, "name" | "role" | "disabled">,
+    address?: string,
+  ): Promise<StaffAccount | undefined> {
     const updated = await this.store.updateAccount(account.id, changes);
     // A disabled account's sessions end now, not when they next time out.
     if (changes.disabled) await this.store.deleteSessionsOf(account.id);
@@ -257,9 +292,20 @@ export class StaffAccess {
     const keys: AttemptKey[] = this.guard.keysFor(subject, address);
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
-    const proved = "code" in proof ? await this.codeIsNew(account, proof.code, now) : await verifyPassword(proof.password, account.passwordHash ?? UNMATCHABLE_HASH);
+    const proved =
+      "code" in proof
+        ? await this.codeIsNew(account, proof.code, now)
+        : await verifyPassword(proof.password, account.passwordHash ?? UNMATCHABLE_HASH);
     if (!proved) {
-      await this.audit({ action: "sign-in-refused", ...actorOf({ account }), address, details: { reason: "code" in proof ? "wrong-code" : "wrong-password", step: "second-factor-removal" } }, now);
+      await this.audit(
+        {
+          action: "sign-in-refused",
+          ...actorOf({ account }),
+          address,
+          details: { reason: "code" in proof ? "wrong-code" : "wrong-password", step: "second-factor-removal" },
+        },
+        now,
+      );
       return { ok: false };
     }
     await this.guard.succeeded(keys);
@@ -300,7 +346,11 @@ export class StaffAccess {
 
   /** Every account by name, marking those a lead may be given to: accounts that work leads and can sign in. */
   async accountNames(): Promise<{ id: string; name: string; assignable: boolean }[]> {
-    return (await this.store.listAccounts()).map(({ id, name, disabled, role }) => ({ id, name, assignable: !disabled && (role === "sales" || role === "admin") }));
+    return (await this.store.listAccounts()).map(({ id, name, disabled, role }) => ({
+      id,
+      name,
+      assignable: !disabled && (role === "sales" || role === "admin"),
+    }));
   }
 
   auditLog(query: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {

@@ -21,7 +21,11 @@ export const staffEmailSchema = z
   .max(254, "Keep the e-mail address under 254 characters")
   .pipe(z.email("Enter an e-mail address like name@example.com"));
 
-export const staffNameSchema = z.string({ error: "Enter the name" }).trim().min(1, "Enter the name").max(80, "Keep the name under 80 characters");
+export const staffNameSchema = z
+  .string({ error: "Enter the name" })
+  .trim()
+  .min(1, "Enter the name")
+  .max(80, "Keep the name under 80 characters");
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: `Choose a role: ${STAFF_ROLES.join(", ")}` });
 

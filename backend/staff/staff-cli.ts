@@ -41,13 +41,17 @@ async function main(argv: string[]): Promise<number> {
         const role = checked(staffRoleSchema, values.role, "--role");
         const name = checked(staffNameSchema, values.name ?? email.split("@")[0], "--name");
         const { account, link } = await access.createAccount("command line", { email, name, role });
-        print(`Added ${account.email} (${account.role}). Send them this link to set their password; it works once, for ${config.STAFF_SET_PASSWORD_LINK_HOURS} hours:\n\n  ${link}\n`);
+        print(
+          `Added ${account.email} (${account.role}). Send them this link to set their password; it works once, for ${config.STAFF_SET_PASSWORD_LINK_HOURS} hours:\n\n  ${link}\n`,
+        );
         return 0;
       }
       case "reset-password": {
         const account = await accountNamed(store, values.email);
         const link = await access.resetPassword("command line", account);
-        print(`${account.email} is signed out everywhere and cannot sign in until a new password is set through this link (it works once, for ${config.STAFF_SET_PASSWORD_LINK_HOURS} hours):\n\n  ${link}\n`);
+        print(
+          `${account.email} is signed out everywhere and cannot sign in until a new password is set through this link (it works once, for ${config.STAFF_SET_PASSWORD_LINK_HOURS} hours):\n\n  ${link}\n`,
+        );
         return 0;
       }
       case "disable":
@@ -99,7 +103,11 @@ class AccountMissingError extends Error {
   }
 }
 
-function checked<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, option: string): T {
+function checked<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  value: unknown,
+  option: string,
+): T {
   if (value === undefined) throw new UsageError(`${option} is needed`);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(`${option}: ${parsed.error.issues[0]!.message}`);

@@ -23,7 +23,14 @@ export function staffCookies(secure: boolean): StaffCookies {
 
 /** A session cookie, or one kept `maxAgeDays` (the device cookie). */
 export function setCookie(cookies: StaffCookies, name: string, value: string, maxAgeDays?: number): string {
-  return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(maxAgeDays ? [`Max-Age=${maxAgeDays * 86_400}`] : []), ...(cookies.secure ? ["Secure"] : [])].join("; ");
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(maxAgeDays ? [`Max-Age=${maxAgeDays * 86_400}`] : []),
+    ...(cookies.secure ? ["Secure"] : []),
+  ].join("; ");
 }
 
 export function clearCookie(cookies: StaffCookies, name: string): string {

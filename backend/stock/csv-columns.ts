@@ -104,8 +104,16 @@ export function recordToCsvRow(record: object): string[] {
 function cellValue(cell: string, kind: CellKind): unknown {
   if (kind === "number") return NUMERIC_CELL.test(cell) ? Number(cell.replaceAll(",", "")) : cell;
   if (kind === "money") return parsePounds(cell) ?? cell;
-  if (kind === "list") return cell.split("|").map((value) => value.trim()).filter(Boolean);
-  if (kind === "images") return cell.split(/[|\s]+/).filter(Boolean).map((href) => ({ href }));
+  if (kind === "list")
+    return cell
+      .split("|")
+      .map((value) => value.trim())
+      .filter(Boolean);
+  if (kind === "images")
+    return cell
+      .split(/[|\s]+/)
+      .filter(Boolean)
+      .map((href) => ({ href }));
   return cell;
 }
 

@@ -79,7 +79,10 @@ describe("NDJSON feeds", () => {
 
   it("still reads on past a broken line that ends with a line break", async () => {
     const rows = await rowsOf("broken-last.ndjson", '{"a": 1}\n{"a": \n');
-    expect(rows).toEqual([{ line: 1, value: { a: 1 } }, { line: 2, problem: expect.stringMatching(/^is not valid JSON/) }]);
+    expect(rows).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 2, problem: expect.stringMatching(/^is not valid JSON/) },
+    ]);
   });
 });
 
@@ -102,18 +105,33 @@ describe("CSV feeds", () => {
         },
       },
       // A model named like a number stays text.
-      { line: 3, value: { _id: "v2", vehicle: { vehicleType: "car", make: "Fiat", model: "500" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 7995 } } } } },
+      {
+        line: 3,
+        value: {
+          _id: "v2",
+          vehicle: { vehicleType: "car", make: "Fiat", model: "500" },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: 7995 } } },
+        },
+      },
     ]);
   });
 
   it("splits the features column on |, as the vehicle's equipment list", async () => {
-    const rows = await rowsOf("features.csv", `_id,vehicleType,make,model,price,features\nv1,car,Ford,Focus,9995,"Heated seats | Apple CarPlay||Cruise control, adaptive"\n`);
+    const rows = await rowsOf(
+      "features.csv",
+      `_id,vehicleType,make,model,price,features\nv1,car,Ford,Focus,9995,"Heated seats | Apple CarPlay||Cruise control, adaptive"\n`,
+    );
     expect(rows).toEqual([
       {
         line: 2,
         value: {
           _id: "v1",
-          vehicle: { vehicleType: "car", make: "Ford", model: "Focus", features: ["Heated seats", "Apple CarPlay", "Cruise control, adaptive"] },
+          vehicle: {
+            vehicleType: "car",
+            make: "Ford",
+            model: "Focus",
+            features: ["Heated seats", "Apple CarPlay", "Cruise control, adaptive"],
+          },
           adverts: { retailAdverts: { totalPrice: { amountGBP: 9995 } } },
         },
       },
@@ -149,7 +167,14 @@ describe("CSV feeds", () => {
     const rows: FeedRow[] = [];
     for await (const row of feed.rows) rows.push(row);
     expect(rows).toEqual([
-      { line: 2, value: { _id: "v1", vehicle: { vehicleType: "car", make: "Ford", model: "Focus" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } } } },
+      {
+        line: 2,
+        value: {
+          _id: "v1",
+          vehicle: { vehicleType: "car", make: "Ford", model: "Focus" },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } },
+        },
+      },
     ]);
     expect(Object.getPrototypeOf((rows[0] as { value: object }).value)).toBe(Object.prototype);
     expect(feed.ignoredColumns).toEqual(["constructor", "__proto__", "toString", "hasOwnProperty"]);
@@ -165,7 +190,9 @@ describe("CSV feeds", () => {
   });
 
   it("refuses a file whose quoting is broken", async () => {
-    await expect(rowsOf("quotes.csv", `${header}\nv1,car,Fo"rd,Focus,1,2020,5,,\n`)).rejects.toThrow(/^The CSV file is damaged: Invalid Opening Quote/);
+    await expect(rowsOf("quotes.csv", `${header}\nv1,car,Fo"rd,Focus,1,2020,5,,\n`)).rejects.toThrow(
+      /^The CSV file is damaged: Invalid Opening Quote/,
+    );
   });
 
   it("refuses a file cut short inside a quoted value", async () => {
@@ -202,7 +229,9 @@ describe("feedFileSize", () => {
     const file = path.join(directory, "sized.csv");
     await writeFile(file, "_id,make\n");
     expect(await feedFileSize(file)).toBe(9);
-    await expect(feedFileSize(path.join(directory, "absent.csv"))).rejects.toThrow(`There is no file ${path.join(directory, "absent.csv")}`);
+    await expect(feedFileSize(path.join(directory, "absent.csv"))).rejects.toThrow(
+      `There is no file ${path.join(directory, "absent.csv")}`,
+    );
     await expect(feedFileSize(directory)).rejects.toThrow(new UnreadableFeedError(`${directory} is a folder, not a feed file`));
     await expect(feedFileSize("/dev/null")).rejects.toThrow("/dev/null is not a regular file, so it cannot be a feed");
   });

@@ -49,7 +49,11 @@ export async function detectFormat(file: string): Promise<FeedFormat> {
   const handle = await open(file, "r");
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const first = buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart()[0];
+    const first = buffer
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimStart()[0];
     if (first === undefined) throw new UnreadableFeedError("The file is empty: it holds no vehicle records");
     return first === "[" ? "json" : first === "{" ? "ndjson" : "csv";
   } finally {
@@ -196,9 +200,7 @@ interface CsvRow {
  * whose last record has too few values and no line break after it, was cut short.
  */
 async function* readCsv(input: NodeJS.ReadableStream, onIgnoredColumns: (columns: string[]) => void): AsyncGenerator<FeedRow> {
-  const parser = input.pipe(
-    parseCsv({ bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
-  );
+  const parser = input.pipe(parseCsv({ bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true, trim: true }));
   let header: string[] | undefined;
   const rows = parser[Symbol.asyncIterator]() as AsyncIterator<CsvRow>;
   // Where the previous record ended, so the next one's first line is known.

@@ -47,7 +47,10 @@ describe("importFeed", () => {
       JSON.stringify({ ...c, adverts: { retailAdverts: { totalPrice: { amountGBP: -5 } } } }),
       JSON.stringify({ ...d, vehicle: { ...d!.vehicle, yearOfManufacture: "2019" } }),
       JSON.stringify({ ...e, _id: a!._id }),
-      JSON.stringify({ vehicle: { vehicleType: "car", make: "Kia", model: "Ceed" }, adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } } }),
+      JSON.stringify({
+        vehicle: { vehicleType: "car", make: "Kia", model: "Ceed" },
+        adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } },
+      }),
       JSON.stringify({ ...e, vehicle: { ...e!.vehicle, vehicleType: "bus" } }),
       JSON.stringify({ ...e, media: { images: [{ href: "/\n/evil.example/x.png" }] } }),
     ];
@@ -61,7 +64,10 @@ describe("importFeed", () => {
       { line: 6, reason: "repeats the vehicle fiesta-2019 already given on line 1" },
       { line: 7, reason: "has neither an _id nor a registration to identify the vehicle" },
       { line: 8, reason: expect.stringMatching(/^vehicle\.vehicleType: .*"car".*"van".*"truck".* \(got "bus"\)$/) },
-      { line: 9, reason: 'media.images.0.href: must not contain spaces, line breaks or other control characters (got "/\\n/evil.example/x.png")' },
+      {
+        line: 9,
+        reason: 'media.images.0.href: must not contain spaces, line breaks or other control characters (got "/\\n/evil.example/x.png")',
+      },
     ]);
   });
 
@@ -100,11 +106,16 @@ describe("importFeed", () => {
     expect([await priceOf("v1"), await priceOf("v2"), await priceOf("v3")]).toEqual([12995, 12995, 9995.5]);
 
     const [first, second, third] = known;
-    const priced = (record: (typeof known)[number], amountGBP: unknown) => ({ ...record, adverts: { retailAdverts: { totalPrice: { amountGBP } } } });
+    const priced = (record: (typeof known)[number], amountGBP: unknown) => ({
+      ...record,
+      adverts: { retailAdverts: { totalPrice: { amountGBP } } },
+    });
     const json = ndjson([priced(first!, "£12,995"), priced(second!, 8495.5), priced(third!, "1e3")]);
     const fromJson = await importFeed(store, await feedFile("prices.ndjson", json), { mode: "upsert" });
     expect(fromJson.added).toBe(2);
-    expect(fromJson.rejected).toEqual([{ line: 3, reason: 'adverts.retailAdverts.totalPrice.amountGBP: must be an amount in pounds, like 12995 or £12,995.50 (got "1e3")' }]);
+    expect(fromJson.rejected).toEqual([
+      { line: 3, reason: 'adverts.retailAdverts.totalPrice.amountGBP: must be an amount in pounds, like 12995 or £12,995.50 (got "1e3")' },
+    ]);
     expect([await priceOf(first!._id), await priceOf(second!._id)]).toEqual([12995, 8495.5]);
   });
 
@@ -121,9 +132,25 @@ describe("importFeed", () => {
     const [first, second, third] = known;
     const updatedSecond = { ...second, adverts: { retailAdverts: { totalPrice: { amountGBP: 1234 } } } };
     it.each([
-      ["a line that is not JSON", "some.ndjson", [JSON.stringify(first), JSON.stringify(updatedSecond), `{"_id": "${third!._id}", "vehicle": `].join("\n") + "\n"],
-      ["a record with neither _id nor registration", "some.ndjson", ndjson([first, updatedSecond, { ...third, _id: undefined, vehicle: { ...third!.vehicle, registration: undefined } }])],
-      ["a record whose _id is not an id", "some.json", JSON.stringify([first, updatedSecond, { ...third, _id: "no spaces allowed", vehicle: { ...third!.vehicle, registration: undefined } }])],
+      [
+        "a line that is not JSON",
+        "some.ndjson",
+        [JSON.stringify(first), JSON.stringify(updatedSecond), `{"_id": "${third!._id}", "vehicle": `].join("\n") + "\n",
+      ],
+      [
+        "a record with neither _id nor registration",
+        "some.ndjson",
+        ndjson([first, updatedSecond, { ...third, _id: undefined, vehicle: { ...third!.vehicle, registration: undefined } }]),
+      ],
+      [
+        "a record whose _id is not an id",
+        "some.json",
+        JSON.stringify([
+          first,
+          updatedSecond,
+          { ...third, _id: "no spaces allowed", vehicle: { ...third!.vehicle, registration: undefined } },
+        ]),
+      ],
       [
         "a CSV row with the wrong number of values",
         "some.csv",
@@ -168,10 +195,34 @@ describe("importFeed", () => {
       ["an empty file", "empty.json", "", UnreadableFeedError, "The file is empty: it holds no vehicle records"],
       ["an empty array", "empty-array.json", "[]", NothingImportedError, "The file holds no vehicle records; nothing was changed"],
       ["a file cut short", "cut.json", `[${JSON.stringify(known[0])},\n{"_id": "x"`, UnreadableFeedError, /^The JSON array is not closed/],
-      ["an NDJSON file cut short", "cut.ndjson", `${JSON.stringify(known[0])}\n${JSON.stringify(known[1]).slice(0, 40)}`, UnreadableFeedError, /^Line 2, the last, is not valid JSON/],
-      ["a CSV file cut short", "cut.csv", "_id,vehicleType,make,model,price\nv1,car,Ford,Focus,9995\nv2,car,Fo", UnreadableFeedError, /^The last record, on line 3, has 3 of the 5 values/],
-      ["a CSV without the price column", "no-price.csv", "_id,vehicleType,make,model\nv1,car,Ford,Focus\n", UnreadableFeedError, "The CSV header is missing the column price"],
-      ["a feed where every row is bad", "bad.ndjson", '{"_id": "a"}\n{"_id": "b"}\n', NothingImportedError, "None of the 2 rows could be imported; nothing was changed"],
+      [
+        "an NDJSON file cut short",
+        "cut.ndjson",
+        `${JSON.stringify(known[0])}\n${JSON.stringify(known[1]).slice(0, 40)}`,
+        UnreadableFeedError,
+        /^Line 2, the last, is not valid JSON/,
+      ],
+      [
+        "a CSV file cut short",
+        "cut.csv",
+        "_id,vehicleType,make,model,price\nv1,car,Ford,Focus,9995\nv2,car,Fo",
+        UnreadableFeedError,
+        /^The last record, on line 3, has 3 of the 5 values/,
+      ],
+      [
+        "a CSV without the price column",
+        "no-price.csv",
+        "_id,vehicleType,make,model\nv1,car,Ford,Focus\n",
+        UnreadableFeedError,
+        "The CSV header is missing the column price",
+      ],
+      [
+        "a feed where every row is bad",
+        "bad.ndjson",
+        '{"_id": "a"}\n{"_id": "b"}\n',
+        NothingImportedError,
+        "None of the 2 rows could be imported; nothing was changed",
+      ],
     ])("%s", async (_label, name, content, kind, message) => {
       const before = await stockFile();
       const attempt = importFeed(store, await feedFile(name, content), { mode: "replace" });

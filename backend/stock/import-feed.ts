@@ -85,7 +85,9 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
     if (!parsed.success || id === undefined) {
       if (id === undefined) unidentifiedRows++;
       else keepIds.add(id);
-      const reason = parsed.success ? "has neither an _id nor a registration to identify the vehicle" : describeIssues(parsed.error.issues, feed.format);
+      const reason = parsed.success
+        ? "has neither an _id nor a registration to identify the vehicle"
+        : describeIssues(parsed.error.issues, feed.format);
       rejected.push({ line: row.line, reason });
       continue;
     }
@@ -114,7 +116,16 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
     maxRemovals: removalLimit,
   };
   const summary = options.dryRun ? await previewStockChange(store, change) : await store.applyChange(change, undefined, options.onApplied);
-  return { ...summary, format: feed.format, rows, rejected, unidentifiedRows, ignoredColumns: feed.ignoredColumns, stockBefore, removalLimit };
+  return {
+    ...summary,
+    format: feed.format,
+    rows,
+    rejected,
+    unidentifiedRows,
+    ignoredColumns: feed.ignoredColumns,
+    stockBefore,
+    removalLimit,
+  };
 }
 
 /** Whether a dry run's removals are more than its guard allows: the import itself would be refused unless allowed. */

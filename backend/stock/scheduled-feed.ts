@@ -89,7 +89,11 @@ export class ScheduledFeed {
       },
     );
     this.lastRun = run;
-    (run.ok ? this.logger.info : this.logger.warn).call(this.logger, { ok: run.ok, reason: run.ok ? undefined : run.message }, "Scheduled stock feed ran");
+    (run.ok ? this.logger.info : this.logger.warn).call(
+      this.logger,
+      { ok: run.ok, reason: run.ok ? undefined : run.message },
+      "Scheduled stock feed ran",
+    );
     return run;
   }
 
@@ -124,14 +128,21 @@ export class ScheduledFeed {
     const token = this.schedule.tokenFile ? await this.token(this.schedule.tokenFile) : undefined;
     let response: Response;
     try {
-      response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      response = await fetch(url, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new FeedFetchError(`${where} could not be fetched (${cause?.code ?? cause?.message ?? (error as Error).message}); nothing was changed.`);
+      throw new FeedFetchError(
+        `${where} could not be fetched (${cause?.code ?? cause?.message ?? (error as Error).message}); nothing was changed.`,
+      );
     }
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw new FeedFetchError(`${where} answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? " (check STOCK_FEED_TOKEN_FILE)" : ""}; nothing was changed.`);
+      throw new FeedFetchError(
+        `${where} answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? " (check STOCK_FEED_TOKEN_FILE)" : ""}; nothing was changed.`,
+      );
     }
     const filePath = await this.imports.uploadPath();
     const maxBytes = this.imports.settings.maxUploadBytes;
@@ -142,7 +153,10 @@ export class ScheduledFeed {
         async function* (chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             size += chunk.length;
-            if (size > maxBytes) throw new FeedFetchError(`${where} is larger than the limit of ${Math.floor(maxBytes / (1 << 20))} MB (STOCK_UPLOAD_MAX_MB); nothing was changed.`);
+            if (size > maxBytes)
+              throw new FeedFetchError(
+                `${where} is larger than the limit of ${Math.floor(maxBytes / (1 << 20))} MB (STOCK_UPLOAD_MAX_MB); nothing was changed.`,
+              );
             yield chunk;
           }
         },
@@ -160,7 +174,9 @@ export class ScheduledFeed {
     try {
       return (await readFile(file, "utf8")).trim();
     } catch (error) {
-      throw new FeedFetchError(`STOCK_FEED_TOKEN_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code}); the feed was not fetched.`);
+      throw new FeedFetchError(
+        `STOCK_FEED_TOKEN_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code}); the feed was not fetched.`,
+      );
     }
   }
 }

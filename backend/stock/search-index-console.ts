@@ -64,7 +64,14 @@ export class SearchIndexConsole {
     if (!this.meili) {
       const status = await this.catalogue.status();
       const { total } = await this.catalogue.ids(1, 1);
-      return { engine: "embedded", inStore, inIndex: total, ...(status.indexedAt ? { builtAt: new Date(status.indexedAt) } : {}), ...(rebuild ? { rebuild } : {}), failedTasks: [] };
+      return {
+        engine: "embedded",
+        inStore,
+        inIndex: total,
+        ...(status.indexedAt ? { builtAt: new Date(status.indexedAt) } : {}),
+        ...(rebuild ? { rebuild } : {}),
+        failedTasks: [],
+      };
     }
     const { writer, indexUid } = this.meili;
     if (!writer) return { engine: "meilisearch", inStore, ...(rebuild ? { rebuild } : {}), failedTasks: [], limitation: NO_ADMIN_KEY };
@@ -79,7 +86,9 @@ export class SearchIndexConsole {
       ...(documents === undefined
         ? { limitation: `There is no index ${indexUid} in Meilisearch yet: rebuild it.` }
         : problem
-          ? { limitation: `The index ${indexUid} ${problem}, as one set up by an earlier version of the site: searches are refused until it is rebuilt. Rebuild it.` }
+          ? {
+              limitation: `The index ${indexUid} ${problem}, as one set up by an earlier version of the site: searches are refused until it is rebuilt. Rebuild it.`,
+            }
           : {}),
     };
   }
@@ -87,7 +96,8 @@ export class SearchIndexConsole {
   /** Starts a rebuild in the background: the embedded index in this process, or a fresh Meilisearch index swapped in. */
   async startRebuild(member: StaffMember, address: string): Promise<void> {
     requireRole(member, "stock");
-    if (this.rebuild && !this.rebuild.finishedAt) throw new RebuildBusyError(`${this.rebuild.by} is rebuilding the index already; it is shown below.`);
+    if (this.rebuild && !this.rebuild.finishedAt)
+      throw new RebuildBusyError(`${this.rebuild.by} is rebuilding the index already; it is shown below.`);
     if (this.meili && !this.meili.writer) throw new RebuildUnavailableError(NO_ADMIN_KEY);
     const state: RebuildState = { by: member.account.name, startedAt: new Date() };
     this.rebuild = state;
@@ -108,8 +118,19 @@ export class SearchIndexConsole {
       .then(() => {
         state.finishedAt = new Date();
         const seconds = Math.round((performance.now() - started) / 100) / 10;
-        const details = { engine: indexer ? "meilisearch" : "embedded", result: state.failure ? "failed" : "rebuilt", seconds, ...(state.documents === undefined ? {} : { documents: state.documents }) };
-        return this.access.audit({ action: "search-index-rebuilt", actorId: member.account.id, actorEmail: member.account.email, address, details });
+        const details = {
+          engine: indexer ? "meilisearch" : "embedded",
+          result: state.failure ? "failed" : "rebuilt",
+          seconds,
+          ...(state.documents === undefined ? {} : { documents: state.documents }),
+        };
+        return this.access.audit({
+          action: "search-index-rebuilt",
+          actorId: member.account.id,
+          actorEmail: member.account.email,
+          address,
+          details,
+        });
       })
       .catch((error: unknown) => this.logger.error({ err: error }, "Could not record the search index rebuild in the audit log"));
   }

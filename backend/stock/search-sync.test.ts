@@ -29,7 +29,10 @@ describe("indexChangeOf", () => {
   });
 
   it("removes a deleted vehicle", () => {
-    expect(indexChangeOf(event({ operationType: "delete", documentKey: { _id: "fiesta-2019" } }))).toEqual({ kind: "remove", id: "fiesta-2019" });
+    expect(indexChangeOf(event({ operationType: "delete", documentKey: { _id: "fiesta-2019" } }))).toEqual({
+      kind: "remove",
+      id: "fiesta-2019",
+    });
   });
 
   it.each(["drop", "rename", "dropDatabase", "invalidate"])("asks for a full sync on %s", (operationType) => {

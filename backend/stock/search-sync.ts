@@ -110,7 +110,10 @@ const CATCH_UP_WAIT_MS = 30 * 60_000;
  * does so holding the stock's lease, so that no import's own push lands before this older
  * read. Returns the documents indexed and the version the index is now complete up to.
  */
-export async function rebuildWithCatchUp(store: MongoVehicleStore, indexer: SearchIndexWriter): Promise<{ documents: number; version: number }> {
+export async function rebuildWithCatchUp(
+  store: MongoVehicleStore,
+  indexer: SearchIndexWriter,
+): Promise<{ documents: number; version: number }> {
   const version = await store.stockVersion();
   const documents = await indexer.fullSync(() => store.scan());
   await store.withLease(async () => indexer.apply(await store.changesAfter(version)), { waitMs: CATCH_UP_WAIT_MS });
@@ -219,11 +222,13 @@ export async function rebuildAndRecordSyncPosition({ db, store, indexer, logger 
   // Taken before the scan, so the change stream replays every write made during it.
   const startAtOperationTime = await clusterTimeNow(db);
   const { documents, version } = await rebuildWithCatchUp(store, indexer);
-  await db.collection<SyncState>(COLLECTIONS.state).updateOne(
-    { _id: SYNC_STATE },
-    { $set: { syncedVersion: version, ...(startAtOperationTime && { startAtOperationTime }) }, $unset: { resumeToken: "" } },
-    { upsert: true },
-  );
+  await db
+    .collection<SyncState>(COLLECTIONS.state)
+    .updateOne(
+      { _id: SYNC_STATE },
+      { $set: { syncedVersion: version, ...(startAtOperationTime && { startAtOperationTime }) }, $unset: { resumeToken: "" } },
+      { upsert: true },
+    );
   logger.info({ documents }, "Full sync of the search index done");
   return documents;
 }

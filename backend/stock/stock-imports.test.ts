@@ -20,7 +20,13 @@ beforeEach(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "stock-uploads-"));
   store = await FileVehicleStore.open(directory);
   staff = await signedInMember(directory, "stock");
-  imports = new StockImports(store, staff.access, undefined, { uploadDirectory: uploads(), maxUploadBytes: 1 << 20 }, createLogger("silent"));
+  imports = new StockImports(
+    store,
+    staff.access,
+    undefined,
+    { uploadDirectory: uploads(), maxUploadBytes: 1 << 20 },
+    createLogger("silent"),
+  );
 });
 afterEach(async () => {
   await staff.close();

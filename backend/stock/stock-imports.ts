@@ -55,7 +55,9 @@ type ImportEnding = Pick<ImportJob, "phase" | "result" | "failure" | "rejected" 
 /** Another import is under way: who started it, and on what. */
 export class ImportBusyError extends Error {
   constructor(readonly job: Pick<ImportJob, "by" | "fileName" | "startedAt" | "phase">) {
-    super(`${job.by.name} is ${job.phase === "ready" ? "about to import" : "importing"} ${job.fileName}; try again when that import has finished.`);
+    super(
+      `${job.by.name} is ${job.phase === "ready" ? "about to import" : "importing"} ${job.fileName}; try again when that import has finished.`,
+    );
   }
 }
 
@@ -137,9 +139,20 @@ export class StockImports {
   }
 
   /** Takes an uploaded feed and starts its preview; the upload is deleted when its import ends. */
-  async start(member: StaffMember, address: string, upload: { path: string; name: string; size: number }, mode: ImportMode): Promise<ImportJob> {
+  async start(
+    member: StaffMember,
+    address: string,
+    upload: { path: string; name: string; size: number },
+    mode: ImportMode,
+  ): Promise<ImportJob> {
     requireRole(member, "stock");
-    const job = await this.takeJob(upload, mode, "previewing", { id: member.account.id, name: member.account.name }, actorOf(member, address));
+    const job = await this.takeJob(
+      upload,
+      mode,
+      "previewing",
+      { id: member.account.id, name: member.account.name },
+      actorOf(member, address),
+    );
     await this.audit(job.actor, "stock-upload", job, { file: job.fileName, bytes: job.fileBytes, mode });
     this.inBackground(job, () => this.preview(job, upload.path));
     return job;
@@ -151,7 +164,9 @@ export class StockImports {
     const preview = job.preview!;
     const tripsGuard = wouldTripGuard(preview);
     if (tripsGuard && !confirmedRemoval) {
-      throw new MassRemovalNotConfirmedError(`This would remove ${formatCount(preview.removed)} of ${formatCount(preview.stockBefore)} vehicles: tick the box to confirm that is right.`);
+      throw new MassRemovalNotConfirmedError(
+        `This would remove ${formatCount(preview.removed)} of ${formatCount(preview.stockBefore)} vehicles: tick the box to confirm that is right.`,
+      );
     }
     job.phase = "applying";
     job.actor = actorOf(member, address);
@@ -248,7 +263,8 @@ export class StockImports {
   private readyJobOf(member: StaffMember, id: string): ImportJob {
     requireRole(member, "stock");
     const job = this.job;
-    if (!job || job.id !== id || job.phase !== "ready") throw new ImportNotFoundError("That import is no longer waiting to be confirmed: see where it is now.");
+    if (!job || job.id !== id || job.phase !== "ready")
+      throw new ImportNotFoundError("That import is no longer waiting to be confirmed: see where it is now.");
     if (job.by.id !== member.account.id && member.account.role !== "admin") throw new ImportBusyError(job);
     return job;
   }
@@ -257,7 +273,8 @@ export class StockImports {
     this.running = this.running.then(work).catch(async (error: unknown) => {
       this.logger.error({ err: error, importId: job.id }, "Stock import failed unexpectedly");
       // Ended like any other failure, so its upload is not left on disk and its history has it.
-      const failure = "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
+      const failure =
+        "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
       await this.end(job, { phase: "failed", failure, finishedAt: new Date() }).catch((endError: unknown) => {
         this.logger.error({ err: endError, importId: job.id }, "Could not record the end of a failed stock import");
       });
@@ -292,14 +309,33 @@ export class StockImports {
     const push = this.indexer && searchIndexPush(this.store, this.indexer);
     let ended: ImportEnding;
     try {
-      const result = await importFeed(this.store, this.uploadOf(job), { mode: job.mode, allowMassRemoval, onProgress: this.progressOf(job), onApplied: push?.onApplied });
-      const searchFailure = push?.outcome.failure && `The stock is saved, but the search index was not updated: ${push.outcome.failure.message}`;
+      const result = await importFeed(this.store, this.uploadOf(job), {
+        mode: job.mode,
+        allowMassRemoval,
+        onProgress: this.progressOf(job),
+        onApplied: push?.onApplied,
+      });
+      const searchFailure =
+        push?.outcome.failure && `The stock is saved, but the search index was not updated: ${push.outcome.failure.message}`;
       ended = { phase: "done", result, ...(searchFailure ? { searchFailure } : {}), finishedAt: new Date() };
     } catch (error) {
-      if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError || error instanceof StockBusyError || error instanceof MassRemovalError)) throw error;
-      ended = { phase: "failed", failure: error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message, finishedAt: new Date() };
+      if (!(
+        error instanceof UnreadableFeedError ||
+        error instanceof NothingImportedError ||
+        error instanceof StockBusyError ||
+        error instanceof MassRemovalError
+      ))
+        throw error;
+      ended = {
+        phase: "failed",
+        failure: error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message,
+        finishedAt: new Date(),
+      };
     }
-    this.logger.info({ importId: job.id, phase: ended.phase, ms: ended.finishedAt.getTime() - job.startedAt.getTime() }, "Stock import ended");
+    this.logger.info(
+      { importId: job.id, phase: ended.phase, ms: ended.finishedAt.getTime() - job.startedAt.getTime() },
+      "Stock import ended",
+    );
     await this.end(job, ended);
   }
 
@@ -325,7 +361,12 @@ export class StockImports {
     await this.audit(actor, "stock-import", job, historyDetails(job));
   }
 
-  private audit(actor: ImportActor, action: "stock-upload" | "stock-import", job: ImportJob, details: AuditEntry["details"]): Promise<void> {
+  private audit(
+    actor: ImportActor,
+    action: "stock-upload" | "stock-import",
+    job: ImportJob,
+    details: AuditEntry["details"],
+  ): Promise<void> {
     return this.access.audit({ action, ...actor, targetId: job.id, details });
   }
 }
@@ -340,7 +381,11 @@ function massRemovalRefusal(job: ImportJob, { wouldRemove, stored }: MassRemoval
     : `The stock changed since the preview: the file ${removal} now, so nothing was changed. Preview it again.`;
 }
 
-const actorOf = (member: StaffMember, address: string): ImportActor => ({ actorId: member.account.id, actorEmail: member.account.email, address });
+const actorOf = (member: StaffMember, address: string): ImportActor => ({
+  actorId: member.account.id,
+  actorEmail: member.account.email,
+  address,
+});
 
 /** What the history shows of an import: counts and names of things, never a vehicle's or a person's details. */
 function historyDetails(job: ImportJob): Record<string, string | number> {
@@ -352,7 +397,14 @@ function historyDetails(job: ImportJob): Record<string, string | number> {
     result: job.phase === "done" ? (job.searchFailure ? "saved, search index not updated" : "imported") : job.phase,
     seconds,
     ...(report
-      ? { rows: report.rows, added: report.added, updated: report.updated, unchanged: report.unchanged, removed: report.removed, rejected: report.rejected.length }
+      ? {
+          rows: report.rows,
+          added: report.added,
+          updated: report.updated,
+          unchanged: report.unchanged,
+          removed: report.removed,
+          rejected: report.rejected.length,
+        }
       : {}),
     ...(job.failure ? { reason: job.failure.slice(0, 300) } : {}),
   };

@@ -71,9 +71,19 @@ export class VehicleDesk {
     const from = priceOf(record);
     if (from === price) return record;
     const { adverts } = record;
-    const repriced = { ...feedRecordOf(record), adverts: { retailAdverts: { ...adverts.retailAdverts, totalPrice: { amountGBP: price } } } };
+    const repriced = {
+      ...feedRecordOf(record),
+      adverts: { retailAdverts: { ...adverts.retailAdverts, totalPrice: { amountGBP: price } } },
+    };
     await this.change({ records: [{ id, record: repriced }], mode: "upsert" });
-    await this.access.audit({ action: "vehicle-price-changed", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id, details: { from, to: price } });
+    await this.access.audit({
+      action: "vehicle-price-changed",
+      actorId: member.account.id,
+      actorEmail: member.account.email,
+      address,
+      targetId: id,
+      details: { from, to: price },
+    });
     return this.store.get(id);
   }
 
@@ -84,7 +94,13 @@ export class VehicleDesk {
     if (!record) return undefined;
     if ((record.hidden === true) === hidden) return record;
     await this.change({ records: [{ id, record: feedRecordOf(record) }], mode: "upsert", hide: new Map([[id, hidden]]) });
-    await this.access.audit({ action: hidden ? "vehicle-hidden" : "vehicle-shown", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id });
+    await this.access.audit({
+      action: hidden ? "vehicle-hidden" : "vehicle-shown",
+      actorId: member.account.id,
+      actorEmail: member.account.email,
+      address,
+      targetId: id,
+    });
     return this.store.get(id);
   }
 
@@ -95,13 +111,25 @@ export class VehicleDesk {
     if (!record) return false;
     const { removed } = await this.change({ records: [], mode: "upsert", removeIds: [id] });
     if (removed === 0) return false;
-    await this.access.audit({ action: "vehicle-sold", actorId: member.account.id, actorEmail: member.account.email, address, targetId: id, details: { price: priceOf(record) } });
+    await this.access.audit({
+      action: "vehicle-sold",
+      actorId: member.account.id,
+      actorEmail: member.account.email,
+      address,
+      targetId: id,
+      details: { price: priceOf(record) },
+    });
     return true;
   }
 
   private async priceHistory(id: string): Promise<PriceChange[]> {
     const { entries } = await this.access.auditLog({ action: "vehicle-price-changed", targetId: id, page: 1, pageSize: 100 });
-    return entries.map(({ at, actorEmail, details }) => ({ at, from: Number(details?.from), to: Number(details?.to), by: actorEmail ?? "" }));
+    return entries.map(({ at, actorEmail, details }) => ({
+      at,
+      from: Number(details?.from),
+      to: Number(details?.to),
+      by: actorEmail ?? "",
+    }));
   }
 
   /** A change through the store, sent on to an engine outside the site when the site may change its index (else stock:sync sends it). */

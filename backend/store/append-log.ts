@@ -18,7 +18,10 @@ export class AppendLog {
 
   append(line: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ line: line.endsWith("\n") ? line : `${line}\n`, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({
+        line: line.endsWith("\n") ? line : `${line}\n`,
+        done: (error) => (error === undefined ? resolve() : reject(error)),
+      });
       this.startWriting();
     });
   }

@@ -29,10 +29,7 @@ export interface StockVersions {
   removalsPrunedUpTo: number;
 }
 
-export type PollStep =
-  | { kind: "wait" }
-  | { kind: "read"; after: number; upTo: number }
-  | { kind: "resync"; reason: string };
+export type PollStep = { kind: "wait" } | { kind: "read"; after: number; upTo: number } | { kind: "resync"; reason: string };
 
 /** What a poll does, given the version the search index has caught up to and where the stock stands. */
 export function pollStep(syncedVersion: number, { version, removalsPrunedUpTo }: StockVersions): PollStep {

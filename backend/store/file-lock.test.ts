@@ -81,7 +81,9 @@ describe("withFileLock", () => {
   it("waits for a fresh lock held on another host, and says until when", async () => {
     await writeLock(owner(deadPid(), "another-container"), 0);
     const attempt = withFileLock(lockFile, async () => "never", quick);
-    await expect(attempt).rejects.toThrow(/^Another stock change is in progress \(process \d+ on another-container, holding the stock until /);
+    await expect(attempt).rejects.toThrow(
+      /^Another stock change is in progress \(process \d+ on another-container, holding the stock until /,
+    );
   });
 
   it("keeps its own lock fresh while it works, so it is never taken over", async () => {

@@ -81,7 +81,9 @@ async function acquire(lockFile: string, deadline: number, staleAfterMs: number)
       const ownerGone = held.owner !== undefined && held.owner.host === hostname() && !isProcessRunning(held.owner.pid);
       if ((ownerGone || Date.now() >= expiresAt.getTime()) && (await takeOver(lockFile, held.identity))) continue;
       if (Date.now() >= deadline) {
-        const description = held.owner ? `process ${held.owner.pid} on ${held.owner.host}` : `a lock file that names no process, ${lockFile}`;
+        const description = held.owner
+          ? `process ${held.owner.pid} on ${held.owner.host}`
+          : `a lock file that names no process, ${lockFile}`;
         throw new StockBusyError(description, expiresAt);
       }
       await sleep(POLL_MS);
@@ -112,7 +114,8 @@ async function readLock(lockFile: string): Promise<LockState | undefined> {
     const stats = await handle.stat();
     const text = await handle.readFile("utf8");
     const owner = ownerIn(text);
-    const identity = owner?.token ?? `file-${createHash("sha256").update(`${stats.ino}:${stats.mtimeMs}:${text}`).digest("hex").slice(0, 32)}`;
+    const identity =
+      owner?.token ?? `file-${createHash("sha256").update(`${stats.ino}:${stats.mtimeMs}:${text}`).digest("hex").slice(0, 32)}`;
     return { identity, owner, touchedAt: stats.mtimeMs };
   } finally {
     await handle.close();
@@ -122,7 +125,12 @@ async function readLock(lockFile: string): Promise<LockState | undefined> {
 function ownerIn(text: string): LockOwner | undefined {
   try {
     const parsed = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof parsed.pid === "number" && typeof parsed.host === "string" && typeof parsed.token === "string" && /^[0-9a-f]{16}$/.test(parsed.token)) {
+    if (
+      typeof parsed.pid === "number" &&
+      typeof parsed.host === "string" &&
+      typeof parsed.token === "string" &&
+      /^[0-9a-f]{16}$/.test(parsed.token)
+    ) {
       return { pid: parsed.pid, host: parsed.host, token: parsed.token };
     }
   } catch {
@@ -163,7 +171,10 @@ async function removeLeftovers(lockFile: string): Promise<void> {
   const names = await readdir(directory).catch(() => [] as string[]);
   for (const name of names.filter((candidate) => candidate.startsWith(prefix))) {
     const file = path.join(directory, name);
-    const age = await stat(file).then((stats) => Date.now() - stats.mtimeMs, () => 0);
+    const age = await stat(file).then(
+      (stats) => Date.now() - stats.mtimeMs,
+      () => 0,
+    );
     if (age > LEFTOVER_LIFETIME_MS) await rm(file, { force: true });
   }
 }

@@ -35,7 +35,9 @@ describe("the temporary file of a stock being written", () => {
 
 describe("reading the stock file", () => {
   it("reads every line, whatever its ending and wherever the large reads split it, and skips what it cannot read", async () => {
-    const records = knownStockChange().map(({ id, record }) => JSON.stringify({ _id: id, ...record, createdAt: "2026-10-01T09:00:00.000Z", updatedAt: "2026-10-01T09:00:00.000Z" }));
+    const records = knownStockChange().map(({ id, record }) =>
+      JSON.stringify({ _id: id, ...record, createdAt: "2026-10-01T09:00:00.000Z", updatedAt: "2026-10-01T09:00:00.000Z" }),
+    );
     // Enough filler vehicles to run past one 8 MB read, so lines cross the seam between reads.
     const filler = Array.from({ length: 9000 }, (_, i) => JSON.stringify({ _id: `filler-${i}`, padding: "x".repeat(1000) }));
     const text = [records[0], "not a record", ...filler, `${records[1]}\r`, "", ...records.slice(2, -1)].join("\n") + `\n${records.at(-1)}`;

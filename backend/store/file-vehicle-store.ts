@@ -95,11 +95,7 @@ export class FileVehicleStore implements VehicleStore {
     return this.loadedSignature === "";
   }
 
-  applyChange(
-    change: StockChange,
-    now = new Date(),
-    onApplied?: (result: StockChangeResult) => Promise<void>,
-  ): Promise<StockChangeResult> {
+  applyChange(change: StockChange, now = new Date(), onApplied?: (result: StockChangeResult) => Promise<void>): Promise<StockChangeResult> {
     const run = this.queue.then(() =>
       withFileLock(`${this.stockFile}.lock`, async () => {
         // Only the lock holder writes the stock and the sold register, so any temporary file now is a dead writer's.
@@ -184,7 +180,8 @@ export class FileVehicleStore implements VehicleStore {
         if (!present.has(id)) remove(id, line);
         await takeTurn();
       }
-      if (summary.removedIds.length > (change.maxRemovals ?? Infinity)) throw new MassRemovalError(summary.removedIds.length, this.stock.size);
+      if (summary.removedIds.length > (change.maxRemovals ?? Infinity))
+        throw new MassRemovalError(summary.removedIds.length, this.stock.size);
     }
     for (const id of change.removeIds ?? []) {
       const line = next.get(id);
@@ -275,7 +272,5 @@ function* linesOf(lines: Map<string, string>): Iterable<string> {
 
 /** Identifies one version of the file: a rename gives a new inode, an edit a new size or time. */
 function signatureOf(stats: Stats): string {
-  return stats.nlink === 0 && stats.size === 0 && stats.mtimeMs === 0
-    ? ""
-    : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  return stats.nlink === 0 && stats.size === 0 && stats.mtimeMs === 0 ? "" : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 }

@@ -139,7 +139,10 @@ export class MongoVehicleStore implements VehicleStore {
 
   async storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>> {
     const stored = await this.vehicles
-      .find({ _id: { $in: [...ids] } }, { projection: { createdAt: 1, fingerprint: 1, "adverts.retailAdverts.totalPrice": 1, priceReduction: 1, hidden: 1 } })
+      .find(
+        { _id: { $in: [...ids] } },
+        { projection: { createdAt: 1, fingerprint: 1, "adverts.retailAdverts.totalPrice": 1, priceReduction: 1, hidden: 1 } },
+      )
       .toArray();
     return new Map(
       stored.map(({ _id, createdAt, fingerprint, adverts, priceReduction, hidden }) => [
@@ -174,20 +177,24 @@ export class MongoVehicleStore implements VehicleStore {
    */
   async changesAfter(after: number, upTo?: number): Promise<StockChanges> {
     const window = stampedAfter(after, upTo);
-    const noted = await this.removals.find(window, { projection: { _id: 1 } }).map(({ _id }) => _id).toArray();
+    const noted = await this.removals
+      .find(window, { projection: { _id: 1 } })
+      .map(({ _id }) => _id)
+      .toArray();
     const present =
-      noted.length === 0 ? [] : await this.vehicles.find({ _id: { $in: noted } }, { projection: { _id: 1 } }).map(({ _id }) => _id).toArray();
+      noted.length === 0
+        ? []
+        : await this.vehicles
+            .find({ _id: { $in: noted } }, { projection: { _id: 1 } })
+            .map(({ _id }) => _id)
+            .toArray();
     return {
       upserts: this.vehicles.find(window, { projection: RECORD_PROJECTION, batchSize: BATCH }) as AsyncIterable<VehicleRecord>,
       removedIds: stillRemoved(noted, present),
     };
   }
 
-  applyChange(
-    change: StockChange,
-    now = new Date(),
-    onApplied?: (result: StockChangeResult) => Promise<void>,
-  ): Promise<StockChangeResult> {
+  applyChange(change: StockChange, now = new Date(), onApplied?: (result: StockChangeResult) => Promise<void>): Promise<StockChangeResult> {
     return this.withLease(async (lease) => {
       // Changes run one at a time under the lease, so the next version is this change's alone.
       const version = (await this.stockVersion()) + 1;
@@ -205,7 +212,10 @@ export class MongoVehicleStore implements VehicleStore {
       }
       if (change.removeIds?.length) {
         const listed = new Set(result.removedIds);
-        const stored = await this.vehicles.find({ _id: { $in: [...change.removeIds] } }, { projection: { _id: 1 } }).map(({ _id }) => _id).toArray();
+        const stored = await this.vehicles
+          .find({ _id: { $in: [...change.removeIds] } }, { projection: { _id: 1 } })
+          .map(({ _id }) => _id)
+          .toArray();
         result.removedIds.push(...stored.filter((id) => !listed.has(id)));
       }
 
@@ -238,7 +248,9 @@ export class MongoVehicleStore implements VehicleStore {
         await lease.confirm();
         const removedAt = await serverTime(this.db);
         await this.removals.bulkWrite(
-          ids.map((id) => ({ replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true } })),
+          ids.map((id) => ({
+            replaceOne: { filter: { _id: id }, replacement: { _id: id, changeVersion: version, removedAt }, upsert: true },
+          })),
           { ordered: false },
         );
         await this.sold.remember(await this.vehicles.find({ _id: { $in: ids } }, { projection: RECORD_PROJECTION }).toArray(), now);
@@ -312,7 +324,10 @@ export class MongoVehicleStore implements VehicleStore {
    */
   private async pruneRemovalNotes(lease: HeldLease): Promise<void> {
     const cutoff = new Date((await serverTime(this.db)).getTime() - REMOVAL_NOTES_KEPT_MS);
-    const newestExpired = await this.removals.findOne({ removedAt: { $lt: cutoff } }, { sort: { changeVersion: -1 }, projection: { changeVersion: 1 } });
+    const newestExpired = await this.removals.findOne(
+      { removedAt: { $lt: cutoff } },
+      { sort: { changeVersion: -1 }, projection: { changeVersion: 1 } },
+    );
     if (!newestExpired) return;
     const upTo = newestExpired.changeVersion;
     await lease.confirm();

@@ -14,7 +14,11 @@ export interface SetUpOnFirstUse<T> {
  * after MongoDB comes back sets the store up and is answered. The methods in `needNoSetUp`
  * go straight through: they only start or stop background work, or read what needs no index.
  */
-export function setUpOnFirstUse<T extends object>(target: T, setUpTarget: () => Promise<void>, needNoSetUp: readonly MethodName<T>[]): SetUpOnFirstUse<T> {
+export function setUpOnFirstUse<T extends object>(
+  target: T,
+  setUpTarget: () => Promise<void>,
+  needNoSetUp: readonly MethodName<T>[],
+): SetUpOnFirstUse<T> {
   let done = false;
   let running: Promise<void> | undefined;
   const setUp = (): Promise<void> => {

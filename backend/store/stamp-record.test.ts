@@ -39,7 +39,12 @@ describe("stampRecord: what the store keeps beside the feed", () => {
   it("records a reduction, keeps it through a change at the same price, and drops it on a rise", () => {
     const reduced = restamp(added("a"), fiesta.price - 500);
     expect(reduced.priceReduction).toEqual({ fromGBP: fiesta.price, at: later.toISOString() });
-    const relisted = stampRecord("a", feedRecord({ ...fiesta, price: fiesta.price - 500, images: 3 }), storedVersion(reduced), new Date("2026-11-24T10:00:00.000Z"));
+    const relisted = stampRecord(
+      "a",
+      feedRecord({ ...fiesta, price: fiesta.price - 500, images: 3 }),
+      storedVersion(reduced),
+      new Date("2026-11-24T10:00:00.000Z"),
+    );
     expect(relisted).toMatchObject({ change: "updated", record: { priceReduction: reduced.priceReduction } });
     expect(restamp(reduced, fiesta.price).priceReduction).toBeUndefined();
   });

@@ -117,7 +117,10 @@ export class StockLease {
   /** Renews the lease if it is still this owner's and has not run out. */
   private async extend(owner: string): Promise<boolean> {
     const now = await serverTime(this.db);
-    const { matchedCount } = await this.leases.updateOne({ _id: LEASE, owner, expiresAt: { $gt: now } }, { $set: { expiresAt: this.expiryFrom(now) } });
+    const { matchedCount } = await this.leases.updateOne(
+      { _id: LEASE, owner, expiresAt: { $gt: now } },
+      { $set: { expiresAt: this.expiryFrom(now) } },
+    );
     return matchedCount > 0;
   }
 

@@ -11,6 +11,8 @@ describe("StockBusyError", () => {
   });
 
   it("names just the holder of a lock that has no expiry", () => {
-    expect(new StockBusyError("process 42").message).toBe("Another stock change is in progress (process 42); try again when it has finished");
+    expect(new StockBusyError("process 42").message).toBe(
+      "Another stock change is in progress (process 42); try again when it has finished",
+    );
   });
 });

@@ -57,8 +57,8 @@ function EngineOutagePage({ engine }: { engine: string | undefined }) {
       <title>{heading}</title>
       <h1>{heading}</h1>
       <p>
-        {engine === "search" ? "We can't search our stock at the moment." : "We can't reach our stock records at the moment."} It
-        should work again in a minute or two.
+        {engine === "search" ? "We can't search our stock at the moment." : "We can't reach our stock records at the moment."} It should
+        work again in a minute or two.
         {dealer && (
           <>
             {" "}

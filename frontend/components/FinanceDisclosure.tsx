@@ -14,8 +14,8 @@ export function FinanceDisclosure() {
   return (
     <section className="finance-disclosure" aria-label="How the monthly prices are worked out">
       <p className="finance-disclosure__basis">
-        Each monthly price is a hire purchase payment on our representative terms: the vehicle's price including any VAT,
-        no deposit, over {FINANCE_TERMS.termMonths} months. Your own price depends on your deposit, term and circumstances.{" "}
+        Each monthly price is a hire purchase payment on our representative terms: the vehicle's price including any VAT, no deposit, over{" "}
+        {FINANCE_TERMS.termMonths} months. Your own price depends on your deposit, term and circumstances.{" "}
         <Link to="/finance-info">How finance works</Link>.
       </p>
       <RepresentativeExample />
@@ -29,10 +29,10 @@ export function BrokerStatement() {
   const dealer = useDealer();
   return (
     <p className="broker-statement">
-      {dealer.legalName}, {postalAddress(dealer)}, is a credit broker, not a lender. We introduce you to lenders who may pay
-      us commission; it does not vary from lender to lender and does not change the rate you pay. Finance is subject to
-      status and available to UK residents aged 18 and over; a guarantee may be required. Authorised and regulated by the
-      Financial Conduct Authority, firm reference number {dealer.fcaFirmReference}.
+      {dealer.legalName}, {postalAddress(dealer)}, is a credit broker, not a lender. We introduce you to lenders who may pay us commission;
+      it does not vary from lender to lender and does not change the rate you pay. Finance is subject to status and available to UK
+      residents aged 18 and over; a guarantee may be required. Authorised and regulated by the Financial Conduct Authority, firm reference
+      number {dealer.fcaFirmReference}.
     </p>
   );
 }

@@ -26,7 +26,13 @@ export function HeaderSearch() {
   return (
     <>
       {hydrated ? (
-        <button type="button" className="site-header__search-button" aria-expanded={open} aria-controls="site-search" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="site-header__search-button"
+          aria-expanded={open}
+          aria-controls="site-search"
+          onClick={() => setOpen(!open)}
+        >
           {icon}
         </button>
       ) : (
@@ -34,7 +40,15 @@ export function HeaderSearch() {
           {icon}
         </a>
       )}
-      <Form id="site-search" method="get" action="/search" role="search" aria-label="Search all stock" className="header-search" data-open={open || undefined}>
+      <Form
+        id="site-search"
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search all stock"
+        className="header-search"
+        data-open={open || undefined}
+      >
         <KeywordBox id="header-q" types={VEHICLE_TYPES} label="Search all our stock" labelHidden />
         <button type="submit" className="header-search__submit">
           Search

@@ -151,7 +151,11 @@ export function MakeModelSearch({
       {lookup.state === "failed" && (
         <p className="make-model-search__problem" role="alert">
           We couldn't load the {lookup.of} just now.{" "}
-          <button type="button" className="link-button" onClick={() => void (lookup.of === "makes" ? load("makes", type) : load("models", type, make))}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void (lookup.of === "makes" ? load("makes", type) : load("models", type, make))}
+          >
             Try again
           </button>
         </p>

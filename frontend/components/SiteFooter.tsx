@@ -38,14 +38,13 @@ export function SiteFooter() {
         </nav>
         <div className="site-footer__regulatory">
           <p>
-            {dealer.legalName} is a credit broker, not a lender, and is authorised and regulated by the Financial Conduct
-            Authority (firm reference number {dealer.fcaFirmReference}). We introduce you to a panel of lenders; finance is
-            subject to status and available to UK residents aged 18 and over. We may receive commission from the lender,
-            which does not vary with the lender and does not change the rate you pay.
+            {dealer.legalName} is a credit broker, not a lender, and is authorised and regulated by the Financial Conduct Authority (firm
+            reference number {dealer.fcaFirmReference}). We introduce you to a panel of lenders; finance is subject to status and available
+            to UK residents aged 18 and over. We may receive commission from the lender, which does not vary with the lender and does not
+            change the rate you pay.
           </p>
           <p>
-            Registered in {dealer.registeredIn}, company number {dealer.companyNumber}. Registered office:{" "}
-            {dealer.registeredOffice}.
+            Registered in {dealer.registeredIn}, company number {dealer.companyNumber}. Registered office: {dealer.registeredOffice}.
           </p>
           <p>
             © {new Date().getFullYear()} {dealer.legalName}

@@ -59,7 +59,12 @@ export function SiteHeader() {
           <a href={dealer.messagingUrl} className="site-header__chat" aria-label="Message us">
             <ChatIcon /> <span className="site-header__chat-label">Message us</span>
           </a>
-          <DialogOpener href="#menu" dialogRef={menuRef} className="site-header__menu-button" onActivate={() => menuRef.current?.showModal()}>
+          <DialogOpener
+            href="#menu"
+            dialogRef={menuRef}
+            className="site-header__menu-button"
+            onActivate={() => menuRef.current?.showModal()}
+          >
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
           </DialogOpener>
@@ -74,7 +79,13 @@ export function SiteHeader() {
 function ChatIcon() {
   return (
     <svg className="site-header__icon" aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-      <path d="M12 3C6.9 3 3 6.6 3 11c0 2.3 1.1 4.4 2.9 5.9L5 21l4.4-2.4c.8.2 1.7.4 2.6.4 5.1 0 9-3.6 9-8s-3.9-8-9-8z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M12 3C6.9 3 3 6.6 3 11c0 2.3 1.1 4.4 2.9 5.9L5 21l4.4-2.4c.8.2 1.7.4 2.6.4 5.1 0 9-3.6 9-8s-3.9-8-9-8z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

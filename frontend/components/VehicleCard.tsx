@@ -56,11 +56,9 @@ export function cardOf(record: VehicleRecord): VehicleCardData {
  * stretched over it), while a screen reader hears just the title as the link.
  */
 export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardData; eager?: boolean }) {
-  const facts = [
-    vehicle.year,
-    vehicle.mileage === undefined ? undefined : formatMiles(vehicle.mileage),
-    vehicle.transmission,
-  ].filter((fact) => fact !== undefined);
+  const facts = [vehicle.year, vehicle.mileage === undefined ? undefined : formatMiles(vehicle.mileage), vehicle.transmission].filter(
+    (fact) => fact !== undefined,
+  );
   return (
     <article className="vehicle-card">
       <img

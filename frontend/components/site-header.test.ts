@@ -10,6 +10,7 @@ describe("the phone menu's first list", () => {
   });
 
   it("is no type for a page about none", () => {
-    for (const path of ["/", "/about", "/vehicles/fiesta-2019", "/carsales", "/car-searching"]) expect(vehicleTypeOfPath(path), path).toBeUndefined();
+    for (const path of ["/", "/about", "/vehicles/fiesta-2019", "/carsales", "/car-searching"])
+      expect(vehicleTypeOfPath(path), path).toBeUndefined();
   });
 });

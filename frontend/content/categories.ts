@@ -34,7 +34,9 @@ export interface CopySection {
 const checked =
   (noun: string): ((dealer: Dealer) => CopySection | undefined) =>
   ({ vehicleChecks }) =>
-    vehicleChecks ? { heading: `Every ${noun} checked`, paragraphs: [`Every ${noun} is ${vehicleChecks} before it is listed.`] } : undefined;
+    vehicleChecks
+      ? { heading: `Every ${noun} checked`, paragraphs: [`Every ${noun} is ${vehicleChecks} before it is listed.`] }
+      : undefined;
 
 const CAR_BRANDS = {
   always: ["Ford", "Volkswagen", "Audi", "Mercedes-Benz"],
@@ -55,22 +57,26 @@ const TRUCK_BRANDS = {
 const FINANCE_FAQ = [
   {
     question: "Are you a lender?",
-    answer: "No. We are a credit broker: we introduce you to lenders, who decide. Finance is subject to status and available to UK residents aged 18 and over.",
+    answer:
+      "No. We are a credit broker: we introduce you to lenders, who decide. Finance is subject to status and available to UK residents aged 18 and over.",
   },
   {
     question: "Will applying affect my credit file?",
-    answer: "A lender will search your credit file when you apply. Ask us first if you would like a quotation that uses a soft search only.",
+    answer:
+      "A lender will search your credit file when you apply. Ask us first if you would like a quotation that uses a soft search only.",
   },
   {
     question: "Can I settle early?",
-    answer: "Yes. You can pay off a finance agreement early at any time; the lender will tell you the settlement figure, which includes any interest due to the day you pay.",
+    answer:
+      "Yes. You can pay off a finance agreement early at any time; the lender will tell you the settlement figure, which includes any interest due to the day you pay.",
   },
 ];
 
 const LEASING_FAQ = [
   {
     question: "What happens at the end of a lease?",
-    answer: "You hand the vehicle back. It should be within the agreed mileage and in fair condition for its age; charges apply for excess miles or damage.",
+    answer:
+      "You hand the vehicle back. It should be within the agreed mileage and in fair condition for its age; charges apply for excess miles or damage.",
   },
   {
     question: "Can a business lease?",
@@ -108,9 +114,11 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/cars/finance": {
     type: "car",
     title: "Car finance",
-    description: "Car finance explained: hire purchase and PCP on our cars, with the representative example and a monthly price on every car.",
+    description:
+      "Car finance explained: hire purchase and PCP on our cars, with the representative example and a monthly price on every car.",
     heading: "Car finance",
-    intro: "Spread the cost of your next car. Every car shows its monthly price on our representative terms, so you can compare before you apply.",
+    intro:
+      "Spread the cost of your next car. Every car shows its monthly price on our representative terms, so you can compare before you apply.",
     copy: [
       {
         heading: "Hire purchase or PCP",
@@ -131,9 +139,11 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/cars/leasing": {
     type: "car",
     title: "Car leasing",
-    description: "Car leasing explained, and the cars we have in stock with what each costs a month on hire purchase, to compare with a lease.",
+    description:
+      "Car leasing explained, and the cars we have in stock with what each costs a month on hire purchase, to compare with a lease.",
     heading: "Car leasing",
-    intro: "Lease rentals depend on the term and mileage you choose, so ask us for a quote. To compare, choose a make and model to see the cars we have in stock and what each costs a month on hire purchase.",
+    intro:
+      "Lease rentals depend on the term and mileage you choose, so ask us for a quote. To compare, choose a make and model to see the cars we have in stock and what each costs a month on hire purchase.",
     searchesItself: true,
     copy: [
       {
@@ -305,7 +315,8 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     title: "Van leasing",
     description: "Van leasing explained, and the vans a monthly budget buys on hire purchase, to compare with a lease.",
     heading: "Van leasing",
-    intro: "Tell us whether you are buying personally or for a business, a make, and a monthly budget: we will show the vans that budget buys on hire purchase at our representative terms, to compare with a lease.",
+    intro:
+      "Tell us whether you are buying personally or for a business, a make, and a monthly budget: we will show the vans that budget buys on hire purchase at our representative terms, to compare with a lease.",
     extraFields: "leasing-budget",
     copy: [
       {
@@ -351,7 +362,12 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     description: "New trucks for sale: the latest tractor units and rigids.",
     heading: "New trucks",
     intro: "The latest tractor units and rigids, with the maker's warranty.",
-    copy: [{ heading: "Built to order, or ready now", paragraphs: ["Ask us about trucks in stock and about bodies built to your specification."] }],
+    copy: [
+      {
+        heading: "Built to order, or ready now",
+        paragraphs: ["Ask us about trucks in stock and about bodies built to your specification."],
+      },
+    ],
     links: [
       { href: "/about", label: "About us" },
       { href: "/articles", label: "Articles" },
@@ -370,7 +386,9 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
     copy: [
       {
         heading: "What to check",
-        paragraphs: ["Look at the service record, the tachograph calibration and the plating certificate: we show what we know in each listing."],
+        paragraphs: [
+          "Look at the service record, the tachograph calibration and the plating certificate: we show what we know in each listing.",
+        ],
       },
     ],
     links: [

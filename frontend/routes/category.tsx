@@ -50,7 +50,9 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const page = pageAt(pathname);
   const { makes, models, matches } = loaderData;
   const dealer = useDealer();
-  const copy = page.copy.map((section) => (typeof section === "function" ? section(dealer) : section)).filter((section) => section !== undefined);
+  const copy = page.copy
+    .map((section) => (typeof section === "function" ? section(dealer) : section))
+    .filter((section) => section !== undefined);
   const noun = VEHICLE_NOUNS[page.type];
   // The new and used pages' searches and links keep to their condition.
   const narrowedBy: Record<string, string> = page.condition ? { condition: page.condition } : {};
@@ -178,7 +180,19 @@ function LeasingBudgetFields() {
  * (they depend on the term and mileage agreed), so the prices shown are hire purchase
  * payments, and the page says so.
  */
-function LeasingMatches({ type, make, model, total, vehicles }: { type: VehicleType; make?: string; model?: string; total: number; vehicles: readonly VehicleCardData[] }) {
+function LeasingMatches({
+  type,
+  make,
+  model,
+  total,
+  vehicles,
+}: {
+  type: VehicleType;
+  make?: string;
+  model?: string;
+  total: number;
+  vehicles: readonly VehicleCardData[];
+}) {
   const noun = VEHICLE_NOUNS[type];
   const chosen = [make, model].filter(Boolean).join(" ") || `all our ${noun.many}`;
   return (
@@ -190,9 +204,9 @@ function LeasingMatches({ type, make, model, total, vehicles }: { type: VehicleT
         <>
           <p>
             These are not lease rentals. They are hire purchase payments on our representative terms for the{" "}
-            {formatCount(Math.min(vehicles.length, total))} lowest priced of the {formatCount(total)} {noun.many} we have in
-            stock, so you can compare leasing with buying. For a lease rental, <Link to="/contact">ask us for a quote</Link>{" "}
-            with the term and yearly mileage you want.
+            {formatCount(Math.min(vehicles.length, total))} lowest priced of the {formatCount(total)} {noun.many} we have in stock, so you
+            can compare leasing with buying. For a lease rental, <Link to="/contact">ask us for a quote</Link> with the term and yearly
+            mileage you want.
           </p>
           <VehicleGrid vehicles={vehicles} />
           <p>

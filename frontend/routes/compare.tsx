@@ -10,7 +10,10 @@ import { describePage, NOT_INDEXED } from "../seo/page-meta";
 import type { Route } from "./+types/compare";
 
 export function meta() {
-  return [...describePage("Compare vehicles", "Vehicles side by side: price, monthly price, specification and running costs."), NOT_INDEXED];
+  return [
+    ...describePage("Compare vehicles", "Vehicles side by side: price, monthly price, specification and running costs."),
+    NOT_INDEXED,
+  ];
 }
 
 /** `/compare?ids=a,b,c`, rendered here in full, so a shared comparison needs no JavaScript. */
@@ -42,8 +45,8 @@ function HowToCompare() {
   return (
     <p>
       Choose up to {VEHICLE_LISTS.compared} vehicles with the Compare button on their cards, or tick them in your{" "}
-      <Link to="/saved">saved vehicles</Link>, then compare them here side by side. The Compare buttons need JavaScript; a shared
-      list's tick boxes and a link to a comparison work without it.
+      <Link to="/saved">saved vehicles</Link>, then compare them here side by side. The Compare buttons need JavaScript; a shared list's
+      tick boxes and a link to a comparison work without it.
     </p>
   );
 }
@@ -74,9 +77,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
           </p>
           <TableScroll label="Vehicles compared">
             <table className="compare-table">
-              <caption className="visually-hidden">
-                {vehicles.map((vehicle) => vehicle.name).join(", ")} side by side
-              </caption>
+              <caption className="visually-hidden">{vehicles.map((vehicle) => vehicle.name).join(", ")} side by side</caption>
               <thead>
                 <tr>
                   <td />
@@ -86,7 +87,11 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                       <Link to={`/vehicles/${vehicle.id}`}>{vehicle.name}</Link>
                       {vehicle.derivative && <span className="compare-table__derivative">{vehicle.derivative}</span>}
                       {vehicles.length > 1 && (
-                        <Link to={without(vehicle.id)} className="compare-table__remove" aria-label={`Remove ${vehicle.name} from the comparison`}>
+                        <Link
+                          to={without(vehicle.id)}
+                          className="compare-table__remove"
+                          aria-label={`Remove ${vehicle.name} from the comparison`}
+                        >
                           Remove
                         </Link>
                       )}

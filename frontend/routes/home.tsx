@@ -46,10 +46,24 @@ const vanSearch = (name: string): Brand => ({ name, href: `/van-search?make=${en
 
 const FIRST_BRANDS = [carSearch("Audi"), carSearch("BMW"), vanSearch("Ford"), vanSearch("Mercedes-Benz")];
 const MORE_BRANDS = [
-  ...["Citroën", "Cupra", "Dacia", "Fiat", "Honda", "Hyundai", "Jaguar", "Kia", "Land Rover", "Lexus", "Mazda", "MG", "MINI"].map(carSearch),
-  ...["Nissan", "Peugeot", "Polestar", "Porsche", "Renault", "SEAT", "Skoda", "Suzuki", "Tesla", "Toyota", "Vauxhall", "Volkswagen", "Volvo"].map(
+  ...["Citroën", "Cupra", "Dacia", "Fiat", "Honda", "Hyundai", "Jaguar", "Kia", "Land Rover", "Lexus", "Mazda", "MG", "MINI"].map(
     carSearch,
   ),
+  ...[
+    "Nissan",
+    "Peugeot",
+    "Polestar",
+    "Porsche",
+    "Renault",
+    "SEAT",
+    "Skoda",
+    "Suzuki",
+    "Tesla",
+    "Toyota",
+    "Vauxhall",
+    "Volkswagen",
+    "Volvo",
+  ].map(carSearch),
   ...["Iveco", "Isuzu", "Maxus"].map(vanSearch),
 ];
 
@@ -83,8 +97,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/offers">See all offers</Link>
           </div>
           <p>
-            The lowest monthly prices on our newer, low-mileage stock right now (up to 6 years old and 60,000 miles where
-            we have one): a car, a van and a truck.
+            The lowest monthly prices on our newer, low-mileage stock right now (up to 6 years old and 60,000 miles where we have one): a
+            car, a van and a truck.
           </p>
           <div className="offer-carousel">
             <VehicleGrid vehicles={offers} />
@@ -129,9 +143,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               question: "Can I buy a vehicle on finance?",
               answer: (
                 <p>
-                  Yes. We are a credit broker, not a lender: we introduce you to lenders and you can apply from any
-                  vehicle's page. Finance is subject to status and for UK residents aged 18 and over.{" "}
-                  <Link to="/finance-info">How finance works</Link>.
+                  Yes. We are a credit broker, not a lender: we introduce you to lenders and you can apply from any vehicle's page. Finance
+                  is subject to status and for UK residents aged 18 and over. <Link to="/finance-info">How finance works</Link>.
                 </p>
               ),
             },
@@ -139,8 +152,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               question: "Do you take part exchanges?",
               answer: (
                 <p>
-                  We do, for cars, vans and trucks. <Link to="/part-exchange">Tell us about your vehicle</Link> and we will
-                  come back to you with a valuation.
+                  We do, for cars, vans and trucks. <Link to="/part-exchange">Tell us about your vehicle</Link> and we will come back to you
+                  with a valuation.
                 </p>
               ),
             },
@@ -148,9 +161,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               question: "When can I see a vehicle?",
               answer: (
                 <p>
-                  We are open {dealer.openingHours.map((slot) => `${slot.days}, ${slot.hours}`).join("; ")}. Call us on{" "}
-                  <PhoneLink /> to make sure the vehicle is ready
-                  for you.
+                  We are open {dealer.openingHours.map((slot) => `${slot.days}, ${slot.hours}`).join("; ")}. Call us on <PhoneLink /> to
+                  make sure the vehicle is ready for you.
                 </p>
               ),
             },

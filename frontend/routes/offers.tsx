@@ -38,8 +38,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <h1>Offers</h1>
       <p className="lede">
-        No made-up discounts: these are the lowest-priced vehicles in our stock today, with the monthly price each
-        works out at on our representative finance terms.
+        No made-up discounts: these are the lowest-priced vehicles in our stock today, with the monthly price each works out at on our
+        representative finance terms.
       </p>
       <WithFinanceDisclosure>
         {loaderData.sections.map(({ type, total, vehicles }) => {
@@ -54,8 +54,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                 <VehicleGrid vehicles={vehicles} />
               ) : (
                 <p>
-                  We have no {noun.many} in stock at the moment. <Link to="/contact">Tell us what you are looking for</Link>{" "}
-                  and we will look out for one.
+                  We have no {noun.many} in stock at the moment. <Link to="/contact">Tell us what you are looking for</Link> and we will
+                  look out for one.
                 </p>
               )}
             </section>

@@ -61,8 +61,8 @@ function SharedList({ rows }: { rows: SavedRow[] }) {
   return (
     <>
       <p className="lede">
-        {rows.length === 1 ? "One vehicle" : `${rows.length} vehicles`} shared with you, at today's prices. With JavaScript on, the
-        heart on each keeps it in your own saved list.
+        {rows.length === 1 ? "One vehicle" : `${rows.length} vehicles`} shared with you, at today's prices. With JavaScript on, the heart on
+        each keeps it in your own saved list.
       </p>
       <SavedList
         rows={rows}
@@ -91,7 +91,11 @@ function BrowserList() {
     if (!hydrated || !missing) return;
     const controller = new AbortController();
     lookUpSaved(missing.split(","), controller.signal).then(
-      (rows) => setLookup((before) => ({ state: "done", rows: new Map([...(before.state === "done" ? before.rows : []), ...rows.map((row) => [row.id, row] as const)]) })),
+      (rows) =>
+        setLookup((before) => ({
+          state: "done",
+          rows: new Map([...(before.state === "done" ? before.rows : []), ...rows.map((row) => [row.id, row] as const)]),
+        })),
       () => {
         if (!controller.signal.aborted) setLookup({ state: "failed" });
       },
@@ -110,8 +114,8 @@ function BrowserList() {
       <>
         <p role="status">Loading your saved vehicles…</p>
         <p>
-          Saved vehicles are kept in this browser and need JavaScript to show. A shared list (a link to this page naming its
-          vehicles) works without it.
+          Saved vehicles are kept in this browser and need JavaScript to show. A shared list (a link to this page naming its vehicles) works
+          without it.
         </p>
       </>
     );
@@ -138,7 +142,12 @@ function BrowserList() {
       <SavedList
         rows={rows}
         removeControl={(id, name) => (
-          <button type="button" className="button button--quiet" aria-label={`Remove ${name} from your saved vehicles`} onClick={() => savedVehicles.remove(id)}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Remove ${name} from your saved vehicles`}
+            onClick={() => savedVehicles.remove(id)}
+          >
             Remove from list
           </button>
         )}

@@ -36,7 +36,9 @@ async function load({ url, context }: Route.LoaderArgs) {
 async function typeMatchingMost(catalogue: PageCatalogue, q: string): Promise<VehicleType | undefined> {
   const parsed = parseSearchRequest(new URLSearchParams({ q }));
   if (!parsed.ok) return undefined;
-  const totals = await Promise.all(VEHICLE_TYPES.map(async (type) => ({ type, total: (await catalogue.search(type, { ...parsed.value, pageSize: 1 })).total })));
+  const totals = await Promise.all(
+    VEHICLE_TYPES.map(async (type) => ({ type, total: (await catalogue.search(type, { ...parsed.value, pageSize: 1 })).total })),
+  );
   const best = totals.reduce((most, candidate) => (candidate.total > most.total ? candidate : most));
   return best.total > 0 ? best.type : undefined;
 }

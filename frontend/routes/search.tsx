@@ -1,5 +1,14 @@
 import { useEffect, useRef } from "react";
-import { isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
 import { FILTER_NAMES, FILTERS, spelledAsStock, type FilterName } from "../../domain/filters";
 import { formatCount } from "../../domain/format";
 import { parseSearchRequestLeniently, tidySearchQuery } from "../../domain/parse-search-request";
@@ -64,7 +73,13 @@ async function load({ url, context }: Route.LoaderArgs): Promise<SearchPageData>
   // A mangled link (a price of "abc") still shows a search, without what could not be read.
   const { value: request, dropped } = parseSearchRequestLeniently(url.searchParams);
   const result = await context.get(catalogueContext).search(type, request, true);
-  return { type, total: result.total, vehicles: result.vehicles.map(cardOf), options: result.options, ignored: dropped.map(({ field }) => field) };
+  return {
+    type,
+    total: result.total,
+    vehicles: result.vehicles.map(cardOf),
+    options: result.options,
+    ignored: dropped.map(({ field }) => field),
+  };
 }
 
 /** The last results that arrived, to keep on show (with a notice) if the next search fails. */
@@ -194,7 +209,19 @@ function focusField(field: HTMLElement) {
   field.querySelector("select")?.focus({ preventScroll: true });
 }
 
-function NoMatches({ plural, pathname, shown, options, pageCount }: { plural: string; pathname: string; shown: SearchRequest; options: FilterOptions; pageCount: number }) {
+function NoMatches({
+  plural,
+  pathname,
+  shown,
+  options,
+  pageCount,
+}: {
+  plural: string;
+  pathname: string;
+  shown: SearchRequest;
+  options: FilterOptions;
+  pageCount: number;
+}) {
   if (shown.page > pageCount) {
     return (
       <div className="no-matches">
@@ -208,7 +235,16 @@ function NoMatches({ plural, pathname, shown, options, pageCount }: { plural: st
   const inUse = FILTER_NAMES.filter((name) => shown.filters[name] !== undefined);
   return (
     <div className="no-matches">
-      <h2>No {plural} match {shown.q ? <>“{shown.q}”{inUse.length > 0 && " with those filters"}</> : "all of those filters"}</h2>
+      <h2>
+        No {plural} match{" "}
+        {shown.q ? (
+          <>
+            “{shown.q}”{inUse.length > 0 && " with those filters"}
+          </>
+        ) : (
+          "all of those filters"
+        )}
+      </h2>
       <p>Try a search with one thing fewer:</p>
       <ul className="no-matches__wider">
         {shown.q && (
@@ -288,7 +324,12 @@ function DeliveryNote({ postcode }: { postcode: string | null }) {
     <div className="notice">
       <p>
         Every vehicle here is at our {dealer.address.town} showroom ({dealer.address.postcode}).
-        {dealer.deliveryArea && <> We deliver {dealer.deliveryArea}: call <PhoneLink /> for a delivery price to {tidy}.</>}
+        {dealer.deliveryArea && (
+          <>
+            {" "}
+            We deliver {dealer.deliveryArea}: call <PhoneLink /> for a delivery price to {tidy}.
+          </>
+        )}
       </p>
     </div>
   );

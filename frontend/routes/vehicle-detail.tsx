@@ -103,7 +103,9 @@ type SoldVehiclePage = Extract<Route.ComponentProps["loaderData"], { sold: unkno
 /** What a sold vehicle was, in the words its page used: "Ford Fiesta Zetec, 2019, 42,000 miles, £10,995". */
 function soldSummary(sold: SoldVehicleRecord) {
   const name = [sold.make, sold.model, sold.derivative].filter(Boolean).join(" ");
-  const facts = [sold.yearOfManufacture, sold.mileage !== undefined && formatMiles(sold.mileage), formatPounds(sold.priceGBP)].filter(Boolean).join(", ");
+  const facts = [sold.yearOfManufacture, sold.mileage !== undefined && formatMiles(sold.mileage), formatPounds(sold.priceGBP)]
+    .filter(Boolean)
+    .join(", ");
   return { name, facts, type: sold.vehicleType };
 }
 
@@ -237,7 +239,8 @@ function MileageNote({ record }: { record: VehicleRecord }) {
   const comparison = mileageAgainstAverage(vehicle.vehicleType, vehicle.yearOfManufacture, vehicle.odometerReadingMiles);
   if (!comparison || vehicle.odometerReadingMiles === undefined) return null;
   const { difference, averageForAge, averagePerYear } = comparison;
-  const verdict = difference === 0 ? "exactly the average" : `${formatMiles(Math.abs(difference))} ${difference > 0 ? "above" : "below"} average`;
+  const verdict =
+    difference === 0 ? "exactly the average" : `${formatMiles(Math.abs(difference))} ${difference > 0 ? "above" : "below"} average`;
   return (
     <p className="mileage-note">
       <strong>{formatMiles(vehicle.odometerReadingMiles)}</strong>, {verdict}{" "}

@@ -28,11 +28,29 @@ async function vehicleOf(catalogue: PageCatalogue, id: string, evenIfSold: boole
   const record = await catalogue.getForForm(id);
   if (record) {
     const { make, model, registration, odometerReadingMiles: mileage } = record.vehicle;
-    return { id, make, model, registration, mileage, price: record.adverts.retailAdverts.totalPrice.amountGBP, vatStatus: record.adverts.retailAdverts.vatStatus, inStock: true };
+    return {
+      id,
+      make,
+      model,
+      registration,
+      mileage,
+      price: record.adverts.retailAdverts.totalPrice.amountGBP,
+      vatStatus: record.adverts.retailAdverts.vatStatus,
+      inStock: true,
+    };
   }
   const sold = evenIfSold ? await catalogue.sold(id) : undefined;
   if (!sold) throw data("Vehicle not found.", { status: 404 });
-  return { id, make: sold.make, model: sold.model, registration: sold.registration, mileage: sold.mileage, price: sold.priceGBP, vatStatus: undefined, inStock: false };
+  return {
+    id,
+    make: sold.make,
+    model: sold.model,
+    registration: sold.registration,
+    mileage: sold.mileage,
+    price: sold.priceGBP,
+    vatStatus: undefined,
+    inStock: false,
+  };
 }
 
 export const loader = answersOutages(load);
@@ -82,7 +100,9 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
             : `The ${vehicle.make} ${vehicle.model} has just been sold, so we will be in touch about similar vehicles.`}
         </p>
         <p>
-          <Link to={`/vehicles/${vehicle.id}`}>Back to the {vehicle.make} {vehicle.model}</Link>
+          <Link to={`/vehicles/${vehicle.id}`}>
+            Back to the {vehicle.make} {vehicle.model}
+          </Link>
         </p>
       </section>
     );
@@ -95,9 +115,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
       <h1>
         Apply for finance on the {vehicle.make} {vehicle.model}
       </h1>
-      <p className="lede">
-        It takes about five minutes. Finance is subject to status and available to UK residents aged 18 and over.
-      </p>
+      <p className="lede">It takes about five minutes. Finance is subject to status and available to UK residents aged 18 and over.</p>
       <PlanSummary plan={plan} />
       <FinancePrivacyNotice />
       {actionData && "failed" in actionData && <SendFailed />}

@@ -3,7 +3,13 @@ import { LEAD_KINDS } from "../../domain/lead-kinds";
 import { scheduleOf, testDriveDays } from "../../domain/opening-hours";
 import { ErrorPage } from "../components/ErrorPage";
 import { postLead } from "../components/forms/post-lead.server";
-import { LEAD_FORMS, VEHICLE_LEAD_KINDS, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "../components/vehicle/lead-forms";
+import {
+  LEAD_FORMS,
+  VEHICLE_LEAD_KINDS,
+  type LeadFormVehicle,
+  type LeadOutcome,
+  type VehicleLeadKind,
+} from "../components/vehicle/lead-forms";
 import { LeadConfirmation, VehicleLeadForm } from "../components/vehicle/VehicleLeadForm";
 import { catalogueContext, dealerContext } from "../../backend/http/request-context";
 import { NOT_INDEXED } from "../seo/page-meta";

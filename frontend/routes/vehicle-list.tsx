@@ -31,11 +31,7 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
     <section className="page">
       <h1>All stock</h1>
       <p className="lede">{formatCount(total)} vehicles for sale</p>
-      {vehicles.length === 0 ? (
-        <p>There are no vehicles on this page.</p>
-      ) : (
-        <VehicleGrid vehicles={vehicles} />
-      )}
+      {vehicles.length === 0 ? <p>There are no vehicles on this page.</p> : <VehicleGrid vehicles={vehicles} />}
       <Pagination
         page={page}
         pageCount={pageCount}

@@ -12,7 +12,10 @@ export function describePage(title: string, description: string, image?: string)
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     ...(image
-      ? [{ property: "og:image", content: image }, { name: "twitter:card", content: "summary_large_image" }]
+      ? [
+          { property: "og:image", content: image },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
       : [{ name: "twitter:card", content: "summary" }]),
   ];
 }

@@ -31,7 +31,12 @@ export async function mainSitemap(stock: VehicleIds, origin: string, perFile = M
 }
 
 /** One part of a split sitemap, named as the index names it; undefined for any other name. */
-export async function sitemapPart(stock: VehicleIds, origin: string, name: string, perFile = MOST_PER_SITEMAP): Promise<string | undefined> {
+export async function sitemapPart(
+  stock: VehicleIds,
+  origin: string,
+  name: string,
+  perFile = MOST_PER_SITEMAP,
+): Promise<string | undefined> {
   if (name === "pages.xml") return urlSet(pageUrls(origin));
   const part = Number(/^vehicles-([1-9]\d{0,5})\.xml$/.exec(name)?.[1]);
   if (!Number.isInteger(part)) return undefined;

@@ -10,7 +10,11 @@ export function StaffErrorBoundary() {
   return (
     <section className="staff-page">
       <h1>{refused && error.status === 404 ? "Not found" : refused ? "That can't be done" : "Something went wrong"}</h1>
-      <p>{refused && typeof error.data === "string" ? error.data : "Sorry, this page couldn't be shown just now. Please try again in a moment."}</p>
+      <p>
+        {refused && typeof error.data === "string"
+          ? error.data
+          : "Sorry, this page couldn't be shown just now. Please try again in a moment."}
+      </p>
       <p>
         <Link to="/staff">Back to the staff area</Link>
       </p>

@@ -11,7 +11,15 @@ const lead: StoredLead = {
   reference: "K7F3-9QXA",
   receivedAt: new Date("2026-11-20T10:00:00Z"),
   vehicle,
-  data: { name: "Jo Bloggs", email: "jo@example.com", phone: "07700900124", day: "2026-11-23", time: "10:00", vehicleId: "fiesta-2019", vehicle },
+  data: {
+    name: "Jo Bloggs",
+    email: "jo@example.com",
+    phone: "07700900124",
+    day: "2026-11-23",
+    time: "10:00",
+    vehicleId: "fiesta-2019",
+    vehicle,
+  },
   forwardAttempts: 0,
   work: NEW_WORK,
 };

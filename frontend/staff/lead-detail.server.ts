@@ -28,7 +28,12 @@ const FIELD_LABELS: Record<string, string> = {
 /** Shown in the vehicle section, not as fields: the vehicle's id as the form sent it, and the vehicle as a lead about it keeps it. */
 const VEHICLE_FIELDS = new Set(["vehicleId", "vehicleDetails", "interestedIn", "vehicle"]);
 
-const labelOf = (key: string) => FIELD_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (first) => first.toUpperCase()).replace(/ [A-Z]/g, (word) => word.toLowerCase());
+const labelOf = (key: string) =>
+  FIELD_LABELS[key] ??
+  key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/^./, (first) => first.toUpperCase())
+    .replace(/ [A-Z]/g, (word) => word.toLowerCase());
 
 function fieldsOf(data: unknown): { label: string; value: string }[] {
   const fields: { label: string; value: string }[] = [];
@@ -39,7 +44,15 @@ function fieldsOf(data: unknown): { label: string; value: string }[] {
       fields.push({ label: "Consent", value: `“${wording}”, ticked ${londonTime(new Date(givenAt))}` });
       continue;
     }
-    fields.push({ label: labelOf(key), value: key === "netIncome" && typeof value === "number" ? formatPounds(value) : typeof value === "object" ? JSON.stringify(value) : String(value) });
+    fields.push({
+      label: labelOf(key),
+      value:
+        key === "netIncome" && typeof value === "number"
+          ? formatPounds(value)
+          : typeof value === "object"
+            ? JSON.stringify(value)
+            : String(value),
+    });
   }
   return fields;
 }

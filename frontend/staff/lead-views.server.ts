@@ -4,7 +4,14 @@ import type { StoredLead } from "../../backend/leads/lead-store";
 /** Leads shaped for the staff pages on the server, so pages receive words, not records to decode. */
 
 /** The dealer's clock: staff read times as the showroom does. */
-const LONDON = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const LONDON = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 export const londonTime = (date: Date) => LONDON.format(date);
 

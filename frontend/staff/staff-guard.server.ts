@@ -66,7 +66,10 @@ export async function asMember<T>(work: () => Promise<T>): Promise<T> {
 /** Where to go after signing in: a staff page of this site, never an address elsewhere. */
 export function safeNext(next: string | null): string {
   if (!next || !next.startsWith("/staff") || next.startsWith("//") || next.includes("\\") || /[\u0000-\u001f]/.test(next)) return "/staff";
-  return URL.canParse(next, "https://this-site.invalid") && new URL(next, "https://this-site.invalid").origin === "https://this-site.invalid" ? next : "/staff";
+  return URL.canParse(next, "https://this-site.invalid") &&
+    new URL(next, "https://this-site.invalid").origin === "https://this-site.invalid"
+    ? next
+    : "/staff";
 }
 
 export function formText(form: FormData, name: string): string {

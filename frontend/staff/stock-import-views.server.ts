@@ -11,7 +11,6 @@ import { MODE_NAMES } from "./stock-import-labels";
 /** Rejected rows shown on the page; the rest are in the CSV download. */
 const SHOWN_REJECTIONS = 20;
 
-
 export interface ImportCountsView {
   rows: string;
   added: string;
@@ -62,7 +61,9 @@ export function importView(job: ImportJob, viewerId: string, viewerIsAdmin: bool
     ...(job.preview && job.mode === "replace" && wouldTripGuard(job.preview)
       ? { guard: `This would remove ${formatCount(job.preview.removed)} of ${formatCount(job.preview.stockBefore)} vehicles.` }
       : {}),
-    ...(job.result && job.finishedAt ? { result: { ...countsOf(job.result), seconds: secondsBetween(job.progress.since, job.finishedAt) } } : {}),
+    ...(job.result && job.finishedAt
+      ? { result: { ...countsOf(job.result), seconds: secondsBetween(job.progress.since, job.finishedAt) } }
+      : {}),
     ...(job.failure ? { failure: job.failure } : {}),
     ...(job.searchFailure ? { searchFailure: job.searchFailure } : {}),
     rejected: rejected.slice(0, SHOWN_REJECTIONS),
@@ -135,7 +136,9 @@ export function feedView({ source, everyMinutes, mode, lastRun, nextAt }: FeedSt
   return {
     source,
     schedule: `every ${everyMinutes === 1 ? "minute" : `${formatCount(everyMinutes)} minutes`}, as ${mode === "replace" ? "the whole stock" : "an update"}`,
-    ...(lastRun ? { lastRun: { at: lastRun.at.toISOString(), when: londonTime(lastRun.at), ok: lastRun.ok, message: lastRun.message } } : {}),
+    ...(lastRun
+      ? { lastRun: { at: lastRun.at.toISOString(), when: londonTime(lastRun.at), ok: lastRun.ok, message: lastRun.message } }
+      : {}),
     ...(nextAt ? { next: londonTime(nextAt) } : {}),
   };
 }

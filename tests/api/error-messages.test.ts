@@ -22,11 +22,21 @@ const LIBRARY_WORDING = /invalid input|expected|received|too (big|small)|NaN|Inf
 const WRONG_KINDS = ["5", "1.5", "-1", "true", "[]", "{}", "null", "1e999", '"\\u0000"', '"Infinity"', JSON.stringify("x".repeat(300))];
 
 const FORMS: Record<string, { valid: Record<string, unknown>; fields: string[] }> = {
-  "/api/finance-application": { valid: validApplication(), fields: [...Object.keys(validApplication()), "address2", "residenceYears", "residenceMonths"] },
+  "/api/finance-application": {
+    valid: validApplication(),
+    fields: [...Object.keys(validApplication()), "address2", "residenceYears", "residenceMonths"],
+  },
   "/api/newsletter": { valid: { email: "jo@example.com", consent: true }, fields: ["email", "consent", "source"] },
   "/api/feedback": { valid: { message: "Great site" }, fields: ["message", "email", "page"] },
   "/api/part-exchange": {
-    valid: { registration: "MA19 ABC", mileage: 42000, name: "Sam Jones", email: "sam@example.com", phone: "07700 900123", postcode: "L3 4BP" },
+    valid: {
+      registration: "MA19 ABC",
+      mileage: 42000,
+      name: "Sam Jones",
+      email: "sam@example.com",
+      phone: "07700 900123",
+      postcode: "L3 4BP",
+    },
     fields: ["registration", "mileage", "make", "model", "condition", "name", "email", "phone", "postcode", "interestedIn"],
   },
 };
@@ -44,12 +54,19 @@ function withField(valid: Record<string, unknown>, path: string[], rawValue: str
 async function messagesFor(url: string, body: string) {
   const response = await fetch(`${site.url}${url}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
   const answer = (await response.json()) as { error?: { message: string; field?: string; fields?: Record<string, string> } };
-  return { status: response.status, answer, messages: [answer.error?.message, ...Object.values(answer.error?.fields ?? {})].filter(Boolean) as string[] };
+  return {
+    status: response.status,
+    answer,
+    messages: [answer.error?.message, ...Object.values(answer.error?.fields ?? {})].filter(Boolean) as string[],
+  };
 }
 
 describe("messages for values of the wrong kind", () => {
   it.each(Object.entries(FORMS))("%s names the field and says what it wants, in words", async (url, { valid, fields }) => {
-    const paths = [...fields.map((field) => [field]), ...(url.includes("finance") ? ["make", "model", "registration", "mileage"].map((field) => ["vehicleDetails", field]) : [])];
+    const paths = [
+      ...fields.map((field) => [field]),
+      ...(url.includes("finance") ? ["make", "model", "registration", "mileage"].map((field) => ["vehicleDetails", field]) : []),
+    ];
     for (const path of paths) {
       for (const raw of WRONG_KINDS) {
         const { status, answer, messages } = await messagesFor(url, withField(valid, path, raw));
@@ -63,7 +80,10 @@ describe("messages for values of the wrong kind", () => {
 
   it("refuses a vehicle of the wrong kind in words", async () => {
     const { answer } = await messagesFor("/api/finance-application", withField(validApplication(), ["vehicleId"], "42"));
-    expect(answer.error).toMatchObject({ field: "vehicleId", message: "Say which vehicle you are applying for, by the id in its page's address" });
+    expect(answer.error).toMatchObject({
+      field: "vehicleId",
+      message: "Say which vehicle you are applying for, by the id in its page's address",
+    });
   });
 });
 

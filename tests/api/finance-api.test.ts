@@ -68,7 +68,16 @@ describe("POST /api/finance-application", () => {
     expect(stored.data).toEqual(financeApplicationSchema.parse(validApplication()));
     expect(stored.data).toMatchObject({ vehicleDetails: { make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000 } });
     expect(stored.data).toMatchObject({ postcode: "L3 4BP", phone: "07700900123", workYears: 4, workMonths: 6, netIncome: 2450 });
-    expect(stored.vehicle).toEqual({ id: "fiesta-2019", inStock: true, make: "Ford", model: "Fiesta", derivative: "1.0 EcoBoost Titanium 5dr", registration: "MA19 ABC", mileage: 32000, priceGBP: 10000 });
+    expect(stored.vehicle).toEqual({
+      id: "fiesta-2019",
+      inStock: true,
+      make: "Ford",
+      model: "Fiesta",
+      derivative: "1.0 EcoBoost Titanium 5dr",
+      registration: "MA19 ABC",
+      mileage: 32000,
+      priceGBP: 10000,
+    });
   });
 
   it.each([
@@ -98,12 +107,23 @@ describe("POST /api/finance-application", () => {
   });
 
   it("keeps an application for a vehicle sold since its page was opened, saying so, with the details it was listed with", async () => {
-    const response = await post({ ...validApplication(), vehicleId: "volvo-fh-2019", vehicleDetails: { make: "Lamborghini", model: "Huracán" } });
+    const response = await post({
+      ...validApplication(),
+      vehicleId: "volvo-fh-2019",
+      vehicleDetails: { make: "Lamborghini", model: "Huracán" },
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { id: string };
     expect(body).toMatchObject({ id: expect.any(String), reference: expect.any(String), vehicleInStock: false });
     const stored = await storedFile(site, body.id);
-    expect(stored.vehicle).toMatchObject({ id: "volvo-fh-2019", inStock: false, make: "Volvo", model: "FH", priceGBP: 55000, soldAt: expect.any(String) });
+    expect(stored.vehicle).toMatchObject({
+      id: "volvo-fh-2019",
+      inStock: false,
+      make: "Volvo",
+      model: "FH",
+      priceGBP: 55000,
+      soldAt: expect.any(String),
+    });
     expect(stored.data).toMatchObject({ vehicleDetails: { make: "Volvo", model: "FH", mileage: 380000 } });
   });
 
@@ -264,7 +284,8 @@ describe("retention of finance applications, with no lead-tracking service", () 
       async prepare(dataDir) {
         const store = await FileLeadStore.open(dataDir);
         const data = financeApplicationSchema.parse(validApplication());
-        const add = async (days: number) => (await store.add({ kind: "finance-application", data, receivedAt: new Date(Date.now() - days * DAY), forwarded: true })).id;
+        const add = async (days: number) =>
+          (await store.add({ kind: "finance-application", data, receivedAt: new Date(Date.now() - days * DAY), forwarded: true })).id;
         ids.expired = await add(31);
         ids.recent = await add(29);
         await store.close();
@@ -284,7 +305,10 @@ describe("retention of finance applications, with no lead-tracking service", () 
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(await storedFile(site, id)).toMatchObject({ forwardAttempts: 0 });
-    const warnings = logs.text().split("\n").filter((line) => line.includes('"level":40'));
+    const warnings = logs
+      .text()
+      .split("\n")
+      .filter((line) => line.includes('"level":40'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("LEAD_WEBHOOK_URL is not set");
   });

@@ -42,9 +42,16 @@ if (!ferretdb) {
       body: new URLSearchParams(fields).toString(),
     });
 
-  const enquiry = { name: "Siobhán O'Neill-Smith", phone: "07700 900123", contactMethod: "phone", message: "Is the cambelt done? Ask for Siobhán." };
+  const enquiry = {
+    name: "Siobhán O'Neill-Smith",
+    phone: "07700 900123",
+    contactMethod: "phone",
+    message: "Is the cambelt done? Ask for Siobhán.",
+  };
   const application = Object.fromEntries(
-    Object.entries(validApplication()).filter((entry): entry is [string, string | number] => typeof entry[1] !== "object").map(([name, value]) => [name, String(value)]),
+    Object.entries(validApplication())
+      .filter((entry): entry is [string, string | number] => typeof entry[1] !== "object")
+      .map(([name, value]) => [name, String(value)]),
   );
 
   describe(SUITE, () => {
@@ -70,12 +77,23 @@ if (!ferretdb) {
       expect(answer.status).toBe(503);
       expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
       expect(answer.body).toContain("couldn&#x27;t be sent just now");
-      for (const value of ["14 Wapping Quay", "Mersey Ferries", "siobhan@example.com", "1990-04-23", "2450"]) expect(answer.body).toContain(`value="${value}"`);
+      for (const value of ["14 Wapping Quay", "Mersey Ferries", "siobhan@example.com", "1990-04-23", "2450"])
+        expect(answer.body).toContain(`value="${value}"`);
     });
 
     it.each([
-      ["feedback", "/feedback", { message: "The van filters are slow on my phone.", email: "jo@example.com", page: "/van-search" }, ["The van filters are slow on my phone.", 'value="jo@example.com"', 'value="/van-search"']],
-      ["newsletter", "/newsletter", { email: "jo@example.com", consent: "yes", source: "/vans" }, ['value="jo@example.com"', 'value="/vans"', "checked"]],
+      [
+        "feedback",
+        "/feedback",
+        { message: "The van filters are slow on my phone.", email: "jo@example.com", page: "/van-search" },
+        ["The van filters are slow on my phone.", 'value="jo@example.com"', 'value="/van-search"'],
+      ],
+      [
+        "newsletter",
+        "/newsletter",
+        { email: "jo@example.com", consent: "yes", source: "/vans" },
+        ['value="jo@example.com"', 'value="/vans"', "checked"],
+      ],
     ] as const)("gives %s back with everything typed, and 503, as every other form", async (kind, address, fields, shown) => {
       const answer = await post(address, fields);
       expect(answer.status).toBe(503);
@@ -86,7 +104,9 @@ if (!ferretdb) {
 
     it("sends the enquiry once the store answers again", async () => {
       server.signal("SIGCONT");
-      await expect.poll(async () => (await post(`/vehicles/${vehicleId}/enquire`, enquiry)).status, { timeout: 15_000, interval: 1000 }).toBe(302);
+      await expect
+        .poll(async () => (await post(`/vehicles/${vehicleId}/enquire`, enquiry)).status, { timeout: 15_000, interval: 1000 })
+        .toBe(302);
     });
   });
 }

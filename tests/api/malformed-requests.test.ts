@@ -14,7 +14,11 @@ afterAll(async () => {
   await site.stop();
 });
 
-const stackTraces = () => site.log().split("\n").filter((line) => line.includes('"stack"'));
+const stackTraces = () =>
+  site
+    .log()
+    .split("\n")
+    .filter((line) => line.includes('"stack"'));
 
 describe("a Host header that is not a host name", () => {
   const MALFORMED = ["a b", "x:99999", "%", "[::1", 'evil"><x', "user@example.com", "example.com/path"];
@@ -92,7 +96,9 @@ describe("a test drive's day that is not a date", () => {
       body: JSON.stringify({ ...booking, day, vehicleId: await vehicleId() }),
     });
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "invalid_test_drive", field: "day", message: "Choose a day for your test drive" } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: "invalid_test_drive", field: "day", message: "Choose a day for your test drive" },
+    });
     expect(stackTraces()).toEqual([]);
   });
 
@@ -104,7 +110,8 @@ describe("a test drive's day that is not a date", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatch(/<p id="test-drive-day-error"[^>]*>.*Choose a day for your test drive<\/p>/);
-    for (const typed of ['value="Siobhán O&#x27;Neill"', 'value="07700 900123"', 'value="siobhan@example.com"']) expect(answer.body).toContain(typed);
+    for (const typed of ['value="Siobhán O&#x27;Neill"', 'value="07700 900123"', 'value="siobhan@example.com"'])
+      expect(answer.body).toContain(typed);
     expect(stackTraces()).toEqual([]);
   });
 });

@@ -44,7 +44,15 @@ describe("a page kept once rendered", () => {
     // Otherwise the same page, with every security header.
     const withoutNonce = answers.map((answer, i) => answer.body.replaceAll(nonces[i]!, "NONCE"));
     expect(withoutNonce[1]).toBe(withoutNonce[0]);
-    for (const header of ["x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "permissions-policy", "strict-transport-security", "content-type"]) {
+    for (const header of [
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "permissions-policy",
+      "strict-transport-security",
+      "content-type",
+    ]) {
       expect(answers[1]!.headers[header], header).toBeDefined();
       expect(answers[1]!.headers[header], header).toBe(answers[0]!.headers[header]);
     }
@@ -119,7 +127,10 @@ describe("pages rendered for one visitor alone", () => {
   it("never keeps a form answered with errors, nor serves one to anyone else", async () => {
     const first = await enquiry("Alice Example");
     const second = await enquiry("Bob Example");
-    for (const [answer, name] of [[first, "Alice Example"], [second, "Bob Example"]] as const) {
+    for (const [answer, name] of [
+      [first, "Alice Example"],
+      [second, "Bob Example"],
+    ] as const) {
       expect(answer.status).toBe(400);
       expect(answer.headers["x-page-cache"]).toBeUndefined();
       expect(answer.body).toContain("Choose how you would like us to reply");

@@ -11,7 +11,10 @@ import { startBuiltSite, type BuiltSite } from "../support/built-site";
 let site: BuiltSite;
 let siteWithUrl: BuiltSite;
 beforeAll(async () => {
-  [site, siteWithUrl] = await Promise.all([startBuiltSite({ LOG_LEVEL: "info" }), startBuiltSite({ LOG_LEVEL: "info", SITE_URL: "https://www.example.co.uk" })]);
+  [site, siteWithUrl] = await Promise.all([
+    startBuiltSite({ LOG_LEVEL: "info" }),
+    startBuiltSite({ LOG_LEVEL: "info", SITE_URL: "https://www.example.co.uk" }),
+  ]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([site.stop(), siteWithUrl.stop()]);
@@ -34,16 +37,22 @@ function sendRaw(to: BuiltSite, request: string): Promise<RawAnswer> {
       const text = Buffer.concat(chunks).toString("utf8");
       const headEnd = text.indexOf("\r\n\r\n");
       const [statusLine = "", ...headerLines] = text.slice(0, headEnd).split("\r\n");
-      const headers = new Map(headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = new Map(
+        headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       const body = text.slice(headEnd + 4);
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: headers.get("transfer-encoding") === "chunked" ? unchunked(body) : body });
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        body: headers.get("transfer-encoding") === "chunked" ? unchunked(body) : body,
+      });
     });
   });
 }
 
 function unchunked(body: string): string {
   let whole = "";
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const lineEnd = body.indexOf("\r\n", at);
     const size = Number.parseInt(body.slice(at, lineEnd), 16);
     if (!size) return whole;
@@ -52,7 +61,11 @@ function unchunked(body: string): string {
   }
 }
 
-const errorsLogged = (of: BuiltSite) => of.log().split("\n").filter((line) => /"level":(50|60)/.test(line) || line.includes('"stack"'));
+const errorsLogged = (of: BuiltSite) =>
+  of
+    .log()
+    .split("\n")
+    .filter((line) => /"level":(50|60)/.test(line) || line.includes('"stack"'));
 
 describe("an HTTP/1.0 request without a Host header", () => {
   const ADDRESSES = ["/", "/car-search?make=Ford", "/contact", "/api/vehicles/search/car"];
@@ -77,7 +90,8 @@ describe("an HTTP/1.0 request without a Host header", () => {
 });
 
 describe("a request-target in absolute form", () => {
-  const absolute = (target: string, host = `127.0.0.1:${site.port}`) => sendRaw(site, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`);
+  const absolute = (target: string, host = `127.0.0.1:${site.port}`) =>
+    sendRaw(site, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`);
 
   it("is answered as the page at its path, for the host it names rather than the Host header", async () => {
     const first = await absolute("http://other.example/car-search?make=Ford&body=Hatchback");
@@ -85,7 +99,10 @@ describe("a request-target in absolute form", () => {
     expect(first.headers.get("x-page-cache")).toBe("miss");
     expect(first.body).toContain('<link rel="canonical" href="http://other.example/car-search');
     // Kept for that host, as if asked with Host: other.example.
-    const again = await sendRaw(site, "GET /car-search?make=Ford&body=Hatchback HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n");
+    const again = await sendRaw(
+      site,
+      "GET /car-search?make=Ford&body=Hatchback HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n",
+    );
     expect(again.headers.get("x-page-cache")).toBe("hit");
     expect(errorsLogged(site)).toEqual([]);
   });
@@ -99,12 +116,15 @@ describe("a request-target in absolute form", () => {
     expect(errorsLogged(site)).toEqual([]);
   });
 
-  it.each(["http://user@other.example/", "http://other.example:99999/", "http:///car-search", "http://[::1/"])("%s names no host, and is a 400", async (target) => {
-    const answer = await absolute(target);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toContain("not a valid host name");
-    expect(errorsLogged(site)).toEqual([]);
-  });
+  it.each(["http://user@other.example/", "http://other.example:99999/", "http:///car-search", "http://[::1/"])(
+    "%s names no host, and is a 400",
+    async (target) => {
+      const answer = await absolute(target);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toContain("not a valid host name");
+      expect(errorsLogged(site)).toEqual([]);
+    },
+  );
 
   it("of another scheme is a 400 saying what a target may be", async () => {
     const answer = await absolute("ftp://other.example/car-search");

@@ -14,7 +14,10 @@ let vehicles: VehicleRecord[];
 beforeAll(async () => {
   // One public address for both, so that the pages name the same origin.
   threaded = await startBuiltSite({ RENDER_THREADS: "2", PAGE_CACHE_MB: "32", SITE_URL: "https://www.example.co.uk" });
-  plain = await startBuiltSite({ RENDER_THREADS: "0", PAGE_CACHE_MB: "0", SITE_URL: "https://www.example.co.uk" }, { dataDir: threaded.dataDir });
+  plain = await startBuiltSite(
+    { RENDER_THREADS: "0", PAGE_CACHE_MB: "0", SITE_URL: "https://www.example.co.uk" },
+    { dataDir: threaded.dataDir },
+  );
   vehicles = JSON.parse((await plain.get("/api/vehicles/search/car?pageSize=4&sort=price_asc")).body) as VehicleRecord[];
 }, 60_000);
 afterAll(async () => {

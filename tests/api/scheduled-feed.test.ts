@@ -51,15 +51,23 @@ afterAll(async () => {
 
 const mongo = await suiteServers("the scheduled feed with MongoDB", ["mongo"]);
 const engines: [string, (directory: string) => Promise<{ store: VehicleStore; dispose(): Promise<void> }>][] = [
-  ["embedded store", async (directory) => {
-    const store = await FileVehicleStore.open(directory);
-    return { store, dispose: () => store.close() };
-  }],
+  [
+    "embedded store",
+    async (directory) => {
+      const store = await FileVehicleStore.open(directory);
+      return { store, dispose: () => store.close() };
+    },
+  ],
   ...(mongo
-    ? [["MongoDB", async () => {
-        const sandbox = await openMongoSandbox(mongo.mongo.client, sandboxName("feed"));
-        return { store: sandbox.store, dispose: () => sandbox.dispose() };
-      }] as (typeof engines)[number]]
+    ? [
+        [
+          "MongoDB",
+          async () => {
+            const sandbox = await openMongoSandbox(mongo.mongo.client, sandboxName("feed"));
+            return { store: sandbox.store, dispose: () => sandbox.dispose() };
+          },
+        ] as (typeof engines)[number],
+      ]
     : []),
 ];
 
@@ -74,9 +82,18 @@ describe.each(engines)("with the %s", (_name, open) => {
   beforeEach(async () => {
     directory = await mkdtemp(path.join(tmpdir(), "scheduled-feed-"));
     opened = await open(directory);
-    await opened.store.applyChange({ records: Array.from(generateDemoStock({ count: STOCK }), (record) => ({ id: record._id, record })), mode: "upsert" });
+    await opened.store.applyChange({
+      records: Array.from(generateDemoStock({ count: STOCK }), (record) => ({ id: record._id, record })),
+      mode: "upsert",
+    });
     staff = await signedInMember(directory, "stock");
-    imports = new StockImports(opened.store, staff.access, undefined, { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 }, logger);
+    imports = new StockImports(
+      opened.store,
+      staff.access,
+      undefined,
+      { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 },
+      logger,
+    );
     tokenFile = path.join(directory, "feed-token");
     await writeFile(tokenFile, `${TOKEN}\n`);
     feed = { body: "", token: TOKEN };
@@ -87,7 +104,8 @@ describe.each(engines)("with the %s", (_name, open) => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  const scheduled = (changes: Partial<FeedSchedule> = {}) => new ScheduledFeed(imports, { url: feedUrl, tokenFile, everyMinutes: 60, mode: "upsert", ...changes }, logger);
+  const scheduled = (changes: Partial<FeedSchedule> = {}) =>
+    new ScheduledFeed(imports, { url: feedUrl, tokenFile, everyMinutes: 60, mode: "upsert", ...changes }, logger);
 
   it("imports an update with the bearer token, and records it in the history as the scheduled feed's", async () => {
     feed.body = [...stockLines(STOCK), ...stockLines(3, 77)].join("\n");
@@ -95,16 +113,29 @@ describe.each(engines)("with the %s", (_name, open) => {
     expect(run).toMatchObject({ ok: true, message: "Imported: 3 added, 0 updated, 30 unchanged, 0 removed, 0 rejected." });
     expect(await opened.store.count()).toBe(STOCK + 3);
     const [entry] = await imports.history(staff.member);
-    expect(entry).toMatchObject({ origin: "scheduled feed", details: { file: "stock.ndjson", mode: "upsert", result: "imported", added: 3 } });
+    expect(entry).toMatchObject({
+      origin: "scheduled feed",
+      details: { file: "stock.ndjson", mode: "upsert", result: "imported", added: 3 },
+    });
     expect(entry?.actorEmail).toBeUndefined();
   });
 
   it.each([
     ["a wrong token", () => (feed.token = "another-token"), {}, /answered HTTP 401 \(check STOCK_FEED_TOKEN_FILE\)/],
-    ["a server that is down", () => undefined, { url: `http://127.0.0.1:${closedPort}/stock.ndjson` }, /could not be fetched \(ECONNREFUSED\)/],
+    [
+      "a server that is down",
+      () => undefined,
+      { url: `http://127.0.0.1:${closedPort}/stock.ndjson` },
+      /could not be fetched \(ECONNREFUSED\)/,
+    ],
     ["a feed cut short", () => (feed.body = `${stockLines(2, 5).join("\n")}\n{"_id":"cut`), {}, /may have been cut short/],
     ["a feed over the size limit", () => (feed.body = "x".repeat((1 << 20) + 1)), {}, /larger than the limit of 1 MB/],
-    ["a whole stock that would remove more than half", () => (feed.body = stockLines(5).join("\n")), { mode: "replace" as const }, /would remove 25 of the 30 vehicles in stock as sold, more than half, so nothing was changed/],
+    [
+      "a whole stock that would remove more than half",
+      () => (feed.body = stockLines(5).join("\n")),
+      { mode: "replace" as const },
+      /would remove 25 of the 30 vehicles in stock as sold, more than half, so nothing was changed/,
+    ],
   ])("changes nothing for %s, and shows the feed as failing", async (_label, arrange, changes, message) => {
     arrange();
     const before = await opened.store.count();

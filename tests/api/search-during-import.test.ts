@@ -22,7 +22,10 @@ const oldStock = [...generateDemoStock({ count: STOCK, seed: 7, referenceDate: n
 // Every other vehicle sold, and every one left £2,500 dearer.
 const newStock = oldStock
   .filter((_, i) => i % 2 === 0)
-  .map((record) => ({ ...record, adverts: { retailAdverts: { ...record.adverts.retailAdverts, totalPrice: { amountGBP: priceOf(record) + 2500 } } } }));
+  .map((record) => ({
+    ...record,
+    adverts: { retailAdverts: { ...record.adverts.retailAdverts, totalPrice: { amountGBP: priceOf(record) + 2500 } } },
+  }));
 const cheapCars = (stock: VehicleRecord[]) => stock.filter((r) => r.vehicle.vehicleType === "car" && priceOf(r) <= MAX_PRICE).length;
 
 let site: TestSite;
@@ -40,7 +43,9 @@ interface Answer {
 }
 
 async function search(page: number): Promise<Answer> {
-  const response = await fetch(`${site.url}/api/vehicles/search/car?price=-${MAX_PRICE}&sort=price_desc&page=${page}&pageSize=${PAGE_SIZE}`);
+  const response = await fetch(
+    `${site.url}/api/vehicles/search/car?price=-${MAX_PRICE}&sort=price_desc&page=${page}&pageSize=${PAGE_SIZE}`,
+  );
   expect(response.status).toBe(200);
   return { page, total: Number(response.headers.get("x-total-count")), records: (await response.json()) as VehicleRecord[] };
 }
@@ -49,7 +54,8 @@ async function search(page: number): Promise<Answer> {
 function problemsOf({ page, total, records }: Answer): string[] {
   const expectedLength = Math.min(PAGE_SIZE, Math.max(0, total - (page - 1) * PAGE_SIZE));
   const problems: string[] = [];
-  if (records.length !== expectedLength) problems.push(`page ${page} of ${total} matches held ${records.length} vehicles, not ${expectedLength}`);
+  if (records.length !== expectedLength)
+    problems.push(`page ${page} of ${total} matches held ${records.length} vehicles, not ${expectedLength}`);
   const dear = records.filter((r) => priceOf(r) > MAX_PRICE);
   if (dear.length > 0) problems.push(`page ${page} showed ${dear.length} vehicles over £${MAX_PRICE}`);
   return problems;

@@ -70,7 +70,10 @@ describe("with Meilisearch unreachable", () => {
 
   it("logs the outage once, not once per request, and without the query", async () => {
     await Promise.all(Array.from({ length: 10 }, () => timed("/api/search/car?make=Kia&model=Ceed")));
-    const outageLines = logs.text().split("\n").filter((line) => line.includes("engine is unavailable"));
+    const outageLines = logs
+      .text()
+      .split("\n")
+      .filter((line) => line.includes("engine is unavailable"));
     expect(outageLines).toHaveLength(1);
     expect(JSON.parse(outageLines[0]!)).toMatchObject({ level: 40, engine: "search" });
     expect(logs.text()).not.toMatch(/"level":50/);
@@ -79,7 +82,10 @@ describe("with Meilisearch unreachable", () => {
 
   it("follows the embedded store: a vehicle another process stores is served within seconds", async () => {
     const store = await FileVehicleStore.open(site.dataDir);
-    await store.applyChange({ records: [{ id: "imported-later", record: feedRecord({ ...KNOWN_VEHICLES[0]!, id: "imported-later" }) }], mode: "upsert" });
+    await store.applyChange({
+      records: [{ id: "imported-later", record: feedRecord({ ...KNOWN_VEHICLES[0]!, id: "imported-later" }) }],
+      mode: "upsert",
+    });
     await store.close();
     await expect.poll(async () => (await fetch(`${site.url}/api/vehicles/imported-later`)).status, { timeout: 8000 }).toBe(200);
   });

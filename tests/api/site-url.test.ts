@@ -18,7 +18,10 @@ describe("starting without SITE_URL", () => {
   });
 
   it("says nothing once it is set, nor in development", async () => {
-    const settings: Record<string, string>[] = [{ NODE_ENV: "production", SITE_URL: "https://www.example.co.uk" }, { NODE_ENV: "development" }];
+    const settings: Record<string, string>[] = [
+      { NODE_ENV: "production", SITE_URL: "https://www.example.co.uk" },
+      { NODE_ENV: "development" },
+    ];
     for (const env of settings) {
       const logs = capturedLogger();
       site = await startTestSite([], { env, logger: logs.logger });

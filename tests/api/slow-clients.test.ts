@@ -13,7 +13,10 @@ import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
  */
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await startBuiltSite({ HEADERS_TIMEOUT_SECONDS: "1", REQUEST_TIMEOUT_SECONDS: "2", STOCK_UPLOAD_TIMEOUT_SECONDS: "30" }, { maxOpenFiles: 1024 });
+  site = await startBuiltSite(
+    { HEADERS_TIMEOUT_SECONDS: "1", REQUEST_TIMEOUT_SECONDS: "2", STOCK_UPLOAD_TIMEOUT_SECONDS: "30" },
+    { maxOpenFiles: 1024 },
+  );
   await addStaffAccounts(site.dataDir, ["stock"]);
 });
 afterAll(async () => {
@@ -37,7 +40,11 @@ function rawRequest(text: string, giveUpMs: number): Promise<{ answer: string; m
  * at once, then the body in `pieces` spread over `overMs`. Resolves with the answer once the
  * site closes the connection, or `giveUpMs` after the start.
  */
-function slowUpload(cookie: string | undefined, csrf: string, { pieces, overMs, giveUpMs }: { pieces: number; overMs: number; giveUpMs: number }) {
+function slowUpload(
+  cookie: string | undefined,
+  csrf: string,
+  { pieces, overMs, giveUpMs }: { pieces: number; overMs: number; giveUpMs: number },
+) {
   const boundary = "----slow-upload";
   const feed = Array.from(generateDemoStock({ count: 20, seed: 5 }), (record) => JSON.stringify(record)).join("\n");
   const body = Buffer.from(
@@ -61,10 +68,12 @@ function slowUpload(cookie: string | undefined, csrf: string, { pieces, overMs, 
     });
     let answer = "";
     socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
-    socket.on("close", () => resolve({ answer, ms: Date.now() - started })).on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ECONNRESET" || error.code === "EPIPE") resolve({ answer, ms: Date.now() - started });
-      else reject(error);
-    });
+    socket
+      .on("close", () => resolve({ answer, ms: Date.now() - started }))
+      .on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "ECONNRESET" || error.code === "EPIPE") resolve({ answer, ms: Date.now() - started });
+        else reject(error);
+      });
     setTimeout(() => socket.destroy(new Error(`still open after ${giveUpMs} ms; got ${JSON.stringify(answer)}`)), giveUpMs);
   });
 }

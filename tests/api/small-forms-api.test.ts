@@ -103,7 +103,12 @@ describe("the small forms' API", () => {
       ["no e-mail address", { consent: true }, "email", "Enter your email address"],
       ["the box not ticked", { email: "jo@example.com", consent: false }, "consent", "Tick the box to agree to receive our newsletter"],
       ["no consent at all", { email: "jo@example.com" }, "consent", "Tick the box to agree to receive our newsletter"],
-      ["a source that is not a page of this site", { email: "jo@example.com", consent: true, source: "https://elsewhere.example/" }, "source", undefined],
+      [
+        "a source that is not a page of this site",
+        { email: "jo@example.com", consent: true, source: "https://elsewhere.example/" },
+        "source",
+        undefined,
+      ],
     ])("answers 400 naming the field for %s, and stores nothing", async (_case, body, field, message) => {
       const before = await storedFiles(site, "newsletter");
       const error = await expectError(await postTo(site, "newsletter", body), 400, "invalid_sign_up", field);
@@ -118,7 +123,9 @@ describe("the small forms' API", () => {
       const first = await created(await postTo(site, "feedback", body));
       const second = await created(await postTo(site, "feedback", body));
       expect(second).not.toBe(first);
-      expect(await storedFile(site, "feedback", first)).toMatchObject({ data: { message: "The search is quick on my phone", page: "/car-search" } });
+      expect(await storedFile(site, "feedback", first)).toMatchObject({
+        data: { message: "The search is quick on my phone", page: "/car-search" },
+      });
       expect(await storedFile(site, "feedback", first)).not.toHaveProperty("data.email");
     });
 
@@ -166,7 +173,11 @@ describe("the small forms' API", () => {
     });
 
     it("answers 415 for a body that is not JSON, and 413 for one over 64 KiB", async () => {
-      await expectError(await postTo(site, kind, "email=jo%40example.com", { "Content-Type": "application/x-www-form-urlencoded" }), 415, "unsupported_media_type");
+      await expectError(
+        await postTo(site, kind, "email=jo%40example.com", { "Content-Type": "application/x-www-form-urlencoded" }),
+        415,
+        "unsupported_media_type",
+      );
       const empty = await fetch(`${site.url}${ENDPOINTS[kind]}`, { method: "POST" });
       await expectError(empty, 415, "unsupported_media_type");
       const before = await storedFiles(site, kind);
@@ -193,7 +204,20 @@ describe("the small forms' API", () => {
     expect(logged).toContain("Part-exchange request stored");
     expect(logged).toContain('"invalidFields":["postcode"]');
     expect(logged).toContain('"url":"/api/part-exchange"');
-    for (const typed of ["siobhan", "Siobhán", "O'Neill", "Wapping", "0151 496 0123", "01514960123", "L3 4BP", "l34bp", "MA19", "ma19", "42,000", "scuff"]) {
+    for (const typed of [
+      "siobhan",
+      "Siobhán",
+      "O'Neill",
+      "Wapping",
+      "0151 496 0123",
+      "01514960123",
+      "L3 4BP",
+      "l34bp",
+      "MA19",
+      "ma19",
+      "42,000",
+      "scuff",
+    ]) {
       expect(logged).not.toContain(typed);
     }
   });
@@ -241,9 +265,18 @@ describe("part-exchange requests and the lead-tracking service", () => {
     expect(lead.deliveries[1]).toMatchObject({
       idempotencyKey: id,
       contentType: "application/json",
-      body: { leadType: "part-exchange", registration: "MA19 ABC", mileage: 42000, name: "Siobhán O'Neill", postcode: "L3 4BP", interestedIn: "focus-2021" },
+      body: {
+        leadType: "part-exchange",
+        registration: "MA19 ABC",
+        mileage: 42000,
+        name: "Siobhán O'Neill",
+        postcode: "L3 4BP",
+        interestedIn: "focus-2021",
+      },
     });
-    await vi.waitFor(async () => expect(await storedFile(site, "partExchange", id)).toMatchObject({ forwardedAt: expect.any(String), forwardAttempts: 2 }));
+    await vi.waitFor(async () =>
+      expect(await storedFile(site, "partExchange", id)).toMatchObject({ forwardedAt: expect.any(String), forwardAttempts: 2 }),
+    );
   });
 });
 

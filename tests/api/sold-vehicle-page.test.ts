@@ -35,7 +35,9 @@ describe("a sold vehicle's page", () => {
     const page = { body: answer.body.replaceAll("<!-- -->", "") };
     expect(page.body).toContain("This vehicle has been sold");
     const { vehicle } = KNOWN_VEHICLES.find((known) => known.id === SOLD)!;
-    expect(page.body).toContain(`The ${vehicle.make} ${vehicle.model} ${vehicle.derivative} (${vehicle.yearOfManufacture}, 18,000 miles, £15,495)`);
+    expect(page.body).toContain(
+      `The ${vehicle.make} ${vehicle.model} ${vehicle.derivative} (${vehicle.yearOfManufacture}, 18,000 miles, £15,495)`,
+    );
     expect(page.body).toMatch(/<meta name="robots" content="noindex"\/>/);
     expect(page.body).toContain("Similar cars in stock");
     // A car within a fifth of its price is offered (the BMW at £16,995); the sold one is not linked as for sale.

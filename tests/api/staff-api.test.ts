@@ -28,7 +28,14 @@ beforeAll(async () => {
     fetch(`${site.url}/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   for (const response of [
     await post("finance-application", validApplication()),
-    await post("part-exchange", { registration: "MA19ABC", mileage: 42000, name: "Sam Jones", email: "sam@example.com", phone: "0151 496 0123", postcode: "L3 4BP" }),
+    await post("part-exchange", {
+      registration: "MA19ABC",
+      mileage: 42000,
+      name: "Sam Jones",
+      email: "sam@example.com",
+      phone: "0151 496 0123",
+      postcode: "L3 4BP",
+    }),
     await post("newsletter", { email: "siobhan@example.com", consent: true }),
   ]) {
     leadIds.push(((await response.json()) as { id: string }).id);
@@ -40,7 +47,16 @@ afterAll(async () => {
 
 const cookieOf = (session: { sessionId: string }) => `staff_session=${session.sessionId}`;
 
-function call(address: string, { session, method = "GET", body, csrf, origin = site.url }: { session?: { sessionId: string }; method?: string; body?: unknown; csrf?: string; origin?: string | null } = {}) {
+function call(
+  address: string,
+  {
+    session,
+    method = "GET",
+    body,
+    csrf,
+    origin = site.url,
+  }: { session?: { sessionId: string }; method?: string; body?: unknown; csrf?: string; origin?: string | null } = {},
+) {
   return fetch(`${site.url}${address}`, {
     method,
     headers: {
@@ -63,31 +79,72 @@ const ROUTES: { name: string; method: string; address: () => string; body?: unkn
   { name: "GET /api/staff/leads", method: "GET", address: () => "/api/staff/leads", leads: true },
   { name: "GET /api/staff/leads.csv", method: "GET", address: () => "/api/staff/leads.csv", leads: true },
   { name: "GET /api/staff/leads/:id", method: "GET", address: () => `/api/staff/leads/${leadIds[0]}`, leads: true },
-  { name: "POST /api/staff/leads/:id", method: "POST", address: () => `/api/staff/leads/${leadIds[0]}`, body: { type: "note", text: "Called" }, leads: true },
+  {
+    name: "POST /api/staff/leads/:id",
+    method: "POST",
+    address: () => `/api/staff/leads/${leadIds[0]}`,
+    body: { type: "note", text: "Called" },
+    leads: true,
+  },
   { name: "POST /api/staff/leads/:id/forward", method: "POST", address: () => `/api/staff/leads/${leadIds[0]}/forward`, leads: true },
-  { name: "POST /api/staff/erasure", method: "POST", address: () => "/api/staff/erasure", body: { contact: "sam@example.com", confirm: true }, leads: true },
+  {
+    name: "POST /api/staff/erasure",
+    method: "POST",
+    address: () => "/api/staff/erasure",
+    body: { contact: "sam@example.com", confirm: true },
+    leads: true,
+  },
 ];
 
 describe("every staff call", () => {
-  it.each(ROUTES.map((route) => [route.name, route] as const))("%s refuses a request without a session, or with one nobody was given", async (_name, route) => {
-    await expectRefusal(await call(route.address(), { method: route.method, body: route.body }), 401, "not_signed_in");
-    await expectRefusal(await call(route.address(), { method: route.method, body: route.body, session: { sessionId: "made-up-session-id" } }), 401, "not_signed_in");
-  });
+  it.each(ROUTES.map((route) => [route.name, route] as const))(
+    "%s refuses a request without a session, or with one nobody was given",
+    async (_name, route) => {
+      await expectRefusal(await call(route.address(), { method: route.method, body: route.body }), 401, "not_signed_in");
+      await expectRefusal(
+        await call(route.address(), { method: route.method, body: route.body, session: { sessionId: "made-up-session-id" } }),
+        401,
+        "not_signed_in",
+      );
+    },
+  );
 
   it.each(ROUTES.filter(({ method }) => method === "POST").map((route) => [route.name, route] as const))(
     "%s refuses a change without the session's CSRF token, with another's, or from another site",
     async (_name, route) => {
       await expectRefusal(await call(route.address(), { method: "POST", body: route.body, session: sales }), 403, "csrf_token_missing");
-      await expectRefusal(await call(route.address(), { method: "POST", body: route.body, session: sales, csrf: stock.csrfToken }), 403, "csrf_token_missing");
-      await expectRefusal(await call(route.address(), { method: "POST", body: route.body, session: sales, csrf: sales.csrfToken, origin: "https://evil.example" }), 403, "cross_site_request");
-      await expectRefusal(await call(route.address(), { method: "POST", body: route.body, session: sales, csrf: sales.csrfToken, origin: null }), 403, "cross_site_request");
+      await expectRefusal(
+        await call(route.address(), { method: "POST", body: route.body, session: sales, csrf: stock.csrfToken }),
+        403,
+        "csrf_token_missing",
+      );
+      await expectRefusal(
+        await call(route.address(), {
+          method: "POST",
+          body: route.body,
+          session: sales,
+          csrf: sales.csrfToken,
+          origin: "https://evil.example",
+        }),
+        403,
+        "cross_site_request",
+      );
+      await expectRefusal(
+        await call(route.address(), { method: "POST", body: route.body, session: sales, csrf: sales.csrfToken, origin: null }),
+        403,
+        "cross_site_request",
+      );
     },
   );
 
   it.each(ROUTES.filter(({ leads }) => leads).map((route) => [route.name, route] as const))(
     "%s refuses a member whose role does not work leads",
     async (_name, route) => {
-      await expectRefusal(await call(route.address(), { method: route.method, body: route.body, session: stock, csrf: stock.csrfToken }), 403, "not_allowed");
+      await expectRefusal(
+        await call(route.address(), { method: route.method, body: route.body, session: stock, csrf: stock.csrfToken }),
+        403,
+        "not_allowed",
+      );
     },
   );
 
@@ -115,7 +172,8 @@ describe("what the sales team does with leads", () => {
     const leads = (await response.json()) as { id: string; kind: string; work: { readAt?: string } }[];
     expect(leads.map(({ id }) => id)).toEqual([...leadIds].reverse());
     expect(leads.every(({ work }) => work.readAt === undefined)).toBe(true);
-    const found = async (query: string) => ((await (await call(`/api/staff/leads?${query}`, { session: sales })).json()) as { id: string }[]).map(({ id }) => id);
+    const found = async (query: string) =>
+      ((await (await call(`/api/staff/leads?${query}`, { session: sales })).json()) as { id: string }[]).map(({ id }) => id);
     expect(await found("q=siobhan")).toEqual([leadIds[2], leadIds[0]]);
     expect(await found("q=0151+496")).toEqual([leadIds[1]]);
     expect(await found("q=ma19")).toEqual([leadIds[1], leadIds[0]]);
@@ -126,7 +184,11 @@ describe("what the sales team does with leads", () => {
 
   it("opens a lead, marking it read, with the vehicle as it is now", async () => {
     const response = await call(`/api/staff/leads/${leadIds[0]}`, { session: sales });
-    const lead = (await response.json()) as { work: { readAt: string; history: { change: string }[] }; vehicle: { id: string }; vehicleNow: { _id: string } };
+    const lead = (await response.json()) as {
+      work: { readAt: string; history: { change: string }[] };
+      vehicle: { id: string };
+      vehicleNow: { _id: string };
+    };
     expect(lead.vehicle.id).toBe("fiesta-2019");
     expect(lead.vehicleNow._id).toBe("fiesta-2019");
     expect(lead.work.readAt).toEqual(expect.any(String));
@@ -135,22 +197,39 @@ describe("what the sales team does with leads", () => {
   });
 
   it("changes a lead's status, assignee and notes, each stamped with who", async () => {
-    const change = (body: unknown) => call(`/api/staff/leads/${leadIds[1]}`, { method: "POST", session: sales, csrf: sales.csrfToken, body });
+    const change = (body: unknown) =>
+      call(`/api/staff/leads/${leadIds[1]}`, { method: "POST", session: sales, csrf: sales.csrfToken, body });
     expect((await change({ type: "status", status: "contacted" })).status).toBe(200);
     expect((await change({ type: "assignee", assigneeId: sales.accountId })).status).toBe(200);
-    const noted = (await (await change({ type: "note", text: "Valued at £6,000; called back" })).json()) as { work: Record<string, unknown> };
-    expect(noted.work).toMatchObject({ status: "contacted", assigneeId: sales.accountId, notes: [{ byId: sales.accountId, text: "Valued at £6,000; called back" }] });
+    const noted = (await (await change({ type: "note", text: "Valued at £6,000; called back" })).json()) as {
+      work: Record<string, unknown>;
+    };
+    expect(noted.work).toMatchObject({
+      status: "contacted",
+      assigneeId: sales.accountId,
+      notes: [{ byId: sales.accountId, text: "Valued at £6,000; called back" }],
+    });
     await expectRefusal(await change({ type: "status", status: "sold-to-aliens" }), 400, "invalid_change");
     await expectRefusal(await change({ type: "note", text: "   " }), 400, "invalid_change");
   });
 
   it("asks for a forwarded kind to be sent again, but not one that never is", async () => {
-    expect((await call(`/api/staff/leads/${leadIds[0]}/forward`, { method: "POST", session: sales, csrf: sales.csrfToken })).status).toBe(202);
-    await expectRefusal(await call(`/api/staff/leads/${leadIds[2]}/forward`, { method: "POST", session: sales, csrf: sales.csrfToken }), 409, "not_waiting");
+    expect((await call(`/api/staff/leads/${leadIds[0]}/forward`, { method: "POST", session: sales, csrf: sales.csrfToken })).status).toBe(
+      202,
+    );
+    await expectRefusal(
+      await call(`/api/staff/leads/${leadIds[2]}/forward`, { method: "POST", session: sales, csrf: sales.csrfToken }),
+      409,
+      "not_waiting",
+    );
   });
 
   it("exports leads as CSV that no spreadsheet runs as formulas", async () => {
-    await fetch(`${site.url}/api/feedback`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ message: "=HYPERLINK(\"https://evil.example\")", email: "formula@example.com" }) });
+    await fetch(`${site.url}/api/feedback`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ message: '=HYPERLINK("https://evil.example")', email: "formula@example.com" }),
+    });
     const response = await call("/api/staff/leads.csv?kind=feedback", { session: sales });
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="?leads-\d{4}-\d{2}-\d{2}\.csv"?$/);
@@ -161,9 +240,17 @@ describe("what the sales team does with leads", () => {
   });
 
   it("refuses an export whose filter cannot be read, as the list does, rather than export every lead", async () => {
-    const exports = async () => (await readFile(path.join(site.dataDir, "staff", "audit.ndjson"), "utf8")).split("\n").filter((line) => line.includes('"leads-exported"')).length;
+    const exports = async () =>
+      (await readFile(path.join(site.dataDir, "staff", "audit.ndjson"), "utf8"))
+        .split("\n")
+        .filter((line) => line.includes('"leads-exported"')).length;
     const exportsBefore = await exports();
-    for (const [query, field] of [["kind=__proto__", "kind"], ["kind=constructor", "kind"], ["status=toString", "status"], ["from=yesterday", "from"]] as const) {
+    for (const [query, field] of [
+      ["kind=__proto__", "kind"],
+      ["kind=constructor", "kind"],
+      ["status=toString", "status"],
+      ["from=yesterday", "from"],
+    ] as const) {
       const list = await call(`/api/staff/leads?${query}`, { session: sales });
       const csv = await call(`/api/staff/leads.csv?${query}`, { session: sales });
       expect(csv.status, query).toBe(400);
@@ -177,12 +264,25 @@ describe("what the sales team does with leads", () => {
   });
 
   it("erases everything held about an e-mail address, and the audit log says only that it happened", async () => {
-    await expectRefusal(await call("/api/staff/erasure", { method: "POST", session: sales, csrf: sales.csrfToken, body: { contact: "siobhan@example.com" } }), 400, "invalid_erasure");
-    const response = await call("/api/staff/erasure", { method: "POST", session: sales, csrf: sales.csrfToken, body: { contact: " Siobhan@Example.com ", confirm: true } });
+    await expectRefusal(
+      await call("/api/staff/erasure", { method: "POST", session: sales, csrf: sales.csrfToken, body: { contact: "siobhan@example.com" } }),
+      400,
+      "invalid_erasure",
+    );
+    const response = await call("/api/staff/erasure", {
+      method: "POST",
+      session: sales,
+      csrf: sales.csrfToken,
+      body: { contact: " Siobhan@Example.com ", confirm: true },
+    });
     expect(await response.json()).toEqual({ erased: 2 });
     expect((await call(`/api/staff/leads/${leadIds[0]}`, { session: sales })).status).toBe(404);
     const audit = await readFile(path.join(site.dataDir, "staff", "audit.ndjson"), "utf8");
-    const erasure = audit.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { action: string }).find(({ action }) => action === "erasure");
+    const erasure = audit
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { action: string })
+      .find(({ action }) => action === "erasure");
     expect(erasure).toMatchObject({ actorId: sales.accountId, details: { leads: 2, "finance-application": 1, newsletter: 1 } });
     expect(audit).not.toMatch(/siobhan|Siobh|O'Neill|07700|Wapping|sam@example|0151 496/i);
   });
@@ -190,7 +290,19 @@ describe("what the sales team does with leads", () => {
   it("never writes a password or what a lead holds to the site's log", () => {
     const logged = logs.text();
     expect(logged).toContain('"url":"/api/staff/leads?q=%5Bredacted%5D"');
-    for (const secret of [STAFF_PASSWORD, "Siobhán", "siobhan", "O'Neill", "07700", "Wapping", "Sam Jones", "sam@example", "0151 496", "Valued at", "HYPERLINK"]) {
+    for (const secret of [
+      STAFF_PASSWORD,
+      "Siobhán",
+      "siobhan",
+      "O'Neill",
+      "07700",
+      "Wapping",
+      "Sam Jones",
+      "sam@example",
+      "0151 496",
+      "Valued at",
+      "HYPERLINK",
+    ]) {
       expect(logged, secret).not.toContain(secret);
     }
   });

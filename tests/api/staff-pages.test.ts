@@ -39,17 +39,24 @@ function postForm(address: string, fields: Record<string, string>, headers: Reco
 
 async function signIn(role: string, extraCookie?: string): Promise<BuiltAnswer> {
   const { token, cookie } = await signInForm();
-  return postForm("/staff/sign-in", { csrf: token, email: `${role}@dealer.example`, password: STAFF_PASSWORD, next: "/staff" }, { Cookie: [cookie, extraCookie].filter(Boolean).join("; ") });
+  return postForm(
+    "/staff/sign-in",
+    { csrf: token, email: `${role}@dealer.example`, password: STAFF_PASSWORD, next: "/staff" },
+    { Cookie: [cookie, extraCookie].filter(Boolean).join("; ") },
+  );
 }
 
 describe("without a session", () => {
-  it.each(["/staff", "/staff/leads/any-lead", "/staff/accounts", "/staff/audit", "/staff/erasure", "/staff/account"])("%s sends the visitor to sign in and back", async (address) => {
-    const answer = await site.get(address);
-    expect(answer.status).toBe(302);
-    expect(answer.headers.location).toBe(`/staff/sign-in?next=${encodeURIComponent(address)}`);
-    expect(answer.headers["cache-control"]).toBe("no-store");
-    expect(answer.headers["x-robots-tag"]).toBe("noindex, nofollow");
-  });
+  it.each(["/staff", "/staff/leads/any-lead", "/staff/accounts", "/staff/audit", "/staff/erasure", "/staff/account"])(
+    "%s sends the visitor to sign in and back",
+    async (address) => {
+      const answer = await site.get(address);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe(`/staff/sign-in?next=${encodeURIComponent(address)}`);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    },
+  );
 
   it("never sends the visitor anywhere but a staff page after signing in", async () => {
     for (const next of ["https://evil.example/", "//evil.example", "/\\evil.example", "/car-search"]) {
@@ -79,7 +86,9 @@ describe("signing in", () => {
     expect((await postForm("/staff/sign-in", fields)).status).toBe(403);
     expect((await postForm("/staff/sign-in", fields, { Cookie: "__Host-staff_sign_in=another-value" })).status).toBe(403);
     expect((await postForm("/staff/sign-in", fields, { Cookie: cookie, Origin: "https://evil.example" })).status).toBe(403);
-    expect((await postForm("/staff/sign-in", { ...fields, password: "wrong lantern ferry" }, { Cookie: cookie })).body).toContain("did not work");
+    expect((await postForm("/staff/sign-in", { ...fields, password: "wrong lantern ferry" }, { Cookie: cookie })).body).toContain(
+      "did not work",
+    );
   });
 
   it("gives a session id of its own, whatever session cookie the browser already had (no fixation)", async () => {
@@ -99,7 +108,11 @@ describe("signed in", () => {
     const stock = await cookie("stock");
     const admin = await cookie("admin");
     const statuses = async (session: string) =>
-      Promise.all(["/staff", "/staff/erasure", "/staff/accounts", "/staff/audit", "/staff/account"].map(async (address) => (await site.get(address, { Cookie: session })).status));
+      Promise.all(
+        ["/staff", "/staff/erasure", "/staff/accounts", "/staff/audit", "/staff/account"].map(
+          async (address) => (await site.get(address, { Cookie: session })).status,
+        ),
+      );
     expect(await statuses(sales)).toEqual([200, 200, 403, 403, 200]);
     expect(await statuses(stock)).toEqual([302, 403, 403, 403, 200]);
     expect((await site.get("/staff", { Cookie: stock })).headers.location).toBe("/staff/stock/import");

@@ -27,26 +27,41 @@ afterAll(async () => {
 });
 
 const origin = () => `http://127.0.0.1:${site.port}`;
-const cookieNamed = (answer: BuiltAnswer, name: string) => (answer.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`${name}=`));
+const cookieNamed = (answer: BuiltAnswer, name: string) =>
+  (answer.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`${name}=`));
 const valueOf = (cookie: string | undefined) => cookie?.split(";")[0]!.split("=")[1] ?? "";
 
 /** The sign-in page's form token and the cookie it is checked against, as a browser at `client` gets them. */
 async function signInForm(client: string): Promise<{ token: string; cookie: string }> {
   const page = await site.get("/staff/sign-in", { "X-Forwarded-For": client });
-  return { token: /name="csrf" value="([^"]+)"/.exec(page.body)![1]!, cookie: `__Host-staff_sign_in=${valueOf(cookieNamed(page, "__Host-staff_sign_in"))}` };
+  return {
+    token: /name="csrf" value="([^"]+)"/.exec(page.body)![1]!,
+    cookie: `__Host-staff_sign_in=${valueOf(cookieNamed(page, "__Host-staff_sign_in"))}`,
+  };
 }
 
 function postForm(address: string, fields: Record<string, string>, client: string, cookie: string) {
   return site.send(address, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin(), Accept: "text/html", "X-Forwarded-For": client, Cookie: cookie },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin(),
+      Accept: "text/html",
+      "X-Forwarded-For": client,
+      Cookie: cookie,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
 async function signIn(email: string, password: string, client: string, form?: { token: string; cookie: string }, extraCookie?: string) {
   const { token, cookie } = form ?? (await signInForm(client));
-  return postForm("/staff/sign-in", { csrf: token, email, password, next: "/staff" }, client, [cookie, extraCookie].filter(Boolean).join("; "));
+  return postForm(
+    "/staff/sign-in",
+    { csrf: token, email, password, next: "/staff" },
+    client,
+    [cookie, extraCookie].filter(Boolean).join("; "),
+  );
 }
 
 /** Audit entries the site has written, read as the staff command would. */
@@ -59,7 +74,8 @@ async function auditOf(email: string): Promise<{ action: string; details?: Recor
     .filter((entry) => entry.actorEmail === email);
 }
 
-const statuses = (answers: BuiltAnswer[]) => answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const statuses = (answers: BuiltAnswer[]) =>
+  answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 describe("guesses sent together", () => {
   it("are counted before any is checked: of 26 at once from one address, five passwords are checked and the right one, sent last, does not sign in", async () => {
@@ -92,16 +108,28 @@ describe("guesses sent together", () => {
 
     const right = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
     const wrong = Array.from({ length: 39 }, (_, i) => String((Number(right) + 1 + i * 7919) % 1_000_000).padStart(6, "0"));
-    const answers = await Promise.all([...wrong, right].map((code) => postForm("/staff/sign-in/code", { csrf, code, next: "/staff" }, client, halfSession)));
+    const answers = await Promise.all(
+      [...wrong, right].map((code) => postForm("/staff/sign-in/code", { csrf, code, next: "/staff" }, client, halfSession)),
+    );
     // None signed in (that would be a 302 to /staff): five checked, the rest sent to wait.
     expect(statuses(answers)).toEqual({ 400: 5, 303: 35 });
     expect(answers.find((answer) => answer.status === 303)!.headers.location).toMatch(/^\/staff\/sign-in\/code\?wait=\d+&next=%2Fstaff$/);
     expect((await auditOf(staffEmail("sales", "coded"))).filter(({ details }) => details?.reason === "wrong-code")).toHaveLength(5);
 
-    const burst = await Promise.all(Array.from({ length: 300 }, (_, i) => postForm("/staff/sign-in/code", { csrf, code: String(i).padStart(6, "0"), next: "/staff" }, client, halfSession)));
-    expect(burst.every((answer) => answer.status < 500), JSON.stringify(statuses(burst))).toBe(true);
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        postForm("/staff/sign-in/code", { csrf, code: String(i).padStart(6, "0"), next: "/staff" }, client, halfSession),
+      ),
+    );
+    expect(
+      burst.every((answer) => answer.status < 500),
+      JSON.stringify(statuses(burst)),
+    ).toBe(true);
     // Halfway through signing in is not signed in: the visitors' limit on posts applies.
-    expect(burst.some((answer) => answer.status === 429), JSON.stringify(statuses(burst))).toBe(true);
+    expect(
+      burst.some((answer) => answer.status === 429),
+      JSON.stringify(statuses(burst)),
+    ).toBe(true);
     await store.close();
   });
 });
@@ -110,7 +138,9 @@ describe("a flood of failed sign-ins", () => {
   it("answers 300 failures, 30 at once from each of 10 addresses, with no 5xx, while a real sign-in completes within 2 s", async () => {
     const forms = await Promise.all(Array.from({ length: 10 }, (_, i) => signInForm(`10.2.0.${i}`)));
     const realForm = await signInForm("10.3.0.1");
-    const sent = forms.flatMap((form, i) => Array.from({ length: 30 }, (_, guess) => signIn(staffEmail("sales", "flooded"), `flood guess ${guess}`, `10.2.0.${i}`, form)));
+    const sent = forms.flatMap((form, i) =>
+      Array.from({ length: 30 }, (_, guess) => signIn(staffEmail("sales", "flooded"), `flood guess ${guess}`, `10.2.0.${i}`, form)),
+    );
     const flood = Promise.all(sent);
     // Once the site is answering the flood, a member of staff signs in.
     await Promise.race(sent);
@@ -118,7 +148,9 @@ describe("a flood of failed sign-ins", () => {
     const real = await signIn(staffEmail("admin"), STAFF_PASSWORD, "10.3.0.1", realForm);
     const realMs = performance.now() - started;
     const answers = await flood;
-    process.stderr.write(`Sign-in flood: a real sign-in took ${Math.round(realMs)} ms during 300 failures (${JSON.stringify(statuses(answers))})\n`);
+    process.stderr.write(
+      `Sign-in flood: a real sign-in took ${Math.round(realMs)} ms during 300 failures (${JSON.stringify(statuses(answers))})\n`,
+    );
     expect(real.status).toBe(302);
     expect(real.headers.location).toBe("/staff");
     expect(realMs).toBeLessThan(2000);
@@ -157,7 +189,12 @@ describe("the session", () => {
     const halfSession = `__Host-staff_session=${valueOf(cookieNamed(signedIn, "__Host-staff_session"))}`;
     const codePage = await site.get("/staff/sign-in/code", { Cookie: halfSession, "X-Forwarded-For": client });
     const csrf = /name="csrf" value="([^"]+)"/.exec(codePage.body)![1]!;
-    const done = await postForm("/staff/sign-in/code", { csrf, code: new TOTP({ secret: Secret.fromBase32(secret) }).generate(), next: "/staff/stock/import" }, client, halfSession);
+    const done = await postForm(
+      "/staff/sign-in/code",
+      { csrf, code: new TOTP({ secret: Secret.fromBase32(secret) }).generate(), next: "/staff/stock/import" },
+      client,
+      halfSession,
+    );
     expect(done.status).toBe(302);
     const fullSession = `__Host-staff_session=${valueOf(cookieNamed(done, "__Host-staff_session"))}`;
     expect(fullSession).not.toBe(halfSession);
@@ -168,11 +205,20 @@ describe("the session", () => {
   it("is swept from the data folder once ended, when the site starts and hourly", async () => {
     const sessions = path.join(site.dataDir, "staff", "sessions");
     await mkdir(sessions, { recursive: true });
-    const ended = { idDigest: "ended-session-digest", accountId: "someone", csrfToken: "x", createdAt: "2026-01-01T00:00:00.000Z", lastSeenAt: "2026-01-01T00:00:00.000Z", expiresAt: "2026-01-01T12:00:00.000Z", secondFactorDone: true };
+    const ended = {
+      idDigest: "ended-session-digest",
+      accountId: "someone",
+      csrfToken: "x",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      lastSeenAt: "2026-01-01T00:00:00.000Z",
+      expiresAt: "2026-01-01T12:00:00.000Z",
+      secondFactorDone: true,
+    };
     await writeFile(path.join(sessions, "ended-session-digest.json"), JSON.stringify(ended));
     const another = await startBuiltSite({}, { dataDir: site.dataDir });
     try {
-      for (let tries = 0; (await readdir(sessions)).includes("ended-session-digest.json") && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let tries = 0; (await readdir(sessions)).includes("ended-session-digest.json") && tries < 50; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await readdir(sessions)).not.toContain("ended-session-digest.json");
     } finally {
       await another.stop();

@@ -37,14 +37,31 @@ const origin = () => `http://127.0.0.1:${site.port}`;
 const demoLines = (count: number, seed?: number) => Array.from(generateDemoStock({ count, seed }), (record) => JSON.stringify(record));
 
 /** The upload form as a browser sends it: the CSRF token and the mode first, then the file. */
-function upload(who: { cookie: string }, fields: Record<string, string>, file?: { name: string; content: string }, headers: Record<string, string> = {}) {
+function upload(
+  who: { cookie: string },
+  fields: Record<string, string>,
+  file?: { name: string; content: string },
+  headers: Record<string, string> = {},
+) {
   const boundary = `----stock-test-${Math.random().toString(36).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="feed"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n${file.content}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  if (file)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="feed"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n${file.content}\r\n`,
+    );
   const body = `${parts.join("")}--${boundary}--\r\n`;
   return site.send(PAGE, {
     method: "POST",
-    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(Buffer.byteLength(body)), Origin: origin(), Accept: "text/html", Cookie: who.cookie, ...headers },
+    headers: {
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      "Content-Length": String(Buffer.byteLength(body)),
+      Origin: origin(),
+      Accept: "text/html",
+      Cookie: who.cookie,
+      ...headers,
+    },
     body,
   });
 }
@@ -109,7 +126,10 @@ describe("who may import", () => {
  * 64 KiB of the body, and no more unless the server asks. Resolves with the answer and
  * whether the server then closed the connection rather than wait to read the rest.
  */
-function uploadDeclaring(declaredBytes: number, headers: Record<string, string>): Promise<{ status: number; body: string; closedByServer: boolean }> {
+function uploadDeclaring(
+  declaredBytes: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; closedByServer: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = connect(site.port, "127.0.0.1");
     let answer = "";
@@ -123,8 +143,16 @@ function uploadDeclaring(declaredBytes: number, headers: Record<string, string>)
     const waiting = setTimeout(() => settle(false), 3000);
     socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
     socket.on("end", () => settle(true));
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? settle(true) : reject(error)));
-    const head = Object.entries({ Host: `127.0.0.1:${site.port}`, "Content-Type": "multipart/form-data; boundary=----big", "Content-Length": String(declaredBytes), Accept: "text/html", ...headers })
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ECONNRESET" || error.code === "EPIPE" ? settle(true) : reject(error),
+    );
+    const head = Object.entries({
+      Host: `127.0.0.1:${site.port}`,
+      "Content-Type": "multipart/form-data; boundary=----big",
+      "Content-Length": String(declaredBytes),
+      Accept: "text/html",
+      ...headers,
+    })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join("");
     socket.write(`POST ${PAGE} HTTP/1.1\r\n${head}\r\n`);
@@ -284,8 +312,15 @@ describe("one vehicle", () => {
     });
 
   it("is found by its registration, however it is typed, and its price changed, with every change recorded", async () => {
-    const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string; vehicle: { registration: string }; adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }[];
-    const { _id: id, vehicle: { registration } } = vehicle!;
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as {
+      _id: string;
+      vehicle: { registration: string };
+      adverts: { retailAdverts: { totalPrice: { amountGBP: number } } };
+    }[];
+    const {
+      _id: id,
+      vehicle: { registration },
+    } = vehicle!;
     const was = vehicle!.adverts.retailAdverts.totalPrice.amountGBP;
     const typed = registration.replace(/\s+/g, "").toLowerCase();
     const found = text(await site.get(`/staff/stock/vehicles?q=${typed}`, { Cookie: stock.cookie }));
@@ -303,18 +338,26 @@ describe("one vehicle", () => {
     const changed = await postTo(page, { csrf: stock.csrf, intent: "price", price: "£1,000" });
     expect(changed.status).toBe(200);
     expect(text(changed)).toContain("The price is now £1,000.");
-    const api = JSON.parse((await site.get(`/api/vehicles/${id}`)).body) as { adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } };
+    const api = JSON.parse((await site.get(`/api/vehicles/${id}`)).body) as {
+      adverts: { retailAdverts: { totalPrice: { amountGBP: number } } };
+    };
     expect(api.adverts.retailAdverts.totalPrice.amountGBP).toBe(1000);
     await postTo(page, { csrf: stock.csrf, intent: "price", price: "1250" });
     const history = text(await site.get(page, { Cookie: stock.cookie }));
-    expect(history).toMatch(new RegExp(`£1,000 £1,250 stock@dealer\\.example .*£${was.toLocaleString("en-GB")} £1,000 stock@dealer\\.example`));
+    expect(history).toMatch(
+      new RegExp(`£1,000 £1,250 stock@dealer\\.example .*£${was.toLocaleString("en-GB")} £1,000 stock@dealer\\.example`),
+    );
   });
 
   it("takes a new price only as people write one: hexadecimal and exponents are refused, not read as £16 or £1,000", async () => {
     const [vehicle] = JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string }[];
     const page = `/staff/stock/vehicles/${vehicle!._id}`;
     const priceNow = async () =>
-      (JSON.parse((await site.get(`/api/vehicles/${vehicle!._id}`)).body) as { adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }).adverts.retailAdverts.totalPrice.amountGBP;
+      (
+        JSON.parse((await site.get(`/api/vehicles/${vehicle!._id}`)).body) as {
+          adverts: { retailAdverts: { totalPrice: { amountGBP: number } } };
+        }
+      ).adverts.retailAdverts.totalPrice.amountGBP;
     const was = await priceNow();
     for (const typed of ["0x10", "1e3", "12,99,5", "Infinity", "£"]) {
       const refused = await postTo(page, { csrf: stock.csrf, intent: "price", price: typed });
@@ -331,7 +374,11 @@ describe("one vehicle", () => {
   });
 
   it("shows buyers a reduction on the vehicle's page and card, and finds it as recently reduced", async () => {
-    const [vehicle] = JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1&sort=price_desc")).body) as { _id: string; vehicle: { vehicleType: string }; adverts: { retailAdverts: { totalPrice: { amountGBP: number } } } }[];
+    const [vehicle] = JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1&sort=price_desc")).body) as {
+      _id: string;
+      vehicle: { vehicleType: string };
+      adverts: { retailAdverts: { totalPrice: { amountGBP: number } } };
+    }[];
     const { _id: id } = vehicle!;
     const was = vehicle!.adverts.retailAdverts.totalPrice.amountGBP;
     // The earlier test's £1,000 reduction was undone by its rise to £1,250.
@@ -340,7 +387,10 @@ describe("one vehicle", () => {
 
     const reduced = await postTo(`/staff/stock/vehicles/${id}`, { csrf: stock.csrf, intent: "price", price: String(was - 500) });
     expect(reduced.status).toBe(200);
-    const recent = JSON.parse((await site.get("/api/vehicles/search/car?reduced=1")).body) as { _id: string; priceReduction?: { fromGBP: number } }[];
+    const recent = JSON.parse((await site.get("/api/vehicles/search/car?reduced=1")).body) as {
+      _id: string;
+      priceReduction?: { fromGBP: number };
+    }[];
     expect(recent.map(({ _id }) => _id)).toEqual([id]);
     expect(recent[0]!.priceReduction?.fromGBP).toBe(was);
     expect(text(await site.get(`/vehicles/${id}`))).toContain("Price reduced by £500");

@@ -21,7 +21,13 @@ beforeEach(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "stock-imports-"));
   store = await FileVehicleStore.open(directory);
   staff = await signedInMember(directory, "stock");
-  imports = new StockImports(store, staff.access, undefined, { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 }, createLogger("silent"));
+  imports = new StockImports(
+    store,
+    staff.access,
+    undefined,
+    { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 },
+    createLogger("silent"),
+  );
 });
 afterEach(async () => {
   await imports.settled();
@@ -79,7 +85,10 @@ it("imports a CSV feed with columns named like Object's own properties, ignoring
   const csv = "_id,vehicleType,make,model,price,constructor,__proto__,toString\nv1,car,Ford,Focus,12995,a,b,c\nv2,car,Kia,Ceed,9995,,,\n";
   const job = await imports.start(staff.member, "127.0.0.1", await uploadedFeed("object-names.csv", csv), "upsert");
   await imports.settled();
-  expect(job).toMatchObject({ phase: "ready", preview: { added: 2, rejected: [], ignoredColumns: ["constructor", "__proto__", "toString"] } });
+  expect(job).toMatchObject({
+    phase: "ready",
+    preview: { added: 2, rejected: [], ignoredColumns: ["constructor", "__proto__", "toString"] },
+  });
   await imports.apply(staff.member, "127.0.0.1", job.id, false);
   await imports.settled();
   expect(job).toMatchObject({ phase: "done", result: { added: 2 } });

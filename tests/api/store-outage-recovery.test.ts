@@ -17,7 +17,10 @@ const SUITE = "the site started before its MongoDB";
 const ferretdb = process.env.FERRETDB_BINARY;
 
 if (!ferretdb) {
-  describeUnavailable(SUITE, "FERRETDB_BINARY is not set, and only a server this run starts on a port chosen beforehand can start after the site");
+  describeUnavailable(
+    SUITE,
+    "FERRETDB_BINARY is not set, and only a server this run starts on a port chosen beforehand can start after the site",
+  );
 } else {
   reportRan(SUITE, [{ label: `FerretDB, started from FERRETDB_BINARY (${ferretdb})` }]);
   const logs = capturedLogger();

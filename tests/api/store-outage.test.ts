@@ -46,7 +46,10 @@ describe("with MongoDB unreachable from the start", () => {
     expect(live.ms).toBeLessThan(1500);
     const ready = await timed("/healthz/ready");
     expect(ready.response.status).toBe(503);
-    expect(JSON.parse(ready.body)).toMatchObject({ status: "unavailable", engines: { store: { up: false, downSince: expect.any(String) } } });
+    expect(JSON.parse(ready.body)).toMatchObject({
+      status: "unavailable",
+      engines: { store: { up: false, downSince: expect.any(String) } },
+    });
   });
 
   it.each([`/api/vehicles/${KNOWN_VEHICLES[0]!.id}`, "/api/search/car?make=Ford", "/api/vehicles/distinct/van"])(
@@ -73,7 +76,10 @@ describe("with MongoDB unreachable from the start", () => {
 
   it("logs the outage once, while it keeps trying the store in the background", async () => {
     await new Promise((resolve) => setTimeout(resolve, 4500));
-    const outageLines = logs.text().split("\n").filter((line) => line.includes("engine is unavailable"));
+    const outageLines = logs
+      .text()
+      .split("\n")
+      .filter((line) => line.includes("engine is unavailable"));
     expect(outageLines).toHaveLength(1);
     expect(JSON.parse(outageLines[0]!)).toMatchObject({ level: 40, engine: "store" });
     expect(logs.text()).not.toMatch(/"level":50/);

@@ -17,7 +17,11 @@ import { storedLead, storedLeadIds } from "../support/stored-leads";
 const FAST_FORWARDING: ForwardingTiming = { pollIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200, requestTimeoutMs: 2000 };
 type Kind = Extract<LeadKindName, "enquiry" | "test-drive" | "call-back">;
 const KINDS: readonly Kind[] = ["enquiry", "test-drive", "call-back"];
-const INVALID_CODE: Record<Kind, string> = { enquiry: "invalid_enquiry", "test-drive": "invalid_test_drive", "call-back": "invalid_call_back" };
+const INVALID_CODE: Record<Kind, string> = {
+  enquiry: "invalid_enquiry",
+  "test-drive": "invalid_test_drive",
+  "call-back": "invalid_call_back",
+};
 
 const schedule = scheduleOf(await loadDealer("dealer.json"));
 /** The first day and time the showroom takes a test drive, as the site works it out today. */
@@ -28,7 +32,8 @@ const firstSlot = () => {
 /** The next day the shipped dealer file has the showroom closed (a Sunday, at the latest). */
 const nextClosedDay = () => {
   const today = showroomMoment(new Date()).date;
-  for (let ahead = 1; ; ahead++) if (!testDriveDays(schedule, new Date()).some(({ date }) => date === addDays(today, ahead))) return addDays(today, ahead);
+  for (let ahead = 1; ; ahead++)
+    if (!testDriveDays(schedule, new Date()).some(({ date }) => date === addDays(today, ahead))) return addDays(today, ahead);
 };
 
 function valid(kind: Kind, vehicleId = "fiesta-2019"): Record<string, unknown> {
@@ -42,7 +47,8 @@ function valid(kind: Kind, vehicleId = "fiesta-2019"): Record<string, unknown> {
       vehicleId,
     };
   }
-  if (kind === "test-drive") return { name: "Siobhán O'Neill", phone: "07700 900123", email: "siobhan@example.com", ...firstSlot(), licence: true, vehicleId };
+  if (kind === "test-drive")
+    return { name: "Siobhán O'Neill", phone: "07700 900123", email: "siobhan@example.com", ...firstSlot(), licence: true, vehicleId };
   return { name: "Siobhán O'Neill", phone: "0151 496 0123", bestTime: "morning", vehicleId };
 }
 
@@ -89,11 +95,24 @@ describe("the vehicle page's leads", () => {
     it("answers 201 once stored, with the vehicle as the stock lists it, and forwards it with its own leadType", async () => {
       const { id, reference } = await created(await postTo(site, kind, valid(kind)));
       const stored = await storedLead(site.dataDir, id);
-      const vehicle = { id: "fiesta-2019", inStock: true, make: "Ford", model: "Fiesta", registration: "MA19 ABC", mileage: 32000, priceGBP: 10000 };
+      const vehicle = {
+        id: "fiesta-2019",
+        inStock: true,
+        make: "Ford",
+        model: "Fiesta",
+        registration: "MA19 ABC",
+        mileage: 32000,
+        priceGBP: 10000,
+      };
       expect(stored).toMatchObject({ kind, reference, vehicle, data: { name: "Siobhán O'Neill", vehicleId: "fiesta-2019", vehicle } });
       await vi.waitFor(() => expect(lead.accepted()).toContain(id));
       const delivery = lead.deliveries.find(({ idempotencyKey }) => idempotencyKey === id)!;
-      expect(delivery.body).toMatchObject({ leadType: kind, reference, name: "Siobhán O'Neill", vehicle: { registration: "MA19 ABC", priceGBP: 10000 } });
+      expect(delivery.body).toMatchObject({
+        leadType: kind,
+        reference,
+        name: "Siobhán O'Neill",
+        vehicle: { registration: "MA19 ABC", priceGBP: 10000 },
+      });
     });
 
     it("keeps a lead about a vehicle sold since its page was opened, and says so", async () => {
@@ -140,7 +159,12 @@ describe("the vehicle page's leads", () => {
   describe("enquiries", () => {
     it.each([
       ["a bad e-mail address", { email: "siobhan@" }, "email", "Enter an email address like name@example.com"],
-      ["neither e-mail address nor phone number", { email: "", phone: "" }, "email", "Enter your email address or phone number, so we can reply"],
+      [
+        "neither e-mail address nor phone number",
+        { email: "", phone: "" },
+        "email",
+        "Enter your email address or phone number, so we can reply",
+      ],
       ["a reply by phone without a number", { contactMethod: "phone" }, "phone", "Enter your phone number, or choose a reply by email"],
       ["no message", { message: " " }, "message", "Enter your message"],
       ["no way to reply chosen", { contactMethod: "pigeon" }, "contactMethod", "Choose how you would like us to reply"],
@@ -149,7 +173,9 @@ describe("the vehicle page's leads", () => {
     });
 
     it("takes a phone number alone when the reply is to be by phone", async () => {
-      const { id } = await created(await postTo(site, "enquiry", { ...valid("enquiry"), email: "", phone: "07700 900123", contactMethod: "phone" }));
+      const { id } = await created(
+        await postTo(site, "enquiry", { ...valid("enquiry"), email: "", phone: "07700 900123", contactMethod: "phone" }),
+      );
       expect((await storedLead(site.dataDir, id)).data).toMatchObject({ phone: "07700900123", contactMethod: "phone" });
       expect((await storedLead(site.dataDir, id)).data).not.toHaveProperty("email");
     });
@@ -180,16 +206,19 @@ describe("the vehicle page's leads", () => {
       await expectField(await postTo(site, "test-drive", { ...valid("test-drive"), ...change() }), "test-drive", field, message);
     });
 
-    it.each(["x", "", "2026-11", "2026-13-45T00:00"])("answers 400 naming day, not a 500, for a day given as %j, and logs no error", async (day) => {
-      const before = await storedLeadIds(site.dataDir, "test-drive");
-      const response = await postTo(site, "test-drive", { ...valid("test-drive"), day, time: "x" });
-      const body = (await response.json()) as { error: { code: string; field: string; message: string; fields: Record<string, string> } };
-      expect(response.status).toBe(400);
-      expect(body.error).toMatchObject({ code: "invalid_test_drive", field: "day", message: "Choose a day for your test drive" });
-      expect(body.error.fields).toEqual({ day: "Choose a day for your test drive", time: "Choose a time for your test drive" });
-      expect(await storedLeadIds(site.dataDir, "test-drive")).toEqual(before);
-      expect(logs.text()).not.toContain('"level":50');
-    });
+    it.each(["x", "", "2026-11", "2026-13-45T00:00"])(
+      "answers 400 naming day, not a 500, for a day given as %j, and logs no error",
+      async (day) => {
+        const before = await storedLeadIds(site.dataDir, "test-drive");
+        const response = await postTo(site, "test-drive", { ...valid("test-drive"), day, time: "x" });
+        const body = (await response.json()) as { error: { code: string; field: string; message: string; fields: Record<string, string> } };
+        expect(response.status).toBe(400);
+        expect(body.error).toMatchObject({ code: "invalid_test_drive", field: "day", message: "Choose a day for your test drive" });
+        expect(body.error.fields).toEqual({ day: "Choose a day for your test drive", time: "Choose a time for your test drive" });
+        expect(await storedLeadIds(site.dataDir, "test-drive")).toEqual(before);
+        expect(logs.text()).not.toContain('"level":50');
+      },
+    );
 
     it("says when the showroom is open on the day chosen", async () => {
       const response = await postTo(site, "test-drive", { ...valid("test-drive"), time: "16:30" });
@@ -216,7 +245,8 @@ describe("the vehicle page's leads", () => {
     const logged = logs.text();
     expect(logged).toContain("Test-drive booking stored");
     expect(logged).toContain('"invalidFields":["phone"]');
-    for (const typed of ["Siobhán", "O'Neill", "siobhan@example.com", "07700", "0151 496 0123", "0161", "still available"]) expect(logged).not.toContain(typed);
+    for (const typed of ["Siobhán", "O'Neill", "siobhan@example.com", "07700", "0151 496 0123", "0161", "still available"])
+      expect(logged).not.toContain(typed);
   });
 });
 

@@ -21,7 +21,14 @@ describe("GET /api/vehicle-lookup", () => {
     const { status, body } = await lookUp("?ids=focus-2021,volvo-fh-2019,never-listed,fiesta-2019");
     expect(status).toBe(200);
     expect(body.vehicles).toEqual([
-      { id: "focus-2021", status: "for sale", record: expect.objectContaining({ _id: "focus-2021", adverts: { retailAdverts: expect.objectContaining({ totalPrice: { amountGBP: 15495 } }) } }) },
+      {
+        id: "focus-2021",
+        status: "for sale",
+        record: expect.objectContaining({
+          _id: "focus-2021",
+          adverts: { retailAdverts: expect.objectContaining({ totalPrice: { amountGBP: 15495 } }) },
+        }),
+      },
       { id: "volvo-fh-2019", status: "sold", sold: expect.objectContaining({ make: "Volvo", model: "FH", soldAt: expect.any(String) }) },
       { id: "never-listed", status: "unknown" },
       { id: "fiesta-2019", status: "for sale", record: expect.objectContaining({ _id: "fiesta-2019" }) },
@@ -35,10 +42,19 @@ describe("GET /api/vehicle-lookup", () => {
 
   it("refuses a missing list, a malformed id and more than 50 vehicles, naming ids", async () => {
     const missing = await lookUp("");
-    expect(missing).toEqual({ status: 400, body: { error: { code: "missing_parameter", message: expect.stringContaining("ids="), field: "ids" } } });
+    expect(missing).toEqual({
+      status: 400,
+      body: { error: { code: "missing_parameter", message: expect.stringContaining("ids="), field: "ids" } },
+    });
     const malformed = await lookUp(`?ids=fiesta-2019,${encodeURIComponent("../etc/passwd")}`);
-    expect(malformed).toEqual({ status: 400, body: { error: { code: "invalid_parameter", message: expect.stringContaining("(vehicle 2)"), field: "ids" } } });
+    expect(malformed).toEqual({
+      status: 400,
+      body: { error: { code: "invalid_parameter", message: expect.stringContaining("(vehicle 2)"), field: "ids" } },
+    });
     const tooMany = await lookUp(`?ids=${Array.from({ length: 51 }, (_, i) => `v${i}`).join(",")}`);
-    expect(tooMany).toEqual({ status: 400, body: { error: { code: "invalid_parameter", message: expect.stringContaining("more than 50 vehicles"), field: "ids" } } });
+    expect(tooMany).toEqual({
+      status: 400,
+      body: { error: { code: "invalid_parameter", message: expect.stringContaining("more than 50 vehicles"), field: "ids" } },
+    });
   });
 });

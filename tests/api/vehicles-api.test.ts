@@ -182,7 +182,11 @@ describe("a malformed percent-encoding in the path", () => {
       expectError(response.body);
       expect(response.body).toMatchObject({ error: { code: "malformed_path" } });
       await logs.lineContaining(address);
-      const logged = logs.text().split("\n").filter((line) => line.includes(address)).map((line) => JSON.parse(line) as { level: number });
+      const logged = logs
+        .text()
+        .split("\n")
+        .filter((line) => line.includes(address))
+        .map((line) => JSON.parse(line) as { level: number });
       expect(logged.length).toBeGreaterThan(0);
       expect(logged.every(({ level }) => level <= 40)).toBe(true);
       expect(logged.map((entry) => JSON.stringify(entry)).join("")).not.toContain("stack");
@@ -252,7 +256,13 @@ describe("GET /api/search/{type}", () => {
     const { status, headers, body } = await json("/api/search/car?make=Ford&sort=price_asc");
     expect(status).toBe(200);
     expect(headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d+)?$/);
-    const page = body as { total: number; page: number; pageSize: number; vehicles: { _id: string }[]; options: Record<string, { value: string; count: number }[]> };
+    const page = body as {
+      total: number;
+      page: number;
+      pageSize: number;
+      vehicles: { _id: string }[];
+      options: Record<string, { value: string; count: number }[]>;
+    };
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 24 });
     expect(page.vehicles.map((v) => v._id)).toEqual(["fiesta-2019", "focus-2021"]);
     expect(page.options.make).toContainEqual({ value: "Ford", count: 2 });
@@ -274,7 +284,10 @@ describe("GET /api/search/{type}", () => {
   });
 
   it("counts options under the keywords, in the search screen's call and the distinct call", async () => {
-    const page = (await json("/api/search/car?q=automatic&make=Ford")).body as { total: number; options: Record<string, { value: string; count: number }[]> };
+    const page = (await json("/api/search/car?q=automatic&make=Ford")).body as {
+      total: number;
+      options: Record<string, { value: string; count: number }[]>;
+    };
     expect(page.total).toBe(1);
     expect(page.options.make).toEqual([
       { value: "BMW", count: 1 },

@@ -45,7 +45,17 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       const { id, reference, created } = await store.add(lead(0, { vehicle }));
       expect(created).toBe(true);
       expect(reference).toMatch(REFERENCE_PATTERN);
-      const expected = { id, kind: "part-exchange", reference, receivedAt: at(0), vehicle, data, forwardAttempts: 0, nextAttemptAt: at(0), work: NEW_WORK };
+      const expected = {
+        id,
+        kind: "part-exchange",
+        reference,
+        receivedAt: at(0),
+        vehicle,
+        data,
+        forwardAttempts: 0,
+        nextAttemptAt: at(0),
+        work: NEW_WORK,
+      };
       expect(await store.get(id)).toEqual(expected);
       const reopened = await subject.reopen();
       expect(await reopened.get(id)).toEqual(expected);
@@ -95,13 +105,20 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       const { id } = await store.add(lead(0));
       await store.claimNextDue(at(0), MINUTE);
       await store.markForwardFailed(id, at(30), { at: at(0.5), status: 503 });
-      expect(await store.get(id)).toMatchObject({ forwardAttempts: 1, nextAttemptAt: at(30), lastForwardFailure: { at: at(0.5), status: 503 } });
+      expect(await store.get(id)).toMatchObject({
+        forwardAttempts: 1,
+        nextAttemptAt: at(30),
+        lastForwardFailure: { at: at(0.5), status: 503 },
+      });
       expect(await store.claimNextDue(at(29), MINUTE)).toBeUndefined();
       expect(await store.claimNextDue(at(30), MINUTE)).toMatchObject({ id, forwardAttempts: 1 });
 
       await store.markForwardFailed(id, at(90), { at: at(31), reason: "ECONNREFUSED" });
       expect(await store.forwardNow(id, "staff-1", at(40))).toBe(true);
-      expect(await store.claimNextDue(at(40), MINUTE)).toMatchObject({ id, work: { history: [{ at: at(40), byId: "staff-1", change: "forwarding-retried" }] } });
+      expect(await store.claimNextDue(at(40), MINUTE)).toMatchObject({
+        id,
+        work: { history: [{ at: at(40), byId: "staff-1", change: "forwarding-retried" }] },
+      });
       const feedback = await store.add(lead(0, { kind: "feedback", forwarded: false }));
       expect(await store.forwardNow(feedback.id, "staff-1", at(40))).toBe(false);
     });
@@ -132,10 +149,22 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
     });
 
     it("lists leads newest first, by kind, status, date, vehicle, unread, and by the name, contact or plate in them", async () => {
-      const jo = await store.add(lead(1, { kind: "finance-application", data: { firstName: "Jo", surname: "Bloggs", email: "Jo@Example.com", phone: "07700900123" }, vehicle }));
-      const sam = await store.add(lead(2, { kind: "part-exchange", data: { name: "Sam O'Neill", email: "sam-oneill@example.com", phone: "01514960123", registration: "MA19 ABC" } }));
+      const jo = await store.add(
+        lead(1, {
+          kind: "finance-application",
+          data: { firstName: "Jo", surname: "Bloggs", email: "Jo@Example.com", phone: "07700900123" },
+          vehicle,
+        }),
+      );
+      const sam = await store.add(
+        lead(2, {
+          kind: "part-exchange",
+          data: { name: "Sam O'Neill", email: "sam-oneill@example.com", phone: "01514960123", registration: "MA19 ABC" },
+        }),
+      );
       const signUp = await store.add(lead(3, { kind: "newsletter", data: { email: "jo@example.com" }, forwarded: false }));
-      const ids = async (query: Partial<Parameters<LeadStore["list"]>[0]>) => (await store.list({ page: 1, pageSize: 10, ...query })).leads.map(({ id }) => id);
+      const ids = async (query: Partial<Parameters<LeadStore["list"]>[0]>) =>
+        (await store.list({ page: 1, pageSize: 10, ...query })).leads.map(({ id }) => id);
 
       expect(await ids({})).toEqual([signUp.id, sam.id, jo.id]);
       expect(await store.list({ page: 2, pageSize: 2 })).toMatchObject({ total: 3, leads: [{ id: jo.id }] });
@@ -171,7 +200,13 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
         () => store.applyWork(id, { type: "status", status: "lost", lostReason: "Bought elsewhere" }, "staff-1", at(4)),
       ]);
       const { work } = (await store.get(id))!;
-      expect(work).toMatchObject({ status: "lost", lostReason: "Bought elsewhere", assigneeId: "staff-2", readAt: at(1), notes: [{ at: at(4), byId: "staff-2", text: "Called, no answer" }] });
+      expect(work).toMatchObject({
+        status: "lost",
+        lostReason: "Bought elsewhere",
+        assigneeId: "staff-2",
+        readAt: at(1),
+        notes: [{ at: at(4), byId: "staff-2", text: "Called, no answer" }],
+      });
       expect(work.history.map(({ change, byId }) => `${change} by ${byId}`).sort()).toEqual(
         ["read by staff-1", "assignee by staff-1", "note by staff-2", "status by staff-1"].sort(),
       );
@@ -181,7 +216,9 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
     });
 
     it("erases every lead holding an e-mail address or phone number, of any kind, and nothing else", async () => {
-      const finance = await store.add(lead(0, { kind: "finance-application", data: { firstName: "Jo", email: "jo@example.com", phone: "07700 900123" } }));
+      const finance = await store.add(
+        lead(0, { kind: "finance-application", data: { firstName: "Jo", email: "jo@example.com", phone: "07700 900123" } }),
+      );
       const signUp = await store.add(lead(1, { kind: "newsletter", data: { email: "jo@example.com" }, key: "jo", forwarded: false }));
       const byPhone = await store.add(lead(2, { data: { name: "J Bloggs", email: "other@example.com", phone: "+447700900123" } }));
       const sam = await store.add(lead(3, { data: { name: "Sam", email: "sam@example.com", phone: "01514960123" } }));

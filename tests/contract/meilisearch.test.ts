@@ -69,16 +69,23 @@ if (servers) {
     it("sends nothing to an index that is missing or out of date, but asks for a full sync", async () => {
       await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       expect(await sandbox.indexer.needsFullSync()).toBe(true);
-      await expect(sandbox.indexer.apply({ upserts: [], removedIds: ["fiesta-2019"] })).rejects.toBeInstanceOf(SearchIndexNeedsFullSyncError);
+      await expect(sandbox.indexer.apply({ upserts: [], removedIds: ["fiesta-2019"] })).rejects.toBeInstanceOf(
+        SearchIndexNeedsFullSyncError,
+      );
       // Refused before sending: the index was not created without its settings.
       await expect(sandbox.admin.getIndex(sandbox.name)).rejects.toThrow();
 
       await sandbox.indexer.fullSync(() => store.scan());
       expect(await sandbox.indexer.needsFullSync()).toBe(false);
 
-      await sandbox.admin.index(sandbox.name).updateSettings({ filterableAttributes: ["type"] }).waitTask();
+      await sandbox.admin
+        .index(sandbox.name)
+        .updateSettings({ filterableAttributes: ["type"] })
+        .waitTask();
       expect(await sandbox.indexer.needsFullSync()).toBe(true);
-      await expect(sandbox.indexer.apply({ upserts: [], removedIds: ["fiesta-2019"] })).rejects.toBeInstanceOf(SearchIndexNeedsFullSyncError);
+      await expect(sandbox.indexer.apply({ upserts: [], removedIds: ["fiesta-2019"] })).rejects.toBeInstanceOf(
+        SearchIndexNeedsFullSyncError,
+      );
     });
 
     it("has an import rebuild a missing index, and send its changes to one that is up to date", async () => {
@@ -88,9 +95,13 @@ if (servers) {
       });
       expect(update).toEqual({ kind: "rebuilt", documents: KNOWN_VEHICLES.length });
 
-      await store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9495), mode: "replace", maxRemovals: 20 }, NOW, async (applied) => {
-        update = await pushStockChange(store, sandbox.indexer, applied);
-      });
+      await store.applyChange(
+        { records: knownVehicleRepriced("fiesta-2019", 9495), mode: "replace", maxRemovals: 20 },
+        NOW,
+        async (applied) => {
+          update = await pushStockChange(store, sandbox.indexer, applied);
+        },
+      );
       expect(update).toEqual({ kind: "sent", upserted: 1, removed: KNOWN_VEHICLES.length - 1 });
       const { total, ids } = await sandbox.search.search({ ...everything, filters: { price: { max: 9495 } } });
       expect({ total, ids }).toEqual({ total: 1, ids: ["fiesta-2019"] });
@@ -98,9 +109,13 @@ if (servers) {
 
     it("takes a vehicle hidden by an import's change out of the index, and puts it back when shown", async () => {
       const push = (hidden: boolean) =>
-        store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", hidden]]) }, NOW, async (applied) => {
-          await pushStockChange(store, sandbox.indexer, applied);
-        });
+        store.applyChange(
+          { records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", hidden]]) },
+          NOW,
+          async (applied) => {
+            await pushStockChange(store, sandbox.indexer, applied);
+          },
+        );
       await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       await sandbox.indexer.fullSync(() => store.scan());
       await push(true);
@@ -131,10 +146,9 @@ if (servers) {
       expect(documentsBeingBuilt).toEqual([0, 150]);
       expect((await sandbox.search.search(everything)).total).toBe(300);
       // The build is gone; the live index is there, and the version the swap gave it.
-      expect((await sandbox.admin.getIndexes({ limit: 1000 })).results.map(({ uid }) => uid).filter((uid) => uid.startsWith(sandbox.name))).toEqual([
-        sandbox.name,
-        versionIndexUid(sandbox.name),
-      ]);
+      expect(
+        (await sandbox.admin.getIndexes({ limit: 1000 })).results.map(({ uid }) => uid).filter((uid) => uid.startsWith(sandbox.name)),
+      ).toEqual([sandbox.name, versionIndexUid(sandbox.name)]);
     });
 
     it("answers a search asked again as the index stands after each change", async () => {

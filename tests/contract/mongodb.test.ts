@@ -29,7 +29,8 @@ if (servers) {
     return {
       store: sandbox.store,
       search,
-      rebuild: (scan) => search.rebuild({ scan, getMany: (ids) => sandbox.store.getMany(ids), getManyJson: (ids) => sandbox.store.getManyJson(ids) }),
+      rebuild: (scan) =>
+        search.rebuild({ scan, getMany: (ids) => sandbox.store.getMany(ids), getManyJson: (ids) => sandbox.store.getManyJson(ids) }),
       openSecondStore: () => sandbox.openStore(),
       async dispose() {
         await search.close();
@@ -48,7 +49,8 @@ if (servers) {
     });
 
     const sellScania = () => sandbox.store.applyChange({ records: knownStockWithout("scania-r450-2017"), mode: "replace" }, NOW);
-    const repriceFiesta = (price: number) => sandbox.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", price), mode: "upsert" }, NOW);
+    const repriceFiesta = (price: number) =>
+      sandbox.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", price), mode: "upsert" }, NOW);
 
     it("reads what changed after a version, without the removal of a vehicle listed again", async () => {
       await sandbox.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
@@ -104,7 +106,8 @@ if (servers) {
 
     const leases = () => sandbox.db.collection<{ _id: string; owner: string; expiresAt: Date }>(COLLECTIONS.state);
     /** What another process does once the lease has run out: takes it for itself. */
-    const takeOver = () => leases().updateOne({ _id: "import-lease" }, { $set: { owner: "other-host:42:abc", expiresAt: new Date(Date.now() + 60_000) } });
+    const takeOver = () =>
+      leases().updateOne({ _id: "import-lease" }, { $set: { owner: "other-host:42:abc", expiresAt: new Date(Date.now() + 60_000) } });
 
     it("counts a lease as held by the server's clock, whatever the client's clock says", async () => {
       const other = await sandbox.openStore();

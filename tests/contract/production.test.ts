@@ -67,11 +67,14 @@ if (servers) {
 
     const importKnown = () => stock.store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
     const sellScania = () => stock.store.applyChange({ records: knownStockWithout("scania-r450-2017"), mode: "replace" }, NOW);
-    const repriceFiesta = (price: number) => stock.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", price), mode: "upsert" }, NOW);
+    const repriceFiesta = (price: number) =>
+      stock.store.applyChange({ records: knownVehicleRepriced("fiesta-2019", price), mode: "upsert" }, NOW);
 
     /** The ids the site would find, or undefined while there is no index to search. */
     const found = async (query: Partial<SearchQuery> = {}) => {
-      const result = await index.search.search({ filters: {}, sort: "price_asc", page: 1, pageSize: 100, facets: [], ...query }).catch(() => undefined);
+      const result = await index.search
+        .search({ filters: {}, sort: "price_asc", page: 1, pageSize: 100, facets: [], ...query })
+        .catch(() => undefined);
       return result?.ids;
     };
     const trucks = () => found({ type: "truck" });
@@ -81,7 +84,15 @@ if (servers) {
     function follow(options: Partial<FollowOptions> = {}): { log: CapturedLogger; stop(): Promise<void> } {
       const log = capturedLogger();
       const stopping = new AbortController();
-      const running = followStock({ db: stock.db, store: stock.store, indexer: index.indexer, logger: log.logger, signal: stopping.signal, pollIntervalMs: 100, ...options });
+      const running = followStock({
+        db: stock.db,
+        store: stock.store,
+        indexer: index.indexer,
+        logger: log.logger,
+        signal: stopping.signal,
+        pollIntervalMs: 100,
+        ...options,
+      });
       // A failure is reported by stop(), not as an unhandled rejection in whichever test runs then.
       running.catch(() => undefined);
       return {
@@ -92,7 +103,11 @@ if (servers) {
         },
       };
     }
-    const rebuilds = (log: CapturedLogger) => log.text().split("\n").filter((line) => line.includes("Rebuilding the search index from scratch"));
+    const rebuilds = (log: CapturedLogger) =>
+      log
+        .text()
+        .split("\n")
+        .filter((line) => line.includes("Rebuilding the search index from scratch"));
 
     it("sends what changed after a version to the index", async () => {
       await importKnown();
@@ -115,14 +130,22 @@ if (servers) {
       // Once the new index holds its first batch, the scan has passed the first ids in order:
       // change one and sell another, as an import elsewhere would, without telling the index.
       await expect
-        .poll(async () => {
-          const { results } = await index.admin.getIndexes({ limit: 1000 });
-          const build = results.find(({ uid }) => uid.startsWith(`${name}_build_`));
-          return build ? (await build.getStats()).numberOfDocuments : 0;
-        }, { interval: 20, timeout: 30_000 })
+        .poll(
+          async () => {
+            const { results } = await index.admin.getIndexes({ limit: 1000 });
+            const build = results.find(({ uid }) => uid.startsWith(`${name}_build_`));
+            return build ? (await build.getStats()).numberOfDocuments : 0;
+          },
+          { interval: 20, timeout: 30_000 },
+        )
         .toBeGreaterThan(0);
-      const repriced = (record: VehicleRecord) => ({ ...record, adverts: { retailAdverts: { ...record.adverts.retailAdverts, totalPrice: { amountGBP: 123_456 } } } });
-      const feed = generated.filter(({ _id }) => _id !== second).map((record) => ({ id: record._id, record: record._id === first ? repriced(record) : record }));
+      const repriced = (record: VehicleRecord) => ({
+        ...record,
+        adverts: { retailAdverts: { ...record.adverts.retailAdverts, totalPrice: { amountGBP: 123_456 } } },
+      });
+      const feed = generated
+        .filter(({ _id }) => _id !== second)
+        .map((record) => ({ id: record._id, record: record._id === first ? repriced(record) : record }));
       await importer.applyChange({ records: feed, mode: "replace" }, NOW);
 
       expect(await rebuilding).toEqual({ documents: 300, version: 1 });
@@ -173,7 +196,9 @@ if (servers) {
 
         // While the sync is stopped a truck is sold, and a month later another change prunes the note.
         await sellScania();
-        await stock.db.collection(COLLECTIONS.removals).updateMany({}, { $set: { removedAt: new Date(Date.now() - 31 * 24 * 60 * 60_000) } });
+        await stock.db
+          .collection(COLLECTIONS.removals)
+          .updateMany({}, { $set: { removedAt: new Date(Date.now() - 31 * 24 * 60 * 60_000) } });
         await repriceFiesta(9495);
 
         const second = follow({ poll: true });
@@ -187,7 +212,16 @@ if (servers) {
         await importKnown();
         const refused = new MeiliIndexer(meiliClient(meili.url, "not-the-admin-key"), name, createLogger("silent"));
         const log = capturedLogger();
-        await expect(followStock({ db: stock.db, store: stock.store, indexer: refused, logger: log.logger, signal: new AbortController().signal, poll: true })).rejects.toBeInstanceOf(MeilisearchApiError);
+        await expect(
+          followStock({
+            db: stock.db,
+            store: stock.store,
+            indexer: refused,
+            logger: log.logger,
+            signal: new AbortController().signal,
+            poll: true,
+          }),
+        ).rejects.toBeInstanceOf(MeilisearchApiError);
         expect(rebuilds(log)).toEqual([]);
       });
     });
@@ -241,7 +275,9 @@ if (servers) {
         await expect.poll(trucks, { timeout: 30_000 }).toEqual(expect.arrayContaining(["scania-r450-2017", "volvo-fh-2019"]));
         await following.stop();
         expect(rebuilds(following.log)).toEqual([]);
-        expect((await asSite.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: [] })).total).toBe(40 + KNOWN_VEHICLES.length);
+        expect((await asSite.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: [] })).total).toBe(
+          40 + KNOWN_VEHICLES.length,
+        );
       } finally {
         await rm(directory, { recursive: true, force: true });
       }

@@ -34,7 +34,8 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-const rebuildsIn = async (audit: typeof staff.access) => (await audit.auditLog({ action: "search-index-rebuilt", page: 1, pageSize: 10 })).entries;
+const rebuildsIn = async (audit: typeof staff.access) =>
+  (await audit.auditLog({ action: "search-index-rebuilt", page: 1, pageSize: 10 })).entries;
 
 describe("the embedded index", () => {
   it("counts the stock and the index, and rebuilds it, recording who did", async () => {
@@ -48,8 +49,15 @@ describe("the embedded index", () => {
     await indexConsole.startRebuild(staff.member, "127.0.0.1");
     await expect(indexConsole.startRebuild(staff.member, "127.0.0.1")).rejects.toThrow("Stock Person is rebuilding the index already");
     await indexConsole.settled();
-    expect((await indexConsole.health(staff.member)).rebuild).toMatchObject({ by: "Stock Person", documents: KNOWN_VEHICLES.length, finishedAt: expect.any(Date) });
-    expect((await rebuildsIn(staff.access))[0]).toMatchObject({ actorEmail: "stock@dealer.example", details: { engine: "embedded", result: "rebuilt", documents: KNOWN_VEHICLES.length } });
+    expect((await indexConsole.health(staff.member)).rebuild).toMatchObject({
+      by: "Stock Person",
+      documents: KNOWN_VEHICLES.length,
+      finishedAt: expect.any(Date),
+    });
+    expect((await rebuildsIn(staff.access))[0]).toMatchObject({
+      actorEmail: "stock@dealer.example",
+      details: { engine: "embedded", result: "rebuilt", documents: KNOWN_VEHICLES.length },
+    });
     await catalogue.stop();
   });
 });
@@ -68,23 +76,46 @@ if (servers) {
 
     it("with the admin key: counts the index's documents, lists failed tasks, and rebuilds it", async () => {
       const catalogue = new Catalogue(store, sandbox.search, logger);
-      const indexConsole = new SearchIndexConsole(catalogue, store, { writer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
-      expect(await indexConsole.health(staff.member)).toMatchObject({ engine: "meilisearch", inStore: KNOWN_VEHICLES.length, limitation: expect.stringContaining("no index") });
+      const indexConsole = new SearchIndexConsole(
+        catalogue,
+        store,
+        { writer: sandbox.indexer, indexUid: sandbox.name },
+        staff.access,
+        logger,
+      );
+      expect(await indexConsole.health(staff.member)).toMatchObject({
+        engine: "meilisearch",
+        inStore: KNOWN_VEHICLES.length,
+        limitation: expect.stringContaining("no index"),
+      });
 
       await indexConsole.startRebuild(staff.member, "127.0.0.1");
       await indexConsole.settled();
       const health = await indexConsole.health(staff.member);
-      expect(health).toMatchObject({ engine: "meilisearch", inStore: KNOWN_VEHICLES.length, inIndex: KNOWN_VEHICLES.length, failedTasks: expect.any(Array) });
+      expect(health).toMatchObject({
+        engine: "meilisearch",
+        inStore: KNOWN_VEHICLES.length,
+        inIndex: KNOWN_VEHICLES.length,
+        failedTasks: expect.any(Array),
+      });
       expect(health.limitation).toBeUndefined();
       expect(health.builtAt).toBeInstanceOf(Date);
       expect(health.rebuild).toMatchObject({ documents: KNOWN_VEHICLES.length });
-      expect((await sandbox.search.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: [] })).total).toBe(KNOWN_VEHICLES.length);
+      expect((await sandbox.search.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: [] })).total).toBe(
+        KNOWN_VEHICLES.length,
+      );
       expect((await rebuildsIn(staff.access))[0]).toMatchObject({ details: { engine: "meilisearch", result: "rebuilt" } });
     });
 
     it("with the admin key: says when the index was set up by an earlier version, until it is rebuilt", async () => {
       const catalogue = new Catalogue(store, sandbox.search, logger);
-      const indexConsole = new SearchIndexConsole(catalogue, store, { writer: sandbox.indexer, indexUid: sandbox.name }, staff.access, logger);
+      const indexConsole = new SearchIndexConsole(
+        catalogue,
+        store,
+        { writer: sandbox.indexer, indexUid: sandbox.name },
+        staff.access,
+        logger,
+      );
       await sandbox.indexer.fullSync(() => store.scan());
       await sandbox.makeIndexAsBeforeRecentlyReduced();
       expect((await indexConsole.health(staff.member)).limitation).toMatch(/filterableAttributes.*earlier version.*Rebuild it/);

@@ -41,8 +41,17 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
 
     it("keeps accounts, one per e-mail address, as another process sees them", async () => {
       const jo = await store.createAccount({ email: "jo@dealer.example", name: "Jo Bloggs", role: "sales" }, at(0));
-      expect(jo).toEqual({ id: expect.any(String), email: "jo@dealer.example", name: "Jo Bloggs", role: "sales", disabled: false, createdAt: at(0) });
-      await expect(store.createAccount({ email: "jo@dealer.example", name: "Jo Again", role: "admin" }, at(1))).rejects.toBeInstanceOf(AccountExistsError);
+      expect(jo).toEqual({
+        id: expect.any(String),
+        email: "jo@dealer.example",
+        name: "Jo Bloggs",
+        role: "sales",
+        disabled: false,
+        createdAt: at(0),
+      });
+      await expect(store.createAccount({ email: "jo@dealer.example", name: "Jo Again", role: "admin" }, at(1))).rejects.toBeInstanceOf(
+        AccountExistsError,
+      );
       const other = await subject.reopen();
       expect(await other.findAccountByEmail("jo@dealer.example")).toEqual(jo);
       expect(await other.getAccount(jo.id)).toEqual(jo);
@@ -55,7 +64,12 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
     it("changes an account, removing the second factor when told to", async () => {
       const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
       await store.updateAccount(id, { passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", role: "admin" });
-      expect(await store.getAccount(id)).toMatchObject({ passwordHash: "scrypt$x", passwordSetAt: at(1), totpSecret: "ABC", role: "admin" });
+      expect(await store.getAccount(id)).toMatchObject({
+        passwordHash: "scrypt$x",
+        passwordSetAt: at(1),
+        totpSecret: "ABC",
+        role: "admin",
+      });
       const updated = await store.updateAccount(id, { totpSecret: null, disabled: true });
       expect(updated).toMatchObject({ disabled: true, passwordHash: "scrypt$x" });
       expect(updated).not.toHaveProperty("totpSecret");
@@ -102,7 +116,10 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       await store.addSetPasswordToken({ digest: "digest-old", accountId: id, expiresAt: at(10) });
       expect(await store.findSetPasswordToken("digest-a", at(30))).toBe(id);
       expect(await store.findSetPasswordToken("digest-old", at(30))).toBeUndefined();
-      const [first, second] = await together([() => store.takeSetPasswordToken("digest-a", at(30)), () => store.takeSetPasswordToken("digest-a", at(30))]);
+      const [first, second] = await together([
+        () => store.takeSetPasswordToken("digest-a", at(30)),
+        () => store.takeSetPasswordToken("digest-a", at(30)),
+      ]);
       expect([first, second].filter(Boolean)).toEqual([id]);
       expect(await store.takeSetPasswordToken("digest-old", at(30))).toBeUndefined();
       await store.dropSetPasswordTokens(id);
@@ -136,7 +153,13 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
 
     it("keeps the audit log, newest first, filtered and paged", async () => {
       for (let minute = 0; minute < 5; minute++) {
-        await store.appendAudit({ at: at(minute), action: minute % 2 === 0 ? "sign-in" : "lead-viewed", actorId: "jo", address: "127.0.0.1", targetId: `lead-${minute}` });
+        await store.appendAudit({
+          at: at(minute),
+          action: minute % 2 === 0 ? "sign-in" : "lead-viewed",
+          actorId: "jo",
+          address: "127.0.0.1",
+          targetId: `lead-${minute}`,
+        });
       }
       await store.appendAudit({ at: at(5), action: "sign-in-refused", details: { reason: "unknown-account" } });
       const all = await store.listAudit({ page: 1, pageSize: 10 });
@@ -146,8 +169,12 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       const signIns = await store.listAudit({ action: "sign-in", page: 1, pageSize: 2 });
       expect(signIns.total).toBe(3);
       expect(signIns.entries.map(({ targetId }) => targetId)).toEqual(["lead-4", "lead-2"]);
-      expect((await store.listAudit({ actorId: "jo", from: at(1), to: at(3), page: 1, pageSize: 10 })).entries.map(({ targetId }) => targetId)).toEqual(["lead-2", "lead-1"]);
-      expect((await store.listAudit({ targetId: "lead-3", page: 1, pageSize: 10 })).entries.map(({ action }) => action)).toEqual(["lead-viewed"]);
+      expect(
+        (await store.listAudit({ actorId: "jo", from: at(1), to: at(3), page: 1, pageSize: 10 })).entries.map(({ targetId }) => targetId),
+      ).toEqual(["lead-2", "lead-1"]);
+      expect((await store.listAudit({ targetId: "lead-3", page: 1, pageSize: 10 })).entries.map(({ action }) => action)).toEqual([
+        "lead-viewed",
+      ]);
     });
   });
 }

@@ -107,9 +107,7 @@ function storeReadsAndWrites(engines: () => StockEngines): void {
       expect(fiesta?.vehicle.make).toBe("Ford");
       expect(fiesta?.adverts.retailAdverts.totalPrice.amountGBP).toBe(10000);
       expect(fiesta?.createdAt).toBe("2026-10-01T09:00:00.000Z");
-      expect((await collect(engines().store.scan())).map((r) => r._id).sort()).toEqual(
-        KNOWN_VEHICLES.map((k) => k.id).sort(),
-      );
+      expect((await collect(engines().store.scan())).map((r) => r._id).sort()).toEqual(KNOWN_VEHICLES.map((k) => k.id).sort());
     });
 
     it("gives records in the order asked, leaving out unknown ids", async () => {
@@ -141,7 +139,15 @@ function storeReadsAndWrites(engines: () => StockEngines): void {
       const reducedAt = new Date("2026-11-21T10:00:00.000Z");
       const later = new Date("2026-11-22T10:00:00.000Z");
       const apply = (price: number, at: Date, mileage = fiesta.vehicle.odometerReadingMiles) =>
-        engines().store.applyChange({ records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price, vehicle: { ...fiesta.vehicle, odometerReadingMiles: mileage } }) }], mode: "upsert" }, at);
+        engines().store.applyChange(
+          {
+            records: [
+              { id: fiesta.id, record: feedRecord({ ...fiesta, price, vehicle: { ...fiesta.vehicle, odometerReadingMiles: mileage } }) },
+            ],
+            mode: "upsert",
+          },
+          at,
+        );
       await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       expect((await engines().store.get("fiesta-2019"))?.priceReduction).toBeUndefined();
 
@@ -167,7 +173,10 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
     it("keeps a hidden vehicle hidden through feeds until it is shown again", async () => {
       await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       const hide = (hidden: boolean) =>
-        engines().store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", hidden]]) }, NOW);
+        engines().store.applyChange(
+          { records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", hidden]]) },
+          NOW,
+        );
       expect(await hide(true)).toMatchObject({ updated: 1, changedIds: ["fiesta-2019"] });
       expect((await engines().store.get("fiesta-2019"))?.hidden).toBe(true);
       expect(await hide(true)).toMatchObject({ updated: 0, unchanged: 1 });
@@ -185,10 +194,7 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
     it("removes vehicles missing from a full feed as sold, but keeps those on rejected rows", async () => {
       await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       const kept = knownStockChange().slice(0, 8);
-      const summary = await engines().store.applyChange(
-        { records: kept, mode: "replace", keepIds: new Set(["volvo-fh-2019"]) },
-        NOW,
-      );
+      const summary = await engines().store.applyChange({ records: kept, mode: "replace", keepIds: new Set(["volvo-fh-2019"]) }, NOW);
       expect(summary.removed).toBe(KNOWN_VEHICLES.length - 8 - 1);
       expect([...summary.removedIds].sort()).toEqual(["mercedes-lowercase", "scania-r450-2017", "sprinter-2021"]);
       expect(await engines().store.count()).toBe(9);
@@ -201,7 +207,10 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
       const removedAt = new Date();
       await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       expect(await engines().store.soldVehicle("fiesta-2019")).toBeUndefined();
-      await engines().store.applyChange({ records: knownStockChange().filter(({ id }) => id !== "fiesta-2019"), mode: "replace" }, removedAt);
+      await engines().store.applyChange(
+        { records: knownStockChange().filter(({ id }) => id !== "fiesta-2019"), mode: "replace" },
+        removedAt,
+      );
       expect(await engines().store.soldVehicle("fiesta-2019")).toEqual({
         id: "fiesta-2019",
         vehicleType: "car",
@@ -260,7 +269,11 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
       expect(await engines().store.count()).toBe(KNOWN_VEHICLES.length);
       expect(await engines().store.get("fiesta-new")).toBeUndefined();
       const applied = await engines().store.applyChange({ ...change, maxRemovals: undefined }, NOW);
-      const sorted = (result: typeof applied) => ({ ...result, changedIds: [...result.changedIds].sort(), removedIds: [...result.removedIds].sort() });
+      const sorted = (result: typeof applied) => ({
+        ...result,
+        changedIds: [...result.changedIds].sort(),
+        removedIds: [...result.removedIds].sort(),
+      });
       expect(sorted(preview)).toEqual(sorted(applied));
       expect(preview).toMatchObject({ added: 1, updated: 1, unchanged: 7, removed: 3 });
     });
@@ -352,7 +365,10 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
     });
 
     it("leaves a hidden vehicle out of every search", async () => {
-      await engines().store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", true]]) }, NOW);
+      await engines().store.applyChange(
+        { records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", true]]) },
+        NOW,
+      );
       await engines().rebuild(() => engines().store.scan());
       const cars = await engines().search.search(query({ type: "car", facets: ["make"] }));
       expect(cars.total).toBe(6);
@@ -382,9 +398,11 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
     });
 
     it("treats ranges as inclusive at both ends, with either end open", async () => {
-      expect((await ids({ type: "car", filters: { price: { min: 10000, max: 16995 } } })).sort()).toEqual(
-        ["bmw-320d-2018", "fiesta-2019", "focus-2021"],
-      );
+      expect((await ids({ type: "car", filters: { price: { min: 10000, max: 16995 } } })).sort()).toEqual([
+        "bmw-320d-2018",
+        "fiesta-2019",
+        "focus-2021",
+      ]);
       expect((await ids({ type: "car", filters: { price: { max: 10000 } } })).sort()).toEqual(["fiesta-2019", "sandero-unknowns"]);
       expect((await ids({ type: "car", filters: { year: { min: 2022 } } })).sort()).toEqual(["a-class-2022", "model-3-2023"]);
       // A vehicle without a mileage is not "under 20,000 miles".
@@ -399,13 +417,22 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       };
       expect((await ids({ type: "car", filters: { price: range("24000-") } })).sort()).toEqual(["a-class-2022", "model-3-2023"]);
       expect((await ids({ type: "car", filters: { price: range("-15000") } })).sort()).toEqual(["fiesta-2019", "sandero-unknowns"]);
-      expect((await ids({ type: "van", filters: { mileage: range("50000-") } })).sort()).toEqual(["transit-custom-2020", "transporter-2019"]);
+      expect((await ids({ type: "van", filters: { mileage: range("50000-") } })).sort()).toEqual([
+        "transit-custom-2020",
+        "transporter-2019",
+      ]);
       // A vehicle without a year (the Sandero) is neither "2018 or older" nor "2019 or newer".
       expect(await ids({ type: "car", filters: { year: range("-2018") } })).toEqual(["bmw-320d-2018"]);
       expect(await ids({ type: "car", filters: { year: range("2019-") } })).not.toContain("sandero-unknowns");
       // Open ends together: "from £10,000, up to 40,000 miles, 2019 or newer".
       const together = { price: range("10000-"), mileage: range("-40000"), year: range("2019-") };
-      expect((await ids({ type: "car", filters: together })).sort()).toEqual(["a-class-2022", "fiesta-2019", "focus-2021", "mercedes-lowercase", "model-3-2023"]);
+      expect((await ids({ type: "car", filters: together })).sort()).toEqual([
+        "a-class-2022",
+        "fiesta-2019",
+        "focus-2021",
+        "mercedes-lowercase",
+        "model-3-2023",
+      ]);
     });
 
     it("filters by condition (New, Used) whatever the letter case, a vehicle without one in neither", async () => {
@@ -482,7 +509,11 @@ function searchOptionsAndKeywords(engines: () => StockEngines): void {
 
     it("does not narrow a make's options by its model, nor a model's by its derivative", async () => {
       const { facets } = await engines().search.search(
-        query({ type: "car", filters: { make: "Ford", model: "Focus", derivative: "1.5 EcoBlue Titanium Estate" }, facets: ["make", "model", "derivative"] }),
+        query({
+          type: "car",
+          filters: { make: "Ford", model: "Focus", derivative: "1.5 EcoBlue Titanium Estate" },
+          facets: ["make", "model", "derivative"],
+        }),
       );
       expect(facets.make?.map((option) => option.value)).toEqual(["BMW", "Dacia", "Ford", "Mercedes-Benz", "Tesla"]);
       expect(facets.model).toEqual([
@@ -550,8 +581,16 @@ function searchOptionsAndKeywords(engines: () => StockEngines): void {
     it("ranks equal matches by the relevance order, keeps other orders, and counts options under the keywords", async () => {
       // Both Fords match "ford" as their make: photos, then the newest first.
       expect(await ids({ type: "car", q: "ford" })).toEqual(["focus-2021", "fiesta-2019"]);
-      expect(await ids({ q: "white", sort: "price_asc" })).toEqual(["transit-custom-2020", "a-class-2022", "sprinter-2021", "model-3-2023", "volvo-fh-2019"]);
-      const { facets, total } = await engines().search.search(query({ q: "white", filters: { make: "Ford" }, facets: ["make", "bodyType"] }));
+      expect(await ids({ q: "white", sort: "price_asc" })).toEqual([
+        "transit-custom-2020",
+        "a-class-2022",
+        "sprinter-2021",
+        "model-3-2023",
+        "volvo-fh-2019",
+      ]);
+      const { facets, total } = await engines().search.search(
+        query({ q: "white", filters: { make: "Ford" }, facets: ["make", "bodyType"] }),
+      );
       expect(total).toBe(1);
       expect(facets.make).toEqual([
         { value: "Ford", count: 1 },
@@ -594,11 +633,30 @@ function searchLikeTheReference(engines: () => StockEngines): void {
     const cases: [string, () => SearchQuery][] = [
       ["cars, relevance", () => query({ type: "car", pageSize: 24 })],
       ["vans by make, cheapest first", () => query({ type: "van", filters: { make: first("van", "make") }, sort: "price_asc" })],
-      ["cars in a price band and year range", () => query({ type: "car", filters: { price: { min: 5000, max: 20000 }, year: { min: 2018 } }, sort: "year_desc", page: 2, pageSize: 10 })],
-      ["cars by fuel and body, by mileage", () => query({ type: "car", filters: { fuelType: first("car", "fuelType"), bodyType: first("car", "bodyType") }, sort: "mileage" })],
+      [
+        "cars in a price band and year range",
+        () =>
+          query({
+            type: "car",
+            filters: { price: { min: 5000, max: 20000 }, year: { min: 2018 } },
+            sort: "year_desc",
+            page: 2,
+            pageSize: 10,
+          }),
+      ],
+      [
+        "cars by fuel and body, by mileage",
+        () => query({ type: "car", filters: { fuelType: first("car", "fuelType"), bodyType: first("car", "bodyType") }, sort: "mileage" }),
+      ],
       ["trucks, oldest first", () => query({ type: "truck", sort: "year_asc" })],
-      ["used cars up to £15,000, cheapest first", () => query({ type: "car", filters: { condition: "Used", price: { max: 15000 } }, sort: "price_asc" })],
-      ["new vans, from 2020, under 60,000 miles", () => query({ type: "van", filters: { condition: "new", year: { min: 2020 }, mileage: { max: 60000 } } })],
+      [
+        "used cars up to £15,000, cheapest first",
+        () => query({ type: "car", filters: { condition: "Used", price: { max: 15000 } }, sort: "price_asc" }),
+      ],
+      [
+        "new vans, from 2020, under 60,000 miles",
+        () => query({ type: "van", filters: { condition: "new", year: { min: 2020 }, mileage: { max: 60000 } } }),
+      ],
       ["all stock, most recent", () => query({ sort: "most_recent", page: 3, pageSize: 50 })],
     ];
 
@@ -615,12 +673,21 @@ function searchLikeTheReference(engines: () => StockEngines): void {
     const firstWordOf = (type: "car" | "van" | "truck", field: "make" | "model") =>
       stock.find((r) => r.vehicle.vehicleType === type && /^[a-z]+$/i.test(r.vehicle[field]))!.vehicle[field];
     const keywordCases: [string, () => SearchQuery][] = [
-      ["a one-word make, relevance (equal matches tie as without keywords)", () => query({ q: firstWordOf("car", "make"), type: "car", page: 2, pageSize: 10 })],
-      ["make and model, cheapest first", () => query({ q: `${firstWordOf("van", "make")} ${firstWordOf("van", "model")}`, type: "van", sort: "price_asc" })],
+      [
+        "a one-word make, relevance (equal matches tie as without keywords)",
+        () => query({ q: firstWordOf("car", "make"), type: "car", page: 2, pageSize: 10 }),
+      ],
+      [
+        "make and model, cheapest first",
+        () => query({ q: `${firstWordOf("van", "make")} ${firstWordOf("van", "model")}`, type: "van", sort: "price_asc" }),
+      ],
       ["a typo in a make, by mileage", () => query({ q: firstWordOf("car", "make").replace(/.$/, "x"), sort: "mileage" })],
       ["two typos in a long word, newest first", () => query({ q: "vokswagan", sort: "year_desc" })],
       ["a prefix, most recent", () => query({ q: "merc", sort: "most_recent" })],
-      ["equipment and description words, with filters", () => query({ q: "heated seats bluetooth", type: "car", filters: { price: { max: 25000 } }, sort: "price_desc" })],
+      [
+        "equipment and description words, with filters",
+        () => query({ q: "heated seats bluetooth", type: "car", filters: { price: { max: 25000 } }, sort: "price_desc" }),
+      ],
       ["words with punctuation and digits", () => query({ q: "2.0 tdi", sort: "price_asc" })],
       ["a typo and a prefix together", () => query({ q: "automatc diese", type: "car", sort: "year_asc" })],
     ];

@@ -46,7 +46,11 @@ describe("docker-compose.yml", () => {
     const { app, indexer, sync } = (await compose()).services;
     expect(mongoLogin(app!.environment.MONGODB_URL)).toEqual({ user: "site", passwordFrom: "MONGO_SITE_PASSWORD", authSource: "admin" });
     for (const tool of [indexer!, sync!]) {
-      expect(mongoLogin(tool.environment.MONGODB_URL)).toEqual({ user: "indexer", passwordFrom: "MONGO_INDEXER_PASSWORD", authSource: "admin" });
+      expect(mongoLogin(tool.environment.MONGODB_URL)).toEqual({
+        user: "indexer",
+        passwordFrom: "MONGO_INDEXER_PASSWORD",
+        authSource: "admin",
+      });
     }
     expect(JSON.stringify(app!.environment)).not.toMatch(/MONGO_ROOT_PASSWORD|MEILI_MASTER_KEY|MONGO_KEYFILE/);
   });

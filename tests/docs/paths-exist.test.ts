@@ -11,7 +11,17 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..", "..");
 
 /** What a checkout makes or a run leaves at the top level: never a path the docs may name as the repository's. */
-const NOT_THE_REPOSITORY = new Set([".git", "node_modules", "build", ".react-router", "data", "test-results", "playwright-report", ".env", "state.json"]);
+const NOT_THE_REPOSITORY = new Set([
+  ".git",
+  "node_modules",
+  "build",
+  ".react-router",
+  "data",
+  "test-results",
+  "playwright-report",
+  ".env",
+  "state.json",
+]);
 const topLevel = new Set(readdirSync(root).filter((name) => !NOT_THE_REPOSITORY.has(name)));
 
 function markdownFiles(): string[] {
@@ -57,7 +67,12 @@ describe("paths named in README.md and docs/", () => {
     expect(backtickedPath("DATA_DIR/leads/")).toBeUndefined();
     expect(backtickedPath("page-cache.ts")).toBeUndefined();
     expect(backtickedPath("backend/staff/<page>.ts")).toBeUndefined();
-    expect(namedPaths("docs/x.md", '[a](benchmarks.md#first-view) [b](https://example.com) [c](#here) [d](../README.md) <img src="images/a.png" alt="">')).toEqual([
+    expect(
+      namedPaths(
+        "docs/x.md",
+        '[a](benchmarks.md#first-view) [b](https://example.com) [c](#here) [d](../README.md) <img src="images/a.png" alt="">',
+      ),
+    ).toEqual([
       ["(benchmarks.md#first-view)", "docs/benchmarks.md"],
       ["(../README.md)", "README.md"],
       ["(images/a.png)", "docs/images/a.png"],

@@ -19,7 +19,8 @@ const testFiles = SOURCE_FOLDERS.flatMap((folder) =>
 );
 const needingServers = testFiles.filter((file) => NEEDS_SERVERS.test(readFileSync(path.join(root, file), "utf8")));
 
-const script = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test:servers"] ?? "";
+const script =
+  (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test:servers"] ?? "";
 /** The file filters given to `vitest run` and `playwright test` in the script. */
 const filters = [...script.matchAll(/(?:vitest run|playwright test)((?: [\w./-]+)+)/g)].flatMap(([, list]) => list!.trim().split(/\s+/));
 

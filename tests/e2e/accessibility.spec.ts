@@ -83,7 +83,9 @@ test.describe("pages that do not exist", () => {
 });
 
 test("saved vehicles, a shared list and a comparison pass, with the compare bar open", async ({ page }) => {
-  const ids = ((await (await page.request.get("/api/vehicles/search/car?pageSize=3")).json()) as { _id: string }[]).map((record) => record._id);
+  const ids = ((await (await page.request.get("/api/vehicles/search/car?pageSize=3")).json()) as { _id: string }[]).map(
+    (record) => record._id,
+  );
   await page.goto("/saved", { waitUntil: "networkidle" });
   await expect(page.getByText("No saved vehicles yet.")).toBeVisible();
   await expectNoViolations(page, "an empty saved list");

@@ -32,19 +32,39 @@ const EXTERNAL_HOSTS = new Set([
 ]);
 
 const CONTENT_PAGES: { path: string; heading: string; texts: string[] }[] = [
-  { path: "/about", heading: `About ${dealer.name}`, texts: [`trading since ${dealer.tradingSince}`, "credit broker, not a lender", dealer.fcaFirmReference] },
+  {
+    path: "/about",
+    heading: `About ${dealer.name}`,
+    texts: [`trading since ${dealer.tradingSince}`, "credit broker, not a lender", dealer.fcaFirmReference],
+  },
   {
     path: "/contact",
     heading: "Contact us",
     texts: [dealer.phone, dealer.email, "Monday to Friday", "9am to 5pm", "within 3 business days", dealer.address.postcode],
   },
   { path: "/cookies", heading: "Cookie policy", texts: ["sets no cookies", "no analytics, tracking or advertising"] },
-  { path: "/complaints", heading: "Complaints", texts: ["three business days", "eight weeks", "six months", "Financial Ombudsman Service"] },
-  { path: "/privacy", heading: "Privacy policy", texts: ["UK GDPR", "normally free", "Information Commissioner's Office", dealer.legalName] },
+  {
+    path: "/complaints",
+    heading: "Complaints",
+    texts: ["three business days", "eight weeks", "six months", "Financial Ombudsman Service"],
+  },
+  {
+    path: "/privacy",
+    heading: "Privacy policy",
+    texts: ["UK GDPR", "normally free", "Information Commissioner's Office", dealer.legalName],
+  },
   {
     path: "/terms",
     heading: "Terms and conditions",
-    texts: ["digitally altered", "waiting period", "credit broker, not a lender", "does not vary", "guarantee may be required", "record and monitor", "non-commercial"],
+    texts: [
+      "digitally altered",
+      "waiting period",
+      "credit broker, not a lender",
+      "does not vary",
+      "guarantee may be required",
+      "record and monitor",
+      "non-commercial",
+    ],
   },
   { path: "/tcf", heading: "Treating customers fairly", texts: ["Consumer Duty", "extra support", dealer.email] },
   {
@@ -55,11 +75,26 @@ const CONTENT_PAGES: { path: string; heading: string; texts: string[] }[] = [
   {
     path: "/finance-info",
     heading: "How vehicle finance works",
-    texts: ["£309.93", "Personal Contract Purchase (PCP)", "Hire Purchase (HP)", "Personal Contract Hire (PCH)", "Conditional Sale (CS)", "aged 18 and over"],
+    texts: [
+      "£309.93",
+      "Personal Contract Purchase (PCP)",
+      "Hire Purchase (HP)",
+      "Personal Contract Hire (PCH)",
+      "Conditional Sale (CS)",
+      "aged 18 and over",
+    ],
   },
   { path: "/finance-prices", heading: "Monthly finance prices", texts: ["£309.93", "£18,605.80", "not a quotation", "subject to status"] },
-  { path: "/articles", heading: "Buying guides", texts: ["service record", "Wheelbase", "Tachograph", "operator's licence", "Leasing or buying?"] },
-  { path: "/leasing", heading: "Leasing explained", texts: ["Personal contract hire", "Business contract hire", "Mileage limits", "end of the contract"] },
+  {
+    path: "/articles",
+    heading: "Buying guides",
+    texts: ["service record", "Wheelbase", "Tachograph", "operator's licence", "Leasing or buying?"],
+  },
+  {
+    path: "/leasing",
+    heading: "Leasing explained",
+    texts: ["Personal contract hire", "Business contract hire", "Mileage limits", "end of the contract"],
+  },
   { path: "/reviews", heading: "Reviews", texts: ["independent review", "never pay for reviews"] },
   { path: "/chat", heading: "Chat with us", texts: [dealer.phone, dealer.email, "Monday to Friday, 9am to 5pm", "within 3 business days"] },
 ];
@@ -93,7 +128,9 @@ test("/finance-info has the finance options that /finance-options leads to, and 
   await expect(example).toContainText("Monthly payment£309.93");
   await expect(example).toContainText("20.5% APR representative (fixed)");
   // The example comes before the options it prices.
-  expect(await example.evaluate((node) => node.compareDocumentPosition(document.getElementById("options")!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+  expect(
+    await example.evaluate((node) => node.compareDocumentPosition(document.getElementById("options")!) & Node.DOCUMENT_POSITION_FOLLOWING),
+  ).toBeTruthy();
 });
 
 test("/finance-prices shows the representative example ahead of, and larger than, the table", async ({ page }) => {
@@ -104,8 +141,14 @@ test("/finance-prices shows the representative example ahead of, and larger than
   await expect(table.getByRole("row", { name: /^£5,000 / })).toContainText("£129.14");
 
   const example = page.locator(".representative-example");
-  expect(await example.evaluate((node) => node.compareDocumentPosition(document.querySelector("table")!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
-  const size = (selector: string) => page.locator(selector).first().evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
+  expect(
+    await example.evaluate((node) => node.compareDocumentPosition(document.querySelector("table")!) & Node.DOCUMENT_POSITION_FOLLOWING),
+  ).toBeTruthy();
+  const size = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
   expect(await size(".representative-example__apr")).toBeGreaterThan(await size("table td"));
   expect(await size(".representative-example__figures dd")).toBeGreaterThan(await size("table td"));
 });

@@ -6,7 +6,17 @@ import { expect, test } from "./console-guard";
  * with every figure, at least as prominently as the prices, and the broker's statement.
  */
 
-const REPRESENTATIVE_FIGURES = ["20.5% APR representative (fixed)", "£12,000", "5 years (60 monthly payments)", "£0", "£309.93", "£10", "£6,605.80", "£18,605.80", "Rates from 8.9% APR"];
+const REPRESENTATIVE_FIGURES = [
+  "20.5% APR representative (fixed)",
+  "£12,000",
+  "5 years (60 monthly payments)",
+  "£0",
+  "£309.93",
+  "£10",
+  "£6,605.80",
+  "£18,605.80",
+  "Rates from 8.9% APR",
+];
 
 async function expectDisclosed(page: Page, address: string) {
   const prices = page.locator(".vehicle-card__monthly");
@@ -26,7 +36,14 @@ async function expectDisclosed(page: Page, address: string) {
   expect(await fontSize(example.getByText("£309.93"))).toBeGreaterThanOrEqual(cardPrice);
 }
 
-for (const address of ["/", "/car-search", "/van-search?bodyType=Panel+Van", "/truck-search?sort=price_asc", "/vehicles?page=2", "/offers"]) {
+for (const address of [
+  "/",
+  "/car-search",
+  "/van-search?bodyType=Panel+Van",
+  "/truck-search?sort=price_asc",
+  "/vehicles?page=2",
+  "/offers",
+]) {
   test(`${address} shows the representative example with its monthly prices`, async ({ page }) => {
     await page.goto(address);
     await expectDisclosed(page, address);

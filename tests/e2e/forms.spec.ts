@@ -94,7 +94,9 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Your feedback").fill("The van filters are quick on my phone.");
     await page.getByLabel("Your email address (optional)").fill("not an address");
     await page.getByRole("button", { name: "Send feedback" }).click();
-    await expect(page.getByLabel("Your email address (optional)")).toHaveAccessibleDescription(/Enter an email address like name@example.com/);
+    await expect(page.getByLabel("Your email address (optional)")).toHaveAccessibleDescription(
+      /Enter an email address like name@example.com/,
+    );
     await page.getByLabel("Your email address (optional)").fill(email);
     await page.getByRole("button", { name: "Send feedback" }).click();
     await expect(shownStatus(page)).toContainText("Thank you for your feedback.");
@@ -138,7 +140,10 @@ test.describe("with JavaScript", () => {
 
   test("a part-exchange request towards one of our vehicles is stored and the visitor gets a reference", async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo);
-    const [vehicle] = (await (await page.request.get("/api/vehicles/search/car?pageSize=1")).json()) as { _id: string; vehicle: { make: string } }[];
+    const [vehicle] = (await (await page.request.get("/api/vehicles/search/car?pageSize=1")).json()) as {
+      _id: string;
+      vehicle: { make: string };
+    }[];
     await open(page, `/part-exchange?vehicle=${vehicle!._id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part exchange and valuation");
     await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
@@ -179,7 +184,9 @@ test.describe("without JavaScript", () => {
     expect(await storedWith("newsletter", "email", email)).toHaveLength(1);
   });
 
-  test("a bad e-mail address comes back with a message beside the field and a summary, keeping what was typed", async ({ page }, testInfo) => {
+  test("a bad e-mail address comes back with a message beside the field and a summary, keeping what was typed", async ({
+    page,
+  }, testInfo) => {
     const email = `${uniqueEmail(testInfo).split("@")[0]}@`;
     await signUp(page, email);
     const field = page.getByLabel("Email address");

@@ -10,12 +10,17 @@ test.describe.configure({ timeout: 120_000 });
 
 async function expectNoViolations(page: Page, state: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), state).toEqual([]);
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    state,
+  ).toEqual([]);
 }
 
 /** A car in the demo stock, to search for by its make and model. */
 async function aCar(page: Page) {
-  const [record] = (await (await page.request.get("/api/vehicles/search/car?pageSize=1")).json()) as { vehicle: { make: string; model: string } }[];
+  const [record] = (await (await page.request.get("/api/vehicles/search/car?pageSize=1")).json()) as {
+    vehicle: { make: string; model: string };
+  }[];
   return record!.vehicle;
 }
 
@@ -89,7 +94,10 @@ test.describe("without JavaScript", () => {
   test("the keyword forms are plain GET forms", async ({ page }) => {
     const { make } = await aCar(page);
     await page.goto("/car-search?sort=mileage");
-    await page.getByRole("searchbox", { name: "Search cars" }).or(page.getByRole("combobox", { name: "Search cars" })).fill(make);
+    await page
+      .getByRole("searchbox", { name: "Search cars" })
+      .or(page.getByRole("combobox", { name: "Search cars" }))
+      .fill(make);
     await page.getByRole("search", { name: "Search cars by keyword" }).getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`/car-search\\?q=${encodeURIComponent(make).replace(/%20/g, "\\+")}&sort=mileage$`));
     await expect.poll(() => resultCount(page)).toBeGreaterThan(0);

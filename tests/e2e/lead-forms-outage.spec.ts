@@ -13,7 +13,10 @@ import { acceptNextAlert, completeTheApplication } from "./finance-wizard";
 const ferretdb = process.env.FERRETDB_BINARY;
 const WHY_NOT = "FERRETDB_BINARY is not set, and only a server this run starts can be frozen";
 if (!ferretdb) process.stderr.write(`Skipped lead forms while the store is frozen, with JavaScript: ${WHY_NOT}.\n`);
-else process.stderr.write(`Ran lead forms while the store is frozen, with JavaScript, against FerretDB, started from FERRETDB_BINARY (${ferretdb}).\n`);
+else
+  process.stderr.write(
+    `Ran lead forms while the store is frozen, with JavaScript, against FerretDB, started from FERRETDB_BINARY (${ferretdb}).\n`,
+  );
 
 test.describe.configure({ mode: "serial" });
 test.use({ expectedConsoleErrors: /status of 503/ });

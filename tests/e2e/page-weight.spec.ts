@@ -19,7 +19,9 @@ test("no page loads the form validator before a form is used, nor more script th
   const [vehicle] = (await (await request.get("/api/vehicles/search/car?pageSize=1")).json()) as { _id: string }[];
   for (const path of [...PAGES, `/vehicles/${vehicle!._id}`]) {
     const html = await (await request.get(path)).text();
-    const scripts = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map((match) => match[1]!);
+    const scripts = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*?(?:href|src)="([^"]+\.js)"/g)].map(
+      (match) => match[1]!,
+    );
     const inlineImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((match) => match[1]!);
     const names = new Set([...scripts, ...inlineImports]);
     expect(names.size, `scripts named by ${path}`).toBeGreaterThan(2);

@@ -17,7 +17,8 @@ const wide = (page: Page) => page.viewportSize()!.width >= 1024;
 const sidebar = (page: Page) => page.getByRole("region", { name: /^Filter (cars|vans|trucks)$/ });
 const chips = (page: Page) => page.getByRole("list", { name: "Filters in use" });
 const resultCount = async (page: Page) => Number((await page.locator(".search-page__heading .lede").textContent())!.replace(/\D/g, ""));
-const prices = async (page: Page) => (await page.locator("#results .vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+const prices = async (page: Page) =>
+  (await page.locator("#results .vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
 
 /** The filters where this screen has them, at price: a tap on the filter bar's Price on a phone, the sidebar as it stands on a desktop. */
 async function priceFilters(page: Page): Promise<Locator> {
@@ -41,7 +42,11 @@ test.describe("with JavaScript", () => {
     await price.getByLabel("Max price").selectOption({ label: "£15,000" });
     await expect(page).toHaveURL(/\/car-search\?price=-15000$/);
     await expect.poll(() => resultCount(page)).toBeLessThan(total);
-    if (!wide(page)) await page.locator("#filters").getByRole("button", { name: /^Search [\d,]+ cars?$/ }).click();
+    if (!wide(page))
+      await page
+        .locator("#filters")
+        .getByRole("button", { name: /^Search [\d,]+ cars?$/ })
+        .click();
     await expect(chips(page).getByRole("link", { name: "Remove Price: Up to £15,000" })).toHaveText(/^Up to £15,000/);
     await expect(page.locator("#results")).toHaveAttribute("aria-busy", "false");
     for (const amount of await prices(page)) expect(amount).toBeLessThanOrEqual(15000);
@@ -52,7 +57,11 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/price=10000-15000$/);
     await panel.getByLabel("Max price").selectOption("");
     await expect(page).toHaveURL(/price=10000-$/);
-    if (!wide(page)) await page.locator("#filters").getByRole("button", { name: /^Search [\d,]+ cars?$/ }).click();
+    if (!wide(page))
+      await page
+        .locator("#filters")
+        .getByRole("button", { name: /^Search [\d,]+ cars?$/ })
+        .click();
     await expect(chips(page).getByRole("link", { name: "Remove Price: From £10,000" })).toBeVisible();
     for (const amount of await prices(page)) expect(amount).toBeGreaterThanOrEqual(10000);
   });
@@ -76,7 +85,11 @@ test.describe("with JavaScript", () => {
     expect(fresh).toBeGreaterThan(0);
     expect(used).toBeLessThan(total);
     expect(fresh + used).toBe(total);
-    if (!wide(page)) await page.locator("#filters").getByRole("button", { name: /^Search [\d,]+ cars?$/ }).click();
+    if (!wide(page))
+      await page
+        .locator("#filters")
+        .getByRole("button", { name: /^Search [\d,]+ cars?$/ })
+        .click();
     await expect(chips(page).getByRole("link", { name: "Remove Condition: Used" })).toHaveText(/^Used/);
   });
 });
@@ -89,7 +102,9 @@ async function openPanel(page: Page): Promise<Locator> {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("up to £15,000 is the max price select, £15,000 and the form's button; the address is the contract's and the chip reads so", async ({ page }) => {
+  test("up to £15,000 is the max price select, £15,000 and the form's button; the address is the contract's and the chip reads so", async ({
+    page,
+  }) => {
     await page.goto("/car-search?sort=price_desc");
     const filters = wide(page) ? sidebar(page) : await noScriptPanel(page);
     await filters.getByLabel("Max price").selectOption({ label: "£15,000" });

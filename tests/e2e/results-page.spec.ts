@@ -31,7 +31,20 @@ test("a wide screen has the filters in a sidebar beside the results, a phone beh
     await expect(sidebar(page)).toBeVisible();
     await expect(sidebar(page).getByRole("heading", { level: 2, name: "Filter cars" })).toBeVisible();
     await expect(filterBar(page)).toBeHidden();
-    for (const label of ["Make", "Model", "Condition", "Min price", "Max price", "Min year", "Max year", "Min mileage", "Max mileage", "Gearbox", "Body Type", "Fuel Type"]) {
+    for (const label of [
+      "Make",
+      "Model",
+      "Condition",
+      "Min price",
+      "Max price",
+      "Min year",
+      "Max year",
+      "Min mileage",
+      "Max mileage",
+      "Gearbox",
+      "Body Type",
+      "Fuel Type",
+    ]) {
       await expect(sidebar(page).getByLabel(label, { exact: true })).toBeVisible();
     }
     const side = (await sidebar(page).boundingBox())!;
@@ -113,7 +126,9 @@ test("arrowing through the make select searches once, for the make it stops at, 
   expect(pauses, `gaps between the key presses: ${gaps.join(", ")} ms`).toBeLessThan(3);
   // A gap of the pause or more may still make no search: the pause is timed from when the page handled the key, which a busy machine delays.
   const searched = searches.map((url) => url.searchParams.get("make"));
-  expect(searched.length, `searched ${searched.join(", ")}; gaps between the key presses: ${gaps.join(", ")} ms`).toBeLessThanOrEqual(1 + pauses);
+  expect(searched.length, `searched ${searched.join(", ")}; gaps between the key presses: ${gaps.join(", ")} ms`).toBeLessThanOrEqual(
+    1 + pauses,
+  );
   expect(searches.at(-1)?.searchParams.get("make")).toBe(fourthMake);
   // Not sent back to the top (fewer results may shorten the page, and so the scroll).
   expect(await page.evaluate(() => window.scrollY > 0)).toBe(scrolled);
@@ -186,7 +201,9 @@ test("the order and the number per page are chosen above the results", async ({ 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the sidebar is in the server's page and is sent with its Apply button, keeping the words, order and page size", async ({ page }) => {
+  test("the sidebar is in the server's page and is sent with its Apply button, keeping the words, order and page size", async ({
+    page,
+  }) => {
     await page.goto("/car-search?q=manual&sort=mileage&pageSize=48");
     if (!wide(page)) {
       await expect(sidebar(page)).toBeHidden();

@@ -79,8 +79,15 @@ test("two vehicles chosen from their cards are compared side by side, each diffe
   await page.goto("/car-search?sort=price_asc");
   await hydrated(page);
   const cards = page.locator("article.vehicle-card");
-  const titles = [(await cards.nth(0).locator(".vehicle-card__title").textContent())!, (await cards.nth(1).locator(".vehicle-card__title").textContent())!];
-  for (const i of [0, 1]) await cards.nth(i).getByRole("button", { name: /^Compare / }).click();
+  const titles = [
+    (await cards.nth(0).locator(".vehicle-card__title").textContent())!,
+    (await cards.nth(1).locator(".vehicle-card__title").textContent())!,
+  ];
+  for (const i of [0, 1])
+    await cards
+      .nth(i)
+      .getByRole("button", { name: /^Compare / })
+      .click();
   const bar = page.getByRole("region", { name: "Vehicles to compare" });
   await expect(bar).toContainText("2 of 3 chosen to compare");
   await bar.getByRole("link", { name: "Compare 2 vehicles" }).click();
@@ -90,7 +97,9 @@ test("two vehicles chosen from their cards are compared side by side, each diffe
   const table = page.getByRole("table");
   for (const title of titles) await expect(table.getByRole("columnheader", { name: startingWith(title) })).toBeVisible();
   const rows = await compareRows(page);
-  expect(rows.map((row) => row.label)).toEqual(expect.arrayContaining(["Price", "Monthly price", "Mileage", "Road tax", "ULEZ and Clean Air Zones"]));
+  expect(rows.map((row) => row.label)).toEqual(
+    expect.arrayContaining(["Price", "Monthly price", "Mileage", "Road tax", "ULEZ and Clean Air Zones"]),
+  );
   for (const row of rows) {
     expect(row.values, row.label).toHaveLength(2);
     expect(row.marked, `${row.label}: ${row.values.join(" / ")}`).toBe(new Set(row.values).size > 1);

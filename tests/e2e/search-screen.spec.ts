@@ -8,7 +8,6 @@ test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true
 const resultCount = async (page: Page) => Number((await page.locator(".search-page__heading .lede").textContent())!.replace(/\D/g, ""));
 const searchButton = (page: Page) => page.getByRole("dialog").getByRole("button", { name: /^Search [\d,]+ (car|cars)$/ });
 
-
 /**
  * A slow connection the test controls: the search page's data requests wait until the
  * returned function lets them go. A request the page has given up on meanwhile is dropped.
@@ -62,7 +61,15 @@ for (const viewport of [
       await page.goto("/car-search");
       const bar = page.getByRole("navigation", { name: "Filters" });
       const filterAndSort = bar.getByRole("button", { name: "Filter and sort" });
-      await expect(bar.getByRole("button")).toHaveText(["Make and model", "Price", "Year", "Mileage", "Gearbox", "Body type", "Filter and sort"]);
+      await expect(bar.getByRole("button")).toHaveText([
+        "Make and model",
+        "Price",
+        "Year",
+        "Mileage",
+        "Gearbox",
+        "Body type",
+        "Filter and sort",
+      ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       for (const control of await bar.getByRole("button").all()) await expect(control).toBeInViewport({ ratio: 1 });
       // Two lines of them at most where a phone is 360 px or wider, so the bar leaves room for the results.
@@ -153,9 +160,14 @@ test("sorting by price shows the cheapest first, in order", async ({ page }) => 
   await page.getByRole("button", { name: "Filter and sort" }).click();
   await page.getByRole("dialog").getByLabel("Sort by").selectOption({ label: "Price low to high" });
   await expect(page).toHaveURL(/sort=price_asc/);
-  await page.getByRole("dialog").getByRole("button", { name: /^Search/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Search/ })
+    .click();
   await expect(page.locator(".results")).not.toHaveAttribute("aria-busy", "true");
-  const prices = (await page.locator(".vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "").slice(0, -0 || undefined)));
+  const prices = (await page.locator(".vehicle-card__price").allTextContents()).map((text) =>
+    Number(text.replace(/[^\d]/g, "").slice(0, -0 || undefined)),
+  );
   expect(prices.length).toBeGreaterThan(1);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });
@@ -285,7 +297,10 @@ test.describe("a search with no results", () => {
       }
       await page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: "Price" }).click();
       await page.locator("#filter-price-max").selectOption("");
-      await page.locator("#filters").getByRole("button", { name: /^Search/ }).click();
+      await page
+        .locator("#filters")
+        .getByRole("button", { name: /^Search/ })
+        .click();
       await expect(page).toHaveURL(/\/car-search\?make=Ford$/);
       await expect(page.locator(".vehicle-card").first()).toBeVisible();
     });
@@ -301,7 +316,10 @@ test.describe("a failed fetch", () => {
     await page.route("**/car-search.data*", (route) => route.abort());
     await page.getByRole("button", { name: "Filter and sort" }).click();
     await page.getByRole("dialog").getByLabel("Sort by").selectOption("price_desc");
-    await page.getByRole("dialog").getByRole("button", { name: /^Search/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^Search/ })
+      .click();
     await expect(page.getByRole("alert")).toContainText("We couldn't update the results just now");
     await expect(page.locator(".vehicle-card__title").first()).toHaveText(before!);
 
@@ -322,7 +340,10 @@ test.describe("a failed fetch", () => {
       );
       await page.getByRole("button", { name: "Filter and sort" }).click();
       await page.getByRole("dialog").getByLabel("Sort by").selectOption("price_desc");
-      await page.getByRole("dialog").getByRole("button", { name: /^Search/ }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /^Search/ })
+        .click();
 
       await expect(page.getByRole("alert")).toContainText("We couldn't update the results just now");
       await expect(page.locator(".vehicle-card__title")).toHaveText(before);
@@ -332,7 +353,11 @@ test.describe("a failed fetch", () => {
       await page.unroute("**/car-search.data*");
       const retry = page.waitForRequest((request) => {
         const url = new URL(request.url());
-        return url.pathname === "/car-search.data" && url.searchParams.get("fuelType") === "Petrol" && url.searchParams.get("sort") === "price_desc";
+        return (
+          url.pathname === "/car-search.data" &&
+          url.searchParams.get("fuelType") === "Petrol" &&
+          url.searchParams.get("sort") === "price_desc"
+        );
       });
       await page.getByRole("button", { name: "Try again" }).click();
       await retry;
@@ -377,7 +402,10 @@ test.describe("without JavaScript", () => {
     const make = page.locator("#filter-make-select");
     const firstMake = (await make.locator("option").nth(1).getAttribute("value"))!;
     await make.selectOption(firstMake);
-    await page.locator("#filters").getByRole("button", { name: /^Search/ }).click();
+    await page
+      .locator("#filters")
+      .getByRole("button", { name: /^Search/ })
+      .click();
     // Every field is submitted; the server sends the browser on to the address without the empty ones.
     await expect(page).toHaveURL(`/truck-search?${new URLSearchParams({ make: firstMake })}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${firstMake} trucks for sale`);

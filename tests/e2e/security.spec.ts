@@ -98,7 +98,10 @@ test("a page's form that cannot be read, or is too large, is refused plainly, ne
     const huge = await request.post(path, { headers: { Accept: "text/html" }, form: { email: "a".repeat(70 * 1024) } });
     expect(huge.status(), path).toBe(413);
   }
-  const soldVehicle = await request.post("/vehicles/no-such-vehicle/finance", { headers: { Accept: "text/html" }, form: { firstName: "Sam" } });
+  const soldVehicle = await request.post("/vehicles/no-such-vehicle/finance", {
+    headers: { Accept: "text/html" },
+    form: { firstName: "Sam" },
+  });
   expect(soldVehicle.status()).toBe(404);
   expect(await soldVehicle.text()).toContain("Vehicle not found.");
 });

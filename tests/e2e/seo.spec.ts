@@ -136,7 +136,9 @@ test("a vehicle page describes the vehicle and its offer as schema.org structure
   expect(await page.locator('head meta[property="og:image"]').getAttribute("content")).toMatch(new RegExp(`^${baseURL}/`));
 
   expect(trail).toMatchObject({ "@context": "https://schema.org", "@type": "BreadcrumbList" });
-  expect(trail.itemListElement.map(({ position, name, item }: { position: number; name: string; item: string }) => [position, name, item])).toEqual([
+  expect(
+    trail.itemListElement.map(({ position, name, item }: { position: number; name: string; item: string }) => [position, name, item]),
+  ).toEqual([
     [1, "Home", `${baseURL}/`],
     [2, "Vans", `${baseURL}/van-search`],
     [3, record!.vehicle.make, `${baseURL}/van-search?make=${encodeURIComponent(record!.vehicle.make).replace(/%20/g, "+")}`],

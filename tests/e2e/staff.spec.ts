@@ -32,7 +32,12 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function expectAccessible(page: Page, state: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`), `accessibility violations on ${state}`).toEqual([]);
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    ),
+    `accessibility violations on ${state}`,
+  ).toEqual([]);
 }
 
 /** Each test's own accounts, so tests running at once on the one site never share a session or a lead. */
@@ -114,7 +119,9 @@ test("a salesperson signs in, finds a new lead, works it, exports and erases it"
   await expect(page).toHaveURL(/\/staff\/sign-in/);
 });
 
-test("an admin adds a colleague, who sets a password; the admin sets up a second factor and signs in with it", async ({ page }, testInfo) => {
+test("an admin adds a colleague, who sets a password; the admin sets up a second factor and signs in with it", async ({
+  page,
+}, testInfo) => {
   const prefix = await accountsFor(testInfo);
   await signIn(page, staffEmail("admin", prefix));
 
@@ -160,7 +167,9 @@ test("an admin adds a colleague, who sets a password; the admin sets up a second
   await page.getByLabel("Six-digit code").fill(setUpWith);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("That code did not work, or it was used already")).toBeVisible();
-  await page.getByLabel("Six-digit code").fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }));
+  await page
+    .getByLabel("Six-digit code")
+    .fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
@@ -181,7 +190,12 @@ test("an admin adds a colleague, who sets a password; the admin sets up a second
   await page.getByRole("button", { name: "Sign in" }).click();
   // A stock manager's account opens no leads: it starts at the stock console.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import stock");
-  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText(["Stock import", "Vehicles", "Search index", "Your account"]);
+  await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText([
+    "Stock import",
+    "Vehicles",
+    "Search index",
+    "Your account",
+  ]);
   await page.goto("/staff/erasure");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("That can't be done");
   await expect(page.getByText("needs the sales role")).toBeVisible();
@@ -226,7 +240,9 @@ test("a stock manager uploads a feed, reads the preview, confirms, and sees the 
   await page.getByRole("link", { name: /Download all 1 rejected rows as CSV/ }).click();
   const csv = await readFile((await (await download).path())!, "utf8");
   expect(csv.split("\r\n")[1]).toMatch(/^101,/);
-  await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: fileName })).toContainText("imported");
+  await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: fileName })).toContainText(
+    "imported",
+  );
 
   await page.getByRole("link", { name: "Search index" }).click();
   await expect(page.getByRole("row", { name: /^Engine/ })).toContainText("embedded");
@@ -236,7 +252,9 @@ test("a stock manager uploads a feed, reads the preview, confirms, and sees the 
   await expectAccessible(page, "the search index after a rebuild");
 });
 
-test("a site with a scheduled feed imports it from the dealer's stock system, the console shows how it went, and a stock manager reduces its price (buyers see the badge and the filter), hides and shows it, and sells it", async ({ page }) => {
+test("a site with a scheduled feed imports it from the dealer's stock system, the console shows how it went, and a stock manager reduces its price (buyers see the badge and the filter), hides and shows it, and sells it", async ({
+  page,
+}) => {
   const added = Array.from(generateDemoStock({ count: 3, seed: 5150 }));
   const feedServer = createServer((_req, res) => res.writeHead(200).end(added.map((record) => JSON.stringify(record)).join("\n")));
   feedServer.listen(0, "127.0.0.1");
@@ -244,7 +262,12 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
   const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/dms/stock.ndjson`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "dealer-site-feed-"));
   await addStaffAccounts(dataDir, ["stock"]);
-  const site = await spawnBuiltSite({ dataDir, port: await freePort(), env: { DEMO_STOCK_SIZE: "20", STOCK_FEED_URL: feedUrl, STOCK_FEED_SCHEDULE: "30" }, timeoutMs: 30_000 });
+  const site = await spawnBuiltSite({
+    dataDir,
+    port: await freePort(),
+    env: { DEMO_STOCK_SIZE: "20", STOCK_FEED_URL: feedUrl, STOCK_FEED_SCHEDULE: "30" },
+    timeoutMs: 30_000,
+  });
   try {
     await page.goto(`${site.url}/staff/sign-in`);
     await hydrated(page, "form button");
@@ -255,10 +278,14 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
     const feed = page.getByRole("region", { name: "Scheduled feed" });
     await expect(async () => {
       await page.reload();
-      await expect(feed.getByRole("status")).toContainText("Imported: 3 added, 0 updated, 0 unchanged, 0 removed, 0 rejected.", { timeout: 1000 });
+      await expect(feed.getByRole("status")).toContainText("Imported: 3 added, 0 updated, 0 unchanged, 0 removed, 0 rejected.", {
+        timeout: 1000,
+      });
     }).toPass({ timeout: 20_000 });
     await expect(feed).toContainText(`${feedUrl}, every 30 minutes, as an update. Next fetch at`);
-    await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: "stock.ndjson" })).toContainText("the scheduled feed");
+    await expect(page.getByRole("region", { name: "Recent imports" }).getByRole("row").filter({ hasText: "stock.ndjson" })).toContainText(
+      "the scheduled feed",
+    );
     await expectAccessible(page, "the import page with a scheduled feed");
     await page.goto(`${site.url}/vehicles/${added[0]!._id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(added[0]!.vehicle.make);
@@ -286,14 +313,23 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
     await hydrated(page, "form button");
     // A wide screen has the filters in a sidebar, applied as they change; a phone in a dialog.
     if (page.viewportSize()!.width >= 1024) {
-      await page.getByRole("region", { name: `Filter ${vehicle.vehicleType}s` }).getByLabel(/^Recently reduced \(1\)$/).check();
+      await page
+        .getByRole("region", { name: `Filter ${vehicle.vehicleType}s` })
+        .getByLabel(/^Recently reduced \(1\)$/)
+        .check();
       await expect(page).toHaveURL(/[?&]reduced=1/);
     } else {
       await page.getByRole("button", { name: "Filter and sort" }).click();
-      await page.getByRole("dialog", { name: "Filter and sort" }).getByLabel(/^Recently reduced \(1\)$/).check();
+      await page
+        .getByRole("dialog", { name: "Filter and sort" })
+        .getByLabel(/^Recently reduced \(1\)$/)
+        .check();
       await expect(page).toHaveURL(/[?&]reduced=1/);
       await expect(page.getByRole("dialog").getByRole("button", { name: /^Search 1 / })).toBeVisible();
-      await page.getByRole("dialog").getByRole("button", { name: /^Search 1 / }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /^Search 1 / })
+        .click();
     }
     await expect(page.getByRole("link", { name: "Remove Recently reduced" })).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: vehicle.make })).toContainText("Price reduced by £500");

@@ -13,7 +13,11 @@ import { shownStatus } from "./shown-status";
  */
 
 type Kind = Extract<LeadKindName, "enquiry" | "test-drive" | "call-back">;
-const BUTTONS: Record<Kind, string> = { enquiry: "Enquire about this vehicle", "test-drive": "Book a test drive", "call-back": "Request a call back" };
+const BUTTONS: Record<Kind, string> = {
+  enquiry: "Enquire about this vehicle",
+  "test-drive": "Book a test drive",
+  "call-back": "Request a call back",
+};
 const SUBMIT: Record<Kind, string> = { enquiry: "Send enquiry", "test-drive": "Request test drive", "call-back": "Call me back" };
 const HOURS = "we are open Monday to Friday, 9am to 5pm";
 
@@ -78,7 +82,9 @@ async function expectStored(kind: Kind, name: string, vehicle: Vehicle) {
 }
 
 for (const kind of Object.keys(BUTTONS) as Kind[]) {
-  test(`with JavaScript, ${BUTTONS[kind].toLowerCase()} in a dialog: a problem beside its field, then stored with a reference`, async ({ page }, testInfo) => {
+  test(`with JavaScript, ${BUTTONS[kind].toLowerCase()} in a dialog: a problem beside its field, then stored with a reference`, async ({
+    page,
+  }, testInfo) => {
     const vehicle = await openAVehicle(page);
     const name = uniqueName(testInfo);
     await page.getByRole("button", { name: BUTTONS[kind] }).click();
@@ -113,7 +119,9 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, expectedConsoleErrors: /status of 400/ });
 
   for (const kind of Object.keys(BUTTONS) as Kind[]) {
-    test(`${BUTTONS[kind].toLowerCase()} is a page of its own that keeps what was typed, then confirms with a reference`, async ({ page }, testInfo) => {
+    test(`${BUTTONS[kind].toLowerCase()} is a page of its own that keeps what was typed, then confirms with a reference`, async ({
+      page,
+    }, testInfo) => {
       const vehicle = await openAVehicle(page);
       const name = uniqueName(testInfo);
       await page.getByRole("button", { name: BUTTONS[kind] }).click();
@@ -142,7 +150,10 @@ test.describe("without JavaScript", () => {
     await calculator.getByRole("button", { name: "Work out my payments" }).click();
     await expect(page).toHaveURL(/\?deposit=1550&term=36$/);
     await expect(calculator).toContainText("we have used £1,600");
-    const { price, vatStatus } = { price: vehicle.adverts.retailAdverts.totalPrice.amountGBP, vatStatus: vehicle.adverts.retailAdverts.vatStatus };
+    const { price, vatStatus } = {
+      price: vehicle.adverts.retailAdverts.totalPrice.amountGBP,
+      vatStatus: vehicle.adverts.retailAdverts.vatStatus,
+    };
     const quote = hirePurchaseQuote({ price, vatStatus, deposit: 1600, termMonths: 36 });
     await expect(calculator.getByRole("definition").first()).toHaveText(formatPoundsAndPence(quote.monthlyPayment));
     await expect(calculator).toContainText(formatPoundsAndPence(quote.totalAmountPayable));
@@ -159,7 +170,9 @@ test("the calculator follows the deposit and term as they change, to the penny, 
   const { vatStatus } = vehicle.adverts.retailAdverts;
   const calculator = page.getByRole("form", { name: "Work out your payments" });
   const monthly = calculator.getByRole("definition").first();
-  await expect(monthly).toHaveText(formatPoundsAndPence(hirePurchaseQuote({ price, vatStatus, deposit: 0, termMonths: 60 }).monthlyPayment));
+  await expect(monthly).toHaveText(
+    formatPoundsAndPence(hirePurchaseQuote({ price, vatStatus, deposit: 0, termMonths: 60 }).monthlyPayment),
+  );
 
   await calculator.getByLabel("Deposit (£)").fill("2000");
   await calculator.getByLabel("48 months").check();
@@ -209,13 +222,20 @@ test("back to results returns to where the buyer had scrolled the results", asyn
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 50);
 });
 
-test("a vehicle page offers a call, a message naming the vehicle, a part exchange towards it, similar vehicles and a way to share it", async ({ page }) => {
+test("a vehicle page offers a call, a message naming the vehicle, a part exchange towards it, similar vehicles and a way to share it", async ({
+  page,
+}) => {
   const vehicle = await openAVehicle(page);
   await expect(page.getByRole("link", { name: "Call us", exact: true })).toHaveAttribute("href", "tel:01514960000");
-  const message = new URL((await page.getByRole("region", { name: "Ask about this vehicle" }).getByRole("link", { name: "Message us" }).getAttribute("href"))!);
+  const message = new URL(
+    (await page.getByRole("region", { name: "Ask about this vehicle" }).getByRole("link", { name: "Message us" }).getAttribute("href"))!,
+  );
   expect(message.searchParams.get("text")).toContain(`${vehicle.vehicle.make} ${vehicle.vehicle.model}`);
   expect(message.searchParams.get("text")).toContain(`/vehicles/${vehicle._id}`);
-  await expect(page.getByRole("link", { name: "Part-exchange your vehicle" })).toHaveAttribute("href", `/part-exchange?vehicle=${vehicle._id}`);
+  await expect(page.getByRole("link", { name: "Part-exchange your vehicle" })).toHaveAttribute(
+    "href",
+    `/part-exchange?vehicle=${vehicle._id}`,
+  );
   await expect(page.getByText(/^(Open today until \dpm|Closed now, opens .+ \d+(am|pm))\.$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Features and equipment" })).toBeVisible();
   await expect(page.getByText(/^ULEZ and Clean Air Zones:/)).toBeVisible();

@@ -33,13 +33,13 @@ test.describe("pages that do not exist", () => {
   test.use({ expectedConsoleErrors: /status of 404/ });
 
   test("an unknown vehicle and an unknown page answer 404 with a way back", async ({ page }) => {
-  const vehicle = await page.goto("/vehicles/no-such-vehicle");
-  expect(vehicle?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vehicle not found.");
+    const vehicle = await page.goto("/vehicles/no-such-vehicle");
+    expect(vehicle?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vehicle not found.");
 
-  const unknown = await page.goto("/no/such/page");
-  expect(unknown?.status()).toBe(404);
-  await page.getByRole("link", { name: "Search cars" }).click();
-  await expect(page).toHaveURL(/\/car-search$/);
-});
+    const unknown = await page.goto("/no/such/page");
+    expect(unknown?.status()).toBe(404);
+    await page.getByRole("link", { name: "Search cars" }).click();
+    await expect(page).toHaveURL(/\/car-search$/);
+  });
 });

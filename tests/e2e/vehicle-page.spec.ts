@@ -31,7 +31,9 @@ test("the vehicle page shows the price, the representative example and the lende
 test("the vehicle is described to search engines as a schema.org vehicle with an offer", async ({ page }) => {
   await openAVehicle(page);
   const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const data = scripts.map((json) => JSON.parse(json) as Record<string, unknown> & { offers: Record<string, unknown> }).find(({ offers }) => offers)!;
+  const data = scripts
+    .map((json) => JSON.parse(json) as Record<string, unknown> & { offers: Record<string, unknown> })
+    .find(({ offers }) => offers)!;
   expect(data["@context"]).toBe("https://schema.org");
   expect(data["@type"]).toBe("Car");
   expect(data.offers).toMatchObject({ "@type": "Offer", priceCurrency: "GBP", availability: "https://schema.org/InStock" });

@@ -10,18 +10,40 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function layerProblems(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result!.messages.filter((message) => message.ruleId === "import-x/no-restricted-paths" || message.ruleId === "@typescript-eslint/no-restricted-imports").map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === "import-x/no-restricted-paths" || message.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((message) => message.message);
 }
 
 describe("layers", () => {
   it.each([
-    ["domain/wrong-way.ts", 'import { loadConfig } from "../backend/config";\nexport const x = loadConfig;\n', /domain\/ is the ground floor/],
+    [
+      "domain/wrong-way.ts",
+      'import { loadConfig } from "../backend/config";\nexport const x = loadConfig;\n',
+      /domain\/ is the ground floor/,
+    ],
     ["domain/wrong-way.ts", 'import { x } from "../frontend/routes";\nexport const y = x;\n', /domain\/ is the ground floor/],
-    ["backend/wrong-way.ts", 'import routes from "../frontend/routes";\nexport const x = routes;\n', /backend\/ imports domain\/ and itself only/],
-    ["backend/wrong-way.ts", 'import { main } from "../indexer/cli";\nexport const x = main;\n', /backend\/ imports domain\/ and itself only/],
-    ["backend/wrong-way.ts", 'import { freePort } from "../tests/support/free-port";\nexport const x = freePort;\n', /backend\/ imports domain\/ and itself only/],
+    [
+      "backend/wrong-way.ts",
+      'import routes from "../frontend/routes";\nexport const x = routes;\n',
+      /backend\/ imports domain\/ and itself only/,
+    ],
+    [
+      "backend/wrong-way.ts",
+      'import { main } from "../indexer/cli";\nexport const x = main;\n',
+      /backend\/ imports domain\/ and itself only/,
+    ],
+    [
+      "backend/wrong-way.ts",
+      'import { freePort } from "../tests/support/free-port";\nexport const x = freePort;\n',
+      /backend\/ imports domain\/ and itself only/,
+    ],
     ["frontend/wrong-way.ts", 'import { freePort } from "../tests/support/free-port";\nexport const x = freePort;\n', /frontend\/ ships/],
-    ["frontend/components/WrongWay.tsx", 'import { loadConfig } from "../../backend/config";\nexport const x = loadConfig;\n', /only types from backend/],
+    [
+      "frontend/components/WrongWay.tsx",
+      'import { loadConfig } from "../../backend/config";\nexport const x = loadConfig;\n',
+      /only types from backend/,
+    ],
   ])("refuses %s importing the wrong way (%#)", async (filePath, source, message) => {
     const problems = await layerProblems(filePath, source);
     expect(problems).toHaveLength(1);

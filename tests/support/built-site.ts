@@ -36,7 +36,17 @@ export async function spawnBuiltSite(options: {
 }): Promise<SiteProcess> {
   const started = performance.now();
   const command = [process.execPath, ...(options.nodeArgs ?? []), options.entry ?? serverEntry];
-  const env = { ...process.env, ...EMBEDDED_ENGINES, NODE_ENV: "production", DATA_DIR: options.dataDir, PORT: String(options.port), HOST: "127.0.0.1", DEMO_STOCK_SIZE: "0", LOG_LEVEL: "warn", ...options.env };
+  const env = {
+    ...process.env,
+    ...EMBEDDED_ENGINES,
+    NODE_ENV: "production",
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DEMO_STOCK_SIZE: "0",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
   const stdio: StdioOptions = ["ignore", options.pipeLog ? "pipe" : "ignore", "inherit"];
   const server = options.maxOpenFiles
     ? spawn("/bin/sh", ["-c", `ulimit -n ${options.maxOpenFiles} && exec "$@"`, "sh", ...command], { env, stdio })
@@ -49,7 +59,10 @@ export async function spawnBuiltSite(options: {
       server.kill("SIGTERM");
       throw new Error(`The site did not answer /healthz within ${options.timeoutMs} ms`);
     }
-    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return { server, url, startMs: performance.now() - started };
     await sleep(50);
   }
@@ -78,14 +91,24 @@ export interface BuiltSite {
  * Another copy of the built site, as the browser tests run it, with settings of a test's
  * own (SITE_URL, DEALER_CONFIG) over a fresh data folder with a little demo stock.
  */
-export async function startBuiltSite(env: Record<string, string>, options: { maxOpenFiles?: number; dataDir?: string } = {}): Promise<BuiltSite> {
+export async function startBuiltSite(
+  env: Record<string, string>,
+  options: { maxOpenFiles?: number; dataDir?: string } = {},
+): Promise<BuiltSite> {
   const port = await freePort();
   // Another site's folder, when given, is that site's to remove.
   const ownFolder = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "dealer-site-built-")));
   let site: SiteProcess;
   try {
-    site = await spawnBuiltSite({ port, env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env }, timeoutMs: 30_000, pipeLog: true, maxOpenFiles: options.maxOpenFiles, dataDir });
+    site = await spawnBuiltSite({
+      port,
+      env: { DEMO_STOCK_SIZE: "30", LOG_LEVEL: "error", ...env },
+      timeoutMs: 30_000,
+      pipeLog: true,
+      maxOpenFiles: options.maxOpenFiles,
+      dataDir,
+    });
   } catch (error) {
     if (ownFolder) await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -17,7 +17,9 @@ export function capturedLogger(): CapturedLogger {
   const lineContaining = async (fragment: string) => {
     const deadline = Date.now() + 2000;
     for (;;) {
-      const line = text().split("\n").find((entry) => entry.includes(fragment));
+      const line = text()
+        .split("\n")
+        .find((entry) => entry.includes(fragment));
       if (line !== undefined) return line;
       if (Date.now() > deadline) throw new Error(`nothing containing ${fragment} was logged within 2 s`);
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -49,7 +49,10 @@ export async function startLeadService({ port = 0, answers = [] }: { port?: numb
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`,
     deliveries,
-    accepted: () => deliveries.filter(({ status }) => status !== undefined && status >= 200 && status < 300).map(({ idempotencyKey }) => idempotencyKey ?? ""),
+    accepted: () =>
+      deliveries
+        .filter(({ status }) => status !== undefined && status >= 200 && status < 300)
+        .map(({ idempotencyKey }) => idempotencyKey ?? ""),
     async close() {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();

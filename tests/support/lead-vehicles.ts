@@ -20,5 +20,8 @@ export const SOLD_LATELY: SoldVehicle = {
 
 /** The vehicle a lead names, from the known vehicles and SOLD_LATELY, as the site looks it up. */
 export function knownLeadVehicle(id: string): Promise<LeadVehicle | undefined> {
-  return findLeadVehicle({ get: async (wanted) => knownRecord(wanted), sold: async (wanted) => (wanted === SOLD_LATELY.id ? SOLD_LATELY : undefined) }, id);
+  return findLeadVehicle(
+    { get: async (wanted) => knownRecord(wanted), sold: async (wanted) => (wanted === SOLD_LATELY.id ? SOLD_LATELY : undefined) },
+    id,
+  );
 }

@@ -1,4 +1,16 @@
-import { countedWithout, FILTER_ON, FILTERS, formatRange, inRange, recentSince, textKey, type FilterName, type FilterValue, type FacetOption, type RecentFilterName } from "../../domain/filters";
+import {
+  countedWithout,
+  FILTER_ON,
+  FILTERS,
+  formatRange,
+  inRange,
+  recentSince,
+  textKey,
+  type FilterName,
+  type FilterValue,
+  type FacetOption,
+  type RecentFilterName,
+} from "../../domain/filters";
 import { compareOptionValues } from "../../backend/search/option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, sortKeyValue } from "../../domain/sort";
 import { queryTerms, typosToMatch } from "../../backend/search/query-terms";

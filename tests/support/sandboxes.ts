@@ -31,7 +31,11 @@ export interface MeiliSandbox {
   dispose(): Promise<void>;
 }
 
-export async function openMeiliSandbox(server: MeiliTestServer, name: string, logger: Logger = createLogger("silent")): Promise<MeiliSandbox> {
+export async function openMeiliSandbox(
+  server: MeiliTestServer,
+  name: string,
+  logger: Logger = createLogger("silent"),
+): Promise<MeiliSandbox> {
   const admin = meiliClient(server.url, server.adminKey);
   const searchKey = await ensureSearchKey(admin, name);
   return {

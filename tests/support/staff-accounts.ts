@@ -22,11 +22,19 @@ export const staffEmail = (role: StaffRole, prefix?: string) => `${prefix ? `${p
  * set-password link make them: one per role, all with STAFF_PASSWORD. The site reads the
  * same files, so sessions signed in here work there too.
  */
-export async function addStaffAccounts(dataDir: string, roles: readonly StaffRole[] = ["sales", "stock", "admin"], prefix?: string): Promise<void> {
+export async function addStaffAccounts(
+  dataDir: string,
+  roles: readonly StaffRole[] = ["sales", "stock", "admin"],
+  prefix?: string,
+): Promise<void> {
   const store = await FileStaffStore.open(dataDir);
   const access = new StaffAccess(store, SETTINGS);
   for (const role of roles) {
-    const { link } = await access.createAccount("command line", { email: staffEmail(role, prefix), name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`, role });
+    const { link } = await access.createAccount("command line", {
+      email: staffEmail(role, prefix),
+      name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`,
+      role,
+    });
     const result = await access.setPassword(new URL(link).searchParams.get("token")!, STAFF_PASSWORD, "127.0.0.1");
     if (!result.ok) throw new Error(result.problem);
   }
@@ -44,7 +52,10 @@ export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ se
 }
 
 /** The staff area over a data folder, with a role's test account signed in: for tests of the services behind the staff pages. */
-export async function signedInMember(dataDir: string, role: StaffRole): Promise<{ access: StaffAccess; member: StaffMember; close(): Promise<void> }> {
+export async function signedInMember(
+  dataDir: string,
+  role: StaffRole,
+): Promise<{ access: StaffAccess; member: StaffMember; close(): Promise<void> }> {
   await addStaffAccounts(dataDir, [role]);
   const store = await FileStaffStore.open(dataDir);
   const access = new StaffAccess(store, SETTINGS);

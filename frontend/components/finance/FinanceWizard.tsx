@@ -121,7 +121,12 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
           <p>
             Finance for the {vehicle.make} {vehicle.model}
           </p>
-          <button type="button" className="finance-dialog__close" aria-label="Close the application" onClick={() => dialogRef.current?.close()}>
+          <button
+            type="button"
+            className="finance-dialog__close"
+            aria-label="Close the application"
+            onClick={() => dialogRef.current?.close()}
+          >
             ×
           </button>
         </div>

@@ -9,10 +9,10 @@ export function FinancePrivacyNotice() {
   const dealer = useDealer();
   return (
     <p className="privacy-notice">
-      <strong>Your information.</strong> {dealer.legalName} is a credit broker: we use what you tell us here to find you
-      finance and pass your application to the lenders we introduce you to, who use it to decide whether to lend to you.
-      Each lender will search your credit file at a credit reference agency; the search is recorded on your file and other
-      lenders can see it. <PrivacyPolicyLink /> explains how we use and keep your information, and your rights.
+      <strong>Your information.</strong> {dealer.legalName} is a credit broker: we use what you tell us here to find you finance and pass
+      your application to the lenders we introduce you to, who use it to decide whether to lend to you. Each lender will search your credit
+      file at a credit reference agency; the search is recorded on your file and other lenders can see it. <PrivacyPolicyLink /> explains
+      how we use and keep your information, and your rights.
     </p>
   );
 }

@@ -131,7 +131,21 @@ interface FieldProps {
 }
 
 /** A label, any hint, the control, and the problem with it right beside it, tied together for screen readers. */
-export function Field({ id, name, label, error, hint, optional, defaultValue, type = "text", autoComplete, inputMode, multiline, maxLength, className }: FieldProps) {
+export function Field({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  optional,
+  defaultValue,
+  type = "text",
+  autoComplete,
+  inputMode,
+  multiline,
+  maxLength,
+  className,
+}: FieldProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -255,7 +269,19 @@ export function Select({ id, name, label, options, error, value, defaultValue, o
 }
 
 /** A tick box with its words beside it, and the problem above them. */
-export function Checkbox({ id, name, label, error, defaultChecked }: { id: string; name: string; label: ReactNode; error?: string; defaultChecked?: boolean }) {
+export function Checkbox({
+  id,
+  name,
+  label,
+  error,
+  defaultChecked,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  error?: string;
+  defaultChecked?: boolean;
+}) {
   return (
     <div className="application-field">
       {error && <FieldError id={`${id}-error`} message={error} />}

@@ -25,7 +25,11 @@ function contextWith(submit: Leads["submit"]) {
 }
 
 const formPost = (fields: Record<string, string>) =>
-  new Request("http://127.0.0.1/form", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  new Request("http://127.0.0.1/form", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 
 const TYPED = { name: "Siobhán O'Neill-Smith", message: "Is the cambelt done?", email: "" };
 
@@ -48,20 +52,46 @@ describe.each(LEAD_KIND_NAMES)("a %s form's post", (kind: LeadKindName) => {
       return { ok: true, id: "1", reference: "K7F3-9QXA", created: true } satisfies SubmitResult;
     });
     const request = formPost({ ...TYPED, idempotencyKey: "key-1" });
-    const answer = await postLead({ kind, request, context, adding: () => ({ vehicleId: "abc" }), confirmation: ({ reference }) => `/done?sent=${reference}` });
+    const answer = await postLead({
+      kind,
+      request,
+      context,
+      adding: () => ({ vehicleId: "abc" }),
+      confirmation: ({ reference }) => `/done?sent=${reference}`,
+    });
     expect(sent).toEqual([[kind, { name: TYPED.name, message: TYPED.message, vehicleId: "abc" }, "key-1"]]);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).headers.get("Location")).toBe("/done?sent=K7F3-9QXA");
   });
 
   it("answers a post made in place with the reference, and one with problems with what to fix (400)", async () => {
-    const stored = contextWith(async () => ({ ok: true, id: "1", reference: "K7F3-9QXA", created: true, vehicle: { id: "abc", inStock: false } }));
-    const inPlace = (await postLead({ kind, request: formPost({ ...TYPED, inPlace: "yes" }), context: stored, confirmation: () => "/done" })) as unknown as Answer;
+    const stored = contextWith(async () => ({
+      ok: true,
+      id: "1",
+      reference: "K7F3-9QXA",
+      created: true,
+      vehicle: { id: "abc", inStock: false },
+    }));
+    const inPlace = (await postLead({
+      kind,
+      request: formPost({ ...TYPED, inPlace: "yes" }),
+      context: stored,
+      confirmation: () => "/done",
+    })) as unknown as Answer;
     expect(inPlace.data).toEqual({ ok: true, reference: "K7F3-9QXA", vehicleInStock: false });
 
     const refused = contextWith(async () => ({ ok: false, errors: { email: "Enter your email address" }, firstField: "email" }));
-    const problems = (await postLead({ kind, request: formPost(TYPED), context: refused, confirmation: () => "/done" })) as unknown as Answer;
+    const problems = (await postLead({
+      kind,
+      request: formPost(TYPED),
+      context: refused,
+      confirmation: () => "/done",
+    })) as unknown as Answer;
     expect(problems.init?.status).toBe(400);
-    expect(problems.data).toEqual({ ok: false, values: { name: TYPED.name, message: TYPED.message }, errors: { email: "Enter your email address" } });
+    expect(problems.data).toEqual({
+      ok: false,
+      values: { name: TYPED.name, message: TYPED.message },
+      errors: { email: "Enter your email address" },
+    });
   });
 });

@@ -16,7 +16,8 @@ export function CompareBar() {
   return (
     <section className="compare-bar" aria-label="Vehicles to compare">
       <p role="status">
-        {chosen.length} of {most} chosen to compare{chosen.length === 1 ? ": choose another" : chosen.length === most ? " (the most at once)" : ""}
+        {chosen.length} of {most} chosen to compare
+        {chosen.length === 1 ? ": choose another" : chosen.length === most ? " (the most at once)" : ""}
       </p>
       {chosen.length > 1 && (
         <Link to={`/compare?ids=${chosen.join(",")}`} className="button">

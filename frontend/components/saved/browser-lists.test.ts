@@ -109,7 +109,15 @@ describe("StoredIdList", () => {
   });
 
   it("is an empty list where storage is refused or absent", () => {
-    const refusing = { ...memoryStorage(), getItem: () => { throw new Error("SecurityError"); }, setItem: () => { throw new Error("QuotaExceededError"); } } as Storage;
+    const refusing = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    } as Storage;
     const saved = new StoredIdList("saved", () => refusing);
     expect(saved.ids()).toEqual([]);
     expect(() => saved.toggle("a1")).not.toThrow();

@@ -32,7 +32,11 @@ describe("comparisonOf", () => {
   it("leaves out sold and unknown vehicles, saying which", () => {
     const withGone = comparisonOf([
       forSale("fiesta-2019"),
-      { id: "volvo-fh-2019", status: "sold", sold: { id: "volvo-fh-2019", make: "Volvo", model: "FH", priceGBP: 55000, soldAt: "2026-11-01T00:00:00.000Z" } },
+      {
+        id: "volvo-fh-2019",
+        status: "sold",
+        sold: { id: "volvo-fh-2019", make: "Volvo", model: "FH", priceGBP: 55000, soldAt: "2026-11-01T00:00:00.000Z" },
+      },
       { id: "never-listed", status: "unknown" },
     ]);
     expect(withGone.vehicles.map((vehicle) => vehicle.id)).toEqual(["fiesta-2019"]);

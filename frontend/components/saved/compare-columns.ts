@@ -74,7 +74,9 @@ function runningCostRows({ vehicle }: VehicleRecord): FactRow[] {
 }
 
 function section(heading: string, records: readonly VehicleRecord[], rowsOf: (record: VehicleRecord) => FactRow[]): CompareSection {
-  const perVehicle = records.map((record) => new Map(rowsOf(record).map(([label, value]) => [label, value === undefined ? "N/A" : String(value)])));
+  const perVehicle = records.map(
+    (record) => new Map(rowsOf(record).map(([label, value]) => [label, value === undefined ? "N/A" : String(value)])),
+  );
   const labels = [...new Set(perVehicle.flatMap((rows) => [...rows.keys()]))];
   return {
     heading,

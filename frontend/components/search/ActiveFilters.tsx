@@ -21,8 +21,7 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
             className="chip chip--removable"
             aria-label={`Remove the words ${wanted.q}`}
           >
-            “{wanted.q}”
-            <span aria-hidden="true">×</span>
+            “{wanted.q}”<span aria-hidden="true">×</span>
           </Link>
         </li>
       )}
@@ -33,7 +32,11 @@ export function ActiveFilters({ pathname, wanted, options }: { pathname: string;
             replace
             preventScrollReset
             className="chip chip--removable"
-            aria-label={FILTERS[name].kind === "recent" ? `Remove ${FILTERS[name].label}` : `Remove ${FILTERS[name].label}: ${filterValue(name, wanted, options)}`}
+            aria-label={
+              FILTERS[name].kind === "recent"
+                ? `Remove ${FILTERS[name].label}`
+                : `Remove ${FILTERS[name].label}: ${filterValue(name, wanted, options)}`
+            }
           >
             {chipLabel(name, wanted, options)}
             <span aria-hidden="true">×</span>

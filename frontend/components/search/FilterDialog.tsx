@@ -36,7 +36,19 @@ interface FilterDialogProps {
  * JavaScript it opens through its address (#filters) and submits as an ordinary GET form.
  * Wider screens have the same filters in a sidebar instead (FilterSidebar).
  */
-export function FilterDialog({ type, pathname, wanted, shown, options, offered, total, updating, dialogRef, openAt, onChange }: FilterDialogProps) {
+export function FilterDialog({
+  type,
+  pathname,
+  wanted,
+  shown,
+  options,
+  offered,
+  total,
+  updating,
+  dialogRef,
+  openAt,
+  onChange,
+}: FilterDialogProps) {
   const enhanced = useDialogOpenedByAddress(dialogRef, (target) => openAt(target.closest(".filter-field")?.id.slice("filter-".length)));
   const noun = total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many;
   const close = () => dialogRef.current?.close();

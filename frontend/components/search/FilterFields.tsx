@@ -1,5 +1,15 @@
 import { rangeLabel, stepLabel } from "../../../domain/filter-labels";
-import { FILTER_ON, FILTERS, formatRange, parseRange, spelledAsStock, textKey, type FacetOption, type FilterName, type RangeFilterName } from "../../../domain/filters";
+import {
+  FILTER_ON,
+  FILTERS,
+  formatRange,
+  parseRange,
+  spelledAsStock,
+  textKey,
+  type FacetOption,
+  type FilterName,
+  type RangeFilterName,
+} from "../../../domain/filters";
 import { formatCount } from "../../../domain/format";
 import { isRangePair, rangeEndParam, rangeSteps, type RangeEnd } from "../../../domain/range-ends";
 import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";

@@ -113,7 +113,13 @@ export function KeywordBox({ id, label, types, defaultValue = "", labelHidden }:
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={`Suggestions for ${label.toLowerCase()}`} className="keyword-box__suggestions" hidden={!shown}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`Suggestions for ${label.toLowerCase()}`}
+        className="keyword-box__suggestions"
+        hidden={!shown}
+      >
         {suggestions.map((suggestion, i) => (
           <li
             key={`${suggestion.type} ${suggestion.href}`}

@@ -12,9 +12,22 @@ export function KeywordSearch({ pathname, type, wanted }: { pathname: string; ty
   // After the words, so the address reads as the canonical one does: q first.
   const carried = [...searchRequestToParams({ ...wanted, q: undefined, page: 1 })];
   return (
-    <Form method="get" action={pathname} role="search" aria-label={`Search ${VEHICLE_NOUNS[type].many} by keyword`} className="keyword-search">
+    <Form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label={`Search ${VEHICLE_NOUNS[type].many} by keyword`}
+      className="keyword-search"
+    >
       {/* A new address (a keyword removed elsewhere) starts the field afresh. */}
-      <KeywordBox key={wanted.q ?? ""} id="search-q" types={[type]} defaultValue={wanted.q} label={`Search ${VEHICLE_NOUNS[type].many}`} labelHidden />
+      <KeywordBox
+        key={wanted.q ?? ""}
+        id="search-q"
+        types={[type]}
+        defaultValue={wanted.q}
+        label={`Search ${VEHICLE_NOUNS[type].many}`}
+        labelHidden
+      />
       {carried.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

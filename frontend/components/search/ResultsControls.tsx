@@ -19,14 +19,21 @@ interface ResultsControlsProps {
 export function ResultsControls({ pathname, wanted, onChange }: ResultsControlsProps) {
   const hydrated = useHydrated();
   const carried = [...searchRequestToParams({ ...wanted, sort: undefined, pageSize: undefined, page: 1 })];
-  const pageSizes: number[] = PAGE_SIZES.includes(wanted.pageSize as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, wanted.pageSize].sort((a, b) => a - b);
+  const pageSizes: number[] = PAGE_SIZES.includes(wanted.pageSize as (typeof PAGE_SIZES)[number])
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, wanted.pageSize].sort((a, b) => a - b);
   return (
     <form method="get" action={pathname} className="results-controls" aria-label="Order and page size">
       {carried.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="results-sort">Sort results</label>
-      <select id="results-sort" name="sort" value={wanted.sort} onChange={(event) => onChange(withSort(wanted, event.target.value as SortValue))}>
+      <select
+        id="results-sort"
+        name="sort"
+        value={wanted.sort}
+        onChange={(event) => onChange(withSort(wanted, event.target.value as SortValue))}
+      >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -34,7 +41,12 @@ export function ResultsControls({ pathname, wanted, onChange }: ResultsControlsP
         ))}
       </select>
       <label htmlFor="results-page-size">Per page</label>
-      <select id="results-page-size" name="pageSize" value={wanted.pageSize} onChange={(event) => onChange({ ...wanted, pageSize: Number(event.target.value), page: 1 })}>
+      <select
+        id="results-page-size"
+        name="pageSize"
+        value={wanted.pageSize}
+        onChange={(event) => onChange({ ...wanted, pageSize: Number(event.target.value), page: 1 })}
+      >
         {pageSizes.map((size) => (
           <option key={size} value={size}>
             {size}

@@ -10,7 +10,10 @@ describe("a change browsed to with the keyboard", () => {
     vi.useFakeTimers();
     applied = [];
     shown = [];
-    change = new BrowsedChange<string>((value) => applied.push(value), (draft) => shown.push(draft));
+    change = new BrowsedChange<string>(
+      (value) => applied.push(value),
+      (draft) => shown.push(draft),
+    );
   });
 
   afterEach(() => {
@@ -65,7 +68,8 @@ describe("a change browsed to with the keyboard", () => {
 
 describe("keys that move a closed select's choice", () => {
   it("are the arrows, Home, End, the page keys and letters typed to jump", () => {
-    for (const key of ["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "f", "7"]) expect(movesChoice(key), key).toBe(true);
+    for (const key of ["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "f", "7"])
+      expect(movesChoice(key), key).toBe(true);
   });
 
   it("are not Enter, Tab, Escape or a modifier", () => {

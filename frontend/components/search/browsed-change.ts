@@ -33,7 +33,10 @@ export class BrowsedChange<T> {
     private readonly apply: (value: T) => void,
     private readonly show: (draft: T | undefined) => void,
     private readonly pauseMs = BROWSING_PAUSE_MS,
-    private readonly timers: Timers = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+    private readonly timers: Timers = {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as number),
+    },
   ) {}
 
   /** A change: applied now, or while `browsing`, once the buyer pauses. */

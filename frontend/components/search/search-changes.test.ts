@@ -15,7 +15,9 @@ describe("search changes", () => {
     expect(withRangeEnd(search, "price", "max", "")).toMatchObject({ filters: { make: "Ford", model: "Focus" } });
     expect(withRangeEnd(search, "price", "max", "").filters.price).toBeUndefined();
     expect(withRangeEnd(search, "mileage", "max", "60000").filters.mileage).toEqual({ max: 60000 });
-    expect(searchHref("/car-search", withRangeEnd({ ...search, filters: {} }, "year", "min", "2018"))).toBe("/car-search?year=2018-&sort=price_asc");
+    expect(searchHref("/car-search", withRangeEnd({ ...search, filters: {} }, "year", "min", "2018"))).toBe(
+      "/car-search?year=2018-&sort=price_asc",
+    );
   });
 
   it("leaves the other end open when an end is taken past it", () => {

@@ -1,4 +1,13 @@
-import { FILTER_DEPENDENTS, FILTER_ON, FILTERS, parseRange, textKey, type FilterName, type NumericRange, type RangeFilterName } from "../../../domain/filters";
+import {
+  FILTER_DEPENDENTS,
+  FILTER_ON,
+  FILTERS,
+  parseRange,
+  textKey,
+  type FilterName,
+  type NumericRange,
+  type RangeFilterName,
+} from "../../../domain/filters";
 import type { RangeEnd } from "../../../domain/range-ends";
 import { searchRequestToParams, type SearchRequest } from "../../../domain/search-request";
 import type { SortValue } from "../../../domain/sort";
@@ -19,8 +28,7 @@ export function withFilter(request: SearchRequest, name: FilterName, value: stri
     if (kind === "text") filters[name] = value;
     else if (kind === "recent") {
       if (value === FILTER_ON) filters[name] = true;
-    }
-    else {
+    } else {
       const range = parseRange(value);
       if (!("problem" in range)) filters[name] = range;
     }

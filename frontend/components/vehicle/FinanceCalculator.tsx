@@ -47,7 +47,13 @@ export function FinanceCalculator({ vehicleId, price, vatStatus, choice, onChang
     : undefined;
 
   return (
-    <form method="get" action={`/vehicles/${vehicleId}`} className="calculator" aria-labelledby={`${id}-title`} onSubmit={(event) => event.preventDefault()}>
+    <form
+      method="get"
+      action={`/vehicles/${vehicleId}`}
+      className="calculator"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <h3 id={`${id}-title`}>Work out your payments</h3>
       <div className="application-field">
         <label htmlFor={`${id}-deposit`}>Deposit (£)</label>
@@ -84,7 +90,13 @@ export function FinanceCalculator({ vehicleId, price, vatStatus, choice, onChang
         <div className="application-choice__options">
           {HIRE_PURCHASE_TERMS.map((months) => (
             <label key={months} className="application-choice__option">
-              <input type="radio" name="term" value={months} checked={termMonths === months} onChange={(event) => changeTerm(event.target.value)} />
+              <input
+                type="radio"
+                name="term"
+                value={months}
+                checked={termMonths === months}
+                onChange={(event) => changeTerm(event.target.value)}
+              />
               {months} months
             </label>
           ))}
@@ -99,9 +111,9 @@ export function FinanceCalculator({ vehicleId, price, vatStatus, choice, onChang
         {note && <p className="calculator__note">{note}</p>}
         <FigureList figures={figures} className="calculator__figures" />
         <p className="calculator__basis">
-          {formatPounds(quote.cashPrice)} with a {formatPounds(quote.deposit)} deposit, then {quote.termMonths} monthly payments at {formatApr(quote.apr)} APR
-          representative, with the {formatPounds(quote.optionToPurchaseFee)} option to purchase fee in the total. An illustration only: finance is subject to
-          status, and your lender's offer may differ.
+          {formatPounds(quote.cashPrice)} with a {formatPounds(quote.deposit)} deposit, then {quote.termMonths} monthly payments at{" "}
+          {formatApr(quote.apr)} APR representative, with the {formatPounds(quote.optionToPurchaseFee)} option to purchase fee in the total.
+          An illustration only: finance is subject to status, and your lender's offer may differ.
         </p>
       </div>
     </form>

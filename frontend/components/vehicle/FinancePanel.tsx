@@ -38,8 +38,8 @@ export function FinancePanel({ price, vatStatus, vehicle, choice }: FinancePanel
         </p>
         <p className="monthly-price__basis">
           On {formatPounds(priceIncludingVat(price, vatStatus))}
-          {priceExcludesVat(vatStatus) ? " including VAT" : ""}, over {FINANCE_TERMS.termMonths} months with no deposit at {formatApr(FINANCE_TERMS.apr)} APR
-          representative.
+          {priceExcludesVat(vatStatus) ? " including VAT" : ""}, over {FINANCE_TERMS.termMonths} months with no deposit at{" "}
+          {formatApr(FINANCE_TERMS.apr)} APR representative.
         </p>
       </div>
 

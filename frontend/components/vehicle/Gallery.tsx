@@ -76,10 +76,22 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
         {/* Buttons need the script; without it the dots below still lead to each photo. */}
         {hydrated && images.length > 1 && (
           <>
-            <button type="button" className="gallery__step gallery__step--previous" aria-label="Previous photo" disabled={current === 0} onClick={() => show(current - 1)}>
+            <button
+              type="button"
+              className="gallery__step gallery__step--previous"
+              aria-label="Previous photo"
+              disabled={current === 0}
+              onClick={() => show(current - 1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="gallery__step gallery__step--next" aria-label="Next photo" disabled={current === last} onClick={() => show(current + 1)}>
+            <button
+              type="button"
+              className="gallery__step gallery__step--next"
+              aria-label="Next photo"
+              disabled={current === last}
+              onClick={() => show(current + 1)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>

@@ -62,7 +62,12 @@ export function VehicleActions({ vehicle, messageHref }: { vehicle: LeadFormVehi
         const LeadDialog = DIALOGS[kind];
         return (
           <Suspense key={kind} fallback={kind === open && <p role="status">Opening the form…</p>}>
-            <LeadDialog kind={kind} vehicle={vehicle} open={open === kind} onClose={() => setOpen((current) => (current === kind ? undefined : current))} />
+            <LeadDialog
+              kind={kind}
+              vehicle={vehicle}
+              open={open === kind}
+              onClose={() => setOpen((current) => (current === kind ? undefined : current))}
+            />
           </Suspense>
         );
       })}

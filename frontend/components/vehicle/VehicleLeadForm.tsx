@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { clockText, dayText, minutesOf, openingHoursText, type BookableDay } from "../../../domain/opening-hours";
-import { BEST_TIMES, CONTACT_METHODS, enquiryOpening, ENQUIRY_MESSAGE_MAX_LENGTH, LICENCE_CONFIRMATION } from "../../../domain/vehicle-lead-wording";
+import {
+  BEST_TIMES,
+  CONTACT_METHODS,
+  enquiryOpening,
+  ENQUIRY_MESSAGE_MAX_LENGTH,
+  LICENCE_CONFIRMATION,
+} from "../../../domain/vehicle-lead-wording";
 import { Checkbox, Choices, ErrorSummary, Field, Select, SendFailed, useFormInPlace, type FormErrors } from "../forms/form-parts";
 import { useDealer } from "../use-dealer";
 import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
-
 
 interface VehicleLeadFormProps {
   kind: VehicleLeadKind;
@@ -23,7 +28,12 @@ interface VehicleLeadFormProps {
  */
 export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLeadFormProps) {
   const dealer = useDealer();
-  const { fetcher, outcome, errors, values, summaryRef, submit, prepare } = useFormInPlace(kind, leadFormPath(vehicle.id, kind), initial, dealer);
+  const { fetcher, outcome, errors, values, summaryRef, submit, prepare } = useFormInPlace(
+    kind,
+    leadFormPath(vehicle.id, kind),
+    initial,
+    dealer,
+  );
   const doneRef = useRef<HTMLDivElement>(null);
   const form = LEAD_FORMS[kind];
   const sent = fetcher.data?.ok ? fetcher.data : undefined;
@@ -59,7 +69,12 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
             hint="Give an email address or a phone number, or both."
           />
           <Field {...common("phone")} type="tel" label="Phone number" autoComplete="tel" optional />
-          <Choices {...common("contactMethod")} legend="How should we reply?" options={CONTACT_METHODS} defaultValue={values.contactMethod ?? "email"} />
+          <Choices
+            {...common("contactMethod")}
+            legend="How should we reply?"
+            options={CONTACT_METHODS}
+            defaultValue={values.contactMethod ?? "email"}
+          />
           <Field
             {...common("message")}
             label="Your message"
@@ -74,7 +89,13 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
           <Field {...common("phone")} type="tel" label="Phone number" autoComplete="tel" />
           <Field {...common("email")} type="email" label="Email address" autoComplete="email" />
           <TestDriveSlot days={days} errors={errors} day={values.day} time={values.time} />
-          <Checkbox id={id("licence")} name="licence" label={LICENCE_CONFIRMATION} error={errors.licence} defaultChecked={values.licence === "yes"} />
+          <Checkbox
+            id={id("licence")}
+            name="licence"
+            label={LICENCE_CONFIRMATION}
+            error={errors.licence}
+            defaultChecked={values.licence === "yes"}
+          />
         </>
       )}
       {kind === "call-back" && (
@@ -94,7 +115,17 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
 }
 
 /** The day, then the times of that day; without JavaScript, every time any day offers, checked by the server. */
-function TestDriveSlot({ days, errors, day: initialDay, time }: { days: readonly BookableDay[]; errors: FormErrors; day?: string; time?: string }) {
+function TestDriveSlot({
+  days,
+  errors,
+  day: initialDay,
+  time,
+}: {
+  days: readonly BookableDay[];
+  errors: FormErrors;
+  day?: string;
+  time?: string;
+}) {
   const [day, setDay] = useState(initialDay ?? "");
   const chosen = days.find(({ date }) => date === day);
   const times = chosen?.times ?? [...new Set(days.flatMap(({ times: offered }) => offered))].sort();

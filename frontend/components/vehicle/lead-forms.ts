@@ -1,4 +1,10 @@
-import { VEHICLE_DIALOG_LEAD_KINDS, vehicleDialogFormOf, vehicleSlugOf, type VehicleDialogForm, type VehicleDialogLeadKind } from "../../../domain/lead-kinds";
+import {
+  VEHICLE_DIALOG_LEAD_KINDS,
+  vehicleDialogFormOf,
+  vehicleSlugOf,
+  type VehicleDialogForm,
+  type VehicleDialogLeadKind,
+} from "../../../domain/lead-kinds";
 import type { LeadPostOutcome } from "../forms/form-parts";
 
 /** The vehicle page's forms opened in a dialog, each a lead kind with a page of its own under /vehicles/{id}/ (domain/lead-kinds.ts). */
@@ -11,7 +17,9 @@ interface LeadForm extends VehicleDialogForm {
 
 export const VEHICLE_LEAD_KINDS: readonly VehicleLeadKind[] = VEHICLE_DIALOG_LEAD_KINDS;
 
-export const LEAD_FORMS = Object.fromEntries(VEHICLE_LEAD_KINDS.map((kind) => [kind, { ...vehicleDialogFormOf(kind), slug: vehicleSlugOf(kind) }])) as Record<VehicleLeadKind, LeadForm>;
+export const LEAD_FORMS = Object.fromEntries(
+  VEHICLE_LEAD_KINDS.map((kind) => [kind, { ...vehicleDialogFormOf(kind), slug: vehicleSlugOf(kind) }]),
+) as Record<VehicleLeadKind, LeadForm>;
 
 /** The vehicle a form is about, as its page shows it. */
 export interface LeadFormVehicle {

@@ -23,9 +23,19 @@ interface Example {
 function schemaOrgProblems(examples: readonly Example[]): string[] {
   const file = path.join(ROOT, "structured-data-check.ts");
   const types = [...new Set(examples.map((example) => example.type))];
-  const declarations = examples.map((example, i) => `export const example${i}: WithContext<${example.type}> = ${JSON.stringify(example.data)};`);
+  const declarations = examples.map(
+    (example, i) => `export const example${i}: WithContext<${example.type}> = ${JSON.stringify(example.data)};`,
+  );
   const source = [`import type { ${types.join(", ")}, WithContext } from "schema-dts";`, ...declarations].join("\n");
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -34,7 +44,8 @@ function schemaOrgProblems(examples: readonly Example[]): string[] {
   host.getSourceFile = (name, version) => (name === file ? ts.createSourceFile(name, source, version) : getSourceFile(name, version));
   return ts.getPreEmitDiagnostics(ts.createProgram([file], options, host)).map((diagnostic) => {
     // Line 0 is the import; example i is on line i + 1.
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
+    const line =
+      diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0;
     return `${examples[line - 1]?.label ?? "(import)"}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
   });
 }
@@ -49,7 +60,11 @@ describe("vehicle structured data", async () => {
     for (const record of records) {
       const data = vehicleStructuredData(record, `https://www.example.co.uk/vehicles/${record._id}`, dealer) as Record<string, any>;
       expect(data["@type"]).toBe(record.vehicle.vehicleType === "car" ? "Car" : "Vehicle");
-      expect(data.offers).toMatchObject({ "@type": "Offer", priceCurrency: "GBP", price: record.adverts.retailAdverts.totalPrice.amountGBP.toFixed(2) });
+      expect(data.offers).toMatchObject({
+        "@type": "Offer",
+        priceCurrency: "GBP",
+        price: record.adverts.retailAdverts.totalPrice.amountGBP.toFixed(2),
+      });
       expect(data.offers.seller).toMatchObject({ "@type": "AutoDealer", name: dealer.name });
     }
   });

@@ -44,9 +44,15 @@ export function specification(vehicle: Details): FactRow[] {
  * engine and owners, those the record has. An electric vehicle's engine is its range.
  */
 export function keyFacts(vehicle: Details): [label: string, value: string | number][] {
-  const engine = vehicle.batteryRange !== undefined
-    ? `${formatNumber(vehicle.batteryRange)} miles range`
-    : [unit(vehicle.engineSize, (litres) => `${litres.toFixed(1)} litres`), unit(vehicle.enginePower, (bhp) => `${formatNumber(bhp)} bhp`)].filter(Boolean).join(", ");
+  const engine =
+    vehicle.batteryRange !== undefined
+      ? `${formatNumber(vehicle.batteryRange)} miles range`
+      : [
+          unit(vehicle.engineSize, (litres) => `${litres.toFixed(1)} litres`),
+          unit(vehicle.enginePower, (bhp) => `${formatNumber(bhp)} bhp`),
+        ]
+          .filter(Boolean)
+          .join(", ");
   const facts: FactRow[] = [
     ["Year", vehicle.yearOfManufacture],
     ["Mileage", unit(vehicle.odometerReadingMiles, formatMiles)],

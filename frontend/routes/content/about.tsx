@@ -27,12 +27,12 @@ export default function About() {
         <p>
           We are a dealership in {dealer.address.town}, trading since {dealer.tradingSince}
           {decades >= 10 ? `: more than ${decades} years of selling vehicles to local drivers and businesses` : ""}.
-          {dealer.familyRun && " The business is family-run."} We sell cars, vans and trucks, new and used, and arrange
-          the finance to pay for them.
+          {dealer.familyRun && " The business is family-run."} We sell cars, vans and trucks, new and used, and arrange the finance to pay
+          for them.
         </p>
         <p>
-          We would rather sell you the right vehicle than the most expensive one, so we take time to understand what you
-          need it for, what you want to spend each month and how long you plan to keep it.
+          We would rather sell you the right vehicle than the most expensive one, so we take time to understand what you need it for, what
+          you want to spend each month and how long you plan to keep it.
         </p>
       </section>
 
@@ -40,8 +40,8 @@ export default function About() {
         <h2 id="what-heading">What we sell</h2>
         <ul>
           <li>
-            <strong>Cars</strong>: new and used hatchbacks, estates, SUVs and family cars, including electric and hybrid
-            models. <Link to="/car-search">Search our cars</Link>.
+            <strong>Cars</strong>: new and used hatchbacks, estates, SUVs and family cars, including electric and hybrid models.{" "}
+            <Link to="/car-search">Search our cars</Link>.
           </li>
           <li>
             <strong>Vans</strong>: panel vans, crew vans, dropsides, Lutons and pick-ups for tradespeople and fleets.{" "}
@@ -60,10 +60,10 @@ export default function About() {
       <section aria-labelledby="finance-heading">
         <h2 id="finance-heading">Finance</h2>
         <p>
-          We arrange finance as a credit broker, not a lender: we introduce you to lenders who decide whether to offer
-          you credit and on what terms. Finance is subject to status and available to UK residents aged 18 and over.{" "}
-          {dealer.legalName} is authorised and regulated by the Financial Conduct Authority, firm reference number{" "}
-          {dealer.fcaFirmReference}; you can check this on the <a href="https://register.fca.org.uk/">FCA register</a>.
+          We arrange finance as a credit broker, not a lender: we introduce you to lenders who decide whether to offer you credit and on
+          what terms. Finance is subject to status and available to UK residents aged 18 and over. {dealer.legalName} is authorised and
+          regulated by the Financial Conduct Authority, firm reference number {dealer.fcaFirmReference}; you can check this on the{" "}
+          <a href="https://register.fca.org.uk/">FCA register</a>.
         </p>
         <p>
           <Link to="/finance-info">How our finance works</Link>
@@ -80,8 +80,7 @@ export default function About() {
           </Link>
         </p>
         <p className="content-small">
-          {dealer.legalName}, company number {dealer.companyNumber}. Registered office:{" "}
-          {dealer.registeredOffice}.
+          {dealer.legalName}, company number {dealer.companyNumber}. Registered office: {dealer.registeredOffice}.
         </p>
       </section>
     </article>

@@ -51,12 +51,11 @@ export default function Chat() {
       <section aria-labelledby="when-heading">
         <h2 id="when-heading">When we'll answer</h2>
         <p>
-          Our team is available {hours}. Messages that arrive outside those hours are answered when we're next open, and
-          we usually reply {dealer.replyTime}.
+          Our team is available {hours}. Messages that arrive outside those hours are answered when we're next open, and we usually reply{" "}
+          {dealer.replyTime}.
         </p>
         <p>
-          Our address, answers to common questions and guides for buying and selling are on our{" "}
-          <Link to="/contact">contact page</Link>.
+          Our address, answers to common questions and guides for buying and selling are on our <Link to="/contact">contact page</Link>.
         </p>
       </section>
     </article>

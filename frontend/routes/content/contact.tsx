@@ -6,25 +6,24 @@ import type { Route } from "./+types/contact";
 import { describePage } from "../../seo/page-meta";
 
 export const meta: Route.MetaFunction = () =>
-  describePage("Contact us", "Call, e-mail or message us about a car, van or truck, finance or a part exchange. Our opening hours and address.");
+  describePage(
+    "Contact us",
+    "Call, e-mail or message us about a car, van or truck, finance or a part exchange. Our opening hours and address.",
+  );
 
 export default function Contact() {
   const dealer = useDealer();
   const faq: FaqItem[] = [
     {
       question: "How soon will you reply?",
-      answer: (
-        <p>
-          We usually reply {dealer.replyTime}. If it's urgent, please call us while we're open.
-        </p>
-      ),
+      answer: <p>We usually reply {dealer.replyTime}. If it's urgent, please call us while we're open.</p>,
     },
     {
       question: "Can I see a vehicle or take a test drive?",
       answer: (
         <p>
-          Yes. Get in touch first so that we can have the vehicle ready for you, and bring your driving licence if you
-          would like to drive it.
+          Yes. Get in touch first so that we can have the vehicle ready for you, and bring your driving licence if you would like to drive
+          it.
         </p>
       ),
     },
@@ -32,8 +31,7 @@ export default function Contact() {
       question: "Will you take my vehicle in part exchange?",
       answer: (
         <p>
-          Very likely. Tell us about it on our <Link to="/part-exchange">part-exchange page</Link> and we'll send you a
-          valuation.
+          Very likely. Tell us about it on our <Link to="/part-exchange">part-exchange page</Link> and we'll send you a valuation.
         </p>
       ),
     },
@@ -41,8 +39,8 @@ export default function Contact() {
       question: "Can you arrange finance?",
       answer: (
         <p>
-          Yes. We are a credit broker, not a lender, and introduce you to lenders who decide. Finance is subject to status
-          and available to UK residents aged 18 and over. <Link to="/finance-info">How our finance works</Link>.
+          Yes. We are a credit broker, not a lender, and introduce you to lenders who decide. Finance is subject to status and available to
+          UK residents aged 18 and over. <Link to="/finance-info">How our finance works</Link>.
         </p>
       ),
     },
@@ -50,8 +48,8 @@ export default function Contact() {
       question: "How do I make a complaint?",
       answer: (
         <p>
-          Contact us in any of the ways on this page. Our <Link to="/complaints">complaints procedure</Link> explains what
-          happens next and how long it takes.
+          Contact us in any of the ways on this page. Our <Link to="/complaints">complaints procedure</Link> explains what happens next and
+          how long it takes.
         </p>
       ),
     },
@@ -60,9 +58,7 @@ export default function Contact() {
   return (
     <article className="page content-page">
       <h1>Contact us</h1>
-      <p className="lede">
-        Call, e-mail or message us about a vehicle, finance or a part exchange. We usually reply {dealer.replyTime}.
-      </p>
+      <p className="lede">Call, e-mail or message us about a vehicle, finance or a part exchange. We usually reply {dealer.replyTime}.</p>
 
       <section aria-labelledby="talk-heading">
         <h2 id="talk-heading">Talk to us</h2>
@@ -105,10 +101,7 @@ export default function Contact() {
             </div>
           ))}
         </dl>
-        <p>
-          Messages and e-mails that arrive outside these hours are answered when we're next open. We usually reply{" "}
-          {dealer.replyTime}.
-        </p>
+        <p>Messages and e-mails that arrive outside these hours are answered when we're next open. We usually reply {dealer.replyTime}.</p>
       </section>
 
       <section aria-labelledby="address-heading">

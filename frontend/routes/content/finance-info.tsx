@@ -7,14 +7,32 @@ import { describePage } from "../../seo/page-meta";
 import { TableScroll } from "../../components/TableScroll";
 
 export const meta: Route.MetaFunction = () =>
-  describePage("How vehicle finance works", "PCP, hire purchase, personal contract hire and conditional sale explained plainly, with our representative example and how to apply.");
+  describePage(
+    "How vehicle finance works",
+    "PCP, hire purchase, personal contract hire and conditional sale explained plainly, with our representative example and how to apply.",
+  );
 
 /** The four kinds of finance we arrange, side by side. */
 const COMPARISON: readonly { name: string; own: string; payments: string; mileage: string }[] = [
-  { name: "Personal Contract Purchase (PCP)", own: "If you pay the optional final payment", payments: "Lower: part of the price is deferred", mileage: "Yes" },
+  {
+    name: "Personal Contract Purchase (PCP)",
+    own: "If you pay the optional final payment",
+    payments: "Lower: part of the price is deferred",
+    mileage: "Yes",
+  },
   { name: "Hire Purchase (HP)", own: "Yes, after the last payment", payments: "Higher: you pay off the whole price", mileage: "No" },
-  { name: "Personal Contract Hire (PCH)", own: "No, you hand it back", payments: "Lower: you pay for its use, not the vehicle", mileage: "Yes" },
-  { name: "Conditional Sale (CS)", own: "Yes, automatically with the last payment", payments: "Higher: you pay off the whole price", mileage: "No" },
+  {
+    name: "Personal Contract Hire (PCH)",
+    own: "No, you hand it back",
+    payments: "Lower: you pay for its use, not the vehicle",
+    mileage: "Yes",
+  },
+  {
+    name: "Conditional Sale (CS)",
+    own: "Yes, automatically with the last payment",
+    payments: "Higher: you pay off the whole price",
+    mileage: "No",
+  },
 ];
 
 export default function FinanceInfo() {
@@ -23,17 +41,16 @@ export default function FinanceInfo() {
     <article className="page content-page">
       <h1>How vehicle finance works</h1>
       <p className="lede">
-        Finance spreads the cost of a car, van or truck over monthly payments. We are a credit broker, not a lender: we
-        find lenders who may offer you credit, and they decide. Finance is subject to status and available to UK residents
-        aged 18 and over.
+        Finance spreads the cost of a car, van or truck over monthly payments. We are a credit broker, not a lender: we find lenders who may
+        offer you credit, and they decide. Finance is subject to status and available to UK residents aged 18 and over.
       </p>
 
       <section className="content-example" aria-labelledby="cost-heading">
         <h2 id="cost-heading">What finance costs</h2>
         <RepresentativeExample />
         <p>
-          The rate you are offered depends on your circumstances and the lender's assessment, so it may differ from this
-          example. See <Link to="/finance-prices">monthly payments for other amounts</Link> on the same terms.
+          The rate you are offered depends on your circumstances and the lender's assessment, so it may differ from this example. See{" "}
+          <Link to="/finance-prices">monthly payments for other amounts</Link> on the same terms.
         </p>
       </section>
 
@@ -67,9 +84,9 @@ export default function FinanceInfo() {
 
         <h3 id="pcp">Personal Contract Purchase (PCP)</h3>
         <p>
-          You pay a deposit, then monthly payments over two to four years. The lender sets aside part of the price as an
-          optional final payment, based on what it expects the vehicle to be worth at the end, so your monthly payments
-          cover less of the price than with hire purchase. You agree an annual mileage at the start.
+          You pay a deposit, then monthly payments over two to four years. The lender sets aside part of the price as an optional final
+          payment, based on what it expects the vehicle to be worth at the end, so your monthly payments cover less of the price than with
+          hire purchase. You agree an annual mileage at the start.
         </p>
         <p>At the end you choose to:</p>
         <ul>
@@ -83,32 +100,30 @@ export default function FinanceInfo() {
 
         <h3 id="hp">Hire Purchase (HP)</h3>
         <p>
-          You pay a deposit, then fixed monthly payments, usually over one to five years, that pay off the whole price with
-          interest. Once you've made the last payment and paid any option-to-purchase fee, the vehicle is yours. There's no
-          mileage limit.
+          You pay a deposit, then fixed monthly payments, usually over one to five years, that pay off the whole price with interest. Once
+          you've made the last payment and paid any option-to-purchase fee, the vehicle is yours. There's no mileage limit.
         </p>
         <p>
-          <strong>Suits you if</strong> you want to own the vehicle, plan to keep it for a long time, or drive a lot of
-          miles. It is also popular for vans and trucks.
+          <strong>Suits you if</strong> you want to own the vehicle, plan to keep it for a long time, or drive a lot of miles. It is also
+          popular for vans and trucks.
         </p>
 
         <h3 id="pch">Personal Contract Hire (PCH)</h3>
         <p>
-          Contract hire is leasing: you rent a new vehicle for a fixed time, usually two to four years. You pay an initial
-          rental, often three, six or nine months' worth, then fixed monthly rentals, within an agreed annual mileage. At the
-          end you hand the vehicle back; you never own it. Charges apply for miles over the allowance or damage beyond
-          fair wear and tear. A maintenance package can be added.
+          Contract hire is leasing: you rent a new vehicle for a fixed time, usually two to four years. You pay an initial rental, often
+          three, six or nine months' worth, then fixed monthly rentals, within an agreed annual mileage. At the end you hand the vehicle
+          back; you never own it. Charges apply for miles over the allowance or damage beyond fair wear and tear. A maintenance package can
+          be added.
         </p>
         <p>
-          <strong>Suits you if</strong> you want a new vehicle every few years for a fixed monthly cost, and don't want to
-          own it or worry about what it will be worth. <Link to="/leasing">More about leasing</Link>.
+          <strong>Suits you if</strong> you want a new vehicle every few years for a fixed monthly cost, and don't want to own it or worry
+          about what it will be worth. <Link to="/leasing">More about leasing</Link>.
         </p>
 
         <h3 id="cs">Conditional Sale (CS)</h3>
         <p>
-          Conditional sale works like hire purchase: fixed monthly payments that pay off the whole price, with no mileage
-          limit. The difference is that the vehicle becomes yours automatically when you make the last payment, with no
-          option-to-purchase fee.
+          Conditional sale works like hire purchase: fixed monthly payments that pay off the whole price, with no mileage limit. The
+          difference is that the vehicle becomes yours automatically when you make the last payment, with no option-to-purchase fee.
         </p>
         <p>
           <strong>Suits you if</strong> you want a simple, fixed route to owning the vehicle.
@@ -118,13 +133,13 @@ export default function FinanceInfo() {
       <section aria-labelledby="business-heading">
         <h2 id="business-heading">Finance for businesses</h2>
         <p>
-          Businesses can buy vans and trucks on hire purchase, or lease them on business contract hire. A VAT-registered
-          business can normally reclaim the VAT on a commercial vehicle it buys, and on the rentals of one it leases; for
-          cars the rules are stricter. Your accountant can tell you what suits your business.
+          Businesses can buy vans and trucks on hire purchase, or lease them on business contract hire. A VAT-registered business can
+          normally reclaim the VAT on a commercial vehicle it buys, and on the rentals of one it leases; for cars the rules are stricter.
+          Your accountant can tell you what suits your business.
         </p>
         <p>
-          The Consumer Credit Act protects sole traders and small partnerships borrowing up to £25,000 for their business,
-          but not limited companies, so some of the rights on this page may not apply to a company.
+          The Consumer Credit Act protects sole traders and small partnerships borrowing up to £25,000 for their business, but not limited
+          companies, so some of the rights on this page may not apply to a company.
         </p>
       </section>
 
@@ -137,17 +152,17 @@ export default function FinanceInfo() {
           </li>
           <li>Choose "Apply for finance" on the vehicle's page and tell us about yourself, your home and your income.</li>
           <li>
-            We pass your application to lenders. The lender will search your credit file, which other lenders can see, and
-            decides whether to lend and at what rate.
+            We pass your application to lenders. The lender will search your credit file, which other lenders can see, and decides whether
+            to lend and at what rate.
           </li>
           <li>
-            If you are accepted, we explain the agreement and you sign it. You can withdraw from a regulated credit agreement
-            within 14 days of signing it.
+            If you are accepted, we explain the agreement and you sign it. You can withdraw from a regulated credit agreement within 14 days
+            of signing it.
           </li>
         </ol>
         <p>
-          Finance pages for each type of vehicle: <Link to="/cars/finance">car finance</Link>,{" "}
-          <Link to="/vans/finance">van finance</Link> and <Link to="/trucks/finance">truck finance</Link>.
+          Finance pages for each type of vehicle: <Link to="/cars/finance">car finance</Link>, <Link to="/vans/finance">van finance</Link>{" "}
+          and <Link to="/trucks/finance">truck finance</Link>.
         </p>
       </section>
 
@@ -155,17 +170,17 @@ export default function FinanceInfo() {
         <h2 id="know-heading">Things to know before you sign</h2>
         <ul>
           <li>
-            Think about whether you can keep up the payments if your circumstances change. Missed payments harm your credit
-            record, and the lender can take the vehicle back. With hire purchase, conditional sale and PCP, once you've paid
-            a third of the total amount payable the lender needs a court order to do so.
+            Think about whether you can keep up the payments if your circumstances change. Missed payments harm your credit record, and the
+            lender can take the vehicle back. With hire purchase, conditional sale and PCP, once you've paid a third of the total amount
+            payable the lender needs a court order to do so.
           </li>
           <li>
-            You can pay off a hire purchase, conditional sale or PCP agreement early at any time; the lender will tell you
-            the settlement figure. Ending contract hire early usually means paying a charge set out in the agreement.
+            You can pay off a hire purchase, conditional sale or PCP agreement early at any time; the lender will tell you the settlement
+            figure. Ending contract hire early usually means paying a charge set out in the agreement.
           </li>
           <li>
-            With hire purchase, conditional sale and PCP you can also end the agreement and hand the vehicle back once
-            you've paid half of the total amount payable, as long as it has been looked after.
+            With hire purchase, conditional sale and PCP you can also end the agreement and hand the vehicle back once you've paid half of
+            the total amount payable, as long as it has been looked after.
           </li>
         </ul>
       </section>
@@ -173,10 +188,10 @@ export default function FinanceInfo() {
       <section aria-labelledby="regulatory-heading">
         <h2 id="regulatory-heading">About our finance</h2>
         <p>
-          {dealer.legalName}, {postalAddress(dealer)}, is authorised and regulated by the Financial Conduct Authority, firm
-          reference number {dealer.fcaFirmReference}. We are a credit broker, not a lender. We may receive commission from
-          the lender for introducing you; it does not vary from one lender to another and does not change the rate you pay.
-          Finance is subject to status and available to UK residents aged 18 and over only. A guarantee may be required.
+          {dealer.legalName}, {postalAddress(dealer)}, is authorised and regulated by the Financial Conduct Authority, firm reference number{" "}
+          {dealer.fcaFirmReference}. We are a credit broker, not a lender. We may receive commission from the lender for introducing you; it
+          does not vary from one lender to another and does not change the rate you pay. Finance is subject to status and available to UK
+          residents aged 18 and over only. A guarantee may be required.
         </p>
         <p>
           Questions? <Link to="/contact">Contact us</Link> before you apply.

@@ -8,7 +8,10 @@ import { describePage } from "../../seo/page-meta";
 import { TableScroll } from "../../components/TableScroll";
 
 export const meta: Route.MetaFunction = () =>
-  describePage("Monthly finance prices", "What borrowing £5,000 to £50,000 costs each month on our representative finance terms, with the total you repay.");
+  describePage(
+    "Monthly finance prices",
+    "What borrowing £5,000 to £50,000 costs each month on our representative finance terms, with the total you repay.",
+  );
 
 const AMOUNTS = [5000, 7500, 10000, 12000, 15000, 20000, 25000, 30000, 35000, 40000, 45000, 50000];
 
@@ -23,8 +26,8 @@ export default function FinancePrices() {
     <article className="page content-page">
       <h1>Monthly finance prices</h1>
       <p className="lede">
-        What borrowing different amounts would cost each month on our representative terms. Finance is subject to status
-        and available to UK residents aged 18 and over.
+        What borrowing different amounts would cost each month on our representative terms. Finance is subject to status and available to UK
+        residents aged 18 and over.
       </p>
 
       <section className="content-example" aria-labelledby="cost-heading">
@@ -66,19 +69,19 @@ export default function FinancePrices() {
       <section aria-labelledby="illustration-heading">
         <h2 id="illustration-heading">An illustration, not an offer</h2>
         <p>
-          These figures show how the cost of finance grows with the amount you borrow. They are not a quotation: the rate
-          you are offered depends on your circumstances and the lender's assessment, and your payments also depend on the
-          deposit, the term and the type of finance you choose. Rates start from {formatApr(FINANCE_TERMS.lowestApr)} APR.
+          These figures show how the cost of finance grows with the amount you borrow. They are not a quotation: the rate you are offered
+          depends on your circumstances and the lender's assessment, and your payments also depend on the deposit, the term and the type of
+          finance you choose. Rates start from {formatApr(FINANCE_TERMS.lowestApr)} APR.
         </p>
         <p>
-          Every vehicle on our site shows its own monthly price on these terms: search our{" "}
-          <Link to="/car-search">cars</Link>, <Link to="/van-search">vans</Link> or <Link to="/truck-search">trucks</Link>.
-          To compare the kinds of finance, read <Link to="/finance-info">how vehicle finance works</Link>.
+          Every vehicle on our site shows its own monthly price on these terms: search our <Link to="/car-search">cars</Link>,{" "}
+          <Link to="/van-search">vans</Link> or <Link to="/truck-search">trucks</Link>. To compare the kinds of finance, read{" "}
+          <Link to="/finance-info">how vehicle finance works</Link>.
         </p>
         <p className="content-small">
-          {dealer.legalName} is a credit broker, not a lender, authorised and regulated by the Financial Conduct Authority,
-          firm reference number {dealer.fcaFirmReference}. Finance is subject to status and available to UK residents aged
-          18 and over. A guarantee may be required.
+          {dealer.legalName} is a credit broker, not a lender, authorised and regulated by the Financial Conduct Authority, firm reference
+          number {dealer.fcaFirmReference}. Finance is subject to status and available to UK residents aged 18 and over. A guarantee may be
+          required.
         </p>
       </section>
     </article>

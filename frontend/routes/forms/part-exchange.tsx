@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { vehicleIdSchema } from "../../../domain/vehicle";
-import { ErrorSummary, Field, prepareCheck, problemsIn, SendFailed, type FormErrors, type FormValues } from "../../components/forms/form-parts";
+import {
+  ErrorSummary,
+  Field,
+  prepareCheck,
+  problemsIn,
+  SendFailed,
+  type FormErrors,
+  type FormValues,
+} from "../../components/forms/form-parts";
 import { postLead } from "../../components/forms/post-lead.server";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
@@ -38,7 +46,12 @@ async function load({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return postLead({ kind: "part-exchange", request, context, confirmation: ({ reference }) => `/part-exchange?sent=${encodeURIComponent(reference)}` });
+  return postLead({
+    kind: "part-exchange",
+    request,
+    context,
+    confirmation: ({ reference }) => `/part-exchange?sent=${encodeURIComponent(reference)}`,
+  });
 }
 
 const FIELD_ID = (field: string) => `part-exchange-${field}`;
@@ -85,15 +98,14 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
     <section className="page forms-page part-exchange-page">
       <h1>Part exchange and valuation</h1>
       <p className="lede">
-        Tell us about your car, van or truck and we will value it: put it towards one of ours, or simply sell it to us.
-        There is no obligation.
+        Tell us about your car, van or truck and we will value it: put it towards one of ours, or simply sell it to us. There is no
+        obligation.
       </p>
       <h2>What happens next</h2>
       <ol className="part-exchange-page__steps">
         <li>We check your vehicle's details, history and recent sale prices.</li>
         <li>
-          We call or email you {dealer.replyTime} with a valuation, subject to seeing the vehicle. Rather talk now? Call{" "}
-          <PhoneLink />.
+          We call or email you {dealer.replyTime} with a valuation, subject to seeing the vehicle. Rather talk now? Call <PhoneLink />.
         </li>
         <li>You bring it in; once we have looked it over, its value comes off the price of your next vehicle, or we pay you.</li>
       </ol>
@@ -160,7 +172,15 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
             defaultValue={values.email}
             error={errors.email}
           />
-          <Field id={FIELD_ID("phone")} name="phone" type="tel" label="Phone number" autoComplete="tel" defaultValue={values.phone} error={errors.phone} />
+          <Field
+            id={FIELD_ID("phone")}
+            name="phone"
+            type="tel"
+            label="Phone number"
+            autoComplete="tel"
+            defaultValue={values.phone}
+            error={errors.phone}
+          />
           <Field
             id={FIELD_ID("postcode")}
             name="postcode"
@@ -172,8 +192,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
           />
         </fieldset>
         <p className="part-exchange-page__privacy">
-          We use these details only to value your vehicle and talk to you about it. See our{" "}
-          <Link to="/privacy">privacy policy</Link>.
+          We use these details only to value your vehicle and talk to you about it. See our <Link to="/privacy">privacy policy</Link>.
         </p>
         <button type="submit" className="button button--large" disabled={sending}>
           {sending ? "Sending…" : "Get my valuation"}

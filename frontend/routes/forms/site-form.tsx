@@ -27,14 +27,14 @@ function kindOfPath(pathname: string): SiteFormLeadKind {
 const LEDES: Partial<Record<SiteFormLeadKind, ReactNode>> = {
   feedback: (
     <>
-      Tell us what works on our website and what doesn't. For a question about a vehicle or finance, please <Link to="/contact">contact us</Link> instead, so
-      the right person answers.
+      Tell us what works on our website and what doesn't. For a question about a vehicle or finance, please{" "}
+      <Link to="/contact">contact us</Link> instead, so the right person answers.
     </>
   ),
   newsletter: (
     <>
-      Our offers, new arrivals and finance deals by email. We never share your address, and every email has a link to unsubscribe. Read how we look after your
-      details in our <Link to="/privacy">privacy policy</Link>.
+      Our offers, new arrivals and finance deals by email. We never share your address, and every email has a link to unsubscribe. Read how
+      we look after your details in our <Link to="/privacy">privacy policy</Link>.
     </>
   ),
 };

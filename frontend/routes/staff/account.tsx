@@ -32,9 +32,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   switch (formText(form, "intent")) {
     case "set-up": {
       const secret = formText(form, "secret");
-      if (await services.access.setSecondFactor(member, secret, formText(form, "code"), address)) return { message: "Your second factor is on: you will be asked for a code each time you sign in." };
+      if (await services.access.setSecondFactor(member, secret, formText(form, "code"), address))
+        return { message: "Your second factor is on: you will be asked for a code each time you sign in." };
       const enrolment = await services.access.secondFactorEnrolment(member, secret);
-      return data({ problem: "That code did not match. Check the app shows this site, and enter its current code.", enrolment }, { status: 400 });
+      return data(
+        { problem: "That code did not match. Check the app shows this site, and enter its current code.", enrolment },
+        { status: 400 },
+      );
     }
     case "remove": {
       if (services.access.secondFactorRequiredFor(member.account)) {
@@ -43,11 +47,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       // Proof of being the account's owner: a session left open on a shared computer is not enough.
       const code = formText(form, "code").trim();
       const password = formText(form, "password");
-      if (!code && !password) return data({ removalProblem: "Enter the code your app shows now, or your password, to turn it off." }, { status: 400 });
+      if (!code && !password)
+        return data({ removalProblem: "Enter the code your app shows now, or your password, to turn it off." }, { status: 400 });
       const result = await services.access.removeOwnSecondFactor(member, code ? { code } : { password }, address);
       if (result.ok) return { message: "Your second factor is off." };
-      if (result.waitSeconds) return data({ removalProblem: waitMessage(result.waitSeconds) }, { status: 429, headers: { "Retry-After": String(result.waitSeconds) } });
-      return data({ removalProblem: "That code or password did not work. Enter the code your app shows now, or your password." }, { status: 400 });
+      if (result.waitSeconds)
+        return data(
+          { removalProblem: waitMessage(result.waitSeconds) },
+          { status: 429, headers: { "Retry-After": String(result.waitSeconds) } },
+        );
+      return data(
+        { removalProblem: "That code or password did not work. Enter the code your app shows now, or your password." },
+        { status: 400 },
+      );
     }
     case "sign-out-everywhere": {
       const ended = await services.access.signOutEverywhere(member, address);
@@ -84,7 +96,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {loaderData.secondFactor ? (
         <Form method="post" className="staff-form">
           <input type="hidden" name="csrf" value={loaderData.csrf} />
-          <p>On: signing in asks for a code from your authenticator app. To turn it off, enter the code the app shows now, or your password.</p>
+          <p>
+            On: signing in asks for a code from your authenticator app. To turn it off, enter the code the app shows now, or your password.
+          </p>
           <Field
             id="second-factor-current-code"
             name="code"
@@ -104,9 +118,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" className="staff-form">
             <input type="hidden" name="csrf" value={loaderData.csrf} />
             <input type="hidden" name="secret" value={enrolment.secret} />
-            <p>Scan this with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password and others), then enter the code it shows.</p>
+            <p>
+              Scan this with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password and others), then enter the code
+              it shows.
+            </p>
             {/* The QR code is drawn on the server from the secret; it is markup, never a script. */}
-            <div className="staff-qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+            <div
+              className="staff-qr"
+              role="img"
+              aria-label="QR code for your authenticator app"
+              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+            />
             <p className="staff-hint">
               Or type this key into the app: <code>{enrolment.secret}</code>
             </p>

@@ -58,17 +58,25 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     };
     if (!email.success || !name.success || !role.success) return data({ errors, message: undefined, link: undefined }, { status: 400 });
     try {
-      const { account, link } = await services.access.createAccount(actor, { email: email.data, name: name.data, role: role.data }, address);
+      const { account, link } = await services.access.createAccount(
+        actor,
+        { email: email.data, name: name.data, role: role.data },
+        address,
+      );
       return { message: `Added ${account.email}. Send them this link to set their password; it works once:`, link, errors: {} };
     } catch (error) {
-      if (error instanceof AccountExistsError) return data({ errors: { email: error.message }, message: undefined, link: undefined }, { status: 400 });
+      if (error instanceof AccountExistsError)
+        return data({ errors: { email: error.message }, message: undefined, link: undefined }, { status: 400 });
       throw error;
     }
   }
   const account = await services.access.account(formText(form, "account"));
   if (!account) throw data("There is no such account.", { status: 404 });
   if (account.id === member.account.id && intent !== "reset-password") {
-    return data({ message: "Ask another admin to change your own account: it keeps an admin able to sign in.", link: undefined, errors: {} }, { status: 400 });
+    return data(
+      { message: "Ask another admin to change your own account: it keeps an admin able to sign in.", link: undefined, errors: {} },
+      { status: 400 },
+    );
   }
   switch (intent) {
     case "role": {
@@ -80,16 +88,28 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     case "disable":
     case "enable":
       await services.access.changeAccount(actor, account, { disabled: intent === "disable" }, address);
-      return { message: `${account.email} is ${intent === "disable" ? "disabled, and signed out everywhere" : "enabled"}.`, link: undefined, errors: {} };
+      return {
+        message: `${account.email} is ${intent === "disable" ? "disabled, and signed out everywhere" : "enabled"}.`,
+        link: undefined,
+        errors: {},
+      };
     case "unlock":
       await services.access.letNewBrowsersIn(actor, account, address);
       return { message: `${account.email} can sign in again from any browser.`, link: undefined, errors: {} };
     case "remove-2fa":
       await services.access.removeSecondFactor(actor, account, address);
-      return { message: `${account.email} signs in with a password alone until they set up a second factor again.`, link: undefined, errors: {} };
+      return {
+        message: `${account.email} signs in with a password alone until they set up a second factor again.`,
+        link: undefined,
+        errors: {},
+      };
     case "reset-password": {
       const link = await services.access.resetPassword(actor, account, address);
-      return { message: `${account.email}'s password no longer works and they are signed out everywhere. Send them this link to set a new one:`, link, errors: {} };
+      return {
+        message: `${account.email}'s password no longer works and they are signed out everywhere. Send them this link to set a new one:`,
+        link,
+        errors: {},
+      };
     }
   }
   return data({ message: "Choose what to do.", link: undefined, errors: {} }, { status: 400 });
@@ -142,7 +162,13 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post" className="staff-form--inline">
                   <input type="hidden" name="csrf" value={csrf} />
                   <input type="hidden" name="account" value={account.id} />
-                  <Choice id={`role-${account.id}`} name="role" label="Role" defaultValue={account.role} options={roles.map((role) => ({ value: role, label: role }))} />
+                  <Choice
+                    id={`role-${account.id}`}
+                    name="role"
+                    label="Role"
+                    defaultValue={account.role}
+                    options={roles.map((role) => ({ value: role, label: role }))}
+                  />
                   <button type="submit" name="intent" value="role" className="button button--quiet" disabled={busy}>
                     Change role
                   </button>
@@ -150,7 +176,13 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post" className="staff-form--inline">
                   <input type="hidden" name="csrf" value={csrf} />
                   <input type="hidden" name="account" value={account.id} />
-                  <button type="submit" name="intent" value={account.disabled ? "enable" : "disable"} className="button button--quiet" disabled={busy}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={account.disabled ? "enable" : "disable"}
+                    className="button button--quiet"
+                    disabled={busy}
+                  >
                     {account.disabled ? "Enable" : "Disable"}
                   </button>
                   {account.locked && (
@@ -178,7 +210,13 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         <Field id="account-email" name="email" type="email" label="E-mail address" error={errors.email} />
         <Field id="account-name" name="name" label="Name" error={errors.name} />
         <div className="application-field">
-          <Choice id="account-role" name="role" label="Role" defaultValue="sales" options={roles.map((role) => ({ value: role, label: `${role}: ${ROLE_WORK[role]}` }))} />
+          <Choice
+            id="account-role"
+            name="role"
+            label="Role"
+            defaultValue="sales"
+            options={roles.map((role) => ({ value: role, label: `${role}: ${ROLE_WORK[role]}` }))}
+          />
         </div>
         <button type="submit" name="intent" value="add" className="button" disabled={busy}>
           Add account

@@ -17,8 +17,11 @@ const PAGE_SIZE = 50;
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireMember(context, url, "admin");
   const params = url.searchParams;
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get("action") ?? "") ? (params.get("action") as AuditAction) : undefined;
-  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? "") ? new Date(`${params.get(name)}T00:00:00Z`) : undefined);
+  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get("action") ?? "")
+    ? (params.get("action") as AuditAction)
+    : undefined;
+  const day = (name: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? "") ? new Date(`${params.get(name)}T00:00:00Z`) : undefined;
   const to = day("to");
   const page = Math.max(1, Number(/^\d{1,6}$/.test(params.get("page") ?? "") ? params.get("page") : 1));
   const { total, entries } = await staffOf(context).services.access.auditLog({
@@ -36,11 +39,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     entries: entries.map((entry) => ({
       when: londonTime(entry.at),
       at: entry.at.toISOString(),
-      who: entry.actorEmail ?? (entry.origin === "command line" ? "the staff command, on the server" : entry.origin === "scheduled feed" ? "the scheduled stock feed" : "nobody known"),
+      who:
+        entry.actorEmail ??
+        (entry.origin === "command line"
+          ? "the staff command, on the server"
+          : entry.origin === "scheduled feed"
+            ? "the scheduled stock feed"
+            : "nobody known"),
       action: entry.action,
       target: entry.targetId,
       address: entry.address,
-      details: entry.details ? Object.entries(entry.details).map(([key, value]) => `${key}: ${String(value)}`).join(", ") : "",
+      details: entry.details
+        ? Object.entries(entry.details)
+            .map(([key, value]) => `${key}: ${String(value)}`)
+            .join(", ")
+        : "",
     })),
   };
 }
@@ -58,7 +71,14 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <h1>Audit log</h1>
       <Form method="get" className="staff-filters" aria-label="Filter the audit log">
         <div className="staff-filters__field">
-          <Choice id="audit-action" name="action" label="Action" none="Any" defaultValue={params.get("action") ?? ""} options={actions.map((action) => ({ value: action, label: action }))} />
+          <Choice
+            id="audit-action"
+            name="action"
+            label="Action"
+            none="Any"
+            defaultValue={params.get("action") ?? ""}
+            options={actions.map((action) => ({ value: action, label: action }))}
+          />
         </div>
         <DateRange idPrefix="audit" label="From" params={params} />
         <div className="staff-filters__actions">

@@ -40,8 +40,10 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
       <h1>Erase someone's details</h1>
       {step === "done" && actionData && "erased" in actionData && (
         <p className="notice notice--done" role="status">
-          {actionData.erased === 0 ? "Nothing was held about them." : `Erased ${actionData.erased} lead${actionData.erased === 1 ? "" : "s"}.`} The audit
-          log records that an erasure was made, not whose.
+          {actionData.erased === 0
+            ? "Nothing was held about them."
+            : `Erased ${actionData.erased} lead${actionData.erased === 1 ? "" : "s"}.`}{" "}
+          The audit log records that an erasure was made, not whose.
         </p>
       )}
       {step === "confirm" ? (
@@ -63,7 +65,13 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="staff-form">
           <input type="hidden" name="csrf" value={loaderData.csrf} />
           <p>When someone asks for their details to be deleted, enter the e-mail address or phone number they used.</p>
-          <Field id="erasure-contact" name="contact" label="E-mail address or phone number" defaultValue={actionData?.contact} error={actionData?.problem} />
+          <Field
+            id="erasure-contact"
+            name="contact"
+            label="E-mail address or phone number"
+            defaultValue={actionData?.contact}
+            error={actionData?.problem}
+          />
           <button type="submit" className="button" disabled={busy}>
             Continue
           </button>

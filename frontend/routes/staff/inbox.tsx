@@ -58,10 +58,24 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <summary>More filters</summary>
           <div className="staff-filters__more-fields">
             <div className="staff-filters__field">
-              <Choice id="inbox-kind" name="kind" label="Kind" none="Any" defaultValue={params.get("kind") ?? ""} options={kinds.map(({ name, label }) => ({ value: name, label }))} />
+              <Choice
+                id="inbox-kind"
+                name="kind"
+                label="Kind"
+                none="Any"
+                defaultValue={params.get("kind") ?? ""}
+                options={kinds.map(({ name, label }) => ({ value: name, label }))}
+              />
             </div>
             <div className="staff-filters__field">
-              <Choice id="inbox-status" name="status" label="Status" none="Any" defaultValue={params.get("status") ?? ""} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
+              <Choice
+                id="inbox-status"
+                name="status"
+                label="Status"
+                none="Any"
+                defaultValue={params.get("status") ?? ""}
+                options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
+              />
             </div>
             <DateRange idPrefix="inbox" label="Received from" params={params} />
             <div className="staff-filters__field">

@@ -19,7 +19,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const opened = await asMember(() => services.inbox.open(member, params.id, address));
   if (!opened) throw data("There is no such lead: it may have been deleted, by its retention period or an erasure.", { status: 404 });
   const accounts = await services.access.accountNames();
-  return { lead: leadDetail(opened, accounts), assignable: accounts.filter(({ assignable }) => assignable), csrf: member.session.csrfToken, statuses: [...LEAD_STATUSES] };
+  return {
+    lead: leadDetail(opened, accounts),
+    assignable: accounts.filter(({ assignable }) => assignable),
+    csrf: member.session.csrfToken,
+    statuses: [...LEAD_STATUSES],
+  };
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -43,10 +48,13 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     return { message: assigneeId ? "Assigned." : "No longer assigned." };
   }
   const status = formText(form, "status");
-  if (intent !== "status" || !(LEAD_STATUSES as readonly string[]).includes(status)) return data({ message: "Choose what to change." }, { status: 400 });
+  if (intent !== "status" || !(LEAD_STATUSES as readonly string[]).includes(status))
+    return data({ message: "Choose what to change." }, { status: 400 });
   const lostReason = formText(form, "lostReason").trim().slice(0, 200);
   if (status === "lost" && !lostReason) return data({ message: "Say why it was lost, for the team's records." }, { status: 400 });
-  await asMember(() => services.inbox.change(member, params.id, { type: "status", status: status as (typeof LEAD_STATUSES)[number], lostReason }, address));
+  await asMember(() =>
+    services.inbox.change(member, params.id, { type: "status", status: status as (typeof LEAD_STATUSES)[number], lostReason }, address),
+  );
   return { message: `Status set to ${statusLabel(status).toLowerCase()}.` };
 }
 
@@ -86,8 +94,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <p>
                 {lead.vehicle.inStockNow ? <Link to={`/vehicles/${lead.vehicle.id}`}>{lead.vehicle.name}</Link> : lead.vehicle.name}
                 {lead.vehicle.priceThen !== undefined && <>, {formatPounds(lead.vehicle.priceThen)} when they asked</>}
-                {lead.vehicle.priceNow !== undefined && lead.vehicle.priceNow !== lead.vehicle.priceThen && <>, {formatPounds(lead.vehicle.priceNow)} now</>}.
-                {!lead.vehicle.inStockNow && <strong> No longer in stock.</strong>}
+                {lead.vehicle.priceNow !== undefined && lead.vehicle.priceNow !== lead.vehicle.priceThen && (
+                  <>, {formatPounds(lead.vehicle.priceNow)} now</>
+                )}
+                .{!lead.vehicle.inStockNow && <strong> No longer in stock.</strong>}
               </p>
             </>
           )}
@@ -106,7 +116,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <h2>Work</h2>
           <Form method="post" className="staff-form staff-form--inline">
             <input type="hidden" name="csrf" value={csrf} />
-            <Choice id="lead-status" name="status" label="Status" defaultValue={lead.status} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
+            <Choice
+              id="lead-status"
+              name="status"
+              label="Status"
+              defaultValue={lead.status}
+              options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
+            />
             <label htmlFor="lead-lost-reason">If lost, why</label>
             <input id="lead-lost-reason" name="lostReason" defaultValue={lead.lostReason ?? ""} maxLength={200} />
             <button type="submit" name="intent" value="status" className="button" disabled={busy}>
@@ -115,7 +131,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </Form>
           <Form method="post" className="staff-form staff-form--inline">
             <input type="hidden" name="csrf" value={csrf} />
-            <Choice id="lead-assignee" name="assignee" label="Looked after by" none="Nobody yet" defaultValue={lead.assigneeId} options={assignable.map(({ id, name }) => ({ value: id, label: name }))} />
+            <Choice
+              id="lead-assignee"
+              name="assignee"
+              label="Looked after by"
+              none="Nobody yet"
+              defaultValue={lead.assigneeId}
+              options={assignable.map(({ id, name }) => ({ value: id, label: name }))}
+            />
             <button type="submit" name="intent" value="assignee" className="button" disabled={busy}>
               Assign
             </button>

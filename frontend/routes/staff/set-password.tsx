@@ -26,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, address } = staffOf(context);
   const form = await checkedSignInForm(context, request);
   const password = formText(form, "password");
-  if (password !== formText(form, "confirm")) return data({ done: false, field: "confirm", problem: "The two passwords are not the same" }, { status: 400 });
+  if (password !== formText(form, "confirm"))
+    return data({ done: false, field: "confirm", problem: "The two passwords are not the same" }, { status: 400 });
   const result = await services.access.setPassword(formText(form, "token"), password, address);
   if (!result.ok) return data({ done: false, field: result.field, problem: result.problem }, { status: 400 });
   return { done: true, field: undefined, problem: undefined };
@@ -59,15 +60,29 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     <section className="staff-page staff-page--narrow">
       <h1>Set your password</h1>
       <p>
-        For <strong>{loaderData.email}</strong>. Use at least {loaderData.minLength} characters: a few unrelated words together are strong and easy to
-        remember. Avoid anything others use, or your name.
+        For <strong>{loaderData.email}</strong>. Use at least {loaderData.minLength} characters: a few unrelated words together are strong
+        and easy to remember. Avoid anything others use, or your name.
       </p>
       <Form method="post" className="staff-form">
         <input type="hidden" name="csrf" value={loaderData.csrf} />
         <input type="hidden" name="token" value={loaderData.linkToken} />
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <Field id="new-password" name="password" type="password" label="New password" autoComplete="new-password" error={actionData?.field === "password" ? actionData.problem : undefined} />
-        <Field id="confirm-password" name="confirm" type="password" label="The same password again" autoComplete="new-password" error={actionData?.field === "confirm" ? actionData.problem : undefined} />
+        <Field
+          id="new-password"
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          error={actionData?.field === "password" ? actionData.problem : undefined}
+        />
+        <Field
+          id="confirm-password"
+          name="confirm"
+          type="password"
+          label="The same password again"
+          autoComplete="new-password"
+          error={actionData?.field === "confirm" ? actionData.problem : undefined}
+        />
         <button type="submit" className="button" disabled={sending}>
           {sending ? "Saving…" : "Set password"}
         </button>

@@ -27,8 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A new session id once the code is given: the half-signed-in one is ended.
   if (result.ok) throw redirect(safeNext(formText(form, "next")), { headers: sessionCookies(context, result.sessionId, result.deviceId) });
   // As at sign-in: an attempt held back is sent to the page that says how long to wait, which costs no drawing.
-  if (result.waitSeconds) throw redirect(`/staff/sign-in/code?wait=${Math.ceil(result.waitSeconds / 60)}&next=${encodeURIComponent(safeNext(formText(form, "next")))}`, 303);
-  return data({ message: "That code did not work, or it was used already. Codes change every 30 seconds: enter the one your app shows now." }, { status: 400 });
+  if (result.waitSeconds)
+    throw redirect(
+      `/staff/sign-in/code?wait=${Math.ceil(result.waitSeconds / 60)}&next=${encodeURIComponent(safeNext(formText(form, "next")))}`,
+      303,
+    );
+  return data(
+    { message: "That code did not work, or it was used already. Codes change every 30 seconds: enter the one your app shows now." },
+    { status: 400 },
+  );
 }
 
 export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {
@@ -39,7 +46,15 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="staff-form">
         <input type="hidden" name="csrf" value={loaderData.csrf} />
         <input type="hidden" name="next" value={loaderData.next} />
-        <Field id="sign-in-code" name="code" label="Six-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={actionData?.message ?? loaderData.wait} />
+        <Field
+          id="sign-in-code"
+          name="code"
+          label="Six-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          error={actionData?.message ?? loaderData.wait}
+        />
         <button type="submit" className="button" disabled={sending}>
           {sending ? "Checking…" : "Continue"}
         </button>

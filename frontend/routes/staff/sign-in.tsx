@@ -1,7 +1,16 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "../../components/forms/form-parts";
 import { staffPageMeta } from "../../staff/staff-meta";
-import { checkedSignInForm, deviceIdOf, formText, safeNext, sessionCookies, signInToken, staffOf, waitMessage } from "../../staff/staff-guard.server";
+import {
+  checkedSignInForm,
+  deviceIdOf,
+  formText,
+  safeNext,
+  sessionCookies,
+  signInToken,
+  staffOf,
+  waitMessage,
+} from "../../staff/staff-guard.server";
 import type { Route } from "./+types/sign-in";
 
 export function meta() {
@@ -20,7 +29,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const waitMinutes = Number(url.searchParams.get("wait"));
   const waitSeconds = Number.isInteger(waitMinutes) && waitMinutes > 0 && waitMinutes <= 15 ? waitMinutes * 60 : undefined;
   return data(
-    { token, next: safeNext(url.searchParams.get("next")), signedOut: url.searchParams.has("signed-out"), wait: waitSeconds && waitMessage(waitSeconds) },
+    {
+      token,
+      next: safeNext(url.searchParams.get("next")),
+      signedOut: url.searchParams.has("signed-out"),
+      wait: waitSeconds && waitMessage(waitSeconds),
+    },
     { headers: { "Set-Cookie": cookie } },
   );
 }
@@ -33,14 +47,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   // An attempt held back goes to the page that says how long to wait, rather than having it
   // drawn: a flood of them then costs the server next to nothing each (React Router draws no
   // page for a redirect).
-  if (!result.ok && result.waitSeconds) throw redirect(`/staff/sign-in?wait=${Math.ceil(result.waitSeconds / 60)}&next=${encodeURIComponent(next)}`, 303);
+  if (!result.ok && result.waitSeconds)
+    throw redirect(`/staff/sign-in?wait=${Math.ceil(result.waitSeconds / 60)}&next=${encodeURIComponent(next)}`, 303);
   if (!result.ok) {
     const message = "That e-mail address and password did not work. Check them and try again, or ask an admin for a new password link.";
     return data({ message, email: formText(form, "email") }, { status: 400 });
   }
   // A new session id at every sign-in: one planted in the browser before it (session fixation) is worth nothing.
   if (previous) await services.access.signOut(previous, address);
-  throw redirect(result.member.needsCode ? `/staff/sign-in/code?next=${encodeURIComponent(next)}` : next, { headers: sessionCookies(context, result.sessionId, result.deviceId) });
+  throw redirect(result.member.needsCode ? `/staff/sign-in/code?next=${encodeURIComponent(next)}` : next, {
+    headers: sessionCookies(context, result.sessionId, result.deviceId),
+  });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,7 +78,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="staff-form">
         <input type="hidden" name="csrf" value={loaderData.token} />
         <input type="hidden" name="next" value={loaderData.next} />
-        <Field id="sign-in-email" name="email" type="email" label="E-mail address" autoComplete="username" defaultValue={actionData?.email} />
+        <Field
+          id="sign-in-email"
+          name="email"
+          type="email"
+          label="E-mail address"
+          autoComplete="username"
+          defaultValue={actionData?.email}
+        />
         <Field id="sign-in-password" name="password" type="password" label="Password" autoComplete="current-password" />
         <button type="submit" className="button" disabled={sending}>
           {sending ? "Signing in…" : "Sign in"}

@@ -10,9 +10,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { services } = staffOf(context);
   try {
     const rows = await asMember(async () => services.stock.rejectedRows(member, params.id));
-    return new Response(csvText(["line", "reason"], rows.map(({ line, reason }) => [String(line), reason])), {
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="rejected-rows-${params.id}.csv"` },
-    });
+    return new Response(
+      csvText(
+        ["line", "reason"],
+        rows.map(({ line, reason }) => [String(line), reason]),
+      ),
+      {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="rejected-rows-${params.id}.csv"`,
+        },
+      },
+    );
   } catch (error) {
     if (error instanceof ImportNotFoundError) throw data(error.message, { status: 404 });
     throw error;

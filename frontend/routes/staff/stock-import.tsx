@@ -4,7 +4,15 @@ import { ImportBusyError, ImportNotFoundError, MassRemovalNotConfirmedError } fr
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { CheckAgain, useFollowWhile } from "../../staff/follow-progress";
 import { MODE_LABELS } from "../../staff/stock-import-labels";
-import { feedView, historyRow, importView, type FeedView, type ImportCountsView, type ImportHistoryRow, type ImportView } from "../../staff/stock-import-views.server";
+import {
+  feedView,
+  historyRow,
+  importView,
+  type FeedView,
+  type ImportCountsView,
+  type ImportHistoryRow,
+  type ImportView,
+} from "../../staff/stock-import-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { receiveFeedForm } from "../../staff/stock-upload.server";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
@@ -113,7 +121,8 @@ function ScheduledFeedStatus({ feed }: { feed: FeedView }) {
       </p>
       {feed.lastRun ? (
         <p className={feed.lastRun.ok ? "notice" : "notice notice--problem"} role={feed.lastRun.ok ? "status" : "alert"}>
-          {feed.lastRun.ok ? "Last fetched" : "Failing: last tried"} <time dateTime={feed.lastRun.at}>{feed.lastRun.when}</time>. {feed.lastRun.message}
+          {feed.lastRun.ok ? "Last fetched" : "Failing: last tried"} <time dateTime={feed.lastRun.at}>{feed.lastRun.when}</time>.{" "}
+          {feed.lastRun.message}
         </p>
       ) : (
         <p>Not fetched yet.</p>
@@ -226,7 +235,9 @@ function Counts({ counts, caption }: { counts: ImportCountsView; caption: string
         </tbody>
       </table>
       {counts.removalsWithheld && (
-        <p className="notice">Some rejected rows name no vehicle and might be vehicles still in stock, so none is removed as sold. Fix them and import again.</p>
+        <p className="notice">
+          Some rejected rows name no vehicle and might be vehicles still in stock, so none is removed as sold. Fix them and import again.
+        </p>
       )}
       {counts.ignoredColumns.length > 0 && <p>Columns no field matches, ignored: {counts.ignoredColumns.join(", ")}</p>}
     </>

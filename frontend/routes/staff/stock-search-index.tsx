@@ -46,7 +46,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     await asMember(() => services.searchIndex.startRebuild(member, address));
   } catch (error) {
-    if (error instanceof RebuildBusyError || error instanceof RebuildUnavailableError) return data({ problem: error.message }, { status: 409 });
+    if (error instanceof RebuildBusyError || error instanceof RebuildUnavailableError)
+      return data({ problem: error.message }, { status: 409 });
     throw error;
   }
   return redirect(PAGE, 303);
@@ -93,7 +94,9 @@ export default function SearchIndex({ loaderData, actionData }: Route.ComponentP
       {limitation && <p className="notice">{limitation}</p>}
       {rebuild?.running ? (
         <div className="staff-progress">
-          <label htmlFor="rebuild-progress">Rebuilding the index, started by {rebuild.by} at {rebuild.started}</label>
+          <label htmlFor="rebuild-progress">
+            Rebuilding the index, started by {rebuild.by} at {rebuild.started}
+          </label>
           <progress id="rebuild-progress" max={100} />
           <p role="status">Running for {rebuild.seconds} s. Searches go on from the old index until the new one is ready.</p>
           <CheckAgain href={PAGE} />

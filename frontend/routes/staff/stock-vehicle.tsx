@@ -28,7 +28,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     price: formatPounds(priceOf(record)),
     priceValue: String(priceOf(record)),
     hidden: record.hidden === true,
-    prices: prices.map((change) => ({ at: change.at.toISOString(), when: londonTime(change.at), from: formatPounds(change.from), to: formatPounds(change.to), by: change.by })),
+    prices: prices.map((change) => ({
+      at: change.at.toISOString(),
+      when: londonTime(change.at),
+      from: formatPounds(change.from),
+      to: formatPounds(change.to),
+      by: change.by,
+    })),
   };
 }
 
@@ -37,7 +43,8 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   const { services, address } = staffOf(context);
   const form = await checkedForm(member, request);
   if (formText(form, "intent") === "sold") {
-    if (formText(form, "confirm") !== "yes") return data({ field: "confirm", problem: "Tick the box to confirm the vehicle is sold", done: undefined }, { status: 400 });
+    if (formText(form, "confirm") !== "yes")
+      return data({ field: "confirm", problem: "Tick the box to confirm the vehicle is sold", done: undefined }, { status: 400 });
     const record = await services.vehicles.open(member, params.id);
     if (!(await asMember(() => services.vehicles.markSold(member, address, params.id)))) throw data(GONE, { status: 404 });
     return redirect(`/staff/stock/vehicles?sold=${encodeURIComponent(record?.record.vehicle.registration ?? params.id)}`, 303);
@@ -46,7 +53,13 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   if (visibility === "hide" || visibility === "show") {
     const changed = await asMember(() => services.vehicles.setHidden(member, address, params.id, visibility === "hide"));
     if (!changed) throw data(GONE, { status: 404 });
-    return { field: undefined, problem: undefined, done: changed.hidden ? "Hidden: buyers no longer find it, and its page is gone until you show it again." : "Shown: buyers can find it again." };
+    return {
+      field: undefined,
+      problem: undefined,
+      done: changed.hidden
+        ? "Hidden: buyers no longer find it, and its page is gone until you show it again."
+        : "Shown: buyers can find it again.",
+    };
   }
   const price = newPriceSchema.safeParse(formText(form, "price"));
   if (!price.success) return data({ field: "price", problem: PRICE_PROBLEM, done: undefined }, { status: 400 });
@@ -66,7 +79,11 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
       <h1>{name}</h1>
       <p>
         {registration ? `${registration}, ` : ""}id {id}: <strong>{price}</strong>{" "}
-        {hidden ? <strong className="tag">Hidden from buyers</strong> : <Link to={`/vehicles/${encodeURIComponent(id)}`}>See its page</Link>}
+        {hidden ? (
+          <strong className="tag">Hidden from buyers</strong>
+        ) : (
+          <Link to={`/vehicles/${encodeURIComponent(id)}`}>See its page</Link>
+        )}
       </p>
       {actionData?.done && (
         <p className="notice notice--done" role="status">
@@ -77,7 +94,14 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
         <h2>Change the price</h2>
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="intent" value="price" />
-        <Field id="vehicle-price" name="price" label="New price, in pounds" defaultValue={priceValue} error={actionData?.field === "price" ? actionData.problem : undefined} key={priceValue} />
+        <Field
+          id="vehicle-price"
+          name="price"
+          label="New price, in pounds"
+          defaultValue={priceValue}
+          error={actionData?.field === "price" ? actionData.problem : undefined}
+          key={priceValue}
+        />
         <button type="submit" className="button" disabled={busy}>
           Change price
         </button>

@@ -50,7 +50,13 @@ export default function StockVehicles({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       {query && (
-        <p role="status">{found.length === 0 ? `No vehicle in stock has the registration or id ${query}.` : found.length === 1 ? "1 vehicle" : `${found.length} vehicles`}</p>
+        <p role="status">
+          {found.length === 0
+            ? `No vehicle in stock has the registration or id ${query}.`
+            : found.length === 1
+              ? "1 vehicle"
+              : `${found.length} vehicles`}
+        </p>
       )}
       {found.length > 0 && (
         <ul className="staff-leads">

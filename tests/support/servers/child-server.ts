@@ -35,7 +35,14 @@ const OUTPUT_KEPT = 4000;
  * folder, working in that folder so nothing it writes lands in the repository. Its output
  * is kept only to explain a failed start.
  */
-export async function startChildServer({ name, binary, args, ready, timeoutMs = 60_000, port: chosenPort }: ChildServerOptions): Promise<ChildServer> {
+export async function startChildServer({
+  name,
+  binary,
+  args,
+  ready,
+  timeoutMs = 60_000,
+  port: chosenPort,
+}: ChildServerOptions): Promise<ChildServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `test-${name.toLowerCase().replace(/\W+/g, "-")}-`));
   const port = chosenPort ?? (await freePort());
   const child = spawn(binary, args(port, dataDir), { cwd: dataDir, stdio: ["ignore", "pipe", "pipe"] });

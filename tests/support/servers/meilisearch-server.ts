@@ -31,14 +31,21 @@ export async function meiliForTests(): Promise<MeiliTestServer | Unavailable> {
       name: "Meilisearch",
       binary: binary.path,
       args: (port, dataDir) => [
-        "--http-addr", `127.0.0.1:${port}`,
-        "--db-path", `${dataDir}/data.ms`,
-        "--dump-dir", `${dataDir}/dumps`,
-        "--snapshot-dir", `${dataDir}/snapshots`,
-        "--master-key", adminKey,
-        "--env", "production",
+        "--http-addr",
+        `127.0.0.1:${port}`,
+        "--db-path",
+        `${dataDir}/data.ms`,
+        "--dump-dir",
+        `${dataDir}/dumps`,
+        "--snapshot-dir",
+        `${dataDir}/snapshots`,
+        "--master-key",
+        adminKey,
+        "--env",
+        "production",
         "--no-analytics",
-        "--log-level", "WARN",
+        "--log-level",
+        "WARN",
       ],
       ready: async (port) => (await fetch(`http://127.0.0.1:${port}/health`)).ok,
     });
@@ -47,7 +54,10 @@ export async function meiliForTests(): Promise<MeiliTestServer | Unavailable> {
   }
 
   const why = await noContainerRuntime();
-  if (why) return { skipReason: `TEST_MEILI_URL is not set, neither MEILI_BINARY nor meilisearch on PATH names a Meilisearch to start, and ${why}` };
+  if (why)
+    return {
+      skipReason: `TEST_MEILI_URL is not set, neither MEILI_BINARY nor meilisearch on PATH names a Meilisearch to start, and ${why}`,
+    };
   const { GenericContainer, Wait } = await import("testcontainers");
   const container = await new GenericContainer(MEILI_IMAGE)
     .withEnvironment({ MEILI_MASTER_KEY: adminKey, MEILI_NO_ANALYTICS: "true" })
@@ -59,7 +69,12 @@ export async function meiliForTests(): Promise<MeiliTestServer | Unavailable> {
   });
 }
 
-async function describeMeili(url: string, adminKey: string | undefined, origin: string, stop: () => Promise<void>): Promise<MeiliTestServer> {
+async function describeMeili(
+  url: string,
+  adminKey: string | undefined,
+  origin: string,
+  stop: () => Promise<void>,
+): Promise<MeiliTestServer> {
   try {
     const { pkgVersion } = await meiliClient(url, adminKey).getVersion();
     return { url, adminKey, label: `Meilisearch ${pkgVersion}, ${origin}`, stop };

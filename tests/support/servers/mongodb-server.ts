@@ -32,11 +32,16 @@ export async function mongoForTests(): Promise<MongoTestServer | Unavailable> {
       name: "mongod",
       binary: mongod.path,
       args: (port, dataDir) => [
-        "--replSet", REPLICA_SET,
-        "--port", String(port),
-        "--bind_ip", "127.0.0.1",
-        "--dbpath", dataDir,
-        "--logpath", `${dataDir}/mongod.log`,
+        "--replSet",
+        REPLICA_SET,
+        "--port",
+        String(port),
+        "--bind_ip",
+        "127.0.0.1",
+        "--dbpath",
+        dataDir,
+        "--logpath",
+        `${dataDir}/mongod.log`,
       ],
       ready: (port) => answers(directUrl(port)),
     });
@@ -132,7 +137,12 @@ async function describeMongo(url: string, origin: string, stop: () => Promise<vo
     // Seen here: FerretDB 1.24 over SQLite loses some of several $inc or version-checked
     // updates of one document sent at once, which MongoDB applies one after another.
     const atomicUpdates = typeof build.ferretdbVersion !== "string";
-    return { url, label: `${name}, ${origin}`, features: { changeStreams, partialIndexes: await supportsPartialIndexes(client), atomicUpdates }, stop };
+    return {
+      url,
+      label: `${name}, ${origin}`,
+      features: { changeStreams, partialIndexes: await supportsPartialIndexes(client), atomicUpdates },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
