@@ -91,7 +91,8 @@ export function MakeModelSearch({
     event.preventDefault();
     const form = new URLSearchParams();
     for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") form.set(name, value);
-    void navigate(searchTarget(form));
+    // Keywords without a make may belong to another type ("transit custom" with Cars chosen): /search decides.
+    void navigate(form.get("q")?.trim() && !form.get("make") ? `/search?${form}` : searchTarget(form));
   };
 
   const noun = VEHICLE_NOUNS[type];

@@ -12,8 +12,8 @@ import { answersOutages } from "../engine-outage.server";
  * Where landing-page search forms post without JavaScript: on to the search screen they ask
  * for. Without a script the home page's make list cannot follow its type selector, so a
  * make the chosen type does not sell (Trucks and Audi) goes to the type that sells it
- * rather than to no results. The header's keyword search names no type: it goes to the
- * type with the most vehicles matching the words.
+ * rather than to no results. Keywords go to the type chosen if it has matches, else to the
+ * type with the most (the header's search names no type).
  */
 export const loader = answersOutages(load);
 
@@ -25,20 +25,26 @@ async function load({ url, context }: Route.LoaderArgs) {
   if (make) {
     const type = await typeSelling(catalogue, make, form.get("type"));
     if (type) form.set("type", type);
-  } else if (q && !form.get("type")) {
-    const type = await typeMatchingMost(catalogue, q);
+  } else if (q) {
+    const type = await typeForKeywords(catalogue, q, form.get("type"));
     if (type) form.set("type", type);
   }
   return redirect(searchTarget(form), 303);
 }
 
-/** The type with the most vehicles matching the words; undefined if none matches (or the words cannot be searched). */
-async function typeMatchingMost(catalogue: PageCatalogue, q: string): Promise<VehicleType | undefined> {
+/**
+ * The type to search for the words: the one chosen if any of its vehicles match ("transit
+ * custom" asked of cars finds vans), else the type with the most matches; undefined when
+ * none matches (or the words cannot be searched), leaving the choice as it was.
+ */
+async function typeForKeywords(catalogue: PageCatalogue, q: string, chosen: string | null): Promise<VehicleType | undefined> {
   const parsed = parseSearchRequest(new URLSearchParams({ q }));
   if (!parsed.ok) return undefined;
   const totals = await Promise.all(
     VEHICLE_TYPES.map(async (type) => ({ type, total: (await catalogue.search(type, { ...parsed.value, pageSize: 1 })).total })),
   );
+  const mine = totals.find(({ type }) => type === chosen);
+  if (mine && mine.total > 0) return mine.type;
   const best = totals.reduce((most, candidate) => (candidate.total > most.total ? candidate : most));
   return best.total > 0 ? best.type : undefined;
 }

@@ -118,3 +118,35 @@ test("the home page's search form takes keywords too", async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/car-search\\?q=${encodeURIComponent(model).replace(/%20/g, "\\+")}$`));
   await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
 });
+
+/** A van model no car shares, so that its name asked of cars finds nothing there. */
+async function aVanModelOnlyVansHave(page: Page): Promise<string> {
+  const vans = (await (await page.request.get("/api/vehicles/search/van?pageSize=20")).json()) as { vehicle: { model: string } }[];
+  for (const { vehicle } of vans) {
+    const cars = (await (await page.request.get(`/api/search/car?q=${encodeURIComponent(vehicle.model)}&pageSize=1`)).json()) as {
+      total: number;
+    };
+    if (cars.total === 0) return vehicle.model;
+  }
+  throw new Error("Every van model in the first 20 is also a car's");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("the home page's keywords land on the type they match, though Cars was chosen", async ({ page }) => {
+      const model = await aVanModelOnlyVansHave(page);
+      await page.goto("/");
+      if (javaScriptEnabled) await hydrated(page);
+      const field = page
+        .getByRole("combobox", { name: "Keywords (optional)" })
+        .or(page.getByRole("textbox", { name: "Keywords (optional)" }));
+      await field.fill(model);
+      // No car matches, so no suggestions open over the button.
+      await page.getByRole("button", { name: "Search cars" }).click();
+      await expect(page).toHaveURL(new RegExp(`/van-search\\?q=`));
+      await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
+    });
+  });
+}
