@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -15,6 +15,7 @@ import { parseSearchRequestLeniently, tidySearchQuery } from "../../domain/parse
 import { readSearchRequest, type SearchRequest } from "../../domain/search-request";
 import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
+import type { PageCatalogue } from "../../backend/catalogue";
 import { catalogueContext } from "../../backend/http/request-context";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
@@ -51,6 +52,8 @@ interface SearchPageData {
   failed?: boolean;
   /** Parameters of the address that could not be read, and were left out of the search. */
   ignored: string[];
+  /** For a keyword search: how many vehicles of each other type match the same words. */
+  elsewhere: { type: VehicleType; total: number }[];
 }
 
 export function meta({ data: page, location }: Route.MetaArgs) {
@@ -72,14 +75,29 @@ async function load({ url, context }: Route.LoaderArgs): Promise<SearchPageData>
   if (tidy) throw redirect(tidy.size > 0 ? `${url.pathname}?${tidy}` : url.pathname, 302);
   // A mangled link (a price of "abc") still shows a search, without what could not be read.
   const { value: request, dropped } = parseSearchRequestLeniently(url.searchParams);
-  const result = await context.get(catalogueContext).search(type, request, true);
+  const catalogue = context.get(catalogueContext);
+  const [result, elsewhere] = await Promise.all([catalogue.search(type, request, true), otherTypesMatching(catalogue, type, request.q)]);
   return {
     type,
     total: result.total,
     vehicles: result.vehicles.map(cardOf),
     options: result.options,
     ignored: dropped.map(({ field }) => field),
+    elsewhere,
   };
+}
+
+/** The other types with vehicles matching the words alone, so a buyer who searched vans for "fiesta" hears of the cars. */
+async function otherTypesMatching(catalogue: PageCatalogue, type: VehicleType, q: string | undefined) {
+  if (!q) return [];
+  const others = VEHICLE_TYPES.filter((other) => other !== type);
+  const totals = await Promise.all(
+    others.map(async (other) => ({
+      type: other,
+      total: (await catalogue.search(other, { q, filters: {}, sort: "relevance", page: 1, pageSize: 1 })).total,
+    })),
+  );
+  return totals.filter(({ total }) => total > 0);
 }
 
 /** The last results that arrived, to keep on show (with a notice) if the next search fails. */
@@ -148,6 +166,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         </p>
       </div>
       <KeywordSearch pathname={pathname} type={page.type} wanted={wanted} />
+      {shown.q && <AlsoMatching q={shown.q} elsewhere={page.elsewhere} />}
       <FilterBar offered={offered} dialogRef={dialogRef} onOpen={openFilters} />
       <FilterDialog
         type={page.type}
@@ -201,6 +220,25 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** "Also 63 vans and 2 trucks match “transit custom”", each a link to that search. */
+function AlsoMatching({ q, elsewhere }: { q: string; elsewhere: SearchPageData["elsewhere"] }) {
+  if (elsewhere.length === 0) return null;
+  return (
+    <p className="also-matching">
+      Also{" "}
+      {elsewhere.map(({ type, total }, i) => (
+        <Fragment key={type}>
+          {i > 0 && " and "}
+          <Link to={searchHref(`/${type}-search`, { q })}>
+            {formatCount(total)} {total === 1 ? VEHICLE_NOUNS[type].one : VEHICLE_NOUNS[type].many}
+          </Link>
+        </Fragment>
+      ))}{" "}
+      match “{q}”.
+    </p>
   );
 }
 

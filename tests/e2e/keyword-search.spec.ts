@@ -150,3 +150,13 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a keyword search says how many of another type match the words, and opens them", async ({ page }) => {
+  const model = await aVanModelOnlyVansHave(page);
+  await page.goto(`/car-search?q=${encodeURIComponent(model)}`);
+  const also = page.locator(".also-matching");
+  await expect(also).toContainText(new RegExp(`Also \\d[\\d,]* vans? match “${model}”`, "i"));
+  await also.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/van-search\?q=/);
+  await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
+});
