@@ -75,6 +75,14 @@ export const vehicleDetailsSchema = z.object({
   cabType: optional(text(40)),
   wheelbase: optional(text(40)),
   driveType: optional(text(40)),
+  /** A van's roof as its maker names it: "Low", "Medium", "High" (H1, H2, H3 on most badges). */
+  roofHeight: optional(text(40)),
+  /** Kilograms a van may carry: its gross vehicle weight less its kerb weight. */
+  payloadKg: optional(whole(0, 50_000)),
+  /** Millimetres of load floor, bulkhead to rear doors. */
+  loadLengthMm: optional(whole(0, 20_000)),
+  /** The most a vehicle may weigh laden, in kilograms: 3,500 is the most a car licence allows. */
+  grossVehicleWeightKg: optional(whole(0, 100_000)),
   /** Litres, as a buyer reads a badge ("2.0"). */
   engineSize: optional(number(0, 30)),
   /** Brake horsepower. */

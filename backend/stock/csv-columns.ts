@@ -29,6 +29,9 @@ const NUMBER_FIELDS = new Set([
   "insuranceGroup",
   "batteryRange",
   "chargingTime",
+  "payloadKg",
+  "loadLengthMm",
+  "grossVehicleWeightKg",
 ]);
 
 /** Several values in one cell, separated by "|": "Heated seats|Cruise control". */

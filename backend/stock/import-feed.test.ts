@@ -82,6 +82,49 @@ describe("importFeed", () => {
     ]);
   });
 
+  it("reads a van's payload, load length, roof height and gross weight from CSV and NDJSON, naming a bad one", async () => {
+    const csv = [
+      "_id,vehicleType,make,model,price,payloadKg,loadLengthMm,roofHeight,grossVehicleWeightKg",
+      'v1,van,Ford,Transit,24995,"1,159",3044,Medium,"3,500"',
+      "v2,van,Ford,Transit,24995,a tonne,3044,High,3500",
+      "v3,van,Ford,Transit,24995,1159,3.5 m,High,3500",
+      "v4,van,Ford,Transit,24995,1159,3044,High,-3500",
+      "",
+    ].join("\n");
+    const report = await importFeed(store, await feedFile("vans.csv", csv), { mode: "upsert" });
+    expect(report.added).toBe(1);
+    expect(report.rejected.map(({ line, reason }) => `${line} ${reason}`)).toEqual([
+      '3 payloadKg: expected number, received string (got "a tonne")',
+      '4 loadLengthMm: expected number, received string (got "3.5 m")',
+      "5 grossVehicleWeightKg: Too small: expected number to be >=0 (got -3500)",
+    ]);
+    expect((await store.get("v1"))?.vehicle).toMatchObject({
+      payloadKg: 1159,
+      loadLengthMm: 3044,
+      roofHeight: "Medium",
+      grossVehicleWeightKg: 3500,
+    });
+
+    const [first] = known;
+    const van = (vehicle: object) => ({ ...first, _id: "n1", vehicle: { ...first!.vehicle, vehicleType: "van", ...vehicle } });
+    const json = ndjson([
+      van({ payloadKg: 1000, loadLengthMm: 2555, roofHeight: "Low", grossVehicleWeightKg: 2800 }),
+      { ...van({ payloadKg: 999.5 }), _id: "n2" },
+      { ...van({ roofHeight: 2 }), _id: "n3" },
+    ]);
+    const fromJson = await importFeed(store, await feedFile("vans.ndjson", json), { mode: "upsert" });
+    expect(fromJson.rejected.map(({ line, reason }) => `${line} ${reason}`)).toEqual([
+      "2 vehicle.payloadKg: expected int, received number (got 999.5)",
+      "3 vehicle.roofHeight: expected string, received number (got 2)",
+    ]);
+    expect((await store.get("n1"))?.vehicle).toMatchObject({
+      payloadKg: 1000,
+      loadLengthMm: 2555,
+      roofHeight: "Low",
+      grossVehicleWeightKg: 2800,
+    });
+  });
+
   it("reads a price written as people write it, in a CSV cell or as JSON text, and nothing else", async () => {
     const csv = [
       "_id,vehicleType,make,model,price",
