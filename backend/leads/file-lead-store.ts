@@ -307,6 +307,9 @@ function leadFromFile(raw: KeptLead): KeptLead {
     ...(raw.forwardedAt ? { forwardedAt: date(raw.forwardedAt) } : {}),
     ...(raw.nextAttemptAt ? { nextAttemptAt: date(raw.nextAttemptAt) } : {}),
     ...(raw.lastForwardFailure ? { lastForwardFailure: { ...raw.lastForwardFailure, at: new Date(raw.lastForwardFailure.at) } } : {}),
+    ...(raw.likelyDuplicateOf
+      ? { likelyDuplicateOf: { ...raw.likelyDuplicateOf, receivedAt: new Date(raw.likelyDuplicateOf.receivedAt) } }
+      : {}),
     ...(raw.work ? { work: workOf(raw.work) } : {}),
   };
 }

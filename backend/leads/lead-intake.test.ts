@@ -125,6 +125,104 @@ describe("LeadIntake", () => {
     });
   });
 
+  describe("a repeat within a day", () => {
+    const MINUTE = 60_000;
+    let clock: Date;
+    const at = (minutes: number) => new Date(Date.UTC(2030, 0, 7, 10) + minutes * MINUTE);
+    const submitAt = (minutes: number, kind: Parameters<LeadIntake["submit"]>[0], input: unknown) => {
+      clock = at(minutes);
+      return intake.submit(kind, input);
+    };
+    const storedOf = async (result: Awaited<ReturnType<LeadIntake["submit"]>>) => {
+      if (!result.ok) throw new Error("not stored");
+      return (await store.get(result.id))!;
+    };
+    beforeEach(() => {
+      intake = new LeadIntake(
+        store,
+        knownLeadVehicle,
+        logs.logger,
+        () => nudges++,
+        WEEKDAY_SCHEDULE,
+        new EngineHealth(logs.logger),
+        () => clock,
+      );
+    });
+
+    it("stores and forwards a second application for the same vehicle from the same person, marked with the first", async () => {
+      const first = await submitAt(0, "finance-application", validApplication());
+      const second = await submitAt(3, "finance-application", { ...validApplication(), email: " SIOBHAN@example.com" });
+      const third = await submitAt(20, "finance-application", validApplication());
+      const firstLead = await storedOf(first);
+      expect(firstLead.likelyDuplicateOf).toBeUndefined();
+      const mark = { id: firstLead.id, reference: firstLead.reference, receivedAt: at(0) };
+      expect((await storedOf(second)).likelyDuplicateOf).toEqual(mark);
+      // Each repeat names the first, the one staff are working.
+      expect((await storedOf(third)).likelyDuplicateOf).toEqual(mark);
+      expect(nudges).toBe(3);
+      expect((await store.list({ page: 1, pageSize: 10 })).total).toBe(3);
+    });
+
+    it("takes the same phone number, however written, for the same person", async () => {
+      const first = await submitAt(0, "finance-application", validApplication());
+      const second = await submitAt(1, "finance-application", {
+        ...validApplication(),
+        email: "s.oneill@example.org",
+        phone: "+44 7700 900123",
+      });
+      expect((await storedOf(second)).likelyDuplicateOf).toMatchObject({ id: first.ok && first.id });
+    });
+
+    it("leaves unmarked another person, another vehicle, another kind, and a repeat a day later", async () => {
+      await submitAt(0, "finance-application", validApplication());
+      const otherPerson = await submitAt(1, "finance-application", {
+        ...validApplication(),
+        email: "aoife@example.com",
+        phone: "07700 900456",
+      });
+      // Found by the search's beginnings of words, and not the same address.
+      const longerAddress = await submitAt(2, "finance-application", {
+        ...validApplication(),
+        email: "siobhan@example.com.au",
+        phone: "07700 900999",
+      });
+      const otherVehicle = await submitAt(3, "finance-application", { ...validApplication(), vehicleId: "focus-2021" });
+      const dayLater = await submitAt(24 * 60 + 1, "finance-application", validApplication());
+      for (const result of [otherPerson, longerAddress, otherVehicle, dayLater]) {
+        expect((await storedOf(result)).likelyDuplicateOf).toBeUndefined();
+      }
+      const enquiry = {
+        name: "Siobhán O'Neill",
+        email: "siobhan@example.com",
+        contactMethod: "email",
+        message: "Still there?",
+        vehicleId: "fiesta-2019",
+      };
+      expect((await storedOf(await submitAt(24 * 60 + 2, "enquiry", enquiry))).likelyDuplicateOf).toBeUndefined();
+      const again = await submitAt(24 * 60 + 30, "enquiry", { ...enquiry, message: "Is it still there?" });
+      expect((await storedOf(again)).likelyDuplicateOf).toMatchObject({ receivedAt: at(24 * 60 + 2) });
+    });
+    it("stores the lead unmarked when the store cannot search for an earlier one", async () => {
+      const searchFails = Object.assign(Object.create(store) as FileLeadStore, {
+        list: () => Promise.reject(new Error("search failed")),
+      });
+      intake = new LeadIntake(
+        searchFails,
+        knownLeadVehicle,
+        logs.logger,
+        () => nudges++,
+        WEEKDAY_SCHEDULE,
+        new EngineHealth(logs.logger),
+        () => clock,
+      );
+      await submitAt(0, "finance-application", validApplication());
+      const second = await submitAt(1, "finance-application", validApplication());
+      expect(second.ok).toBe(true);
+      expect((await storedOf(second)).likelyDuplicateOf).toBeUndefined();
+      expect(nudges).toBe(2);
+    });
+  });
+
   describe("the small forms", () => {
     it("stores a newsletter sign-up with the wording consented to and when, kept only for staff", async () => {
       const before = Date.now();

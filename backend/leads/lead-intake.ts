@@ -3,7 +3,13 @@ import type { Schedule } from "../../domain/opening-hours";
 import { ENGINE_DEADLINES_MS, type EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
 import { LEAD_KINDS, type LeadKind, type LeadKindName } from "./lead-kinds";
-import type { LeadStore, LeadVehicle } from "./lead-store";
+import { contactsOf } from "./lead-search";
+import type { DuplicateOf, LeadStore, LeadVehicle } from "./lead-store";
+
+/** How far back a lead is looked for that a new one repeats. */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60_000;
+/** Enough earlier leads from one person about one vehicle in a day to find the first among them. */
+const MOST_REPEATS_READ = 50;
 
 export type SubmitResult =
   | {
@@ -38,18 +44,20 @@ export class LeadIntake implements Leads {
     private readonly store: LeadStore,
     /** The vehicle as listed now, or when it was sold lately; undefined for one never listed. */
     private readonly findVehicle: (id: string) => Promise<LeadVehicle | undefined>,
-    private readonly logger: Pick<Logger, "info">,
+    private readonly logger: Pick<Logger, "info" | "warn">,
     /** Called after a lead to forward is stored, so it is sent now rather than at the next poll. */
     private readonly onStored: () => void,
     /** The showroom's hours, which a test drive must fall within. */
     private readonly schedule: Schedule,
     /** Holds the store to the lead deadline, and says when it is down. */
     private readonly health: EngineHealth,
+    /** The clock, which a test may set. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
     const kind: LeadKind = LEAD_KINDS[kindName];
-    const receivedAt = new Date();
+    const receivedAt = this.now();
     const { schema, problemsOf } = await kind.check({ now: receivedAt, schedule: this.schedule });
     const parsed = schema.safeParse(input);
     if (!parsed.success) return this.rejected(kind, problemsOf(parsed.error));
@@ -60,6 +68,7 @@ export class LeadIntake implements Leads {
     const vehicle = vehicleId === undefined ? undefined : (found ?? { id: vehicleId, inStock: false });
     const data = kind.recordOf(parsed.data, { receivedAt, vehicle });
     const key = kind.keyOf?.(parsed.data) ?? (idempotencyKey === undefined ? undefined : submissionKeyOf(kindName, idempotencyKey, data));
+    const likelyDuplicateOf = kind.marksRepeats && vehicle ? await this.earlierLead(kindName, vehicle.id, data, receivedAt) : undefined;
     // One document, stored whole or not at all; a retry with the same key finds it if the
     // store took it after the deadline, so nothing is stored twice.
     const { id, reference, created } = await this.health.guard("store", ENGINE_DEADLINES_MS.leadWrite, () =>
@@ -70,11 +79,55 @@ export class LeadIntake implements Leads {
         data,
         key,
         forwarded: kind.forwarding !== undefined,
+        ...(likelyDuplicateOf === undefined ? {} : { likelyDuplicateOf }),
       }),
     );
-    this.logger.info({ leadId: id, kind: kindName, created }, created ? `${kind.label} stored` : `${kind.label} already stored`);
+    this.logger.info(
+      { leadId: id, kind: kindName, created, ...(likelyDuplicateOf && created ? { likelyDuplicateOf: likelyDuplicateOf.id } : {}) },
+      created ? `${kind.label} stored` : `${kind.label} already stored`,
+    );
     if (created && kind.forwarding) this.onStored();
     return { ok: true, id, reference, created, ...(vehicle === undefined ? {} : { vehicle }) };
+  }
+
+  /**
+   * The first lead of this kind about this vehicle from the same e-mail address or phone
+   * number (normalised as erasure and search have them) in the day before `receivedAt`,
+   * found by the store's own search. A store too slow or down to answer costs the mark,
+   * never the lead: the lead is stored without it.
+   */
+  private async earlierLead(kind: LeadKindName, vehicleId: string, data: unknown, receivedAt: Date): Promise<DuplicateOf | undefined> {
+    const contacts = contactsOf(data);
+    if (contacts.length === 0) return undefined;
+    try {
+      const found = await this.health.guard("store", ENGINE_DEADLINES_MS.storeRead, () =>
+        Promise.all(
+          contacts.map((contact) =>
+            this.store.list({
+              kinds: [kind],
+              vehicleId,
+              from: new Date(receivedAt.getTime() - REPEAT_WINDOW_MS),
+              to: receivedAt,
+              search: contact,
+              page: 1,
+              pageSize: MOST_REPEATS_READ,
+            }),
+          ),
+        ),
+      );
+      // The search matches the beginnings of words ("jo@example.co" finds "jo@example.com"): only the same contact counts.
+      const first = found
+        .flatMap(({ leads }) => leads)
+        .filter((lead) => contactsOf(lead.data).some((contact) => contacts.includes(contact)))
+        .reduce<DuplicateOf | undefined>(
+          (earliest, lead) => (!earliest || lead.receivedAt < earliest.receivedAt ? lead : earliest),
+          undefined,
+        );
+      return first && { id: first.id, reference: first.reference, receivedAt: first.receivedAt };
+    } catch (error) {
+      this.logger.warn({ kind, err: error }, "Could not look for an earlier copy of a lead; storing it unmarked");
+      return undefined;
+    }
   }
 
   private rejected(kind: LeadKind, errors: Record<string, string>): SubmitResult {

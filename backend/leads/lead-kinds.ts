@@ -47,13 +47,19 @@ export interface LeadKind<S = unknown, T = unknown> {
   recordOf(submission: S, context: { receivedAt: Date; vehicle?: LeadVehicle }): T;
   /** Submissions with the same key are one lead, and a repeat answers the first one's id. */
   keyOf?(submission: S): string;
+  /**
+   * Whether a second one about the same vehicle from the same e-mail address or phone number
+   * within a day is marked as likely repeating the first (still stored and forwarded: the
+   * visitor may have changed a detail, and staff decide).
+   */
+  marksRepeats?: boolean;
   /** Whether each one is sent on to the lead-tracking service, and as what. */
   forwarding?: { bodyOf(record: T): Record<string, unknown> };
   retentionDays(settings: RetentionSettings): number;
 }
 
 /** What the server does with a kind beyond the table: each part left out is the plain case (kept as checked, forwarded as kept). */
-type Handling<S, T> = Partial<Pick<LeadKind<S, T>, "vehicle" | "recordOf" | "keyOf">> & {
+type Handling<S, T> = Partial<Pick<LeadKind<S, T>, "vehicle" | "recordOf" | "keyOf" | "marksRepeats">> & {
   forwardedAs?(record: T): Record<string, unknown>;
 };
 
@@ -67,6 +73,7 @@ function aboutVehicle<S extends { vehicleId: string }>(): Handling<S, AboutVehic
   return {
     vehicle: { field: "vehicleId", idOf: ({ vehicleId }) => vehicleId, unknown: UNKNOWN_VEHICLE },
     recordOf: (submission, { vehicle }) => ({ ...submission, vehicle: vehicle! }),
+    marksRepeats: true,
   };
 }
 
@@ -91,6 +98,8 @@ const HANDLING: Partial<Record<LeadKindName, Handling<unknown, unknown>>> = {
     recordOf: (application, { vehicle }) => (vehicle?.make ? { ...application, vehicleDetails: detailsOf(vehicle) } : application),
     // As the site this one replaced sent it: the form's fields with the vehicle, without the time at the address, which the form asks only for itself.
     forwardedAs: ({ residenceYears: _years, residenceMonths: _months, ...lead }) => lead,
+    // A buyer who saw no confirmation (a phone's screen) sends it again.
+    marksRepeats: true,
   }),
   // The vehicle they would swap theirs for may have gone; an offer for theirs is worth making all the same.
   "part-exchange": handled<PartExchange, PartExchange>({ vehicle: { field: "interestedIn", idOf: ({ interestedIn }) => interestedIn } }),
@@ -121,6 +130,7 @@ function kindOf(name: LeadKindName): LeadKind {
     ...(handling.vehicle ? { vehicle: handling.vehicle } : {}),
     recordOf: handling.recordOf ?? ((submission) => submission),
     ...(handling.keyOf ? { keyOf: handling.keyOf } : {}),
+    ...(handling.marksRepeats ? { marksRepeats: true } : {}),
     ...(entry.forwarded ? { forwarding: { bodyOf: handling.forwardedAs ?? kept } } : {}),
     retentionDays: (settings) => settings[entry.retention.setting as RetentionSetting],
   };

@@ -114,6 +114,17 @@ export interface ForwardFailure {
   reason?: string;
 }
 
+/**
+ * The earlier lead a new one likely repeats: of the same kind, about the same vehicle, from
+ * the same e-mail address or phone number, received within the day before it (lead-intake.ts).
+ * The new lead is stored and forwarded all the same; staff see the two side by side.
+ */
+export interface DuplicateOf {
+  id: string;
+  reference: string;
+  receivedAt: Date;
+}
+
 export interface StoredLead<T = unknown> {
   id: string;
   kind: LeadKindName;
@@ -130,6 +141,8 @@ export interface StoredLead<T = unknown> {
   /** When the next send is due; absent once forwarded, and for kinds never forwarded. */
   nextAttemptAt?: Date;
   lastForwardFailure?: ForwardFailure;
+  /** The earlier lead this one likely repeats; absent for most. */
+  likelyDuplicateOf?: DuplicateOf;
   work: LeadWork;
 }
 
@@ -148,6 +161,7 @@ export interface KeptLead {
   /** Absent once forwarded, and for kinds never forwarded, so it is never due. */
   nextAttemptAt?: Date;
   lastForwardFailure?: ForwardFailure;
+  likelyDuplicateOf?: DuplicateOf;
   /** Absent until staff first touch it. */
   work?: LeadWork;
 }
@@ -161,6 +175,8 @@ export interface NewLead {
   key?: string;
   /** Whether it waits to be sent to the lead-tracking service. */
   forwarded: boolean;
+  /** The earlier lead it likely repeats, as the intake found it. */
+  likelyDuplicateOf?: DuplicateOf;
 }
 
 export interface AddResult {
@@ -204,7 +220,11 @@ export interface LeadStore extends LeadOutbox {
 }
 
 /** A new lead as a store keeps it, with the id and reference the store gave it. */
-export function keptLeadOf({ kind, receivedAt, vehicle, data, key, forwarded }: NewLead, id: string, reference: string): KeptLead {
+export function keptLeadOf(
+  { kind, receivedAt, vehicle, data, key, forwarded, likelyDuplicateOf }: NewLead,
+  id: string,
+  reference: string,
+): KeptLead {
   return {
     id,
     kind,
@@ -215,6 +235,7 @@ export function keptLeadOf({ kind, receivedAt, vehicle, data, key, forwarded }: 
     data,
     // Due at once: the forwarder sends it as soon as it is told of it.
     ...(forwarded ? { forwardAttempts: 0, nextAttemptAt: receivedAt } : {}),
+    ...(likelyDuplicateOf === undefined ? {} : { likelyDuplicateOf }),
   };
 }
 

@@ -63,6 +63,19 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await store.get("no-such-lead")).toBeUndefined();
     });
 
+    it("keeps the mark of the earlier lead a new one likely repeats, as listed and across a reopen", async () => {
+      const first = await store.add(lead(0, { vehicle }));
+      const likelyDuplicateOf = { id: first.id, reference: first.reference, receivedAt: at(0) };
+      const { id } = await store.add(lead(5, { vehicle, likelyDuplicateOf }));
+      expect((await store.get(id))?.likelyDuplicateOf).toEqual(likelyDuplicateOf);
+      expect((await store.get(first.id))?.likelyDuplicateOf).toBeUndefined();
+      const { leads } = await store.list({ page: 1, pageSize: 10 });
+      expect(leads.map((listed) => listed.likelyDuplicateOf)).toEqual([likelyDuplicateOf, undefined]);
+      const reopened = await subject.reopen();
+      expect((await reopened.get(id))?.likelyDuplicateOf).toEqual(likelyDuplicateOf);
+      await reopened.close();
+    });
+
     it("gives every lead a different reference", async () => {
       const added = await Promise.all(Array.from({ length: 50 }, (_, i) => store.add(lead(i, { forwarded: false }))));
       expect(new Set(added.map(({ reference }) => reference)).size).toBe(50);
