@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FILTERS, formatRange, inRange, spelledAsStock } from "./filters";
+import { FILTERS, filterAppliesTo, formatRange, inRange, spelledAsStock } from "./filters";
 import { MODEL_YEARS } from "./model-years";
 
 describe("spelledAsStock", () => {
@@ -34,5 +34,23 @@ describe("year bands", () => {
   it("put every older year in one band", () => {
     expect(formatRange(bands[0]!)).toBe("-1999");
     expect(inRange(MODEL_YEARS.earliest, bands[0]!)).toBe(true);
+  });
+});
+
+describe("van specification filters", () => {
+  it("are offered on the van search only: roof height, payload and load length", () => {
+    for (const name of ["roofHeight", "payload", "loadLength"] as const) {
+      expect(filterAppliesTo(name, "van"), name).toBe(true);
+      expect(filterAppliesTo(name, "car"), name).toBe(false);
+      expect(filterAppliesTo(name, "truck"), name).toBe(false);
+    }
+  });
+
+  it("read a van's payload in bands a small van and a 3.5-tonne van fall in apart", () => {
+    const bandsOf = (kg: number) => FILTERS.payload.bands.filter((band) => inRange(kg, band)).map(formatRange);
+    expect(bandsOf(650)).toEqual(["-750"]);
+    expect(bandsOf(1000)).toEqual(["750-1000", "1000-1250"]);
+    expect(bandsOf(1400)).toEqual(["1250-1500"]);
+    expect(bandsOf(1600)).toEqual(["1500-"]);
   });
 });

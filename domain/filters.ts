@@ -85,6 +85,7 @@ const MILEAGE_STEPS = [
 ];
 
 const COMMERCIAL: readonly VehicleType[] = ["van", "truck"];
+const VANS: readonly VehicleType[] = ["van"];
 const details = (record: VehicleRecord) => record.vehicle;
 
 export const FILTERS = {
@@ -92,6 +93,24 @@ export const FILTERS = {
   model: { kind: "text", label: "Model", read: (r) => details(r).model },
   cabType: { kind: "text", label: "Cab Type", vehicleTypes: COMMERCIAL, read: (r) => details(r).cabType },
   wheelbase: { kind: "text", label: "Wheelbase", vehicleTypes: COMMERCIAL, read: (r) => details(r).wheelbase },
+  // A van's load space, as van buyers shortlist by it; a lorry is bought by its body and gross weight instead.
+  roofHeight: { kind: "text", label: "Roof Height", vehicleTypes: VANS, read: (r) => details(r).roofHeight },
+  payload: {
+    kind: "range",
+    label: "Payload",
+    vehicleTypes: VANS,
+    read: (r) => details(r).payloadKg,
+    bands: bandsBetween([750, 1000, 1250, 1500]),
+    unit: { suffix: " kg" },
+  },
+  loadLength: {
+    kind: "range",
+    label: "Load Length",
+    vehicleTypes: VANS,
+    read: (r) => details(r).loadLengthMm,
+    bands: bandsBetween([2000, 2500, 3000, 3500, 4000]),
+    unit: { suffix: " mm" },
+  },
   derivative: { kind: "text", label: "Derivative", read: (r) => details(r).derivative },
   // New or Used, as the feed states it; the options are the values the stock holds.
   condition: { kind: "text", label: "Condition", read: (r) => details(r).ownershipCondition },
@@ -238,7 +257,7 @@ export function countedWithout(facet: FilterName): readonly FilterName[] {
   return [facet, ...(FILTER_DEPENDENTS[facet] ?? [])];
 }
 
-/** Whether a filter is offered for a vehicle type (cab type and wheelbase are for vans and trucks). */
+/** Whether a filter is offered for a vehicle type (cab type and wheelbase are for vans and trucks, payload for vans). */
 export function filterAppliesTo(name: FilterName, type: VehicleType): boolean {
   const types = (FILTERS[name] as FilterDefinition).vehicleTypes;
   return types === undefined || types.includes(type);

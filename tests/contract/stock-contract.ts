@@ -457,6 +457,34 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       ]);
     });
 
+    it("filters vans by payload, load length and roof height, a van without them in none", async () => {
+      expect((await ids({ type: "van", filters: { payload: { min: 1000 } } })).sort()).toEqual(["sprinter-2021", "transit-custom-2020"]);
+      expect(await ids({ type: "van", filters: { payload: { min: 1001 } } })).toEqual(["sprinter-2021"]);
+      expect(await ids({ type: "van", filters: { payload: { max: 1000 } } })).toEqual(["transit-custom-2020"]);
+      expect(await ids({ type: "van", filters: { loadLength: { min: 2600, max: 3000 } } })).toEqual(["sprinter-2021"]);
+      expect(await ids({ type: "van", filters: { roofHeight: "high" } })).toEqual(["sprinter-2021"]);
+      expect(await ids({ type: "van", filters: { roofHeight: "LOW", payload: { min: 750, max: 1000 } } })).toEqual(["transit-custom-2020"]);
+      expect(await ids({ type: "van", filters: { roofHeight: "Medium" } })).toEqual([]);
+      // The Transporter states none of them: not "up to 5,000 kg", nor any roof.
+      expect(await ids({ type: "van", filters: { payload: { max: 5000 } } })).not.toContain("transporter-2019");
+
+      const { facets } = await engines().search.search(
+        query({ type: "van", filters: { roofHeight: "High" }, facets: ["roofHeight", "payload", "loadLength"] }),
+      );
+      // Roof height counted without itself; the bands within the high-roof vans, the Transit's payload on an edge.
+      expect(facets.roofHeight).toEqual([
+        { value: "High", count: 1 },
+        { value: "Low", count: 1 },
+      ]);
+      expect(facets.payload).toEqual([{ value: "1000-1250", count: 1 }]);
+      expect(facets.loadLength).toEqual([{ value: "2500-3000", count: 1 }]);
+      const all = await engines().search.search(query({ type: "van", facets: ["payload"] }));
+      expect(all.facets.payload).toEqual([
+        { value: "750-1000", count: 1 },
+        { value: "1000-1250", count: 2 },
+      ]);
+    });
+
     it("sorts by each order, with vehicles missing the value last", async () => {
       expect((await ids({ type: "car", sort: "price_asc" })).slice(0, 3)).toEqual(["sandero-unknowns", "fiesta-2019", "focus-2021"]);
       expect((await ids({ type: "car", sort: "price_desc" }))[0]).toBe("model-3-2023");
