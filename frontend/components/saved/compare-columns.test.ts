@@ -29,6 +29,15 @@ describe("comparisonOf", () => {
     expect(rowOf(comparison, "ULEZ and Clean Air Zones")).toBeDefined();
   });
 
+  it("lines up vans' payload, load length, roof height and gross weight, N/A for a van that does not state them", () => {
+    const vans = comparisonOf([forSale("transit-custom-2020"), forSale("sprinter-2021"), forSale("transporter-2019")]);
+    expect(rowOf(vans, "Payload")?.values).toEqual(["1,000 kg", "1,100 kg", "N/A"]);
+    expect(rowOf(vans, "Load length")?.values).toEqual(["2,555 mm", "2,650 mm", "N/A"]);
+    expect(rowOf(vans, "Roof height")?.values).toEqual(["Low", "High", "N/A"]);
+    expect(rowOf(vans, "Gross vehicle weight")?.values).toEqual(["2,800 kg", "3,500 kg", "N/A"]);
+    expect(rowOf(comparison, "Payload")).toBeUndefined();
+  });
+
   it("leaves out sold and unknown vehicles, saying which", () => {
     const withGone = comparisonOf([
       forSale("fiesta-2019"),

@@ -35,6 +35,10 @@ export function specification(vehicle: Details): FactRow[] {
     ["Drive", vehicle.driveType],
     ["Cab type", vehicle.cabType],
     ["Wheelbase", vehicle.wheelbase],
+    ["Roof height", vehicle.roofHeight],
+    ["Payload", unit(vehicle.payloadKg, (kg) => `${formatNumber(kg)} kg`)],
+    ["Load length", unit(vehicle.loadLengthMm, (mm) => `${formatNumber(mm)} mm`)],
+    ["Gross vehicle weight", unit(vehicle.grossVehicleWeightKg, (kg) => `${formatNumber(kg)} kg`)],
   ];
   return [...always, ...whenGiven.filter(([, value]) => value !== undefined)];
 }
