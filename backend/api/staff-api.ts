@@ -165,6 +165,7 @@ function leadJson({
   forwardAttempts,
   nextAttemptAt,
   lastForwardFailure,
+  likelyDuplicateOf,
   work,
 }: StoredLead) {
   return {
@@ -180,6 +181,8 @@ function leadJson({
       nextAttemptAt: nextAttemptAt ?? null,
       lastFailure: lastForwardFailure ?? null,
     },
+    /** The earlier lead of the same kind, vehicle and person, within a day, that this one likely repeats. */
+    likelyDuplicateOf: likelyDuplicateOf ?? null,
     work,
   };
 }

@@ -3,7 +3,7 @@ import type { LeadHistoryEntry } from "../../backend/leads/lead-store";
 import type { OpenedLead } from "../../backend/staff/lead-inbox";
 import { formatPounds } from "../../domain/format";
 import { statusLabel } from "./lead-labels";
-import { londonTime, vehicleName, whoSent } from "./lead-views.server";
+import { duplicateText, londonTime, vehicleName, whoSent } from "./lead-views.server";
 
 /** One lead shaped for its staff page: every field in words, the vehicle then and now, forwarding, the work on it. */
 
@@ -89,6 +89,7 @@ export function leadDetail({ lead, vehicleNow }: OpenedLead, accounts: { id: str
     kindLabel: LEAD_KINDS[lead.kind]?.label ?? lead.kind,
     who: whoSent(lead),
     receivedText: londonTime(lead.receivedAt),
+    likelyDuplicateOf: duplicateText(lead),
     fields: fieldsOf(lead.data),
     vehicle: lead.vehicle && {
       id: lead.vehicle.id,

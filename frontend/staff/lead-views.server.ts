@@ -25,6 +25,8 @@ export interface LeadListItem {
   unread: boolean;
   receivedAt: string;
   receivedText: string;
+  /** The reference of the earlier lead this one likely repeats. */
+  likelyDuplicateOf?: string;
 }
 
 /** Who sent a lead, as the inbox names them: their name, else their e-mail address. */
@@ -51,5 +53,21 @@ export function leadListItem(lead: StoredLead): LeadListItem {
     unread: lead.work.readAt === undefined,
     receivedAt: lead.receivedAt.toISOString(),
     receivedText: londonTime(lead.receivedAt),
+    ...(lead.likelyDuplicateOf ? { likelyDuplicateOf: lead.likelyDuplicateOf.reference } : {}),
   };
+}
+
+/** "Likely a duplicate of K7F3-9QXA, sent 3 minutes earlier": how the lead's page names the one it likely repeats. */
+export function duplicateText(lead: StoredLead): { id: string; reference: string; earlier: string } | undefined {
+  const earlier = lead.likelyDuplicateOf;
+  if (!earlier) return undefined;
+  const minutes = Math.max(0, Math.round((lead.receivedAt.getTime() - earlier.receivedAt.getTime()) / 60_000));
+  const hours = Math.round(minutes / 60);
+  const span =
+    minutes < 1
+      ? "less than a minute"
+      : minutes < 90
+        ? `${minutes} minute${minutes === 1 ? "" : "s"}`
+        : `${hours} hour${hours === 1 ? "" : "s"}`;
+  return { id: earlier.id, reference: earlier.reference, earlier: `sent ${span} earlier` };
 }

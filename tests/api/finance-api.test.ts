@@ -177,6 +177,26 @@ describe("POST /api/finance-application", () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  it("stores a second application for the same vehicle from the same person, marked as likely repeating the first", async () => {
+    const applicant = { ...validApplication(), email: "repeat@example.com", phone: "07700 900777" };
+    const idOf = async (response: Response) => {
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const firstId = await idOf(await post(applicant));
+    const secondId = await idOf(await post({ ...applicant, email: "Repeat@Example.com" }));
+    const otherPersonId = await idOf(await post({ ...applicant, email: "someone.else@example.com", phone: "07700 900888" }));
+    const otherVehicleId = await idOf(await post({ ...applicant, vehicleId: "focus-2021" }));
+    const first = await storedFile(site, firstId);
+    expect(first).not.toHaveProperty("likelyDuplicateOf");
+    // Stored whole, and waiting to be forwarded like any other.
+    const second = await storedFile(site, secondId);
+    expect(second).toMatchObject({ kind: "finance-application", forwardAttempts: 0, data: { email: "Repeat@Example.com" } });
+    expect(second.likelyDuplicateOf).toEqual({ id: firstId, reference: first.reference, receivedAt: first.receivedAt });
+    expect(await storedFile(site, otherPersonId)).not.toHaveProperty("likelyDuplicateOf");
+    expect(await storedFile(site, otherVehicleId)).not.toHaveProperty("likelyDuplicateOf");
+  });
+
   it("answers 400 for an Idempotency-Key no client would generate", async () => {
     const response = await post(validApplication(), { "Idempotency-Key": "k".repeat(256) });
     expectError(await response.json(), 400, response, "invalid_idempotency_key");

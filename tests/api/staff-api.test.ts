@@ -191,6 +191,7 @@ describe("what the sales team does with leads", () => {
     };
     expect(lead.vehicle.id).toBe("fiesta-2019");
     expect(lead.vehicleNow._id).toBe("fiesta-2019");
+    expect(lead).toHaveProperty("likelyDuplicateOf", null);
     expect(lead.work.readAt).toEqual(expect.any(String));
     expect(lead.work.history.map(({ change }) => change)).toEqual(["read"]);
     await expectRefusal(await call("/api/staff/leads/no-such-lead", { session: sales }), 404, "lead_not_found");
@@ -305,5 +306,29 @@ describe("what the sales team does with leads", () => {
     ]) {
       expect(logged, secret).not.toContain(secret);
     }
+  });
+});
+
+// Last, so the leads the tests above list are as they were.
+describe("a likely duplicate", () => {
+  it("names the earlier lead it likely repeats, in the list and opened", async () => {
+    const apply = async () => {
+      const response = await fetch(`${site.url}/api/finance-application`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...validApplication(), email: "twice@example.com", phone: "07700 900555" }),
+      });
+      return ((await response.json()) as { id: string }).id;
+    };
+    const firstId = await apply();
+    const id = await apply();
+    type Listed = { id: string; reference: string; receivedAt: string; likelyDuplicateOf: unknown };
+    const listed = (await (await call("/api/staff/leads?q=twice%40example.com", { session: sales })).json()) as Listed[];
+    expect(listed.map((lead) => lead.id)).toEqual([id, firstId]);
+    const [repeat, first] = listed as [Listed, Listed];
+    const mark = { id: first.id, reference: first.reference, receivedAt: first.receivedAt };
+    expect(repeat.likelyDuplicateOf).toEqual(mark);
+    expect(first.likelyDuplicateOf).toBeNull();
+    expect(((await (await call(`/api/staff/leads/${id}`, { session: sales })).json()) as Listed).likelyDuplicateOf).toEqual(mark);
   });
 });

@@ -140,7 +140,13 @@ function LeadList({ leads }: { leads: LeadListItem[] }) {
         <li key={lead.id} className={lead.unread ? "staff-lead staff-lead--unread" : "staff-lead"}>
           <Link to={`/staff/leads/${lead.id}`} className="staff-lead__link">
             <span className="staff-lead__who">
-              {lead.unread && <span className="staff-badge">Unread</span>} {lead.who}
+              {lead.unread && <span className="staff-badge">Unread</span>}{" "}
+              {lead.likelyDuplicateOf && (
+                <span className="staff-badge staff-badge--duplicate" title={`Likely a duplicate of ${lead.likelyDuplicateOf}`}>
+                  Likely duplicate
+                </span>
+              )}{" "}
+              {lead.who}
             </span>
             <span className="staff-lead__kind">{lead.kindLabel}</span>
             <span className="staff-lead__vehicle">{lead.vehicle ?? ""}</span>

@@ -72,6 +72,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <p className="staff-lead-meta">
         Reference <strong>{lead.reference}</strong>, received {lead.receivedText}
       </p>
+      {lead.likelyDuplicateOf && (
+        <p className="staff-duplicate">
+          Likely a duplicate of <Link to={`/staff/leads/${lead.likelyDuplicateOf.id}`}>{lead.likelyDuplicateOf.reference}</Link>,{" "}
+          {lead.likelyDuplicateOf.earlier}.
+        </p>
+      )}
       {actionData?.message && (
         <p className="notice" role="status">
           {actionData.message}
