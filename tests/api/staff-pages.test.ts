@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltSite, type BuiltAnswer, type BuiltSite } from "../support/built-site";
+import { validApplication } from "../support/finance-applications";
 import { addStaffAccounts, signedInAs, STAFF_PASSWORD } from "../support/staff-accounts";
 
 /**
@@ -128,6 +129,39 @@ describe("signed in", () => {
     expect(unread.body).not.toContain("Export these as CSV");
     const read = await site.get("/staff?kind=enquiry&q=bloggs", { Cookie: cookie });
     expect(read.body).toContain('href="/api/staff/leads.csv?kind=enquiry&amp;q=bloggs"');
+  });
+
+  it("badges a likely duplicate in the inbox, and its page names the lead it repeats, with a link", async () => {
+    const vehicleId = (JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string }[])[0]!._id;
+    const apply = async () => {
+      const answer = await site.send("/api/finance-application", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...validApplication(), vehicleId, email: "again@example.com", phone: "07700 900321" }),
+      });
+      expect(answer.status).toBe(201);
+      return JSON.parse(answer.body) as { id: string; reference: string };
+    };
+    const first = await apply();
+    const repeat = await apply();
+    const cookie = `__Host-staff_session=${(await signedInAs(site.dataDir, "sales")).sessionId}`;
+    const inbox = await site.get("/staff?q=again%40example.com", { Cookie: cookie });
+    const items = inbox.body.split('<li class="staff-lead').slice(1);
+    expect(items).toHaveLength(2);
+    // Newest first: the repeat is badged, the first is not.
+    expect(items[0]).toContain(repeat.reference);
+    expect(items[0]).toContain("Likely duplicate");
+    expect(items[1]).toContain(first.reference);
+    expect(items[1]).not.toContain("Likely duplicate");
+    const page = await site.get(`/staff/leads/${repeat.id}`, { Cookie: cookie });
+    expect(page.status).toBe(200);
+    const text = page.body.replaceAll("<!-- -->", "").replaceAll(' data-discover="true"', "");
+    expect(text).toMatch(
+      new RegExp(
+        `Likely a duplicate of <a href="/staff/leads/${first.id}">${first.reference}</a>, sent (less than a minute|1 minute) earlier\\.`,
+      ),
+    );
+    expect((await site.get(`/staff/leads/${first.id}`, { Cookie: cookie })).body).not.toContain("Likely a duplicate");
   });
 
   it("changes nothing for a form without the session's CSRF token, and signing out ends the session on the server", async () => {
