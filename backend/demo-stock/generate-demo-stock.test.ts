@@ -220,6 +220,35 @@ describe("generateDemoStock", () => {
     expect(share(vans, (record) => record.vehicle.colour === "White")).toBeGreaterThan(0.5);
   });
 
+  it("gives vans a believable payload, load length, roof height and gross weight by size and body, and cars and trucks none", () => {
+    const vans = stock.filter((record) => record.vehicle.vehicleType === "van").map((record) => record.vehicle);
+    const panelVans = vans.filter((van) => van.bodyType === "Panel Van");
+    for (const van of panelVans) {
+      expect(["Low", "Medium", "High"]).toContain(van.roofHeight);
+      expect(van.loadLengthMm).toBeGreaterThanOrEqual(1800);
+      expect(van.loadLengthMm).toBeLessThanOrEqual(4300);
+      expect(van.grossVehicleWeightKg).toBeGreaterThanOrEqual(2000);
+      expect(van.grossVehicleWeightKg).toBeLessThanOrEqual(3500);
+      expect(van.payloadKg).toBeLessThan(van.grossVehicleWeightKg! / 2);
+    }
+    const payloadsOf = (models: string[]) => panelVans.filter((van) => models.includes(van.model)).map((van) => van.payloadKg!);
+    const small = payloadsOf(["Caddy", "Transit Connect", "Berlingo", "Kangoo"]);
+    const large = payloadsOf(["Transit", "Sprinter", "Crafter", "Master"]);
+    expect(Math.min(...small)).toBeGreaterThanOrEqual(500);
+    expect(Math.max(...small)).toBeLessThanOrEqual(800);
+    expect(Math.min(...large)).toBeGreaterThanOrEqual(850);
+    expect(Math.max(...large)).toBeLessThanOrEqual(1400);
+    expect(vans.filter((van) => van.payloadKg !== undefined).length / vans.length).toBeGreaterThan(0.85);
+    for (const { vehicle } of [...cars, ...commercials.filter((record) => record.vehicle.vehicleType === "truck")]) {
+      expect([vehicle.payloadKg, vehicle.loadLengthMm, vehicle.roofHeight, vehicle.grossVehicleWeightKg]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    }
+  });
+
   it("leaves a few spec values out of some records, as real feeds do", () => {
     const alwaysFilledWhenComplete = ["derivative", "serviceHistory", "owners", "doors", "seats", "taxPerYear"] as const;
     const incomplete = share(stock, ({ vehicle }) => alwaysFilledWhenComplete.some((field) => vehicle[field] === undefined));

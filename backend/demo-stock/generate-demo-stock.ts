@@ -2,10 +2,11 @@ import type { VehicleDetails, VehicleRecord, VehicleType } from "../../domain/ve
 import { chooseBodywork } from "./bodywork";
 import { basicEquipment, descriptionOf, equipmentOf } from "./equipment";
 import { chooseImages } from "./listing-images";
+import { vanLoadSpace } from "./load-space";
 import { FUEL_COMMONNESS, MODEL_RANGE, type Derivative, type ModelLine } from "./model-range";
 import { choosePaintColour } from "./paint-colours";
 import { askingPrice, listPriceWhenNew } from "./pricing";
-import { SeededRandom, WeightedChoice } from "./random";
+import { mix32, SeededRandom, WeightedChoice } from "./random";
 import { RegistrationIssuer } from "./registration-plates";
 import { specFigures } from "./spec-figures";
 import {
@@ -60,6 +61,8 @@ const FIELDS_FEEDS_LEAVE_OUT = [
 ] as const satisfies readonly (keyof VehicleDetails)[];
 const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();
 const LISTING_WINDOW_MS = 120 * 24 * 60 * 60 * 1000;
+/** Salts the seed of the streams a van's load space is drawn from, apart from the records' own. */
+const LOAD_SPACE_STREAMS = 0x10ad5;
 
 interface OnSaleLine {
   line: ModelLine;
@@ -119,6 +122,11 @@ function demoRecord(index: number, stock: StockContext): VehicleRecord {
   const leftOut = random.chance(INCOMPLETE_SHARE) ? fieldsLeftOut(random) : NOTHING_LEFT_OUT;
   // Drawn last: a plate already issued makes the issuer draw again, which must not shift the draws above.
   const registration = stock.plates.issue(registered, random);
+  // From a stream of its own, so the figures added to vans moved no value drawn above.
+  const loadSpace =
+    line.vehicleType === "van"
+      ? vanLoadSpace(line, derivative.fuel === "Electric", bodywork, new SeededRandom(mix32(stock.seed ^ LOAD_SPACE_STREAMS), index))
+      : {};
 
   const vehicle: VehicleDetails = {
     vehicleType,
@@ -140,6 +148,7 @@ function demoRecord(index: number, stock: StockContext): VehicleRecord {
     owners,
     cabType: bodywork.cabType,
     wheelbase: bodywork.wheelbase,
+    ...loadSpace,
     driveType: derivative.drive,
     engineSize: derivative.engineLitres,
     enginePower: derivative.bhp,
