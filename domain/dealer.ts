@@ -48,6 +48,11 @@ export const dealerSchema = z.object({
    * it, replyTime.
    */
   leadReplyTime: z.string().min(1).optional(),
+  /**
+   * Hours within which the sales team aims to answer a new lead: the inbox shows a lead's age
+   * in red once it is older than this and still new.
+   */
+  leadReplyTargetHours: z.number().positive().max(168).default(2),
   social: z.record(z.string(), httpsUrl).default({}),
   /** The dealer's partners that buy vans and trucks outright, linked from the header. */
   sellVanUrl: httpsUrl,

@@ -119,6 +119,16 @@ export function showroomMoment(instant: Date): ShowroomMoment {
   return { date: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
 }
 
+/** The instant the showroom's clock reads `minutes` past midnight on `date` (YYYY-MM-DD), summer time or not. */
+export function showroomInstant(date: string, minutes: number): Date {
+  const asUtc = (moment: ShowroomMoment) => Date.parse(`${moment.date}T00:00:00Z`) + moment.minutes * 60_000;
+  const wanted = asUtc({ date, minutes });
+  // The clock's offset from UTC, read at a first guess and read again there, as a guess near a clock change may sit on the other side of it.
+  let instant = wanted;
+  for (let i = 0; i < 2; i++) instant = wanted - (asUtc(showroomMoment(new Date(instant))) - instant);
+  return new Date(instant);
+}
+
 /** A real date written YYYY-MM-DD: "2026-02-30", "2026-11" and "x" are not. */
 export function isCalendarDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && addDays(text, 0) === text;

@@ -42,6 +42,7 @@ export default [
     route("sign-out", "routes/staff/sign-out.tsx"),
     route("set-password", "routes/staff/set-password.tsx"),
     route("leads/:id", "routes/staff/lead.tsx"),
+    route("diary", "routes/staff/diary.tsx"),
     route("erasure", "routes/staff/erasure.tsx"),
     route("account", "routes/staff/account.tsx"),
     route("accounts", "routes/staff/accounts.tsx"),

@@ -68,7 +68,11 @@ export function staffApi(inbox: LeadInbox): Router {
     "/leads/:id/forward",
     guarded(async (req, res, member) => {
       if (!(await inbox.forwardNow(member, String(req.params.id), addressOf(req)))) {
-        throw new ApiError(409, "not_waiting", "That lead is not waiting to be forwarded: it has been already, or its kind never is.");
+        throw new ApiError(
+          409,
+          "not_waiting",
+          "That lead is not waiting to be forwarded: it has been already, its kind never is, or no lead address is set.",
+        );
       }
       res.status(202).json({ forwarding: true });
     }),
@@ -100,8 +104,16 @@ const workEditSchema = z.discriminatedUnion(
       type: z.literal("note"),
       text: z.string({ error: "Write the note" }).trim().min(1, "Write the note").max(2000, "Keep a note under 2,000 characters"),
     }),
+    z.object({
+      type: z.literal("follow-up"),
+      /** Absent clears it. */
+      at: z.iso
+        .datetime({ offset: true, error: "Give the follow-up time as an ISO 8601 date and time, such as 2026-11-30T10:00:00Z" })
+        .transform((text) => new Date(text))
+        .optional(),
+    }),
   ],
-  { error: "Send type: status, assignee or note, with what changes" },
+  { error: "Send type: status, assignee, note or follow-up, with what changes" },
 );
 
 const erasureSchema = z.object({
@@ -119,7 +131,8 @@ const erasureSchema = z.object({
  * call, and above all an export of personal data, must never be wider than it asked.
  */
 function inboxQueryFrom(req: Request): LeadQuery {
-  const { query, ignored } = inboxQueryOf(new URLSearchParams(req.url.split("?")[1] ?? ""));
+  const viewer = { memberId: req.res!.locals.staffMember!.account.id, now: new Date() };
+  const { query, ignored } = inboxQueryOf(new URLSearchParams(req.url.split("?")[1] ?? ""), viewer);
   if (ignored.length > 0) throw new ApiError(400, "invalid_parameter", `${ignored[0]} cannot be read: see the inbox's filters`, ignored[0]);
   return query;
 }

@@ -6,7 +6,7 @@ import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
-import { contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
+import { bookedDayOf, contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
 import {
   editedWork,
   keptLeadOf,
@@ -38,6 +38,10 @@ interface Entry {
   vehicleId?: string;
   searchTerms: string[];
   contacts: string[];
+  assigneeId?: string;
+  followUpAt?: number;
+  /** The day a test drive is booked for, YYYY-MM-DD. */
+  bookedDay?: string;
 }
 
 const LEADS_FOLDER = "leads";
@@ -139,10 +143,16 @@ export class FileLeadStore implements LeadStore {
     vehicleId,
     search,
     unreadOnly,
+    assigneeId,
+    unassigned,
+    followUpFrom,
+    followUpBefore,
+    booked,
     page,
     pageSize,
   }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     const wanted = search?.trim() ? leadSearchOf(search) : undefined;
+    const followUpWanted = followUpFrom !== undefined || followUpBefore !== undefined;
     const ids = [...this.entries]
       .filter(
         ([, entry]) =>
@@ -152,7 +162,14 @@ export class FileLeadStore implements LeadStore {
           (!to || entry.receivedAt < to.getTime()) &&
           (!vehicleId || entry.vehicleId === vehicleId) &&
           (!unreadOnly || !entry.read) &&
-          (!wanted || matchesSearch(entry.searchTerms, wanted)),
+          (!assigneeId || entry.assigneeId === assigneeId) &&
+          (!unassigned || entry.assigneeId === undefined) &&
+          (!followUpWanted ||
+            (entry.followUpAt !== undefined &&
+              (!followUpFrom || entry.followUpAt >= followUpFrom.getTime()) &&
+              (!followUpBefore || entry.followUpAt < followUpBefore.getTime()))) &&
+          (!booked || (entry.bookedDay !== undefined && entry.bookedDay >= booked.from && entry.bookedDay < booked.to)) &&
+          (!wanted || wanted.reference === entry.reference || matchesSearch(entry.searchTerms, wanted)),
       )
       .sort(([idA, a], [idB, b]) => b.receivedAt - a.receivedAt || (idA < idB ? 1 : -1))
       .map(([id]) => id);
@@ -164,6 +181,16 @@ export class FileLeadStore implements LeadStore {
     let unread = 0;
     for (const entry of this.entries.values()) if (!entry.read) unread++;
     return unread;
+  }
+
+  async withContacts(contacts: readonly string[], limit: number): Promise<StoredLead[]> {
+    const ids = [...this.entries]
+      .filter(([, entry]) => entry.contacts.some((contact) => contacts.includes(contact)))
+      .sort(([, a], [, b]) => b.receivedAt - a.receivedAt)
+      .slice(0, limit)
+      .map(([id]) => id);
+    const leads = await Promise.all(ids.map((id) => this.get(id)));
+    return leads.filter((lead): lead is StoredLead => lead !== undefined);
   }
 
   async applyWork(id: string, edit: WorkEdit, byId: string, at: Date): Promise<StoredLead | undefined> {
@@ -273,6 +300,9 @@ export class FileLeadStore implements LeadStore {
       vehicleId: lead.vehicle?.id,
       searchTerms: searchTermsOf(lead.data, lead.vehicle),
       contacts: contactsOf(lead.data),
+      assigneeId: lead.work?.assigneeId,
+      followUpAt: lead.work?.followUpAt?.getTime(),
+      bookedDay: bookedDayOf(lead.kind, lead.data),
     });
     this.references.add(lead.reference);
     if (lead.key !== undefined) this.idByKey.set(lead.key, lead.id);
@@ -318,6 +348,7 @@ function workOf(raw: LeadWork): LeadWork {
   return {
     ...raw,
     ...(raw.readAt ? { readAt: new Date(raw.readAt) } : {}),
+    ...(raw.followUpAt ? { followUpAt: new Date(raw.followUpAt) } : {}),
     notes: raw.notes.map((note) => ({ ...note, at: new Date(note.at) })),
     history: raw.history.map((entry) => ({ ...entry, at: new Date(entry.at) })),
   };

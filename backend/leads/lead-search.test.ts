@@ -70,3 +70,21 @@ describe("finding and erasing a lead by its phone", () => {
     expect(matchesSearch(searchTermsOf(data), leadSearchOf("+44 (0)7700 900125"))).toBe(false);
   });
 });
+
+describe("finding a lead by its reference", () => {
+  const data = { name: "Jo Bloggs", email: "jo@example.com" };
+
+  it.each(["AVH5-SPXK", "avh5-spxk", "AVH5SPXK", "avh5 spxk", " Avh5 - Spxk "])("reads %j as the reference AVH5-SPXK", (spelling) => {
+    expect(leadSearchOf(spelling).reference).toBe("AVH5-SPXK");
+  });
+
+  it("reads no reference from a part of one, a name, or letters a reference never holds", () => {
+    for (const text of ["AVH5", "jo bloggs", "AVI5-SPXK", "AVH5-SPXK2"]) expect(leadSearchOf(text).reference, text).toBeUndefined();
+    // A name that happens to spell one still finds by name too.
+    expect(matchesSearch(searchTermsOf({ name: "Marshall Hay" }), leadSearchOf("marshall"))).toBe(true);
+  });
+
+  it("does not find a lead by someone else's words", () => {
+    expect(matchesSearch(searchTermsOf(data), leadSearchOf("AVH5-SPXK"))).toBe(false);
+  });
+});

@@ -1,9 +1,11 @@
 import { normalPhone } from "../../domain/uk-formats";
+import { LEAD_KINDS, type LeadKindName } from "../../domain/lead-kinds";
+import { REFERENCE_PATTERN } from "./lead-reference";
 import type { LeadVehicle } from "./lead-store";
 
 /**
- * How staff find a lead: by the name, e-mail address, phone number or registration in it,
- * typed however they like ("jo bloggs", "0151 496", "MA19ABC"). Every kind names these the
+ * How staff find a lead: by its reference, or the name, e-mail address, phone number or
+ * registration in it, typed however they like ("avh5 spxk", "jo bloggs", "0151 496", "MA19ABC"). Every kind names these the
  * same way (name or firstName and surname, email, phone, registration), so new kinds are
  * found without a change here.
  */
@@ -45,26 +47,37 @@ export function contactsOf(data: unknown): string[] {
 
 /**
  * A staff search, normalised as the terms are: its words (each also in the parts a name
- * splits into, so "o'neill" finds O'Neill), and the whole of it run together ("ma19 abc" →
- * "ma19abc").
+ * splits into, so "o'neill" finds O'Neill), the whole of it run together ("ma19 abc" →
+ * "ma19abc"), and the reference it spells, if it spells one whole ("avh5spxk", "AVH5 SPXK" →
+ * "AVH5-SPXK"), which a lead matches exactly.
  */
 export interface LeadSearch {
   words: { whole: string; parts: string[] }[];
   joined: string;
+  reference?: string;
 }
 
 export function leadSearchOf(query: string): LeadSearch {
   const trimmed = query.trim();
+  const compact = trimmed.replace(/[\s-]+/g, "").toUpperCase();
+  const spelled = `${compact.slice(0, 4)}-${compact.slice(4)}`;
+  const reference = REFERENCE_PATTERN.test(spelled) ? { reference: spelled } : {};
   // A phone number is one term however it is spaced.
   if (/^[\d\s()+-]+$/.test(trimmed)) {
     const phone = normalPhone(trimmed);
-    return { words: [{ whole: phone, parts: [phone] }], joined: phone };
+    return { words: [{ whole: phone, parts: [phone] }], joined: phone, ...reference };
   }
   const words = normalText(trimmed)
     .split(/\s+/)
     .filter(Boolean)
     .map((whole) => ({ whole, parts: whole.split(/['-]+/).filter(Boolean) }));
-  return { words, joined: words.map(({ whole }) => whole).join("") };
+  return { words, joined: words.map(({ whole }) => whole).join(""), ...reference };
+}
+
+/** The day a lead books (a test drive's), YYYY-MM-DD; undefined for kinds that book nothing. */
+export function bookedDayOf(kind: LeadKindName, data: unknown): string | undefined {
+  const day = LEAD_KINDS[kind]?.booksTime ? (data as { day?: unknown } | null)?.day : undefined;
+  return typeof day === "string" ? day : undefined;
 }
 
 /** True when every word of the search (or each of its parts) begins one of the lead's terms, or the whole search begins one. */

@@ -12,8 +12,8 @@ export type LeadSettings = RetentionSettings & Pick<Config, "LEAD_WEBHOOK_URL">;
 
 export interface LeadServices {
   leads: LeadIntake;
-  /** Sends what is due now rather than at the next poll (a lead staff asked to forward again). */
-  forwardNow(): void;
+  /** Sends what is due now rather than at the next poll (a lead staff asked to forward again); absent when leads are not forwarded. */
+  forwardNow?: () => void;
   /** Starts forwarding (when there is a lead-tracking service) and the retention sweeps. */
   start(): void;
   stop(): Promise<void>;
@@ -34,7 +34,7 @@ export function leadServices(
   const retention = new LeadRetention(store, settings, logger);
   return {
     leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge(), schedule, health),
-    forwardNow: () => forwarder?.nudge(),
+    ...(forwarder ? { forwardNow: () => forwarder.nudge() } : {}),
     start() {
       forwarder?.start();
       retention.start();

@@ -31,8 +31,8 @@ export interface LeadHistoryEntry {
   at: Date;
   /** The staff account. */
   byId: string;
-  change: "read" | "status" | "assignee" | "note" | "forwarding-retried";
-  /** The new status or assignee; absent for the others. */
+  change: "read" | "status" | "assignee" | "note" | "forwarding-retried" | "follow-up";
+  /** The new status, assignee or follow-up time (ISO); absent for the others. */
   to?: string;
   from?: string;
 }
@@ -46,6 +46,8 @@ export interface LeadWork {
   assigneeId?: string;
   /** When a member of staff first opened it: until then it is unread. */
   readAt?: Date;
+  /** When someone means to get back to the buyer next; absent when no one has said. */
+  followUpAt?: Date;
   notes: { at: Date; byId: string; text: string }[];
   history: LeadHistoryEntry[];
 }
@@ -58,6 +60,7 @@ export type WorkEdit =
   | { type: "status"; status: LeadStatus; lostReason?: string }
   | { type: "assignee"; assigneeId?: string }
   | { type: "note"; text: string }
+  | { type: "follow-up"; at?: Date }
   | { type: "forwarding-retried" };
 
 /** The work after an edit: a pure function, so both stores make the same change. */
@@ -87,6 +90,23 @@ export function editedWork(work: LeadWork, edit: WorkEdit, byId: string, at: Dat
     }
     case "note":
       return { ...work, notes: [...work.notes, { at, byId, text: edit.text }], history: [...work.history, { at, byId, change: "note" }] };
+    case "follow-up": {
+      const { followUpAt: previous, ...rest } = work;
+      return {
+        ...rest,
+        ...(edit.at ? { followUpAt: edit.at } : {}),
+        history: [
+          ...work.history,
+          {
+            at,
+            byId,
+            change: "follow-up",
+            ...(previous ? { from: previous.toISOString() } : {}),
+            ...(edit.at ? { to: edit.at.toISOString() } : {}),
+          },
+        ],
+      };
+    }
     case "forwarding-retried":
       return { ...work, history: [...work.history, { at, byId, change: "forwarding-retried" }] };
   }
@@ -103,6 +123,16 @@ export interface LeadQuery {
   /** Name, e-mail address, phone number or registration, as staff type it (lead-search.ts). */
   search?: string;
   unreadOnly?: boolean;
+  /** Looked after by this staff account. */
+  assigneeId?: string;
+  /** Looked after by nobody yet. */
+  unassigned?: boolean;
+  /** A follow-up is set at or after this time. */
+  followUpFrom?: Date;
+  /** A follow-up is set before this time. */
+  followUpBefore?: Date;
+  /** A booking (a test drive) for a day from `from` up to, not including, `to`, both YYYY-MM-DD. */
+  booked?: { from: string; to: string };
   page: number;
   pageSize: number;
 }
@@ -207,6 +237,8 @@ export interface LeadStore extends LeadOutbox {
   list(query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }>;
   /** Leads no member of staff has opened yet. */
   countUnread(): Promise<number>;
+  /** The leads holding any of these normalised e-mail addresses or phone numbers (contactsOf), newest first, at most `limit`. */
+  withContacts(contacts: readonly string[], limit: number): Promise<StoredLead[]>;
   /** Applies a staff member's change; undefined when there is no such lead. */
   applyWork(id: string, edit: WorkEdit, byId: string, at: Date): Promise<StoredLead | undefined>;
   /** Makes a lead waiting to be forwarded due now; false when it is not waiting (forwarded, or never forwarded). */

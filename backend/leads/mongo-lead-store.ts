@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { MongoServerError, type Collection, type Db, type Filter, type IndexDescription } from "mongodb";
 import type { Logger } from "../logger";
+import { LEAD_KIND_NAMES, LEAD_KINDS } from "../../domain/lead-kinds";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
@@ -44,6 +45,9 @@ const INDEXES: IndexDescription[] = [
   { key: { "vehicle.id": 1, receivedAt: -1 } },
   { key: { searchTerms: 1 } },
   { key: { contacts: 1 } },
+  { key: { "work.assigneeId": 1, receivedAt: -1 } },
+  { key: { "work.followUpAt": 1 } },
+  { key: { "data.day": 1 }, sparse: true },
 ];
 
 /**
@@ -136,11 +140,18 @@ export class MongoLeadStore implements LeadStore {
     vehicleId,
     search,
     unreadOnly,
+    assigneeId,
+    unassigned,
+    followUpFrom,
+    followUpBefore,
+    booked,
     page,
     pageSize,
   }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    // Only kinds that book a time have their day in data.day.
+    const kindsWanted = booked ? (kinds ?? LEAD_KIND_NAMES).filter((kind) => LEAD_KINDS[kind].booksTime) : kinds;
     const filter: Filter<LeadDocument> = {
-      ...(kinds ? { kind: { $in: [...kinds] } } : {}),
+      ...(kindsWanted ? { kind: { $in: [...kindsWanted] } } : {}),
       // A lead no one has touched has no work yet, and is new.
       ...(statuses
         ? { $or: [{ "work.status": { $in: [...statuses] } }, ...(statuses.includes("new") ? [{ work: { $exists: false } }] : [])] }
@@ -148,6 +159,11 @@ export class MongoLeadStore implements LeadStore {
       ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
       ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
       ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
+      ...(assigneeId ? { "work.assigneeId": assigneeId } : unassigned ? { "work.assigneeId": { $exists: false } } : {}),
+      ...(followUpFrom || followUpBefore
+        ? { "work.followUpAt": { ...(followUpFrom ? { $gte: followUpFrom } : {}), ...(followUpBefore ? { $lt: followUpBefore } : {}) } }
+        : {}),
+      ...(booked ? { "data.day": { $gte: booked.from, $lt: booked.to } } : {}),
       ...(search?.trim() ? searchFilter(search) : {}),
     };
     const [total, documents] = await Promise.all([
@@ -164,6 +180,15 @@ export class MongoLeadStore implements LeadStore {
 
   countUnread(): Promise<number> {
     return this.leads.countDocuments({ "work.readAt": { $exists: false } });
+  }
+
+  async withContacts(contacts: readonly string[], limit: number): Promise<StoredLead[]> {
+    const documents = await this.leads
+      .find({ contacts: { $in: [...contacts] } })
+      .sort({ receivedAt: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
+    return documents.map(toStored);
   }
 
   async applyWork(id: string, edit: WorkEdit, byId: string, at: Date): Promise<StoredLead | undefined> {
@@ -229,11 +254,11 @@ export class MongoLeadStore implements LeadStore {
 }
 
 function searchFilter(query: string): Filter<LeadDocument> {
-  const { words, joined } = leadSearchOf(query);
+  const { words, joined, reference } = leadSearchOf(query);
   const begins = (text: string) => ({ searchTerms: { $regex: `^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` } });
   const wordMatches = ({ whole, parts }: { whole: string; parts: string[] }) =>
     parts.length > 1 ? { $or: [begins(whole), { $and: parts.map(begins) }] } : begins(whole);
-  return { $and: [{ $or: [{ $and: words.map(wordMatches) }, begins(joined)] }] };
+  return { $and: [{ $or: [{ $and: words.map(wordMatches) }, begins(joined), ...(reference ? [{ reference }] : [])] }] };
 }
 
 function documentOf({ id, ...lead }: KeptLead): LeadDocument {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { INBOX_PAGE_SIZE, inboxQueryOf } from "./inbox-query";
 
-const read = (query: string) => inboxQueryOf(new URLSearchParams(query));
+/** 10:30 on a November morning in London (GMT), by member staff-1. */
+const viewer = { memberId: "staff-1", now: new Date("2026-11-27T10:30:00Z") };
+const read = (query: string) => inboxQueryOf(new URLSearchParams(query), viewer);
 
 describe("inboxQueryOf", () => {
   it("reads every filter, the last day whole", () => {
@@ -37,5 +39,27 @@ describe("inboxQueryOf", () => {
         ignored: ["kind", "status"],
       });
     }
+  });
+
+  it("reads the views: the member's own leads, no one's, and open leads whose follow-up is due today or past", () => {
+    const base = { page: 1, pageSize: INBOX_PAGE_SIZE };
+    expect(read("view=mine").query).toEqual({ ...base, assigneeId: "staff-1" });
+    expect(read("view=unassigned").query).toEqual({ ...base, unassigned: true });
+    expect(read("view=due-today").query).toEqual({
+      ...base,
+      statuses: ["new", "contacted"],
+      followUpFrom: new Date("2026-11-27T00:00:00Z"),
+      followUpBefore: new Date("2026-11-28T00:00:00Z"),
+    });
+    expect(read("view=overdue&status=won").query).toEqual({ ...base, statuses: ["won"], followUpBefore: viewer.now });
+    expect(read("view=everything")).toEqual({ query: base, ignored: ["view"] });
+  });
+
+  it("takes today as London's day, in summer time too", () => {
+    const summer = inboxQueryOf(new URLSearchParams("view=due-today"), { memberId: "staff-1", now: new Date("2026-07-01T23:30:00Z") });
+    expect(summer.query).toMatchObject({
+      followUpFrom: new Date("2026-07-01T23:00:00Z"),
+      followUpBefore: new Date("2026-07-02T23:00:00Z"),
+    });
   });
 });

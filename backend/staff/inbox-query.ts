@@ -1,15 +1,26 @@
 import { z } from "zod";
+import { addDays, showroomInstant, showroomMoment } from "../../domain/opening-hours";
 import { LEAD_KIND_NAMES } from "../leads/lead-kinds";
 import { LEAD_STATUSES, type LeadQuery } from "../leads/lead-store";
 
 /**
  * The inbox's filters as an address states them (/staff?kind=finance-application&status=new
- * &from=2026-11-01&q=bloggs&page=2), read once, for the page and the JSON call alike. A value
+ * &from=2026-11-01&q=bloggs&view=mine&page=2), read once, for the page and the JSON call alike. A value
  * that cannot be read is dropped and named, so a mistyped filter shows everything rather
  * than nothing.
  */
 
 export const INBOX_PAGE_SIZE = 25;
+
+/** The views a salesperson works from: their own leads, no one's, and the follow-ups due today (showroom's day) or already past. */
+export const INBOX_VIEWS = { mine: "Mine", unassigned: "Unassigned", "due-today": "Due today", overdue: "Overdue" } as const;
+export type InboxView = keyof typeof INBOX_VIEWS;
+
+/** Who is asking and when: "mine" and "overdue" depend on both. */
+export interface InboxViewer {
+  memberId: string;
+  now: Date;
+}
 
 const day = z
   .string()
@@ -26,6 +37,7 @@ const FILTERS = {
   vehicle: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
   q: z.string().trim().min(1).max(100),
   unread: z.literal("1"),
+  view: z.enum(Object.keys(INBOX_VIEWS) as [InboxView, ...InboxView[]]),
   page: z
     .string()
     .regex(/^\d{1,6}$/)
@@ -35,7 +47,7 @@ const FILTERS = {
 
 export type InboxFilter = keyof typeof FILTERS;
 
-export function inboxQueryOf(params: URLSearchParams): { query: LeadQuery; ignored: InboxFilter[] } {
+export function inboxQueryOf(params: URLSearchParams, viewer: InboxViewer): { query: LeadQuery; ignored: InboxFilter[] } {
   const ignored: InboxFilter[] = [];
   const read = <K extends InboxFilter>(name: K): z.output<(typeof FILTERS)[K]> | undefined => {
     const given = params.get(name);
@@ -55,10 +67,30 @@ export function inboxQueryOf(params: URLSearchParams): { query: LeadQuery; ignor
     ...optional("vehicleId", read("vehicle")),
     ...optional("search", read("q")),
     ...(read("unread") ? { unreadOnly: true } : {}),
+    ...viewQuery(read("view"), viewer, status === undefined),
     page: read("page") ?? 1,
     pageSize: INBOX_PAGE_SIZE,
   };
   return { query, ignored };
+}
+
+function viewQuery(view: InboxView | undefined, { memberId, now }: InboxViewer, anyStatus: boolean): Partial<LeadQuery> {
+  // A follow-up on a lead already won or lost is no longer due, unless a status is asked for.
+  const open = anyStatus ? { statuses: ["new", "contacted"] as const } : {};
+  switch (view) {
+    case undefined:
+      return {};
+    case "mine":
+      return { assigneeId: memberId };
+    case "unassigned":
+      return { unassigned: true };
+    case "due-today": {
+      const today = showroomMoment(now).date;
+      return { ...open, followUpFrom: showroomInstant(today, 0), followUpBefore: showroomInstant(addDays(today, 1), 0) };
+    }
+    case "overdue":
+      return { ...open, followUpBefore: now };
+  }
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ukPhoneSchema } from "../../domain/form-fields";
+import { capturedLogger } from "../../tests/support/captured-logger";
+import { startLeadService } from "../../tests/support/lead-service";
 import { signedInMember } from "../../tests/support/staff-accounts";
 import { FileLeadStore } from "../leads/file-lead-store";
+import { LeadForwarder } from "../leads/lead-forwarder";
 import type { LeadKindName } from "../leads/lead-kinds";
 import { LeadInbox } from "./lead-inbox";
 
@@ -21,7 +24,7 @@ beforeEach(async () => {
   inbox = new LeadInbox(
     leads,
     staff.access,
-    async () => undefined,
+    async (id) => ({ id, status: "unknown" }),
     () => undefined,
   );
 });
@@ -75,10 +78,57 @@ describe("a phone number, however it is written", () => {
     inbox = new LeadInbox(
       leads,
       staff.access,
-      async () => undefined,
+      async (id) => ({ id, status: "unknown" }),
       () => undefined,
     );
     expect(await namesFoundBy("+44 (0)7700 900-124")).toEqual(["Jo", "Jo"]);
     expect(await inbox.erase(staff.member, "0044 7700 900124", "127.0.0.1")).toBe(2);
+  });
+});
+
+describe("Retry now", () => {
+  const addForwarded = () =>
+    leads.add({ kind: "enquiry", receivedAt: new Date(), data: { name: "Jo", email: "jo@example.com" }, forwarded: true });
+
+  it("sends a lead the service refused at once, rather than at its next retry an hour away", async () => {
+    const service = await startLeadService({ answers: [503] });
+    const timing = { pollIntervalMs: 60_000, retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, requestTimeoutMs: 2000 };
+    const forwarder = new LeadForwarder(leads, service.url, capturedLogger().logger, timing);
+    inbox = new LeadInbox(
+      leads,
+      staff.access,
+      async (id) => ({ id, status: "unknown" }),
+      () => forwarder.nudge(),
+    );
+    try {
+      const { id } = await addForwarded();
+      forwarder.start();
+      await vi.waitFor(async () => expect((await leads.get(id))?.lastForwardFailure?.status).toBe(503));
+      expect(await inbox.forwardNow(staff.member, id, "127.0.0.1")).toBe(true);
+      await vi.waitFor(async () => expect((await leads.get(id))?.forwardedAt).toBeInstanceOf(Date), { timeout: 5000 });
+      expect(service.deliveries.map(({ status }) => status)).toEqual([503, 200]);
+      expect((await leads.get(id))?.work.history.map(({ change }) => change)).toEqual(["forwarding-retried"]);
+    } finally {
+      await forwarder.stop();
+      await service.close();
+    }
+  });
+
+  it("does nothing, and says so, when no lead address is set", async () => {
+    inbox = new LeadInbox(leads, staff.access, async (id) => ({ id, status: "unknown" }), undefined);
+    const { id } = await addForwarded();
+    expect(await inbox.forwardNow(staff.member, id, "127.0.0.1")).toBe(false);
+    expect(await inbox.open(staff.member, id, "127.0.0.1")).toMatchObject({ forwarding: false });
+    expect((await leads.get(id))?.work.history.map(({ change }) => change)).toEqual(["read"]);
+  });
+});
+
+describe("a person's leads", () => {
+  it("are listed on each of them, found by the same e-mail address or phone number however it was written", async () => {
+    const first = await addLead("enquiry", "Jo", "07700 900124");
+    const second = await addLead("call-back", "Jo", "+44 7700 900124");
+    await addLead("enquiry", "Sam", "07700 900125");
+    const opened = await inbox.open(staff.member, first.id, "127.0.0.1");
+    expect(opened?.sameContact.map(({ id }) => id)).toEqual([second.id]);
   });
 });

@@ -1,7 +1,7 @@
-import type { VehicleRecord } from "../../domain/vehicle";
+import type { LookedUpVehicle } from "../catalogue";
 import { LEAD_KINDS } from "../leads/lead-kinds";
 import { normalPhone } from "../../domain/uk-formats";
-import { normalEmail } from "../leads/lead-search";
+import { contactsOf, normalEmail } from "../leads/lead-search";
 import type { LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
 import { csvText } from "./csv-export";
 import { requireRole } from "./permissions";
@@ -9,9 +9,19 @@ import type { StaffAccess, StaffMember } from "./staff-access";
 
 export interface OpenedLead {
   lead: StoredLead;
-  /** The vehicle in stock now, when the lead names one that still is. */
-  vehicleNow?: VehicleRecord;
+  /** The vehicle the lead names as it stands now: for sale, sold, or not known here any more. */
+  vehicleNow?: LookedUpVehicle;
+  /** The same person's other leads: the same e-mail address or phone number, newest first. */
+  sameContact: StoredLead[];
+  /** Whether leads are sent on at all (LEAD_WEBHOOK_URL is set). */
+  forwarding: boolean;
 }
+
+/** How many of a person's other leads their lead's page lists. */
+const SAME_CONTACT_LIMIT = 20;
+
+/** The most test drives one diary page lists. */
+const DIARY_LIMIT = 1000;
 
 /**
  * The sales team's side of leads: listing, opening, working, forwarding again, exporting and
@@ -23,9 +33,9 @@ export class LeadInbox {
   constructor(
     private readonly leads: LeadStore,
     private readonly access: StaffAccess,
-    private readonly findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
-    /** Tells the outbox a lead is due now. */
-    private readonly nudgeForwarder: () => void,
+    private readonly lookUpVehicle: (id: string) => Promise<LookedUpVehicle>,
+    /** Tells the outbox a lead is due now; undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
+    private readonly nudgeForwarder: (() => void) | undefined,
   ) {}
 
   list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
@@ -44,8 +54,27 @@ export class LeadInbox {
     const lead = await this.leads.applyWork(id, { type: "read" }, member.account.id, new Date());
     if (!lead) return undefined;
     await this.audit(member, "lead-viewed", address, id);
-    const vehicleNow = lead.vehicle ? await this.findVehicle(lead.vehicle.id) : undefined;
-    return { lead, ...(vehicleNow ? { vehicleNow } : {}) };
+    const vehicleNow = lead.vehicle ? await this.lookUpVehicle(lead.vehicle.id) : undefined;
+    const contacts = contactsOf(lead.data);
+    const sameContact =
+      contacts.length === 0 ? [] : (await this.leads.withContacts(contacts, SAME_CONTACT_LIMIT + 1)).filter((other) => other.id !== id);
+    return {
+      lead,
+      ...(vehicleNow ? { vehicleNow } : {}),
+      sameContact: sameContact.slice(0, SAME_CONTACT_LIMIT),
+      forwarding: this.nudgeForwarder !== undefined,
+    };
+  }
+
+  /** The test drives booked for days from `from` up to, not including, `to` (YYYY-MM-DD), in the order of their slots. */
+  async diary(member: StaffMember, from: string, to: string): Promise<StoredLead[]> {
+    requireRole(member, "sales");
+    const { leads } = await this.leads.list({ booked: { from, to }, page: 1, pageSize: DIARY_LIMIT });
+    const slotOf = (lead: StoredLead) => {
+      const { day, time } = lead.data as { day?: unknown; time?: unknown };
+      return `${String(day)} ${String(time)}`;
+    };
+    return leads.sort((a, b) => slotOf(a).localeCompare(slotOf(b)));
   }
 
   async change(
@@ -60,15 +89,17 @@ export class LeadInbox {
       await this.audit(member, "lead-changed", address, id, {
         change: edit.type,
         ...(edit.type === "status" ? { status: edit.status } : {}),
+        ...(edit.type === "follow-up" ? { followUp: edit.at ? "set" : "cleared" } : {}),
       });
     return lead;
   }
 
-  /** Sends a lead waiting to be forwarded now, rather than at its next retry; false when it is not waiting. */
+  /** Sends a lead waiting to be forwarded now, rather than at its next retry; false when it is not waiting, or leads are not forwarded. */
   async forwardNow(member: StaffMember, id: string, address: string): Promise<boolean> {
     requireRole(member, "sales");
-    if (!(await this.leads.forwardNow(id, member.account.id, new Date()))) return false;
-    this.nudgeForwarder();
+    const nudge = this.nudgeForwarder;
+    if (!nudge || !(await this.leads.forwardNow(id, member.account.id, new Date()))) return false;
+    nudge();
     await this.audit(member, "lead-forwarding-retried", address, id);
     return true;
   }

@@ -31,7 +31,8 @@ export function staffServices(
   store: StaffStore,
   leads: LeadStore,
   vehicles: { store: VehicleStore; catalogue: Catalogue },
-  forwardLeadsNow: () => void,
+  /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
+  forwardLeadsNow: (() => void) | undefined,
   config: Config,
   dealerName: string,
   logger: Logger,
@@ -46,7 +47,7 @@ export function staffServices(
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
-    inbox: new LeadInbox(leads, access, (id) => catalogue.get(id), forwardLeadsNow),
+    inbox: new LeadInbox(leads, access, async (id) => (await catalogue.lookUp([id]))[0]!, forwardLeadsNow),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),

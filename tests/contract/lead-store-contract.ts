@@ -203,6 +203,60 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await ids({ statuses: ["contacted", "won"] })).toEqual([jo.id]);
     });
 
+    it("finds a lead by its reference however it is typed, and lists by assignee, follow-up and booked day", async () => {
+      const drive = (day: string) => ({
+        name: "Jo Bloggs",
+        phone: "07700900123",
+        email: "jo@example.com",
+        day,
+        time: "10:00",
+        licence: true,
+      });
+      const monday = await store.add(lead(1, { kind: "test-drive", data: drive("2030-01-07"), vehicle }));
+      const sunday = await store.add(lead(2, { kind: "test-drive", data: drive("2030-01-13"), vehicle }));
+      const other = await store.add(lead(3, { kind: "enquiry", data: { name: "Sam", day: "2030-01-08", email: "sam@example.com" } }));
+      const ids = async (query: Partial<Parameters<LeadStore["list"]>[0]>) =>
+        (await store.list({ page: 1, pageSize: 10, ...query })).leads.map(({ id }) => id);
+
+      const compact = monday.reference.replace("-", "");
+      for (const spelling of [monday.reference, monday.reference.toLowerCase(), compact, `${compact.slice(0, 4)} ${compact.slice(4)}`])
+        expect(await ids({ search: spelling }), spelling).toEqual([monday.id]);
+
+      await store.applyWork(monday.id, { type: "assignee", assigneeId: "staff-1" }, "staff-1", at(10));
+      await store.applyWork(sunday.id, { type: "assignee", assigneeId: "staff-2" }, "staff-1", at(10));
+      expect(await ids({ assigneeId: "staff-1" })).toEqual([monday.id]);
+      expect(await ids({ unassigned: true })).toEqual([other.id]);
+
+      await store.applyWork(monday.id, { type: "follow-up", at: at(60) }, "staff-1", at(11));
+      await store.applyWork(other.id, { type: "follow-up", at: at(120) }, "staff-1", at(11));
+      await store.applyWork(sunday.id, { type: "follow-up", at: at(30) }, "staff-1", at(11));
+      await store.applyWork(sunday.id, { type: "follow-up" }, "staff-1", at(12));
+      expect(await ids({ followUpBefore: at(61) })).toEqual([monday.id]);
+      expect(await ids({ followUpFrom: at(61), followUpBefore: at(200) })).toEqual([other.id]);
+      expect(await ids({ followUpFrom: at(0) })).toEqual([other.id, monday.id]);
+
+      // Only a kind that books a time has a booked day, whatever else holds a "day".
+      expect(await ids({ booked: { from: "2030-01-07", to: "2030-01-14" } })).toEqual([sunday.id, monday.id]);
+      expect(await ids({ booked: { from: "2030-01-08", to: "2030-01-13" } })).toEqual([]);
+
+      const reopened = await subject.reopen();
+      expect((await reopened.get(monday.id))?.work).toMatchObject({ assigneeId: "staff-1", followUpAt: at(60) });
+      expect((await reopened.get(sunday.id))?.work).not.toHaveProperty("followUpAt");
+      expect((await reopened.list({ page: 1, pageSize: 10, followUpBefore: at(61) })).leads.map(({ id }) => id)).toEqual([monday.id]);
+      await reopened.close();
+    });
+
+    it("gives the leads holding an e-mail address or phone number, newest first", async () => {
+      const finance = await store.add(lead(0, { kind: "finance-application", data: { firstName: "Jo", email: "jo@example.com" } }));
+      const byPhone = await store.add(lead(1, { data: { name: "J Bloggs", email: "other@example.com", phone: "07700900123" } }));
+      await store.add(lead(2, { data: { name: "Sam", email: "sam@example.com", phone: "01514960123" } }));
+      const both = await store.add(lead(3, { data: { name: "Jo", email: "jo@example.com", phone: "07700900123" } }));
+      const ids = async (contacts: string[], limit = 10) => (await store.withContacts(contacts, limit)).map(({ id }) => id);
+      expect(await ids(["jo@example.com", "07700900123"])).toEqual([both.id, byPhone.id, finance.id]);
+      expect(await ids(["jo@example.com"], 1)).toEqual([both.id]);
+      expect(await ids(["nobody@example.com"])).toEqual([]);
+    });
+
     it("keeps staff work on a lead, each change stamped with who and when, and never loses one of two made at once", async () => {
       const { id } = await store.add(lead(0));
       await store.applyWork(id, { type: "read" }, "staff-1", at(1));

@@ -1,12 +1,13 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { INBOX_PAGE_SIZE, inboxQueryOf } from "../../../backend/staff/inbox-query";
+import { dealerContext } from "../../../backend/http/request-context";
+import { INBOX_PAGE_SIZE, INBOX_VIEWS, inboxQueryOf, type InboxView } from "../../../backend/staff/inbox-query";
 import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../domain/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { Choice } from "../../staff/Choice";
 import { DateRange } from "../../staff/DateRange";
 import { statusLabel } from "../../staff/lead-labels";
-import { leadListItem, type LeadListItem } from "../../staff/lead-views.server";
+import { leadListItem, staffNames, type LeadListItem } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { asMember, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/inbox";
@@ -20,13 +21,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // The staff area's front page: a stock manager, who works no leads, starts at the stock console.
   if (staffOf(context).member?.account.role === "stock") throw redirect(STOCK_UPLOAD_PAGE);
   const member = requireMember(context, url, "sales");
-  const { query, ignored } = inboxQueryOf(url.searchParams);
-  const { total, leads } = await asMember(() => staffOf(context).services.inbox.list(member, query));
+  const now = new Date();
+  const { query, ignored } = inboxQueryOf(url.searchParams, { memberId: member.account.id, now });
+  const { services } = staffOf(context);
+  const [{ total, leads }, accounts] = await Promise.all([
+    asMember(() => services.inbox.list(member, query)),
+    services.access.accountNames(),
+  ]);
+  const listContext = { now, replyTargetHours: context.get(dealerContext).leadReplyTargetHours, nameOf: staffNames(accounts) };
   return {
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
-    leads: leads.map(leadListItem),
+    leads: leads.map((lead) => leadListItem(lead, listContext)),
     ignored,
     kinds: LEAD_KIND_NAMES.map((name) => ({ name, label: LEAD_KINDS[name].label })),
     statuses: [...LEAD_STATUSES],
@@ -46,13 +53,38 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   };
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
+  const view = params.get("view");
+  const viewHref = (to: InboxView | undefined) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    if (to) next.set("view", to);
+    else next.delete("view");
+    return next.size > 0 ? `?${next}` : "/staff";
+  };
   return (
     <section className="staff-page">
       <h1>Leads</h1>
+      <nav aria-label="Views" className="staff-views">
+        <ul>
+          <li>
+            <Link to={viewHref(undefined)} aria-current={view === null ? "page" : undefined}>
+              All
+            </Link>
+          </li>
+          {(Object.entries(INBOX_VIEWS) as [InboxView, string][]).map(([name, label]) => (
+            <li key={name}>
+              <Link to={viewHref(name)} aria-current={view === name ? "page" : undefined}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <Form method="get" className="staff-filters" role="search" aria-label="Find leads">
         <div className="staff-filters__field staff-filters__field--wide">
-          <label htmlFor="inbox-q">Name, e-mail, phone or registration</label>
+          <label htmlFor="inbox-q">Reference, name, e-mail, phone or registration</label>
           <input id="inbox-q" name="q" type="search" defaultValue={params.get("q") ?? ""} maxLength={100} />
+          {view && <input type="hidden" name="view" value={view} />}
         </div>
         <details className="staff-filters__more" open={FILTER_NAMES.some((name) => params.get(name))}>
           <summary>More filters</summary>
@@ -151,9 +183,21 @@ function LeadList({ leads }: { leads: LeadListItem[] }) {
             <span className="staff-lead__kind">{lead.kindLabel}</span>
             <span className="staff-lead__vehicle">{lead.vehicle ?? ""}</span>
             <span className="staff-lead__status">{statusLabel(lead.status)}</span>
-            <time className="staff-lead__when" dateTime={lead.receivedAt}>
-              {lead.receivedText}
-            </time>
+            <span className="staff-lead__assignee">{lead.assignee ?? "Unassigned"}</span>
+            <span className="staff-lead__when">
+              <time dateTime={lead.receivedAt} title={lead.receivedText}>
+                {lead.age.text}
+              </time>
+              {lead.age.late ? <span className="staff-late"> late</span> : <span className="visually-hidden"> old</span>}
+            </span>
+            <span className="staff-lead__follow-up">
+              {lead.followUp && (
+                <>
+                  Follow up <time dateTime={lead.followUp.at}>{lead.followUp.text}</time>
+                  {lead.followUp.overdue && <span className="staff-late"> overdue</span>}
+                </>
+              )}
+            </span>
             <span className="staff-lead__reference">{lead.reference}</span>
           </Link>
         </li>

@@ -50,6 +50,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                         </NavLink>
                       </li>
                       <li>
+                        <NavLink to="/staff/diary">Test-drive diary</NavLink>
+                      </li>
+                      <li>
                         <NavLink to="/staff/erasure">Erasure</NavLink>
                       </li>
                     </>

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { dealerContext } from "../../../backend/http/request-context";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
-import { formatPounds } from "../../../domain/format";
+import { isCalendarDate, minutesOf, showroomInstant } from "../../../domain/opening-hours";
 import { Choice } from "../../staff/Choice";
 import { statusLabel } from "../../staff/lead-labels";
-import { leadDetail } from "../../staff/lead-detail.server";
+import { leadDetail, showroomText } from "../../staff/lead-detail.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/lead";
@@ -20,7 +21,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!opened) throw data("There is no such lead: it may have been deleted, by its retention period or an erasure.", { status: 404 });
   const accounts = await services.access.accountNames();
   return {
-    lead: leadDetail(opened, accounts),
+    lead: leadDetail(opened, accounts, { dealerName: context.get(dealerContext).name, staffName: member.account.name }),
     assignable: accounts.filter(({ assignable }) => assignable),
     csrf: member.session.csrfToken,
     statuses: [...LEAD_STATUSES],
@@ -41,6 +42,19 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!text) return data({ message: "Write the note first." }, { status: 400 });
     await asMember(() => services.inbox.change(member, params.id, { type: "note", text: text.slice(0, 2000) }, address));
     return { message: "Note added." };
+  }
+  if (intent === "follow-up") {
+    const day = formText(form, "followUpDay");
+    const minutes = minutesOf(formText(form, "followUpTime"));
+    if (!isCalendarDate(day)) return data({ message: "Enter the follow-up day as a date, such as 30/11/2026." }, { status: 400 });
+    if (minutes === undefined) return data({ message: "Enter the follow-up time, such as 10:00." }, { status: 400 });
+    const at = showroomInstant(day, minutes);
+    await asMember(() => services.inbox.change(member, params.id, { type: "follow-up", at }, address));
+    return { message: `Follow-up set for ${showroomText(at)}${at.getTime() < Date.now() ? ", which has already passed" : ""}.` };
+  }
+  if (intent === "clear-follow-up") {
+    await asMember(() => services.inbox.change(member, params.id, { type: "follow-up" }, address));
+    return { message: "Follow-up cleared." };
   }
   if (intent === "assignee") {
     const assigneeId = formText(form, "assignee") || undefined;
@@ -87,24 +101,43 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <div>
           <h2>What they sent</h2>
           <dl className="staff-facts">
-            {lead.fields.map(({ label, value }) => (
+            {lead.fields.map(({ label, value, href }) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                <dd>{href ? <a href={href}>{value}</a> : value}</dd>
               </div>
             ))}
           </dl>
+          {lead.replies.length > 0 && (
+            <>
+              <h2>Reply by e-mail</h2>
+              <p className="staff-hint">Opens your own mail program with their address and the words filled in.</p>
+              <ul className="staff-replies">
+                {lead.replies.map(({ label, href }) => (
+                  <li key={label}>
+                    <a href={href} className="button button--quiet">
+                      {label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {lead.vehicle && (
             <>
               <h2>The vehicle</h2>
-              <p>
-                {lead.vehicle.inStockNow ? <Link to={`/vehicles/${lead.vehicle.id}`}>{lead.vehicle.name}</Link> : lead.vehicle.name}
-                {lead.vehicle.priceThen !== undefined && <>, {formatPounds(lead.vehicle.priceThen)} when they asked</>}
-                {lead.vehicle.priceNow !== undefined && lead.vehicle.priceNow !== lead.vehicle.priceThen && (
-                  <>, {formatPounds(lead.vehicle.priceNow)} now</>
-                )}
-                .{!lead.vehicle.inStockNow && <strong> No longer in stock.</strong>}
-              </p>
+              <div className="staff-vehicle-card">
+                {lead.vehicle.photo ? <img src={lead.vehicle.photo} alt="" width={160} height={120} loading="lazy" /> : <span />}
+                <div>
+                  <p>
+                    <strong>{lead.vehicle.href ? <Link to={lead.vehicle.href}>{lead.vehicle.name}</Link> : lead.vehicle.name}</strong>
+                  </p>
+                  {lead.vehicle.derivative && <p>{lead.vehicle.derivative}</p>}
+                  {lead.vehicle.mileage && <p>{lead.vehicle.mileage}</p>}
+                  <p>Price when they asked: {lead.vehicle.priceThen ?? "not known"}</p>
+                  <p>Now: {lead.vehicle.now}</p>
+                </div>
+              </div>
             </>
           )}
           <h2>Sent on to the lead-tracking service</h2>
@@ -120,6 +153,26 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div>
           <h2>Work</h2>
+          <h3>Follow-up</h3>
+          <p>{lead.followUp ? `Next follow-up: ${lead.followUp.text}.` : "No follow-up set."}</p>
+          <Form method="post" className="staff-form staff-form--inline">
+            <input type="hidden" name="csrf" value={csrf} />
+            <label htmlFor="lead-follow-up-day">Day</label>
+            <input id="lead-follow-up-day" name="followUpDay" type="date" required defaultValue={lead.followUp?.date ?? ""} />
+            <label htmlFor="lead-follow-up-time">Time</label>
+            <input id="lead-follow-up-time" name="followUpTime" type="time" required defaultValue={lead.followUp?.time ?? "10:00"} />
+            <button type="submit" name="intent" value="follow-up" className="button" disabled={busy}>
+              Set follow-up
+            </button>
+          </Form>
+          {lead.followUp && (
+            <Form method="post" className="staff-form staff-form--inline">
+              <input type="hidden" name="csrf" value={csrf} />
+              <button type="submit" name="intent" value="clear-follow-up" className="button button--quiet" disabled={busy}>
+                Clear follow-up
+              </button>
+            </Form>
+          )}
           <Form method="post" className="staff-form staff-form--inline">
             <input type="hidden" name="csrf" value={csrf} />
             <Choice
@@ -172,6 +225,23 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               Add note
             </button>
           </Form>
+          {lead.sameContact.length > 0 && (
+            <>
+              <h3>Their other leads</h3>
+              <p className="staff-hint">The same e-mail address or phone number.</p>
+              <ul>
+                {lead.sameContact.map((other) => (
+                  <li key={other.id}>
+                    <Link to={`/staff/leads/${other.id}`}>
+                      {other.kindLabel} {other.reference}
+                    </Link>
+                    , {other.receivedText}
+                    {other.vehicle && `, ${other.vehicle}`}, {statusLabel(other.status).toLowerCase()}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <h3>History</h3>
           <ol className="staff-history">
             <li>Received {lead.receivedText}</li>
