@@ -164,6 +164,49 @@ describe("signed in", () => {
     expect((await site.get(`/staff/leads/${first.id}`, { Cookie: cookie })).body).not.toContain("Likely a duplicate");
   });
 
+  it("sets a follow-up only with the session's CSRF token and the sales role, audits it, and lists it in the Overdue view once past", async () => {
+    const answer = await site.send("/api/call-back", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: "Follow Upton",
+        phone: "07700 900456",
+        bestTime: "any",
+        vehicleId: (JSON.parse((await site.get("/api/vehicles?pageSize=1")).body) as { _id: string }[])[0]!._id,
+      }),
+    });
+    expect(answer.status).toBe(201);
+    const { id, reference } = JSON.parse(answer.body) as { id: string; reference: string };
+    const sales = await signedInAs(site.dataDir, "sales");
+    const cookie = `__Host-staff_session=${sales.sessionId}`;
+    const address = `/staff/leads/${id}`;
+    const followUp = { intent: "follow-up", followUpDay: "2026-01-05", followUpTime: "09:30" };
+    expect((await postForm(address, followUp, { Cookie: cookie })).status).toBe(403);
+    const stock = await signedInAs(site.dataDir, "stock");
+    expect(
+      (await postForm(address, { ...followUp, csrf: stock.csrfToken }, { Cookie: `__Host-staff_session=${stock.sessionId}` })).status,
+    ).toBe(403);
+    expect((await site.get(`/staff?view=overdue&q=${reference}`, { Cookie: cookie })).body).not.toContain(`${reference}</span>`);
+
+    const unreadable = await postForm(address, { ...followUp, followUpDay: "5 January", csrf: sales.csrfToken }, { Cookie: cookie });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body).toContain("Enter the follow-up day as a date");
+    const set = await postForm(address, { ...followUp, csrf: sales.csrfToken }, { Cookie: cookie });
+    expect(set.status).toBe(200);
+    expect(set.body.replaceAll("<!-- -->", "")).toContain("Follow-up set for Monday 5 January, 09:30, which has already passed.");
+    expect((await site.get(`/staff?view=overdue&q=${reference}`, { Cookie: cookie })).body).toContain(`${reference}</span>`);
+    const admin = await signedInAs(site.dataDir, "admin");
+    const audit = await site.get(`/staff/audit?action=lead-changed`, { Cookie: `__Host-staff_session=${admin.sessionId}` });
+    expect(audit.body).toContain(id);
+    expect(audit.body).toContain("change: follow-up, followUp: set");
+
+    const cleared = await postForm(address, { intent: "clear-follow-up", csrf: sales.csrfToken }, { Cookie: cookie });
+    expect(cleared.body).toContain("Follow-up cleared.");
+    expect((await site.get(`/staff?view=overdue&q=${reference}`, { Cookie: cookie })).body).not.toContain(`${reference}</span>`);
+    expect((await site.get("/staff/diary", { Cookie: cookie })).status).toBe(200);
+    expect((await site.get("/staff/diary", { Cookie: `__Host-staff_session=${stock.sessionId}` })).status).toBe(403);
+  });
+
   it("changes nothing for a form without the session's CSRF token, and signing out ends the session on the server", async () => {
     const session = valueOf(cookieNamed(await signIn("admin"), "__Host-staff_session"));
     const cookie = `__Host-staff_session=${session}`;

@@ -4,10 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import type { StaffRole } from "../../backend/staff/staff-accounts";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { formatPounds } from "../../domain/format";
 import { priceOf } from "../../domain/vehicle-price";
@@ -16,6 +14,7 @@ import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
+import { accountsFor, expectAccessible, signIn } from "./staff-support";
 
 /**
  * The staff area as its people use it, on a phone and at a desk: signing in, working a lead
@@ -27,36 +26,6 @@ import { hydrated } from "./hydration";
 test.describe.configure({ timeout: 120_000 });
 // A wrong code answers 400 and a page a role cannot open 403, which the browser notes in its console.
 test.use({ expectedConsoleErrors: /status of 40[03]/ });
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectAccessible(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    ),
-    `accessibility violations on ${state}`,
-  ).toEqual([]);
-}
-
-/** Each test's own accounts, so tests running at once on the one site never share a session or a lead. */
-async function accountsFor(testInfo: TestInfo, roles: StaffRole[] = ["sales", "admin"]): Promise<string> {
-  const prefix = `${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}`;
-  await addStaffAccounts(process.env.E2E_DATA_DIR!, roles, prefix);
-  return prefix;
-}
-
-/** Signs in from the staff area's front page, which is the leads inbox, or a stock manager's import page. */
-async function signIn(page: Page, email: string, frontPage = "Leads") {
-  await page.goto("/staff");
-  await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff$/);
-  await hydrated(page, "form button");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: frontPage })).toBeVisible();
-}
 
 /** A lead of the site's own making: a part-exchange request, as a visitor sends one. */
 async function sendLead(page: Page, name: string, email: string) {

@@ -23,6 +23,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     lead: leadDetail(opened, accounts, { dealerName: context.get(dealerContext).name, staffName: member.account.name }),
     assignable: accounts.filter(({ assignable }) => assignable),
+    me: member.account.id,
     csrf: member.session.csrfToken,
     statuses: [...LEAD_STATUSES],
   };
@@ -73,7 +74,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, assignable, csrf, statuses } = loaderData;
+  const { lead, assignable, me, csrf, statuses } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <section className="staff-page">
@@ -202,6 +203,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               Assign
             </button>
           </Form>
+          {lead.assigneeId !== me && (
+            <Form method="post" className="staff-form staff-form--inline">
+              <input type="hidden" name="csrf" value={csrf} />
+              <input type="hidden" name="assignee" value={me} />
+              <button type="submit" name="intent" value="assignee" className="button button--quiet" disabled={busy}>
+                Assign to me
+              </button>
+            </Form>
+          )}
           <h3>Notes</h3>
           {lead.notes.length === 0 ? (
             <p>No notes yet.</p>
