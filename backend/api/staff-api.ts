@@ -48,7 +48,8 @@ export function staffApi(inbox: LeadInbox): Router {
     guarded(async (req, res, member) => {
       const opened = await inbox.open(member, String(req.params.id), addressOf(req));
       if (!opened) throw new ApiError(404, "lead_not_found", "There is no lead with that id; it may have been deleted.", "id");
-      res.json({ ...leadJson(opened.lead), vehicleNow: opened.vehicleNow ?? null });
+      const { vehicleNow } = opened;
+      res.json({ ...leadJson(opened.lead), vehicleNow: vehicleNow?.status === "for sale" ? vehicleNow.record : null });
     }),
   );
 
@@ -67,13 +68,11 @@ export function staffApi(inbox: LeadInbox): Router {
   router.post(
     "/leads/:id/forward",
     guarded(async (req, res, member) => {
-      if (!(await inbox.forwardNow(member, String(req.params.id), addressOf(req)))) {
-        throw new ApiError(
-          409,
-          "not_waiting",
-          "That lead is not waiting to be forwarded: it has been already, its kind never is, or no lead address is set.",
-        );
-      }
+      const outcome = await inbox.forwardNow(member, String(req.params.id), addressOf(req));
+      if (outcome === "not forwarding")
+        throw new ApiError(409, "not_forwarding", "Leads are not forwarded: no lead address (LEAD_WEBHOOK_URL) is set.");
+      if (outcome === "not waiting")
+        throw new ApiError(409, "not_waiting", "That lead is not waiting to be forwarded: it has been already, or its kind never is.");
       res.status(202).json({ forwarding: true });
     }),
   );

@@ -104,7 +104,7 @@ describe("Retry now", () => {
       const { id } = await addForwarded();
       forwarder.start();
       await vi.waitFor(async () => expect((await leads.get(id))?.lastForwardFailure?.status).toBe(503));
-      expect(await inbox.forwardNow(staff.member, id, "127.0.0.1")).toBe(true);
+      expect(await inbox.forwardNow(staff.member, id, "127.0.0.1")).toBe("retried");
       await vi.waitFor(async () => expect((await leads.get(id))?.forwardedAt).toBeInstanceOf(Date), { timeout: 5000 });
       expect(service.deliveries.map(({ status }) => status)).toEqual([503, 200]);
       expect((await leads.get(id))?.work.history.map(({ change }) => change)).toEqual(["forwarding-retried"]);
@@ -117,7 +117,7 @@ describe("Retry now", () => {
   it("does nothing, and says so, when no lead address is set", async () => {
     inbox = new LeadInbox(leads, staff.access, async (id) => ({ id, status: "unknown" }), undefined);
     const { id } = await addForwarded();
-    expect(await inbox.forwardNow(staff.member, id, "127.0.0.1")).toBe(false);
+    expect(await inbox.forwardNow(staff.member, id, "127.0.0.1")).toBe("not forwarding");
     expect(await inbox.open(staff.member, id, "127.0.0.1")).toMatchObject({ forwarding: false });
     expect((await leads.get(id))?.work.history.map(({ change }) => change)).toEqual(["read"]);
   });

@@ -94,14 +94,18 @@ export class LeadInbox {
     return lead;
   }
 
-  /** Sends a lead waiting to be forwarded now, rather than at its next retry; false when it is not waiting, or leads are not forwarded. */
-  async forwardNow(member: StaffMember, id: string, address: string): Promise<boolean> {
+  /**
+   * Sends a lead waiting to be forwarded now, rather than at its next retry: "not waiting" when
+   * it has been sent or its kind never is, "not forwarding" when no lead address is set.
+   */
+  async forwardNow(member: StaffMember, id: string, address: string): Promise<"retried" | "not waiting" | "not forwarding"> {
     requireRole(member, "sales");
     const nudge = this.nudgeForwarder;
-    if (!nudge || !(await this.leads.forwardNow(id, member.account.id, new Date()))) return false;
+    if (!nudge) return (await this.leads.get(id))?.nextAttemptAt ? "not forwarding" : "not waiting";
+    if (!(await this.leads.forwardNow(id, member.account.id, new Date()))) return "not waiting";
     nudge();
     await this.audit(member, "lead-forwarding-retried", address, id);
-    return true;
+    return "retried";
   }
 
   /** Every lead the query finds, as CSV for the dealer's own tools. */

@@ -35,8 +35,14 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const form = await checkedForm(member, request);
   const intent = formText(form, "intent");
   if (intent === "forward") {
-    const sent = await asMember(() => services.inbox.forwardNow(member, params.id, address));
-    return { message: sent ? "It will be sent again in a moment." : "It is not waiting to be sent." };
+    const outcome = await asMember(() => services.inbox.forwardNow(member, params.id, address));
+    return {
+      message: {
+        retried: "It will be sent again in a moment.",
+        "not waiting": "It is not waiting to be sent.",
+        "not forwarding": "Not forwarded: no lead address is set.",
+      }[outcome],
+    };
   }
   if (intent === "note") {
     const text = formText(form, "note").trim();
