@@ -36,7 +36,7 @@ export class FileMailOutbox implements MailOutbox {
     return outbox;
   }
 
-  enqueue(mail: OutgoingMail, at: Date): Promise<boolean> {
+  async enqueue(mail: OutgoingMail, at: Date): Promise<boolean> {
     if (!MAIL_ID_PATTERN.test(mail.id)) throw new Error(`Not a mail id: ${mail.id}`);
     return this.serially(async () => {
       await this.readNewFiles();
