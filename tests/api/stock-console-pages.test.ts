@@ -93,6 +93,7 @@ const text = (page: BuiltAnswer | string) =>
     .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
     .replaceAll("&amp;", "&")
     .replace(/\s+/g, " ");
 
@@ -287,7 +288,7 @@ describe("a feed with mistakes a person made", () => {
     );
     expect(shown).toContain("Price is missing (column price, line 4)");
     expect(shown).toContain(
-      'Price must be an amount in pounds, like 12995 or £12,995.50, not "12.5.0" (column price, line 5); Mileage must be a number, not "lots" (column odometerReadingMiles, line 5)',
+      'Mileage must be a number, not "lots" (column odometerReadingMiles, line 5); Price must be an amount in pounds, like 12995 or £12,995.50, not "12.5.0" (column price, line 5)',
     );
     expect((await post(stock, { csrf: stock.csrf, id: importId(preview), intent: "apply" })).status).toBe(303);
     const done = await pageShowing(/Import finished/);
