@@ -44,6 +44,13 @@ test("the vehicle is described to search engines as a schema.org vehicle with an
 test.describe("on a wide screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  test("no bar of contact buttons is kept at the foot of the screen: they are beside the price", async ({ page }) => {
+    await openAVehicle(page);
+    await expect(page.getByRole("region", { name: "Ask about this vehicle" }).getByRole("link", { name: "Call us" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Contact the dealer about this vehicle" })).toHaveCount(0);
+    await expect(page.locator(".contact-bar")).toBeHidden();
+  });
+
   test("thumbnails and arrow keys choose the photo", async ({ page }) => {
     await openAVehicle(page);
     const thumbnails = page.getByRole("list", { name: "Choose a photo" }).getByRole("link");
@@ -60,6 +67,49 @@ test.describe("on a wide screen", () => {
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("Call and Enquire stay at the foot of the screen, cover nothing at the end of the page, and step aside for the keyboard", async ({
+    page,
+  }) => {
+    await openAVehicle(page);
+    const bar = page.getByRole("navigation", { name: "Contact the dealer about this vehicle" });
+    await expect(bar.getByRole("link", { name: "Call 0151 496 0000" })).toHaveAttribute("href", "tel:01514960000");
+    const atTheFoot = async () => {
+      const box = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeCloseTo(844, 0);
+    };
+    await atTheFoot();
+    await page.mouse.wheel(0, 3000);
+    await atTheFoot();
+
+    // At the end of the page the footer's last line is above the bar, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = (await page.locator("body > footer").boundingBox())!;
+    expect(footer.y + footer.height).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
+
+    await page.getByRole("form", { name: "Work out your payments" }).getByLabel("Deposit (£)").focus();
+    await expect(bar).toBeHidden();
+    await page.getByRole("form", { name: "Work out your payments" }).getByLabel("Deposit (£)").blur();
+
+    await bar.getByRole("button", { name: "Enquire" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enquire about this vehicle" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Full name")).toBeFocused();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("Enquire in the bar at the foot of the screen opens the enquiry's own page", async ({ page }) => {
+      const id = await openAVehicle(page, { withJavaScript: false });
+      await page
+        .getByRole("navigation", { name: "Contact the dealer about this vehicle" })
+        .getByRole("button", { name: "Enquire" })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/vehicles/${id}/enquire$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enquire about this vehicle");
+    });
+  });
 
   test("dots show there are more photos, follow a swipe, and buttons step through them", async ({ page }) => {
     await openAVehicle(page);
