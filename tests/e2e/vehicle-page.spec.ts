@@ -111,6 +111,63 @@ test.describe("on a phone", () => {
     });
   });
 
+  test("the photos open full screen, swipe and step, leave pinch zoom to the browser, and close back to where the buyer was", async ({
+    page,
+  }) => {
+    await openAVehicle(page);
+    const opener = page.getByRole("button", { name: "View full screen" });
+    await opener.click();
+    const viewer = page.getByRole("dialog", { name: /^Photos of the .+, full screen$/ });
+    await expect(viewer).toBeVisible();
+    const photos = viewer.getByRole("img");
+    const count = await photos.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    await expect(viewer.getByText(`Photo 1 of ${count}`)).toBeVisible();
+    // As wide as the screen, and nothing stops a pinch: no touch-action that drops it, no viewport that forbids zoom.
+    expect((await photos.first().boundingBox())!.width).toBeCloseTo(390, 0);
+    expect(await viewer.locator(".photo-viewer__strip").evaluate((strip) => getComputedStyle(strip).touchAction)).toContain("pinch-zoom");
+    await expect(page.locator('meta[name="viewport"]')).not.toHaveAttribute("content", /user-scalable=no|maximum-scale=1(\D|$)/);
+
+    await viewer.getByRole("button", { name: "Next photo" }).click();
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await viewer.locator(".photo-viewer__strip").evaluate((strip) => strip.scrollTo({ left: strip.clientWidth * 2 }));
+    await expect(viewer.getByText(`Photo 3 of ${count}`)).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.getByRole("list", { name: "Choose a photo" }).getByRole("link").nth(1)).toHaveAttribute("aria-current", "true");
+
+    await opener.click();
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await viewer.getByRole("button", { name: "Close full screen" }).click();
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test.describe("without JavaScript, full screen", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("'View full screen' opens the photo itself, which the browser shows and zooms", async ({ page }) => {
+      await openAVehicle(page, { withJavaScript: false });
+      const link = page.getByRole("link", { name: "View full screen" });
+      const href = (await link.getAttribute("href"))!;
+      expect(href).toBe(
+        await page
+          .getByRole("region", { name: /^Photos of the / })
+          .getByRole("img")
+          .first()
+          .getAttribute("src"),
+      );
+      const response = page.waitForResponse((answer) => answer.url().endsWith(href));
+      await link.click();
+      expect((await response).status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(href);
+    });
+  });
+
   test("dots show there are more photos, follow a swipe, and buttons step through them", async ({ page }) => {
     await openAVehicle(page);
     const dots = page.getByRole("list", { name: "Choose a photo" }).getByRole("link");
