@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { appendFile, open, readFile, stat, truncate, type FileHandle } from "node:fs/promises";
+import { appendFile, open, readFile, rename, stat, truncate, writeFile, type FileHandle } from "node:fs/promises";
+import type { AppendLog } from "../store/append-log";
 import { AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from "./staff-store";
 
 /**
@@ -21,6 +22,8 @@ import { AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from "./staff-store";
 const RECORD_BYTES = 40;
 const CHUNK_BYTES = 1 << 20;
 const NO_ACTION = 255;
+/** The log is rewritten without expired entries only once the oldest is this far past its time. */
+const REWRITE_AFTER_MS = 30 * 24 * 3_600_000;
 const ACTION_CODES = new Map<string, number>(AUDIT_ACTIONS.map((action, code) => [action, code]));
 
 export class AuditIndex {
@@ -29,7 +32,7 @@ export class AuditIndex {
   /** Where in the log the lines indexed end. */
   private indexedEnd = 0;
   private loaded = false;
-  private catchingUp: Promise<void> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly logFile: string,
@@ -37,8 +40,23 @@ export class AuditIndex {
   ) {}
 
   /** Entries matching the query, newest first, and how many match in all. */
-  async list({ action, actorId, targetId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
-    await this.catchUp();
+  list(query: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
+    // One at a time, so a rewrite never moves the lines a page is reading.
+    return this.serially(async () => {
+      await this.indexNewLines();
+      return this.page(query);
+    });
+  }
+
+  private async page({
+    action,
+    actorId,
+    targetId,
+    from,
+    to,
+    page,
+    pageSize,
+  }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
     const f64 = new Float64Array(this.records, 0, this.count * 5);
     const u32 = new Uint32Array(this.records, 0, this.count * 10);
     const u8 = new Uint8Array(this.records, 0, this.count * RECORD_BYTES);
@@ -70,12 +88,44 @@ export class AuditIndex {
     return { total, entries };
   }
 
-  /** Indexes what the log holds past the last line indexed; one catch-up at a time. */
-  private catchUp(): Promise<void> {
-    this.catchingUp ??= this.indexNewLines().finally(() => (this.catchingUp = undefined));
-    return this.catchingUp;
+  /**
+   * Rewrites the log without its entries from before `cutoff` (those at its start: entries are
+   * appended as they happen), once the oldest is a month past it, so the log is rewritten at
+   * most monthly. Appends wait meanwhile (`log`); the staff command's, from another process,
+   * are copied over if they land before the new log takes the old one's place.
+   */
+  dropBefore(cutoff: Date, log: AppendLog): Promise<number> {
+    const f64 = () => new Float64Array(this.records, 0, this.count * 5);
+    return this.serially(() =>
+      log.exclusive(async () => {
+        await this.indexNewLines();
+        if (this.count === 0 || f64()[1]! >= cutoff.getTime() - REWRITE_AFTER_MS) return 0;
+        let dropped = 0;
+        while (dropped < this.count && f64()[dropped * 5 + 1]! < cutoff.getTime()) dropped++;
+        const cut = dropped < this.count ? f64()[dropped * 5]! : this.indexedEnd;
+        // No index while the log changes under it: a crash in between leaves it to be built again.
+        await this.truncateIndexFile();
+        await copyFrom(this.logFile, cut);
+        const kept = new Uint8Array(this.records, dropped * RECORD_BYTES, (this.count - dropped) * RECORD_BYTES).slice();
+        this.records = new ArrayBuffer(Math.max(kept.length * 2, 1 << 16));
+        new Uint8Array(this.records).set(kept);
+        this.count -= dropped;
+        this.indexedEnd -= cut;
+        const offsets = f64();
+        for (let i = 0; i < this.count; i++) offsets[i * 5]! -= cut;
+        await writeFile(this.indexFile, new Uint8Array(this.records, 0, this.count * RECORD_BYTES), { mode: 0o600 });
+        return dropped;
+      }),
+    );
   }
 
+  private serially<R>(work: () => Promise<R>): Promise<R> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Indexes what the log holds past the last line indexed. */
   private async indexNewLines(): Promise<void> {
     const logSize = await stat(this.logFile).then(
       (stats) => stats.size,
@@ -127,6 +177,10 @@ export class AuditIndex {
   private async startAgain(): Promise<void> {
     this.count = 0;
     this.indexedEnd = 0;
+    await this.truncateIndexFile();
+  }
+
+  private async truncateIndexFile(): Promise<void> {
     await truncate(this.indexFile, 0).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;
     });
@@ -176,6 +230,28 @@ export class AuditIndex {
       await handle?.close();
     }
   }
+}
+
+/** The file rewritten as what it holds from `start` on, through a temporary file and a rename; what is appended meanwhile is copied too. */
+async function copyFrom(file: string, start: number): Promise<void> {
+  const temp = `${file}.rewrite`;
+  const source = await open(file, "r");
+  const target = await open(temp, "w", 0o600);
+  try {
+    let position = start;
+    for (;;) {
+      const chunk = Buffer.alloc(CHUNK_BYTES);
+      const { bytesRead } = await source.read(chunk, 0, CHUNK_BYTES, position);
+      if (bytesRead === 0) break;
+      await target.write(chunk.subarray(0, bytesRead));
+      position += bytesRead;
+    }
+    await target.sync();
+  } finally {
+    await target.close();
+    await source.close();
+  }
+  await rename(temp, file);
 }
 
 function recordOf(entry: AuditEntry, offset: number, length: number): Buffer {

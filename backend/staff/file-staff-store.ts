@@ -229,6 +229,10 @@ export class FileStaffStore implements StaffStore {
     return this.auditIndex.list(query);
   }
 
+  async deleteAuditBefore(cutoff: Date): Promise<void> {
+    await this.auditIndex.dropBefore(cutoff, this.auditLog);
+  }
+
   async close(): Promise<void> {
     // Nothing is held open between calls.
   }

@@ -10,6 +10,7 @@ import { open, type FileHandle } from "node:fs/promises";
 export class AppendLog {
   private waiting: { line: string; done(error?: unknown): void }[] = [];
   private writing: Promise<void> | undefined;
+  private paused: Promise<unknown> | undefined;
   private endChecked = false;
 
   constructor(
@@ -27,8 +28,21 @@ export class AppendLog {
     });
   }
 
+  /** Runs `work` (a rewrite of the file, say) with no append under way: appends arriving meanwhile wait for it. */
+  async exclusive<R>(work: () => Promise<R>): Promise<R> {
+    while (this.writing || this.paused) await (this.writing ?? this.paused)!.catch(() => undefined);
+    const run = work();
+    this.paused = run;
+    try {
+      return await run;
+    } finally {
+      this.paused = undefined;
+      if (this.waiting.length > 0) this.startWriting();
+    }
+  }
+
   private startWriting(): void {
-    if (this.writing) return;
+    if (this.writing || this.paused) return;
     this.writing = this.writeWaiting().finally(() => {
       this.writing = undefined;
       // An append may have arrived after the last batch was taken and before this ran.
