@@ -82,6 +82,8 @@ export class FileLeadStore implements LeadStore {
   private readonly idByKey = new Map<string, string>();
   private readonly references = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Settles once every lead is known: at once, but for a first start over lead files without a journal. */
+  private loaded: Promise<void> = Promise.resolve();
   private readonly journal: AppendLog;
   private journalLines = 0;
 
@@ -98,14 +100,20 @@ export class FileLeadStore implements LeadStore {
     const directory = path.join(dataDir, LEADS_FOLDER);
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const store = new FileLeadStore(directory);
-    if (!(await store.readJournal(logger))) {
+    if (await store.readJournal(logger)) {
+      if (store.journalLines > 2 * store.entries.size + 1_000) await store.rewriteJournal();
+      await store.moveInLegacyLeads(dataDir, logger);
+      return store;
+    }
+    // Every lead file read once (a folder from before the journal): in the background, so the
+    // site answers meanwhile, however many there are; calls on the store wait for it.
+    store.loaded = (async () => {
       await store.readEveryLeadFile(logger);
       await store.rewriteJournal();
       logger?.info({ leads: store.entries.size }, "Indexed every lead file in leads/index.ndjson");
-    } else if (store.journalLines > 2 * store.entries.size + 1_000) {
-      await store.rewriteJournal();
-    }
-    await store.moveInLegacyLeads(dataDir, logger);
+      await store.moveInLegacyLeads(dataDir, logger);
+    })();
+    void store.loaded.catch((error: unknown) => logger?.error({ err: error }, "The lead files could not be indexed"));
     return store;
   }
 
@@ -122,6 +130,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async get(id: string): Promise<StoredLead | undefined> {
+    await this.loaded;
     if (!this.entries.has(id)) return undefined;
     try {
       return toStored(await this.readLead(id));
@@ -132,6 +141,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async claimNextDue(now: Date, leaseMs: number): Promise<StoredLead | undefined> {
+    await this.loaded;
     let dueId: string | undefined;
     let dueAt = now.getTime();
     for (const [id, { nextAttemptAt }] of this.entries) {
@@ -165,6 +175,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async list({ page, pageSize, ...filters }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    await this.loaded;
     const wanted = this.matcherOf(filters);
     const skip = (page - 1) * pageSize;
     const shown: string[] = [];
@@ -179,6 +190,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
+    await this.loaded;
     const wanted = this.matcherOf(filters);
     const ids = this.newestFirst.filter(wanted).map(({ id }) => id);
     for (let start = 0; start < ids.length; start += EACH_BATCH) {
@@ -200,6 +212,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async countUnread(): Promise<number> {
+    await this.loaded;
     let unread = 0;
     for (const entry of this.entries.values()) if (!entry.read) unread++;
     return unread;
@@ -211,6 +224,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async forwardNow(id: string, byId: string, at: Date): Promise<boolean> {
+    await this.loaded;
     if (this.entries.get(id)?.nextAttemptAt === undefined) return false;
     await this.update(id, (lead) => ({
       ...lead,
@@ -228,6 +242,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async close(): Promise<void> {
+    await this.loaded.catch(() => undefined);
     await this.queue;
   }
 
@@ -425,7 +440,10 @@ export class FileLeadStore implements LeadStore {
   }
 
   private serially<R>(work: () => Promise<R>): Promise<R> {
-    const run = this.queue.then(work);
+    const run = this.queue.then(async () => {
+      await this.loaded;
+      return work();
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
