@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "../logger";
@@ -47,7 +48,7 @@ const LEADS_FOLDER = "leads";
 const FILE_SUFFIX = ".json";
 /** Beside the lead files: what the store keeps in memory of each, so start-up reads one file, not one per lead. */
 const JOURNAL_NAME = "index.ndjson";
-/** Lead files read at once while an export streams. */
+/** Lead files read between turns of the event loop while an export streams. */
 const EACH_BATCH = 32;
 /** Journal lines yielded between while it is rewritten, so the site keeps answering. */
 const LINES_PER_TURN = 2_000;
@@ -194,8 +195,23 @@ export class FileLeadStore implements LeadStore {
     const wanted = this.matcherOf(filters);
     const ids = this.newestFirst.filter(wanted).map(({ id }) => id);
     for (let start = 0; start < ids.length; start += EACH_BATCH) {
-      // One deleted meanwhile (retention, an erasure) is left out.
-      for (const lead of await Promise.all(ids.slice(start, start + EACH_BATCH).map((id) => this.get(id)))) if (lead) yield lead;
+      // A small file read at once costs a fraction of one read through the thread pool (open,
+      // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
+      for (const id of ids.slice(start, start + EACH_BATCH)) {
+        const lead = this.readLeadAtOnce(id);
+        if (lead) yield lead;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** A lead read without waiting; undefined when it was deleted meanwhile (retention, an erasure). */
+  private readLeadAtOnce(id: string): StoredLead | undefined {
+    try {
+      return toStored(leadFromFile(JSON.parse(readFileSync(this.fileOf(id), "utf8"))));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
     }
   }
 
