@@ -86,6 +86,8 @@ const environmentSchema = z
     /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
     POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** Audit entries are deleted once this old: six years by default, the time within which a claim may be brought (Limitation Act 1980). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365, "keep audit entries at least a year").max(36_500).default(2_190),
     /** A staff session unused this long ends. */
     STAFF_SESSION_IDLE_MINUTES: z.coerce
       .number()

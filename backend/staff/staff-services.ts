@@ -70,6 +70,7 @@ export function staffSettingsOf(config: Config, dealerName: string) {
   return {
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     absoluteHours: config.STAFF_SESSION_MAX_HOURS,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     requireSecondFactorForAdmins: config.STAFF_REQUIRE_2FA,
     setPasswordLinkHours: config.STAFF_SET_PASSWORD_LINK_HOURS,
     siteOrigin: publicOrigin(config),
