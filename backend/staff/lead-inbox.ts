@@ -26,6 +26,8 @@ export class LeadInbox {
     private readonly findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
     /** Tells the outbox a lead is due now. */
     private readonly nudgeForwarder: () => void,
+    /** Tells a member of staff a lead was given to them (backend/mail/). */
+    private readonly notifyAssignee: (lead: StoredLead) => Promise<void> = async () => {},
   ) {}
 
   list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
@@ -61,6 +63,8 @@ export class LeadInbox {
         change: edit.type,
         ...(edit.type === "status" ? { status: edit.status } : {}),
       });
+    // Someone taking a lead themselves needs no e-mail about it.
+    if (lead && edit.type === "assignee" && edit.assigneeId && edit.assigneeId !== member.account.id) await this.notifyAssignee(lead);
     return lead;
   }
 
