@@ -137,6 +137,8 @@ export interface LeadQuery {
   pageSize: number;
 }
 
+export type LeadFilters = Omit<LeadQuery, "page" | "pageSize">;
+
 /** Why the last send to the lead-tracking service failed: its status code, or what kept it from answering. */
 export interface ForwardFailure {
   at: Date;
@@ -235,6 +237,8 @@ export interface LeadStore extends LeadOutbox {
 
   /** Newest first. */
   list(query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }>;
+  /** Every lead a query's filters match, newest first, read a few at a time (an export): memory stays flat however many. */
+  each(filters: LeadFilters): AsyncIterable<StoredLead>;
   /** Leads no member of staff has opened yet. */
   countUnread(): Promise<number>;
   /** The leads holding any of these normalised e-mail addresses or phone numbers (contactsOf), newest first, at most `limit`. */

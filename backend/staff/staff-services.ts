@@ -3,6 +3,7 @@ import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
+import type { Mail } from "../mail/mail-services";
 import { indexOutsideSite, openIndexWriter } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
@@ -25,6 +26,8 @@ export interface StaffServices {
   vehicles: VehicleDesk;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
+  /** E-mail: whether it is sent, and password links sent by it. */
+  mail: Mail;
 }
 
 export function staffServices(
@@ -36,6 +39,7 @@ export function staffServices(
   config: Config,
   dealerName: string,
   logger: Logger,
+  mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
   const { store: stock, catalogue } = vehicles;
@@ -47,11 +51,18 @@ export function staffServices(
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
-    inbox: new LeadInbox(leads, access, async (id) => (await catalogue.lookUp([id]))[0]!, forwardLeadsNow),
+    inbox: new LeadInbox(
+      leads,
+      access,
+      async (id) => (await catalogue.lookUp([id]))[0]!,
+      forwardLeadsNow,
+      (lead) => mail.leadAssigned(lead),
+    ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
     vehicles: new VehicleDesk(stock, access, indexer),
+    mail,
     ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
   };
 }
@@ -60,6 +71,7 @@ export function staffSettingsOf(config: Config, dealerName: string) {
   return {
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     absoluteHours: config.STAFF_SESSION_MAX_HOURS,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     requireSecondFactorForAdmins: config.STAFF_REQUIRE_2FA,
     setPasswordLinkHours: config.STAFF_SET_PASSWORD_LINK_HOURS,
     siteOrigin: publicOrigin(config),
