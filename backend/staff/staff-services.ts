@@ -3,7 +3,7 @@ import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
-import { indexOutsideSite, openIndexWriter } from "../engines";
+import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
@@ -32,6 +32,7 @@ export function staffServices(
   leads: LeadStore,
   vehicles: { store: VehicleStore; catalogue: Catalogue },
   forwardLeadsNow: () => void,
+  shared: Pick<SharedState, "imports" | "feedTurns">,
   config: Config,
   dealerName: string,
   logger: Logger,
@@ -42,7 +43,7 @@ export function staffServices(
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
-  const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger);
+  const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
@@ -51,7 +52,9 @@ export function staffServices(
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
     vehicles: new VehicleDesk(stock, access, indexer),
-    ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
+    ...(url
+      ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
+      : {}),
   };
 }
 
