@@ -117,7 +117,11 @@ export class StockImports {
   /** The latest import, under way or finished, as any stock manager sees it. */
   async latest(member: StaffMember): Promise<ImportJob | undefined> {
     requireRole(member, "stock");
-    return this.board.latest();
+    const job = await this.board.latest();
+    // Its instance stopped moving its hold on: it stopped with it (a lease keeps a change from being half-written by two).
+    if (job && (job.phase === "previewing" || job.phase === "applying") && job.heldUntil <= new Date())
+      return { ...job, phase: "failed", failure: STOPPED_WITH_ITS_INSTANCE };
+    return job;
   }
 
   /** The import under way (previewing, waiting to be confirmed, or applying), if any. */
@@ -451,6 +455,8 @@ export class StockImports {
   }
 }
 
+const STOPPED_WITH_ITS_INSTANCE =
+  "The site instance running this import stopped before it ended. Check the stock (or the history) and import the file again if it is not there.";
 const NOT_WAITING = "That import is no longer waiting to be confirmed: see where it is now.";
 
 /** Who the console names as starting a scheduled import. */

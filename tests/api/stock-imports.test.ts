@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { createLogger } from "../../backend/logger";
+import { MemoryImportBoard } from "../../backend/stock/import-board";
 import { ImportBusyError, StockImports } from "../../backend/stock/stock-imports";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import { signedInMember } from "../support/staff-accounts";
@@ -110,4 +111,23 @@ it("removes the upload and records the import as failed when it stops with an un
   expect(await readdir(path.join(directory, "uploads"))).toEqual([]);
   expect((await imports.history(staff.member))[0]?.details).toMatchObject({ file: "disk-full.ndjson", result: "failed" });
   expect(await imports.isFree()).toBe(true);
+});
+
+it("shows an import whose instance stopped mid-way as failed once its hold runs out, and lets another start", async () => {
+  // Two instances sharing one board: the first takes an upload and stops before it ends.
+  const board = new MemoryImportBoard();
+  const settings = { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 };
+  const other = new StockImports(store, staff.access, undefined, settings, createLogger("silent"), board);
+  const stopped = {
+    ...(await imports.start(staff.member, "127.0.0.1", await uploaded("stopped.ndjson", 8), "upsert")),
+    phase: "applying" as const,
+  };
+  await board.take({ ...stopped, heldUntil: new Date(Date.now() + 60_000) }, new Date());
+  await expect(other.checkFree(staff.member)).rejects.toThrow(ImportBusyError);
+  await board.save({ ...stopped, heldUntil: new Date(Date.now() - 1) });
+  expect(await other.latest(staff.member)).toMatchObject({
+    phase: "failed",
+    failure: expect.stringMatching(/^The site instance running this import stopped before it ended/),
+  });
+  await expect(other.checkFree(staff.member)).resolves.toBeUndefined();
 });
