@@ -1,4 +1,5 @@
 import { MongoServerError, type Collection, type Db } from "mongodb";
+import type { RejectedRows } from "./import-feed";
 import type { ImportJob } from "./stock-imports";
 
 /**
@@ -49,10 +50,10 @@ interface BoardDocument {
 
 const DUPLICATE_KEY = 11000;
 /**
- * Rejected rows kept with the shared import, well inside MongoDB's 16 MB a document: a feed
- * rejecting more is listed (and downloaded) up to here.
+ * Rejected rows kept with the shared import, each whole as the feed gave it, well inside
+ * MongoDB's 16 MB a document: a feed rejecting more is listed (and downloaded) up to here.
  */
-const MOST_SHARED_REJECTIONS = 20_000;
+const MOST_SHARED_REJECTIONS = 2000;
 
 /** The latest import in the collection `stock_imports`, one document every instance reads and writes. */
 export class MongoImportBoard implements ImportBoard {
@@ -93,11 +94,10 @@ export class MongoImportBoard implements ImportBoard {
 }
 
 function shared(job: ImportJob): ImportJob {
-  const cut = <T extends { rejected: ImportJob["rejected"] & object }>(report: T | undefined) =>
-    report && { ...report, rejected: report.rejected.slice(0, MOST_SHARED_REJECTIONS) };
-  const copy: ImportJob = { ...job, preview: cut(job.preview), result: cut(job.result) };
-  if (job.rejected) copy.rejected = job.rejected.slice(0, MOST_SHARED_REJECTIONS);
+  const cut = <T extends RejectedRows>(rows: T | undefined) =>
+    rows && { ...rows, rejected: rows.rejected.slice(0, MOST_SHARED_REJECTIONS) };
+  const copy: ImportJob = { ...job, preview: cut(job.preview), result: cut(job.result), rejected: cut(job.rejected) };
   // A field set to undefined would be stored as null.
-  for (const key of ["preview", "result"] as const) if (copy[key] === undefined) delete copy[key];
+  for (const key of ["preview", "result", "rejected"] as const) if (copy[key] === undefined) delete copy[key];
   return copy;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { MemoryImportBoard, type ImportBoard } from "./import-board";
-import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "./import-feed";
+import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type RejectedRows } from "./import-feed";
 import { UnreadableFeedError } from "./feed-reader";
 import { searchIndexPush } from "./search-sync";
 import { formatCount } from "../../domain/format";
@@ -49,7 +49,7 @@ export interface ImportJob {
   /** Why the preview or the import failed; nothing was changed unless `result` says so. */
   failure?: string;
   /** Rejected rows of a feed none of whose rows could be used. */
-  rejected?: Rejection[];
+  rejected?: RejectedRows;
   /** Set when the stock was saved but the search index could not be told. */
   searchFailure?: string;
   finishedAt?: Date;
@@ -281,11 +281,11 @@ export class StockImports {
   }
 
   /** The rejected rows of an import, its preview, or a feed none of whose rows could be used. */
-  async rejectedRows(member: StaffMember, id: string): Promise<Rejection[]> {
+  async rejectedRows(member: StaffMember, id: string): Promise<RejectedRows> {
     requireRole(member, "stock");
     const job = await this.board.latest();
     if (job?.id !== id) throw new ImportNotFoundError("That import's rejected rows are no longer kept: only the latest import's are.");
-    return job.result?.rejected ?? job.preview?.rejected ?? job.rejected ?? [];
+    return job.result ?? job.preview ?? job.rejected ?? { rejected: [], originalColumns: [] };
   }
 
   /** The latest imports, newest first, from the audit log. */
@@ -381,7 +381,7 @@ export class StockImports {
       await this.end(job, {
         phase: "failed",
         failure: error.message,
-        ...(error instanceof NothingImportedError ? { rejected: error.rejected } : {}),
+        ...(error instanceof NothingImportedError ? { rejected: error.rejectedRows } : {}),
         finishedAt: new Date(),
       });
     }
@@ -411,6 +411,7 @@ export class StockImports {
       ended = {
         phase: "failed",
         failure: error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message,
+        ...(error instanceof NothingImportedError ? { rejected: error.rejectedRows } : {}),
         finishedAt: new Date(),
       };
     }

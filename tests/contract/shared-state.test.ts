@@ -66,7 +66,8 @@ const job = (id: string, heldUntil: Date, phase: ImportJob["phase"] = "previewin
   preview: {
     format: "ndjson",
     rows: 2,
-    rejected: [{ line: 2, reason: "no price" }],
+    rejected: [{ line: 2, reason: "Price is missing (line 2)", original: ["v2", "car", ""] }],
+    originalColumns: ["_id", "vehicleType", "price"],
     unidentifiedRows: 0,
     ignoredColumns: [],
     stockBefore: 0,
@@ -107,7 +108,10 @@ describe.each(kinds)("shared state %s", (_kind, instances) => {
     const later = new Date(now.getTime() + 60_000);
     expect(await one.take(job("first", later), now)).toBeUndefined();
     expect(await two.take(job("second", later), now)).toMatchObject({ id: "first", phase: "previewing" });
-    expect(await two.latest()).toMatchObject({ id: "first", preview: { rejected: [{ line: 2, reason: "no price" }] } });
+    expect(await two.latest()).toMatchObject({
+      id: "first",
+      preview: { rejected: [{ line: 2, reason: "Price is missing (line 2)", original: ["v2", "car", ""] }] },
+    });
 
     expect(await two.swap({ ...job("first", later), phase: "applying" }, "ready")).toBe(false);
     await one.save(job("first", later, "ready"));
