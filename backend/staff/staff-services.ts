@@ -4,6 +4,7 @@ import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
+import type { Mail } from "../mail/mail-services";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
@@ -25,6 +26,8 @@ export interface StaffServices {
   vehicles: VehicleDesk;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
+  /** E-mail: whether it is sent, and password links sent by it. */
+  mail: Mail;
 }
 
 export function staffServices(
@@ -36,6 +39,7 @@ export function staffServices(
   config: Config,
   dealerName: string,
   logger: Logger,
+  mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
   const { store: stock, catalogue } = vehicles;
@@ -47,7 +51,13 @@ export function staffServices(
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
-    inbox: new LeadInbox(leads, access, (id) => catalogue.get(id), forwardLeadsNow),
+    inbox: new LeadInbox(
+      leads,
+      access,
+      (id) => catalogue.get(id),
+      forwardLeadsNow,
+      (lead) => mail.leadAssigned(lead),
+    ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
@@ -55,6 +65,7 @@ export function staffServices(
     ...(url
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
+    mail,
   };
 }
 
@@ -62,6 +73,7 @@ export function staffSettingsOf(config: Config, dealerName: string) {
   return {
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     absoluteHours: config.STAFF_SESSION_MAX_HOURS,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     requireSecondFactorForAdmins: config.STAFF_REQUIRE_2FA,
     setPasswordLinkHours: config.STAFF_SET_PASSWORD_LINK_HOURS,
     siteOrigin: publicOrigin(config),
