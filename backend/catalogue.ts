@@ -40,6 +40,7 @@ export class Catalogue {
   private rebuildAgain = false;
   private indexedAt: Date | undefined;
   private stopWatching: (() => void) | undefined;
+  private stopWatchingEngine: (() => void) | undefined;
   private servedVersion = 0;
   private readonly recentlyRead = new Map<string, VehicleRecord>();
 
@@ -76,6 +77,9 @@ export class Catalogue {
       }
       this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after a stock change failed"));
     });
+    // The store's version rises before the indexer has sent the change on: a page rendered in
+    // between holds the engine's older answers, so the engine's own changes count too.
+    this.stopWatchingEngine ??= this.engine.watch?.(() => this.servedVersion++);
     if (rebuild) await this.reindex();
   }
 
@@ -235,6 +239,7 @@ export class Catalogue {
 
   async stop(): Promise<void> {
     this.stopWatching?.();
+    this.stopWatchingEngine?.();
     await this.rebuild?.catch(() => undefined);
   }
 

@@ -1,6 +1,7 @@
 import { MongoClient, type MongoClientOptions } from "mongodb";
 import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
+import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "./http/rate-windows";
 import { FileLeadStore } from "./leads/file-lead-store";
 import type { LeadStore } from "./leads/lead-store";
 import { MongoLeadStore } from "./leads/mongo-lead-store";
@@ -17,6 +18,8 @@ import type { SearchEngine, SearchEngineAdapter, SearchIndexWriter } from "./sea
 import { FileVehicleStore } from "./store/file-vehicle-store";
 import { MongoVehicleStore } from "./store/mongo-vehicle-store";
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
+import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
+import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import type { VehicleStore } from "./store/vehicle-store";
 
 /**
@@ -29,6 +32,7 @@ export interface Engines extends OpenStore {
   search: SearchEngine;
   leads: LeadStore;
   staff: StaffStore;
+  shared: SharedState;
   /** Every e-mail the site sends, queued until the SMTP server takes it. */
   mail: MailOutbox;
   /**
@@ -37,6 +41,21 @@ export interface Engines extends OpenStore {
    * at its next call (set-up-on-first-use.ts).
    */
   setUp(): Promise<void>;
+}
+
+/**
+ * What one instance of the site holds that every other must see, beyond the stores: kept in
+ * this process on the embedded default, which runs as one process, and in MongoDB with it, so
+ * that any number of instances behind a load balancer act as one site. (Sessions, CSRF tokens,
+ * second factors and sign-in throttles are the staff store's, and so shared with it.)
+ */
+export interface SharedState {
+  /** The POST rate limit's windows. */
+  rateWindows: RateWindows;
+  /** The stock console's latest import and its progress. */
+  imports: ImportBoard;
+  /** Whose turn it is to fetch the scheduled feed. */
+  feedTurns: FeedTurns;
 }
 
 export interface OpenStore {
@@ -124,17 +143,22 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const store = whenConnected(MongoVehicleStore.unopened(db, logger), ["watch", "close", "scan"]);
   const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
   const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);
+  const rateWindows = whenConnected(new MongoRateWindows(db), []);
+  const imports = whenConnected(new MongoImportBoard(db), []);
+  const feedTurns = whenConnected(new MongoFeedTurns(db), []);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   return {
     store: store.store,
     leads: leads.store,
     staff: staff.store,
+    shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store },
     mail: mail.store,
     mongo,
     async setUp() {
       await store.setUp();
       await leads.setUp();
       await staff.setUp();
+      await rateWindows.setUp();
       await mail.setUp();
     },
     async close() {
@@ -156,6 +180,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
     store,
     leads,
     staff,
+    shared: { rateWindows: new MemoryRateWindows(), imports: new MemoryImportBoard(), feedTurns: new MemoryFeedTurns() },
     mail,
     async setUp() {},
     async close() {

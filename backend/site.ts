@@ -113,6 +113,7 @@ export async function startSite({
     engines.leads,
     { store: engines.store, catalogue },
     leadWork.forwardNow,
+    engines.shared,
     config,
     dealer.name,
     logger,
@@ -161,6 +162,7 @@ export async function startSite({
     logger,
     requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
     postRateLimit: { limit: config.POST_RATE_LIMIT, windowMs: config.POST_RATE_WINDOW_SECONDS * 1000 },
+    rateWindows: engines.shared.rateWindows,
     trustedProxies: config.TRUST_PROXY,
     security: {
       contentSecurityPolicy: config.NODE_ENV !== "development",

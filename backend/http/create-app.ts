@@ -19,6 +19,7 @@ import { limitRequestBodies } from "./body-limit";
 import { limitRequestTime } from "./request-deadline";
 import { precompressedAssets } from "./precompressed-assets";
 import { limitPostsPerClient, type RateLimit } from "./rate-limit";
+import type { RateWindows } from "./rate-windows";
 import { refuse } from "./refusal";
 import { requireHost } from "./host-header";
 import { refuseOtherPageMethods } from "./page-methods";
@@ -48,6 +49,8 @@ export interface AppParts {
   /** REQUEST_TIMEOUT_SECONDS in milliseconds: how long any request but a stock upload may take to arrive. */
   requestTimeoutMs: number;
   postRateLimit: RateLimit;
+  /** Where the POST rate limit counts: shared by every instance when the engines are (engines.ts). */
+  rateWindows: RateWindows;
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustedProxies: number;
   security: SecurityOptions;
@@ -68,6 +71,7 @@ export function createApp(parts: AppParts): Express {
     logger,
     requestTimeoutMs,
     postRateLimit,
+    rateWindows,
     trustedProxies,
     security,
     pageCacheBytes,
@@ -89,7 +93,11 @@ export function createApp(parts: AppParts): Express {
   // Signed-in staff, whose every change is audited, are not held to a visitor's limit; one
   // halfway through signing in is, or a stolen password would buy unlimited code guesses.
   app.use(
-    limitPostsPerClient(postRateLimit, { exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode }),
+    limitPostsPerClient(postRateLimit, {
+      exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode,
+      windows: rateWindows,
+      logger,
+    }),
   );
   app.use(
     limitRequestBodies(

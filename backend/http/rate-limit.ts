@@ -1,4 +1,6 @@
 import type { RequestHandler, Response } from "express";
+import type { Logger } from "../logger";
+import { MemoryRateWindows, type RateWindows } from "./rate-windows";
 import { refuse } from "./refusal";
 
 export interface RateLimit {
@@ -13,38 +15,44 @@ export interface RateLimit {
  * is Express's `req.ip`, which believes X-Forwarded-For only as far as "trust proxy"
  * (TRUST_PROXY) says.
  *
- * The counts live in this process's memory: each instance behind a load balancer counts on
- * its own, so a client may get up to the limit times the instances. That still stops a script
- * flooding the forms, which is what this is for, without a shared store for a counter.
+ * The windows are counted where `windows` keeps them: with MongoDB, every instance behind a
+ * load balancer counts against the same window. When they cannot be counted (MongoDB down),
+ * the POST goes on: the forms then fail or succeed on their own store, and a limit that
+ * refused every form during an outage would only add to it.
  */
 export function limitPostsPerClient(
   { limit, windowMs }: RateLimit,
-  { now = Date.now, exempt = () => false }: { now?: () => number; exempt?: (res: Response) => boolean } = {},
+  {
+    now = Date.now,
+    exempt = () => false,
+    windows = new MemoryRateWindows(),
+    logger,
+  }: { now?: () => number; exempt?: (res: Response) => boolean; windows?: RateWindows; logger?: Pick<Logger, "warn"> } = {},
 ): RequestHandler {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  let nextCleanUp = now() + windowMs;
+  let nextSweep = now() + windowMs;
 
   return (req, res, next) => {
     if (req.method !== "POST" || exempt(res)) return next();
     const time = now();
-    // Windows that have ended are dropped now and then, so the map holds only recent clients.
-    if (time >= nextCleanUp) {
-      for (const [client, window] of windows) if (window.endsAt <= time) windows.delete(client);
-      nextCleanUp = time + windowMs;
+    // Windows that have ended are dropped now and then, so only recent clients are kept.
+    if (time >= nextSweep) {
+      nextSweep = time + windowMs;
+      windows.sweep(time).catch((error: unknown) => logger?.warn({ err: error }, "Could not sweep ended rate-limit windows"));
     }
     const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    let window = windows.get(client);
-    if (!window || window.endsAt <= time) {
-      window = { count: 0, endsAt: time + windowMs };
-      windows.set(client, window);
-    }
-    window.count++;
-    if (window.count <= limit) return next();
-
-    const retryAfterSeconds = Math.ceil((window.endsAt - time) / 1000);
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    const message = `You have sent a lot of forms in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-    res.set("Retry-After", String(retryAfterSeconds));
-    refuse(req, res, { status: 429, code: "too_many_requests", title: "Please wait a moment", message });
+    windows.count(client, time, windowMs).then(
+      (window) => {
+        if (window.count <= limit) return next();
+        const retryAfterSeconds = Math.ceil((window.endsAt - time) / 1000);
+        const minutes = Math.ceil(retryAfterSeconds / 60);
+        const message = `You have sent a lot of forms in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+        res.set("Retry-After", String(retryAfterSeconds));
+        refuse(req, res, { status: 429, code: "too_many_requests", title: "Please wait a moment", message });
+      },
+      (error: unknown) => {
+        logger?.warn({ err: error }, "Could not count a POST against its rate limit; letting it through");
+        next();
+      },
+    );
   };
 }

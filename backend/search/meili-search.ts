@@ -30,6 +30,8 @@ import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
 /** Search-screen answers kept: a few kilobytes each, so a few megabytes in all. */
 const ANSWERS_KEPT = 2000;
+/** How often the site looks at the index's version, so a page cached from older answers goes within seconds. */
+const VERSION_WATCH_INTERVAL_MS = 2000;
 /** How long to search without keeping answers after finding no version index to key them by. */
 const UNVERSIONED_RETRY_MS = 60_000;
 /** How long an index that refused this code's queries is refused without asking, when it has no version to watch. */
@@ -80,6 +82,24 @@ export class MeiliSearchEngine implements SearchEngine {
     } catch (error) {
       throw isMeiliOutage(error) ? new EngineUnavailableError("search", { cause: error }) : error;
     }
+  }
+
+  /** Follows the index's version (meili-index-version.ts), which every change to the index raises. */
+  watch(onChange: () => void): () => void {
+    let seen: { version: string | undefined } | undefined;
+    const poller = setInterval(() => {
+      this.currentVersion().then(
+        (version) => {
+          if (seen?.version === version) return;
+          const first = seen === undefined;
+          seen = { version };
+          if (!first) onChange();
+        },
+        // An outage is the searches' to report; the next poll tries again.
+        () => undefined,
+      );
+    }, VERSION_WATCH_INTERVAL_MS).unref();
+    return () => clearInterval(poller);
   }
 
   async close(): Promise<void> {}

@@ -62,6 +62,12 @@ export interface SearchEngine {
    * indexer keeps current.
    */
   rebuild?(stock: StockView): Promise<void>;
+  /**
+   * For an engine outside the site's process (Meilisearch): calls `onChange` within seconds of
+   * its contents changing, whoever changed them (this instance, another, stock:sync), so that
+   * what was made from its answers (a cached page) is made again. Answers the unsubscribe.
+   */
+  watch?(onChange: () => void): () => void;
   close(): Promise<void>;
 }
 

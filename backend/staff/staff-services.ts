@@ -3,8 +3,8 @@ import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
+import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import type { Mail } from "../mail/mail-services";
-import { indexOutsideSite, openIndexWriter } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
@@ -36,6 +36,7 @@ export function staffServices(
   vehicles: { store: VehicleStore; catalogue: Catalogue },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
+  shared: Pick<SharedState, "imports" | "feedTurns">,
   config: Config,
   dealerName: string,
   logger: Logger,
@@ -47,7 +48,7 @@ export function staffServices(
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
-  const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger);
+  const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
@@ -62,8 +63,10 @@ export function staffServices(
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
     vehicles: new VehicleDesk(stock, access, indexer),
+    ...(url
+      ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
+      : {}),
     mail,
-    ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
   };
 }
 

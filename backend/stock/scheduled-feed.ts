@@ -6,13 +6,16 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { formatCount } from "../../domain/format";
 import { UPLOAD_FILE_MODE } from "../http/multipart-upload";
 import type { Logger } from "../logger";
+import { MemoryFeedTurns, type FeedTurns } from "./feed-turns";
 import type { ImportMode, StockImports } from "./stock-imports";
 
 /**
  * The dealer's stock system publishes its feed at an address; the site fetches it every so
  * many minutes and imports it through the console's imports, with the same validation,
  * summary, mass-removal guard and history. A feed that cannot be fetched or read changes
- * nothing, and the console shows the schedule as failing until a run succeeds.
+ * nothing, and the console shows the schedule as failing until a run succeeds. Every
+ * instance of the site keeps the schedule, and each period only the one that takes the turn
+ * (feed-turns.ts) fetches the feed; the console of any instance shows the last run.
  */
 
 export interface FeedSchedule {
@@ -47,13 +50,13 @@ export class ScheduledFeed {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
-  private lastRun: FeedRun | undefined;
   private nextAt: Date | undefined;
 
   constructor(
     private readonly imports: StockImports,
     private readonly schedule: FeedSchedule,
     private readonly logger: Pick<Logger, "info" | "warn">,
+    private readonly turns: FeedTurns = new MemoryFeedTurns(),
   ) {}
 
   /** Fetches the feed now, then every `everyMinutes`. */
@@ -67,13 +70,14 @@ export class ScheduledFeed {
     await this.running;
   }
 
-  status(): FeedStatus {
+  async status(): Promise<FeedStatus> {
     const url = new URL(this.schedule.url);
+    const lastRun = await this.turns.lastRun();
     return {
       source: `${url.origin}${url.pathname}`,
       everyMinutes: this.schedule.everyMinutes,
       mode: this.schedule.mode,
-      ...(this.lastRun ? { lastRun: { ...this.lastRun } } : {}),
+      ...(lastRun ? { lastRun } : {}),
       ...(this.nextAt ? { nextAt: this.nextAt } : {}),
     };
   }
@@ -88,7 +92,7 @@ export class ScheduledFeed {
         return { at, ok: false, message: error.message };
       },
     );
-    this.lastRun = run;
+    await this.turns.record(run);
     (run.ok ? this.logger.info : this.logger.warn).call(
       this.logger,
       { ok: run.ok, reason: run.ok ? undefined : run.message },
@@ -101,10 +105,15 @@ export class ScheduledFeed {
     if (this.stopped) return;
     this.nextAt = new Date(Date.now() + delayMs);
     this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .catch((error: unknown) => {
-          this.lastRun = { at: new Date(), ok: false, message: "The feed stopped with an unexpected error; nothing more was changed." };
+      this.running = this.turns
+        .claim(this.schedule.everyMinutes * 60_000)
+        .then(async (mine) => {
+          if (mine) await this.runOnce();
+        })
+        .catch(async (error: unknown) => {
           this.logger.warn({ err: error }, "Scheduled stock feed failed unexpectedly");
+          const failed = { at: new Date(), ok: false, message: "The feed stopped with an unexpected error; nothing more was changed." };
+          await this.turns.record(failed).catch(() => undefined);
         })
         .finally(() => this.runAfter(this.schedule.everyMinutes * 60_000));
     }, delayMs);
@@ -112,7 +121,8 @@ export class ScheduledFeed {
   }
 
   private async fetchAndImport(): Promise<Omit<FeedRun, "at">> {
-    if (!this.imports.isFree()) return { ok: true, message: "Skipped: another import was under way; the next run fetches the feed again." };
+    if (!(await this.imports.isFree()))
+      return { ok: true, message: "Skipped: another import was under way; the next run fetches the feed again." };
     const upload = await this.download();
     const job = await this.imports.runScheduled(upload, this.schedule.mode);
     if (job.phase !== "done" || !job.result) return { ok: false, message: job.failure ?? "The import did not finish." };

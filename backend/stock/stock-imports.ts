@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, rm } from "node:fs/promises";
+import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { MemoryImportBoard, type ImportBoard } from "./import-board";
 import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type RejectedRows } from "./import-feed";
 import { UnreadableFeedError } from "./feed-reader";
 import { searchIndexPush } from "./search-sync";
@@ -18,6 +19,11 @@ import { MassRemovalError, StockBusyError, type VehicleStore } from "../store/ve
  * confirm, in the site's background rather than in a request, so its progress can be
  * followed and survives a reload. One import at a time: while one is under way, another is
  * refused, naming who started it. Every import ends in the audit log, which is its history.
+ *
+ * The latest import is kept on the import board (import-board.ts), which every instance of
+ * the site shares when the stores are MongoDB: any instance shows it and its progress, and a
+ * preview taken by one may be confirmed or cancelled through another, which then runs it
+ * (the upload folder, under DATA_DIR, is then shared by the instances too).
  */
 
 export type ImportMode = "upsert" | "replace";
@@ -47,6 +53,11 @@ export interface ImportJob {
   /** Set when the stock was saved but the search index could not be told. */
   searchFailure?: string;
   finishedAt?: Date;
+  /**
+   * Until when it holds the console, refusing another import: moved on every few seconds by
+   * the instance running it, an hour on for a preview awaiting confirmation, and past once it ends.
+   */
+  heldUntil: Date;
 }
 
 /** How an import ended: what its job holds from then on. */
@@ -78,11 +89,20 @@ const UPLOAD_FOLDER_MODE = 0o700;
 
 /** A preview nobody confirmed or cancelled stops holding the stock after this long. */
 const ABANDONED_PREVIEW_MS = 60 * 60_000;
+/** An import being read or applied holds the console this far ahead, moved on every HEARTBEAT_MS by its instance. */
+const HOLD_MS = 30_000;
+const HEARTBEAT_MS = 5000;
+/** Progress is saved to the board at most this often: the console asks every second. */
+const PROGRESS_SAVE_MS = 500;
+/** An upload not written to for this long belongs to no upload under way (an instance stopped mid-upload). */
+const LEFTOVER_UPLOAD_MS = 10 * 60_000;
 const HISTORY_SIZE = 20;
+const ENDED = new Date(0);
 
 export class StockImports {
-  private job: ImportJob | undefined;
   private running: Promise<void> = Promise.resolve();
+  /** This instance's writes to the board, one after another, so that a late progress save never overwrites the ending. */
+  private boardWrites: Promise<void> = Promise.resolve();
   private leftoversCleared: Promise<unknown> | undefined;
 
   constructor(
@@ -91,29 +111,34 @@ export class StockImports {
     private readonly indexer: SearchIndexWriter | undefined,
     readonly settings: StockImportSettings,
     private readonly logger: Pick<Logger, "info" | "warn" | "error">,
+    private readonly board: ImportBoard = new MemoryImportBoard(),
   ) {}
 
   /** The latest import, under way or finished, as any stock manager sees it. */
-  latest(member: StaffMember): ImportJob | undefined {
+  async latest(member: StaffMember): Promise<ImportJob | undefined> {
     requireRole(member, "stock");
-    return this.job;
+    const job = await this.board.latest();
+    // Its instance stopped moving its hold on: it stopped with it (a lease keeps a change from being half-written by two).
+    if (job && (job.phase === "previewing" || job.phase === "applying") && job.heldUntil <= new Date())
+      return { ...job, phase: "failed", failure: STOPPED_WITH_ITS_INSTANCE };
+    return job;
   }
 
   /** The import under way (previewing, waiting to be confirmed, or applying), if any. */
-  underWay(member: StaffMember): ImportJob | undefined {
+  async underWay(member: StaffMember): Promise<ImportJob | undefined> {
     requireRole(member, "stock");
     return this.busyJob();
   }
 
   /** Whether an import could start now (the schedule asks before fetching its feed). */
-  isFree(): boolean {
-    return this.busyJob() === undefined;
+  async isFree(): Promise<boolean> {
+    return (await this.busyJob()) === undefined;
   }
 
   /** Refuses (ImportBusyError) while another import is under way; an upload asks before it is read. */
-  checkFree(member: StaffMember): void {
+  async checkFree(member: StaffMember): Promise<void> {
     requireRole(member, "stock");
-    const busy = this.busyJob();
+    const busy = await this.busyJob();
     if (busy) throw new ImportBusyError(busy);
   }
 
@@ -130,12 +155,30 @@ export class StockImports {
   /** A fresh path for an upload to be written to (with UPLOAD_FILE_MODE). */
   async uploadPath(): Promise<string> {
     await mkdir(this.settings.uploadDirectory, { recursive: true, mode: UPLOAD_FOLDER_MODE });
-    // Uploads a stopped process left behind are no import's any more.
-    this.leftoversCleared ??= readdir(this.settings.uploadDirectory).then((names) =>
-      Promise.all(names.map((name) => rm(path.join(this.settings.uploadDirectory, name), { force: true }))),
-    );
+    this.leftoversCleared ??= this.clearLeftovers();
     await this.leftoversCleared;
     return path.join(this.settings.uploadDirectory, `${randomBytes(12).toString("hex")}.feed`);
+  }
+
+  /**
+   * Deletes the uploads a stopped process left behind, which are no import's any more: not
+   * the latest import's (another instance's, in a shared folder), nor one still being written.
+   */
+  private async clearLeftovers(): Promise<void> {
+    const latest = await this.board.latest();
+    const kept = latest && latest.heldUntil > new Date() ? `${latest.id}.feed` : undefined;
+    const folder = this.settings.uploadDirectory;
+    await Promise.all(
+      (await readdir(folder)).map(async (name) => {
+        if (name === kept) return;
+        const file = path.join(folder, name);
+        const written = await stat(file).then(
+          (stats) => stats.mtimeMs,
+          () => 0,
+        );
+        if (Date.now() - written >= LEFTOVER_UPLOAD_MS) await rm(file, { force: true });
+      }),
+    );
   }
 
   /** Takes an uploaded feed and starts its preview; the upload is deleted when its import ends. */
@@ -160,7 +203,7 @@ export class StockImports {
 
   /** Applies a previewed import; `confirmedRemoval` when the stock manager ticked the mass-removal confirmation. */
   async apply(member: StaffMember, address: string, id: string, confirmedRemoval: boolean): Promise<ImportJob> {
-    const job = this.readyJobOf(member, id);
+    const job = await this.readyJobOf(member, id);
     const preview = job.preview!;
     const tripsGuard = wouldTripGuard(preview);
     if (tripsGuard && !confirmedRemoval) {
@@ -168,16 +211,25 @@ export class StockImports {
         `This would remove ${formatCount(preview.removed)} of ${formatCount(preview.stockBefore)} vehicles: tick the box to confirm that is right.`,
       );
     }
-    job.phase = "applying";
-    job.actor = actorOf(member, address);
-    job.progress = { bytesRead: 0, rows: 0, since: new Date(), saving: false };
-    this.inBackground(job, () => this.importNow(job, tripsGuard));
-    return job;
+    const now = new Date();
+    const applying: ImportJob = {
+      ...job,
+      phase: "applying",
+      actor: actorOf(member, address),
+      progress: { bytesRead: 0, rows: 0, since: now, saving: false },
+      heldUntil: new Date(now.getTime() + HOLD_MS),
+    };
+    // Confirmed twice at once, through two instances: only one runs it.
+    if (!(await this.board.swap(applying, "ready"))) throw new ImportNotFoundError(NOT_WAITING);
+    this.inBackground(applying, () => this.importNow(applying, tripsGuard));
+    return applying;
   }
 
   async cancel(member: StaffMember, address: string, id: string): Promise<void> {
-    const job = this.readyJobOf(member, id);
-    await this.end(job, { phase: "cancelled", finishedAt: new Date() }, actorOf(member, address));
+    const job = await this.readyJobOf(member, id);
+    const ended: ImportEnding = { phase: "cancelled", finishedAt: new Date() };
+    if (!(await this.board.swap({ ...job, ...ended, heldUntil: ENDED }, "ready"))) throw new ImportNotFoundError(NOT_WAITING);
+    await this.end(job, ended, actorOf(member, address));
   }
 
   /**
@@ -195,8 +247,8 @@ export class StockImports {
 
   /**
    * Makes an uploaded or fetched feed the latest import, or refuses it (ImportBusyError) while
-   * another is under way. The job is taken before anything is awaited, so that of two feeds
-   * arriving at once only one starts.
+   * another is under way. The board takes it only if no import holds the console, so that of
+   * two feeds arriving at once, through any instances, only one starts.
    */
   private async takeJob(
     upload: { path: string; name: string; size: number },
@@ -205,12 +257,7 @@ export class StockImports {
     by: ImportJob["by"],
     actor: ImportJob["actor"],
   ): Promise<ImportJob> {
-    const busy = this.busyJob();
-    if (busy) {
-      await rm(upload.path, { force: true });
-      throw new ImportBusyError(busy);
-    }
-    const previous = this.job;
+    const previous = await this.board.latest();
     const now = new Date();
     const job: ImportJob = {
       id: path.basename(upload.path, ".feed"),
@@ -222,17 +269,23 @@ export class StockImports {
       startedAt: now,
       phase,
       progress: { bytesRead: 0, rows: 0, since: now, saving: false },
+      heldUntil: new Date(now.getTime() + HOLD_MS),
     };
-    this.job = job;
-    await this.endAbandoned(previous);
+    const busy = await this.board.take(job, now);
+    if (busy) {
+      await rm(upload.path, { force: true });
+      throw new ImportBusyError(busy);
+    }
+    if (previous?.id !== job.id) await this.endAbandoned(previous);
     return job;
   }
 
   /** The rejected rows of an import, its preview, or a feed none of whose rows could be used. */
-  rejectedRows(member: StaffMember, id: string): RejectedRows {
+  async rejectedRows(member: StaffMember, id: string): Promise<RejectedRows> {
     requireRole(member, "stock");
-    if (this.job?.id !== id) throw new ImportNotFoundError("That import's rejected rows are no longer kept: only the latest import's are.");
-    return this.job.result ?? this.job.preview ?? this.job.rejected ?? { rejected: [], originalColumns: [] };
+    const job = await this.board.latest();
+    if (job?.id !== id) throw new ImportNotFoundError("That import's rejected rows are no longer kept: only the latest import's are.");
+    return job.result ?? job.preview ?? job.rejected ?? { rejected: [], originalColumns: [] };
   }
 
   /** The latest imports, newest first, from the audit log. */
@@ -246,46 +299,73 @@ export class StockImports {
     return this.running;
   }
 
-  private busyJob(): ImportJob | undefined {
-    const job = this.job;
-    if (!job) return undefined;
-    if (job.phase === "previewing" || job.phase === "applying") return job;
-    if (job.phase === "ready" && Date.now() - job.progress.since.getTime() < ABANDONED_PREVIEW_MS) return job;
-    return undefined;
+  private async busyJob(): Promise<ImportJob | undefined> {
+    const job = await this.board.latest();
+    return job && job.heldUntil > new Date() ? job : undefined;
   }
 
-  /** A preview left unconfirmed past ABANDONED_PREVIEW_MS ends as cancelled when another import starts. */
+  /**
+   * A preview left unconfirmed past ABANDONED_PREVIEW_MS ends as cancelled when another import
+   * starts; so does one whose instance stopped while reading it, which nothing else would end.
+   */
   private async endAbandoned(job: ImportJob | undefined): Promise<void> {
-    if (job?.phase !== "ready") return;
-    await this.end(job, { phase: "cancelled", finishedAt: new Date() });
+    if (job?.phase !== "ready" && job?.phase !== "previewing") return;
+    await this.end(job, { phase: "cancelled", finishedAt: new Date() }, job.actor, false);
   }
 
-  private readyJobOf(member: StaffMember, id: string): ImportJob {
+  private async readyJobOf(member: StaffMember, id: string): Promise<ImportJob> {
     requireRole(member, "stock");
-    const job = this.job;
-    if (!job || job.id !== id || job.phase !== "ready")
-      throw new ImportNotFoundError("That import is no longer waiting to be confirmed: see where it is now.");
+    const job = await this.board.latest();
+    if (!job || job.id !== id || job.phase !== "ready") throw new ImportNotFoundError(NOT_WAITING);
     if (job.by.id !== member.account.id && member.account.role !== "admin") throw new ImportBusyError(job);
     return job;
   }
 
+  /**
+   * Runs an import's work after any this instance has under way, keeping the board's copy
+   * current: its progress every PROGRESS_SAVE_MS, and its hold on the console moved on every
+   * HEARTBEAT_MS while it runs.
+   */
   private inBackground(job: ImportJob, work: () => Promise<void>): void {
-    this.running = this.running.then(work).catch(async (error: unknown) => {
-      this.logger.error({ err: error, importId: job.id }, "Stock import failed unexpectedly");
-      // Ended like any other failure, so its upload is not left on disk and its history has it.
-      const failure =
-        "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
-      await this.end(job, { phase: "failed", failure, finishedAt: new Date() }).catch((endError: unknown) => {
-        this.logger.error({ err: endError, importId: job.id }, "Could not record the end of a failed stock import");
+    const heartbeat = setInterval(() => this.saveProgress(job, true), HEARTBEAT_MS).unref();
+    this.running = this.running
+      .then(work)
+      .finally(() => clearInterval(heartbeat))
+      .catch(async (error: unknown) => {
+        this.logger.error({ err: error, importId: job.id }, "Stock import failed unexpectedly");
+        // Ended like any other failure, so its upload is not left on disk and its history has it.
+        const failure =
+          "The import stopped with an unexpected error; nothing more was changed. Try again, and tell whoever runs the site if it happens again.";
+        await this.end(job, { phase: "failed", failure, finishedAt: new Date() }).catch((endError: unknown) => {
+          this.logger.error({ err: endError, importId: job.id }, "Could not record the end of a failed stock import");
+        });
       });
-    });
   }
 
   private progressOf(job: ImportJob) {
+    let savedAt = 0;
     return (step: { phase: "reading"; bytesRead: number; rows: number } | { phase: "saving" }) => {
       if (step.phase === "saving") job.progress.saving = true;
       else Object.assign(job.progress, { bytesRead: step.bytesRead, rows: step.rows });
+      if (Date.now() - savedAt < PROGRESS_SAVE_MS && step.phase !== "saving") return;
+      savedAt = Date.now();
+      this.saveProgress(job, false);
     };
+  }
+
+  /** Saves a running import's progress to the board, moving its hold on the console on when `hold`. */
+  private saveProgress(job: ImportJob, hold: boolean): void {
+    if (job.phase !== "previewing" && job.phase !== "applying") return;
+    if (hold) job.heldUntil = new Date(Date.now() + HOLD_MS);
+    this.saveToBoard(job).catch((error: unknown) =>
+      this.logger.warn({ err: error, importId: job.id }, "Could not save a stock import's progress"),
+    );
+  }
+
+  private saveToBoard(job: ImportJob): Promise<void> {
+    const saved = this.boardWrites.then(() => this.board.save(job));
+    this.boardWrites = saved.catch(() => undefined);
+    return saved;
   }
 
   private async preview(job: ImportJob, file: string): Promise<void> {
@@ -293,6 +373,8 @@ export class StockImports {
       job.preview = await importFeed(this.store, file, { mode: job.mode, dryRun: true, onProgress: this.progressOf(job) });
       job.phase = "ready";
       job.progress.since = new Date();
+      job.heldUntil = new Date(job.progress.since.getTime() + ABANDONED_PREVIEW_MS);
+      await this.saveToBoard(job);
       this.logger.info({ importId: job.id, rows: job.preview.rows }, "Stock import previewed");
     } catch (error) {
       if (!(error instanceof UnreadableFeedError || error instanceof NothingImportedError)) throw error;
@@ -342,13 +424,15 @@ export class StockImports {
 
   /**
    * Shows the import as ended only once its history has it: the console stops following an
-   * import when it ends, so a page showing the summary must also list it.
+   * import when it ends, so a page showing the summary must also list it. An import another
+   * has taken the place of (`onBoard` false) is only recorded.
    */
-  private async end(job: ImportJob, ended: ImportEnding, actor = job.actor): Promise<void> {
+  private async end(job: ImportJob, ended: ImportEnding, actor = job.actor, onBoard = true): Promise<void> {
     try {
       await this.finish(actor, { ...job, ...ended });
     } finally {
-      Object.assign(job, ended);
+      Object.assign(job, ended, { heldUntil: ENDED });
+      if (onBoard) await this.saveToBoard(job);
     }
   }
 
@@ -371,6 +455,10 @@ export class StockImports {
     return this.access.audit({ action, ...actor, targetId: job.id, details });
   }
 }
+
+const STOPPED_WITH_ITS_INSTANCE =
+  "The site instance running this import stopped before it ended. Check the stock (or the history) and import the file again if it is not there.";
+const NOT_WAITING = "That import is no longer waiting to be confirmed: see where it is now.";
 
 /** Who the console names as starting a scheduled import. */
 export const SCHEDULED_FEED = { id: "scheduled-feed", name: "The scheduled feed" } as const;

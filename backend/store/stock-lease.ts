@@ -24,7 +24,7 @@ export interface HeldLease {
   confirm(): Promise<void>;
 }
 
-interface LeaseDocument {
+export interface LeaseDocument {
   _id: string;
   owner: string;
   expiresAt: Date;
@@ -95,22 +95,12 @@ export class StockLease {
     const started = performance.now();
     for (;;) {
       const now = await serverTime(this.db);
-      try {
-        await this.leases.updateOne(
-          { _id: LEASE, $or: [{ expiresAt: { $lt: now } }, { owner }] },
-          { $set: { owner, expiresAt: this.expiryFrom(now) } },
-          { upsert: true },
-        );
-        return;
-      } catch (error) {
-        // The filter missed a live lease, so the upsert tried to create a second one.
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
-        if (performance.now() - started >= waitMs) {
-          const holder = await this.leases.findOne({ _id: LEASE });
-          throw new StockBusyError(holder?.owner ?? "another process", holder?.expiresAt);
-        }
-        await sleep(RETRY_TAKE_MS);
+      if (await takeLease(this.leases, LEASE, owner, now, this.expiryFrom(now))) return;
+      if (performance.now() - started >= waitMs) {
+        const holder = await this.leases.findOne({ _id: LEASE });
+        throw new StockBusyError(holder?.owner ?? "another process", holder?.expiresAt);
       }
+      await sleep(RETRY_TAKE_MS);
     }
   }
 
@@ -131,5 +121,27 @@ export class StockLease {
 
   private expiryFrom(now: Date): Date {
     return new Date(now.getTime() + this.durationMs);
+  }
+}
+
+/**
+ * Takes the lease `id` for `owner` until `expiresAt`, if nobody else holds it at `now` (the
+ * server's time): false when another holds it. One document per lease, so two processes
+ * asking at once cannot both take it.
+ */
+export async function takeLease(
+  leases: Collection<LeaseDocument>,
+  id: string,
+  owner: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
+  try {
+    await leases.updateOne({ _id: id, $or: [{ expiresAt: { $lt: now } }, { owner }] }, { $set: { owner, expiresAt } }, { upsert: true });
+    return true;
+  } catch (error) {
+    // The filter missed a live lease, so the upsert tried to create a second one.
+    if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    return false;
   }
 }

@@ -20,7 +20,7 @@ export async function receiveFeedForm(
   member: StaffMember,
   stock: StockImports,
 ): Promise<{ file: { path: string; name: string; size: number }; mode: ImportMode } | { problem: string }> {
-  stock.checkFree(member);
+  await stock.checkFree(member);
   const filePath = await stock.uploadPath();
   const received = await receiveUpload(body, boundary, { filePath, maxFileBytes: stock.settings.maxUploadBytes });
   if (!sameSecret(received.fields.get("csrf"), member.session.csrfToken)) {

@@ -143,7 +143,7 @@ describe.each(engines)("with the %s", (_name, open) => {
     const run = await schedule.runOnce();
     expect(run.ok).toBe(false);
     expect(run.message).toMatch(message);
-    expect(schedule.status().lastRun).toMatchObject({ ok: false });
+    expect((await schedule.status()).lastRun).toMatchObject({ ok: false });
     expect(await opened.store.count()).toBe(before);
   });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { createLogger } from "../../backend/logger";
+import { MemoryImportBoard } from "../../backend/stock/import-board";
 import { ImportBusyError, StockImports } from "../../backend/stock/stock-imports";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import { signedInMember } from "../support/staff-accounts";
@@ -58,7 +59,7 @@ it("starts one of two uploads that arrive at once, and refuses the other naming 
   expect(refusal.message).toBe("Stock Person is importing first.ndjson; try again when that import has finished.");
   await imports.settled();
   expect(await readdir(path.join(directory, "uploads"))).toHaveLength(1);
-  expect(imports.latest(staff.member)).toMatchObject({ fileName: "first.ndjson", phase: "ready" });
+  expect(await imports.latest(staff.member)).toMatchObject({ fileName: "first.ndjson", phase: "ready" });
 });
 
 it("shows an import as ended only once its history lists it, as the console stops following it then", async () => {
@@ -71,10 +72,10 @@ it("shows an import as ended only once its history lists it, as the console stop
   const job = await imports.start(staff.member, "127.0.0.1", await uploaded("slow-history.ndjson", 3), "upsert");
   await imports.settled();
   await imports.apply(staff.member, "127.0.0.1", job.id, false);
-  let seen = imports.latest(staff.member)?.phase;
+  let seen = (await imports.latest(staff.member))?.phase;
   while (seen === "applying") {
     await new Promise((resolve) => setTimeout(resolve, 5));
-    seen = imports.latest(staff.member)?.phase;
+    seen = (await imports.latest(staff.member))?.phase;
   }
   expect(seen).toBe("done");
   const files = (await imports.history(staff.member)).map((entry) => entry.details?.file);
@@ -91,7 +92,7 @@ it("imports a CSV feed with columns named like Object's own properties, ignoring
   });
   await imports.apply(staff.member, "127.0.0.1", job.id, false);
   await imports.settled();
-  expect(job).toMatchObject({ phase: "done", result: { added: 2 } });
+  expect(await imports.latest(staff.member)).toMatchObject({ phase: "done", result: { added: 2 } });
   expect(await store.count()).toBe(2);
   expect(await readdir(path.join(directory, "uploads"))).toEqual([]);
   expect((await imports.history(staff.member))[0]?.details).toMatchObject({ file: "object-names.csv", result: "imported", added: 2 });
@@ -103,9 +104,30 @@ it("removes the upload and records the import as failed when it stops with an un
   store.applyChange = () => Promise.reject(new Error("ENOSPC: no space left on device"));
   await imports.apply(staff.member, "127.0.0.1", job.id, false);
   await imports.settled();
-  expect(job.phase).toBe("failed");
-  expect(job.failure).toMatch(/^The import stopped with an unexpected error/);
+  expect(await imports.latest(staff.member)).toMatchObject({
+    phase: "failed",
+    failure: expect.stringMatching(/^The import stopped with an unexpected error/),
+  });
   expect(await readdir(path.join(directory, "uploads"))).toEqual([]);
   expect((await imports.history(staff.member))[0]?.details).toMatchObject({ file: "disk-full.ndjson", result: "failed" });
-  expect(imports.isFree()).toBe(true);
+  expect(await imports.isFree()).toBe(true);
+});
+
+it("shows an import whose instance stopped mid-way as failed once its hold runs out, and lets another start", async () => {
+  // Two instances sharing one board: the first takes an upload and stops before it ends.
+  const board = new MemoryImportBoard();
+  const settings = { uploadDirectory: path.join(directory, "uploads"), maxUploadBytes: 1 << 20 };
+  const other = new StockImports(store, staff.access, undefined, settings, createLogger("silent"), board);
+  const stopped = {
+    ...(await imports.start(staff.member, "127.0.0.1", await uploaded("stopped.ndjson", 8), "upsert")),
+    phase: "applying" as const,
+  };
+  await board.take({ ...stopped, heldUntil: new Date(Date.now() + 60_000) }, new Date());
+  await expect(other.checkFree(staff.member)).rejects.toThrow(ImportBusyError);
+  await board.save({ ...stopped, heldUntil: new Date(Date.now() - 1) });
+  expect(await other.latest(staff.member)).toMatchObject({
+    phase: "failed",
+    failure: expect.stringMatching(/^The site instance running this import stopped before it ended/),
+  });
+  await expect(other.checkFree(staff.member)).resolves.toBeUndefined();
 });

@@ -1,6 +1,7 @@
 import { FileStaffStore } from "../../backend/staff/file-staff-store";
 import { StaffAccess, type StaffMember, type StaffSettings } from "../../backend/staff/staff-access";
 import type { StaffRole } from "../../backend/staff/staff-accounts";
+import type { StaffStore } from "../../backend/staff/staff-store";
 
 /** The password every test account is given: long enough, and common nowhere. */
 export const STAFF_PASSWORD = "harbour lantern ferry quay";
@@ -28,6 +29,12 @@ export async function addStaffAccounts(
   prefix?: string,
 ): Promise<void> {
   const store = await FileStaffStore.open(dataDir);
+  await addStaffAccountsTo(store, roles, prefix);
+  await store.close();
+}
+
+/** As addStaffAccounts, in any staff store (MongoDB's, for a site that keeps its records there). */
+export async function addStaffAccountsTo(store: StaffStore, roles: readonly StaffRole[], prefix?: string): Promise<void> {
   const access = new StaffAccess(store, SETTINGS);
   for (const role of roles) {
     const { link } = await access.createAccount("command line", {
@@ -38,7 +45,6 @@ export async function addStaffAccounts(
     const result = await access.setPassword(new URL(link).searchParams.get("token")!, STAFF_PASSWORD, "127.0.0.1");
     if (!result.ok) throw new Error(result.problem);
   }
-  await store.close();
 }
 
 /** A session for a role's test account, as signing in would give it: the session id and its CSRF token. */

@@ -36,10 +36,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     csrf: member.session.csrfToken,
     latest: latest && importView(latest, member.account.id, member.account.role === "admin"),
-    underWay: stock.underWay(member) !== undefined,
+    underWay: (await stock.underWay(member)) !== undefined,
     maxMegabytes: Math.floor(stock.settings.maxUploadBytes / (1 << 20)),
     history: history.map(historyRow),
-    feed: feed && feedView(feed.status()),
+    feed: feed && feedView(await feed.status()),
   };
 }
 

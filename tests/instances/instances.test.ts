@@ -1,0 +1,467 @@
+import { existsSync } from "node:fs";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
+import { LEADS_COLLECTION } from "../../backend/leads/mongo-lead-store";
+import { versionIndexUid } from "../../backend/search/meili-index-version";
+import { searchKeyUid } from "../../backend/search/meili-keys";
+import { MongoStaffStore } from "../../backend/staff/mongo-staff-store";
+import { spawnBuiltSite, type SiteProcess } from "../support/built-site";
+import { validApplication } from "../support/finance-applications";
+import { freePort } from "../support/free-port";
+import { runCli } from "../support/run-cli";
+import { sandboxName } from "../support/sandboxes";
+import { findLoadBalancer, startLoadBalancer, type LoadBalancer } from "../support/servers/load-balancer";
+import { addStaffAccountsTo, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
+import { suiteServers } from "../support/suite-servers";
+import { describeUnavailable, reportRan } from "../support/test-servers";
+
+/**
+ * Three instances of the built site on one MongoDB-protocol server and one Meilisearch,
+ * behind HAProxy (round robin, no sticky sessions), as docs/operations.md deploys them: a
+ * member of staff signed in on one instance works on the others, the POST rate limit and the
+ * sign-in throttle hold at their numbers across instances, a stock import's progress shows on
+ * every instance, the scheduled feed runs once a period, a price change shows everywhere
+ * within 5 s, and an instance killed mid-request loses nothing.
+ */
+const SUITE = "several site instances behind a load balancer";
+const INSTANCES = 3;
+const POST_LIMIT = 12;
+const FEED_MINUTES = 1;
+const DEMO_STOCK = 60;
+/**
+ * Vehicles in the feed a stock manager uploads: enough that reading and saving it take a
+ * moment, and no more than the site saves in one write (MongoVehicleStore's batch), which
+ * FerretDB on a busy machine may not finish inside the site's MongoDB socket timeout.
+ */
+const UPLOADED = 900;
+const build = path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js");
+
+const haproxy = findLoadBalancer();
+const unavailable = !existsSync(build) ? "the site is not built (npm run build)" : "skipReason" in haproxy ? haproxy.skipReason : undefined;
+const servers = unavailable ? undefined : await suiteServers(SUITE, ["mongo", "meili"]);
+if (unavailable) describeUnavailable(SUITE, unavailable);
+
+if (servers && !("skipReason" in haproxy)) {
+  const { mongo, meili } = servers;
+  const name = sandboxName("instances");
+  const db = mongo.client.db(name);
+  let dataDir: string;
+  let instances: (SiteProcess & { port: number })[] = [];
+  let balancer: LoadBalancer | undefined;
+  let feedServer: Server;
+  const feedFetches: number[] = [];
+  let instanceErrors = "";
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "instances-"));
+    // The dealer's feed: every fetch is counted, and answered 503 so that no run changes the stock under the other tests.
+    feedServer = createServer((_req, res) => {
+      feedFetches.push(performance.now());
+      res.writeHead(503).end("busy");
+    });
+    feedServer.listen(0, "127.0.0.1");
+    await once(feedServer, "listening");
+
+    const searchKeyFile = path.join(dataDir, "search.key");
+    const engines = {
+      MONGODB_URL: mongo.url,
+      MONGODB_DB: name,
+      MEILI_URL: meili.url,
+      MEILI_INDEX: name,
+      MEILI_ADMIN_KEY: meili.adminKey ?? "",
+    };
+    const setup = await runCli(["setup"], dataDir, {
+      ...engines,
+      MEILI_SEARCH_KEY_FILE: searchKeyFile,
+      DEMO_STOCK_SIZE: String(DEMO_STOCK),
+    }).done;
+    if (setup.status !== 0) throw new Error(`stock:setup failed: ${setup.stderr}`);
+    const staffStore = await MongoStaffStore.open(db);
+    await addStaffAccountsTo(staffStore, ["stock", "admin"]);
+
+    const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/exports/stock.ndjson`;
+    const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
+    instances = await Promise.all(
+      ports.map(async (port) => ({
+        port,
+        ...(await spawnBuiltSite({
+          port,
+          dataDir,
+          timeoutMs: 60_000,
+          pipeLog: true,
+          env: {
+            ...engines,
+            MEILI_SEARCH_KEY: (await readFile(searchKeyFile, "utf8")).trim(),
+            // HAProxy and, in front of it, a proxy of the test's: each request names its client in X-Forwarded-For.
+            TRUST_PROXY: "2",
+            POST_RATE_LIMIT: String(POST_LIMIT),
+            STOCK_FEED_URL: feedUrl,
+            STOCK_FEED_SCHEDULE: String(FEED_MINUTES),
+            STOCK_UPLOAD_MAX_MB: "200",
+            LOG_LEVEL: "error",
+          },
+        })),
+      })),
+    );
+    // What the instances log (errors only) is kept, and shown at the end when there is any.
+    for (const { server } of instances) server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (instanceErrors += chunk));
+    balancer = await startLoadBalancer(haproxy, ports);
+    reportRan(SUITE, [balancer]);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (instanceErrors) process.stderr.write(`The instances logged:\n${instanceErrors}`);
+    await balancer?.stop();
+    await Promise.all(
+      instances.map(async ({ server }) => {
+        if (server.exitCode !== null || server.signalCode !== null) return;
+        server.kill("SIGTERM");
+        await once(server, "exit");
+      }),
+    );
+    feedServer?.close();
+    await db.dropDatabase();
+    await meiliAdmin(`/indexes/${name}`, "DELETE");
+    await meiliAdmin(`/indexes/${versionIndexUid(name)}`, "DELETE");
+    await meiliAdmin(`/keys/${searchKeyUid(name)}`, "DELETE");
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const meiliAdmin = (address: string, method: string) =>
+    fetch(`${meili.url}${address}`, { method, headers: { Authorization: `Bearer ${meili.adminKey}` } }).catch(() => undefined);
+
+  interface Answer {
+    status: number;
+    headers: IncomingHttpHeaders;
+    body: string;
+  }
+
+  /** Any request to `port` (an instance's or the balancer's), redirects answered rather than followed. */
+  const send = (
+    port: number,
+    address: string,
+    options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  ) =>
+    new Promise<Answer>((resolve, reject) => {
+      const request = httpRequest(
+        { host: "127.0.0.1", port, path: address, method: options.method ?? "GET", headers: options.headers },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+          response.on("error", reject);
+        },
+      );
+      request.on("error", reject).end(options.body);
+    });
+
+  const lb = () => balancer!.port;
+  const origin = (port: number) => `http://127.0.0.1:${port}`;
+  const servedBy = (answer: Answer) => String(answer.headers["x-served-by"]);
+  const cookieOf = (answer: Answer, cookie: string) =>
+    (answer.headers["set-cookie"] ?? []).find((line) => line.startsWith(`${cookie}=`))?.split(";")[0];
+  const formToken = (page: string) => /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? "";
+
+  function postForm(port: number, address: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return send(port, address, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin(port), Accept: "text/html", ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  /** Signs in through `port` as a browser at `client` does: the form, then its POST. Answers the POST. */
+  async function signIn(port: number, email: string, password: string, client: string): Promise<Answer> {
+    const form = await send(port, "/staff/sign-in", { headers: { "X-Forwarded-For": client } });
+    return postForm(
+      port,
+      "/staff/sign-in",
+      { csrf: formToken(form.body), email, password, next: "/staff" },
+      { "X-Forwarded-For": client, Cookie: cookieOf(form, "__Host-staff_sign_in") ?? "" },
+    );
+  }
+
+  async function sessionOf(port: number, role: "stock" | "admin", client: string): Promise<string> {
+    const signedIn = await signIn(port, staffEmail(role), STAFF_PASSWORD, client);
+    expect(signedIn.headers.location, `${signedIn.status} ${/role="alert"[^>]*>([^<]*)/.exec(signedIn.body)?.[1]}`).toBe("/staff");
+    return cookieOf(signedIn, "__Host-staff_session")!;
+  }
+
+  // FerretDB and three sites on a shared 2-core machine are slow: each test is allowed two minutes.
+  describe(SUITE, { timeout: 120_000 }, () => {
+    it("spreads requests round robin over every instance, without sticky sessions", async () => {
+      const answers = await Promise.all(Array.from({ length: INSTANCES * 3 }, () => send(lb(), "/healthz")));
+      expect(answers.map(({ status }) => status)).toEqual(answers.map(() => 200));
+      expect(new Set(answers.map(servedBy)).size).toBe(INSTANCES);
+    });
+
+    it("keeps a member of staff signed in on one instance signed in on every other, and takes a CSRF token from one on another", async () => {
+      const [first, second, third] = instances;
+      const cookie = await sessionOf(first!.port, "stock", "10.20.0.1");
+      for (const { port } of [second!, third!]) {
+        const page = await send(port, "/staff/stock/vehicles", { headers: { Cookie: cookie } });
+        expect(page.status, `instance on ${port}`).toBe(200);
+        expect(page.body).toContain("Stock Person");
+      }
+      // Through the balancer, each request to whichever instance comes next.
+      const pages = await Promise.all(
+        Array.from({ length: INSTANCES * 2 }, () => send(lb(), "/staff/stock/vehicles", { headers: { Cookie: cookie } })),
+      );
+      expect(pages.map(({ status }) => status)).toEqual(pages.map(() => 200));
+      expect(new Set(pages.map(servedBy)).size).toBe(INSTANCES);
+
+      // A form rendered by the first instance, sent to the third.
+      const [vehicle] = JSON.parse((await send(lb(), "/api/vehicles?pageSize=1")).body) as { _id: string }[];
+      const page = await send(first!.port, `/staff/stock/vehicles/${vehicle!._id}`, { headers: { Cookie: cookie } });
+      const hidden = await postForm(
+        third!.port,
+        `/staff/stock/vehicles/${vehicle!._id}`,
+        { csrf: formToken(page.body), intent: "hide" },
+        { Cookie: cookie },
+      );
+      expect(hidden.status).toBe(200);
+      const shown = await postForm(
+        second!.port,
+        `/staff/stock/vehicles/${vehicle!._id}`,
+        { csrf: formToken(page.body), intent: "show" },
+        { Cookie: cookie },
+      );
+      expect(shown.status).toBe(200);
+      // And a token no instance gave is refused by each.
+      const forged = await postForm(
+        third!.port,
+        `/staff/stock/vehicles/${vehicle!._id}`,
+        { csrf: "forged", intent: "hide" },
+        { Cookie: cookie },
+      );
+      expect(forged.status).toBe(403);
+    });
+
+    it("holds one client to POST_RATE_LIMIT posts across all the instances", async () => {
+      const client = "10.30.0.1";
+      const answers: Answer[] = [];
+      for (let i = 0; i < POST_LIMIT + 4; i++) {
+        answers.push(
+          await send(lb(), "/api/finance-application", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
+            body: "{}",
+          }),
+        );
+      }
+      expect(new Set(answers.map(servedBy)).size).toBe(INSTANCES);
+      expect(answers.filter(({ status }) => status !== 429)).toHaveLength(POST_LIMIT);
+      expect(answers.slice(POST_LIMIT).map(({ status }) => status)).toEqual([429, 429, 429, 429]);
+      // Another client is not held by this one's posts.
+      const other = await send(lb(), "/api/finance-application", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.30.0.2" },
+        body: "{}",
+      });
+      expect(other.status).toBe(400);
+    });
+
+    it("makes an address wait after 10 failed sign-ins however they are spread over the instances", async () => {
+      const client = "10.40.0.1";
+      const refused: Answer[] = [];
+      // Ten guesses at ten addresses, so only the address's own count reaches its limit.
+      for (let i = 0; i < 10; i++) refused.push(await signIn(lb(), `nobody-${i}@dealer.example`, "a wrong password", client));
+      expect(refused.map(({ status }) => status)).toEqual(refused.map(() => 400));
+      const eleventh = await signIn(lb(), staffEmail("admin"), STAFF_PASSWORD, client);
+      expect(eleventh.status).toBe(303);
+      expect(eleventh.headers.location).toMatch(/^\/staff\/sign-in\?wait=1&/);
+      // The same account from another address signs in at once.
+      expect((await signIn(lb(), staffEmail("admin"), STAFF_PASSWORD, "10.40.0.2")).headers.location).toBe("/staff");
+    });
+
+    it("shows an upload's progress and its end on every instance, and lets another instance confirm it", async () => {
+      const cookie = await sessionOf(lb(), "stock", "10.50.0.1");
+      const page = await send(lb(), "/staff/stock/import", { headers: { Cookie: cookie } });
+      const feed = Array.from(generateDemoStock({ count: UPLOADED, seed: 4242 }), (record) => JSON.stringify(record)).join("\n");
+      const boundary = "----instances-test";
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${formToken(page.body)}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nupsert\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="feed"; filename="big.ndjson"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        Buffer.from(feed),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const uploaded = await send(lb(), "/staff/stock/import", {
+        method: "POST",
+        headers: {
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": String(body.length),
+          Origin: origin(lb()),
+          Accept: "text/html",
+          Cookie: cookie,
+        },
+        body,
+      });
+      expect(uploaded.status).toBe(303);
+
+      /** What each instance's console shows, asked directly, until each shows `until`. */
+      const seen = instances.map(() => new Set<string>());
+      const follow = async (until: string) => {
+        const deadline = Date.now() + 120_000;
+        while (!seen.every((headings) => headings.has(until))) {
+          if (seen.some((headings) => headings.has("Import failed: nothing was changed"))) {
+            const failed = await send(lb(), "/staff/stock/import", { headers: { Cookie: cookie } });
+            throw new Error(
+              `The import failed: ${failed.body
+                .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, " ")
+                .replace(/<[^>]+>/g, " ")
+                .replace(/\s+/g, " ")
+                .slice(0, 1500)}`,
+            );
+          }
+          if (Date.now() > deadline)
+            throw new Error(`Not every instance showed "${until}": ${seen.map((s) => [...s].join(", ")).join(" | ")}`);
+          await Promise.all(
+            instances.map(async ({ port }, i) => {
+              const shown = await send(port, "/staff/stock/import", { headers: { Cookie: cookie } });
+              const heading = /<h2 id="latest-import">([^<]+)<\/h2>/.exec(shown.body)?.[1];
+              if (heading) seen[i]!.add(heading);
+              if (/<progress id="import-progress"/.test(shown.body)) seen[i]!.add("progress");
+            }),
+          );
+          await sleep(100);
+        }
+      };
+      await follow("Preview: nothing is changed until you confirm");
+      const ready = await send(lb(), "/staff/stock/import", { headers: { Cookie: cookie } });
+      const id = /name="id" value="([0-9a-f]+)"/.exec(ready.body)![1]!;
+      // The confirmation goes to whichever instance is next, very likely not the one that took the upload.
+      const confirmed = await postForm(
+        lb(),
+        "/staff/stock/import",
+        { csrf: formToken(ready.body), id, intent: "apply" },
+        { Cookie: cookie },
+      );
+      expect(confirmed.status).toBe(303);
+      await follow("Import finished");
+      for (const headings of seen) {
+        expect(headings).toContain("progress");
+        expect(headings).toContain("Import finished");
+      }
+      const total = Number((await send(lb(), "/api/vehicles?pageSize=1")).headers["x-total-count"]);
+      expect(total).toBeGreaterThanOrEqual(UPLOADED);
+    }, 180_000);
+
+    it("shows a price changed through one instance on every instance's vehicle page and search within 5 s", async () => {
+      const [first, second] = instances;
+      const cookie = await sessionOf(first!.port, "stock", "10.60.0.1");
+      const [vehicle] = JSON.parse((await send(lb(), "/api/vehicles/search/car?pageSize=1&sort=price_asc")).body) as { _id: string }[];
+      const id = vehicle!._id;
+      const price = 54_321;
+      const search = `/car-search?price=${price}-${price}`;
+      // Every instance has the vehicle page and the search in its page cache first.
+      for (const { port } of instances) {
+        for (let i = 0; i < 2; i++) {
+          expect((await send(port, `/vehicles/${id}`)).body).not.toContain("£54,321");
+          expect((await send(port, search)).body).not.toContain(`/vehicles/${id}`);
+        }
+      }
+      const page = await send(first!.port, `/staff/stock/vehicles/${id}`, { headers: { Cookie: cookie } });
+      const changedAt = performance.now();
+      const changed = await postForm(
+        second!.port,
+        `/staff/stock/vehicles/${id}`,
+        { csrf: formToken(page.body), intent: "price", price: String(price) },
+        { Cookie: cookie },
+      );
+      expect(changed.status).toBe(200);
+      expect(changed.body).toContain("The price is now £54,321.");
+
+      const shownAfter = await Promise.all(
+        instances.map(async ({ port }) => {
+          for (;;) {
+            const [vehiclePage, searchPage] = await Promise.all([send(port, `/vehicles/${id}`), send(port, search)]);
+            if (vehiclePage.body.includes("£54,321") && searchPage.body.includes(`/vehicles/${id}`)) return performance.now() - changedAt;
+            if (performance.now() - changedAt > 15_000) return Infinity;
+            await sleep(100);
+          }
+        }),
+      );
+      process.stderr.write(
+        `A price change showed on every instance's vehicle page and search after ${shownAfter.map((ms) => `${Math.round(ms)} ms`).join(", ")}.\n`,
+      );
+      for (const ms of shownAfter) expect(ms).toBeLessThanOrEqual(5000);
+    });
+
+    it(
+      "fetches the scheduled feed once a period across the instances, and shows its last run on every instance",
+      async () => {
+        // Each instance asks at its start and every minute after: one fetch a period in all.
+        await expect.poll(() => feedFetches.length, { timeout: FEED_MINUTES * 60_000 + 30_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+        const gaps = feedFetches.slice(1).map((at, i) => at - feedFetches[i]!);
+        process.stderr.write(
+          `The scheduled feed was fetched ${feedFetches.length} times, ${gaps.map((ms) => `${Math.round(ms / 1000)} s`).join(", ")} apart.\n`,
+        );
+        // Never two runs in one period: the turn is reckoned by the database server's clock, and
+        // each fetch reaches the feed a moment after its turn was taken, so allow a few seconds.
+        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(FEED_MINUTES * 60_000 - 5000);
+        const cookie = await sessionOf(lb(), "admin", "10.70.0.1");
+        for (const { port } of instances) {
+          const page = await send(port, "/staff/stock/import", { headers: { Cookie: cookie } });
+          expect(page.body).toContain("answered HTTP 503");
+        }
+      },
+      FEED_MINUTES * 60_000 + 60_000,
+    );
+
+    it("loses no application when an instance is killed mid-request, and the others carry on", async () => {
+      const victim = instances[INSTANCES - 1]!;
+      const applicants = Array.from({ length: 30 }, (_, i) => `applicant-${i}@instances.example`);
+      const [vehicle] = JSON.parse((await send(lb(), "/api/vehicles?pageSize=1")).body) as { _id: string }[];
+      /** Sends one application until an instance says it is stored, as a browser's user would send it again. */
+      const apply = async (email: string, i: number) => {
+        const failures: string[] = [];
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const answer = await send(lb(), "/api/finance-application", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.80.${attempt}.${i}` },
+            body: JSON.stringify({ ...validApplication(), vehicleId: vehicle!._id, email }),
+          }).catch((error: Error) => ({ status: 0, headers: {}, body: error.message }));
+          if (answer.status === 201) return { email, failures };
+          failures.push(`${answer.status} ${answer.body.slice(0, 80)}`);
+          await sleep(200);
+        }
+        throw new Error(`${email} was never stored: ${failures.join("; ")}`);
+      };
+      const sending = Promise.all(
+        applicants.map(async (email, i) => {
+          await sleep(i * 40);
+          return apply(email, i);
+        }),
+      );
+      await sleep(400);
+      victim.server.kill("SIGKILL");
+      const sent = await sending;
+
+      const stored = await db
+        .collection<{ contacts: string[] }>(LEADS_COLLECTION)
+        .find({ contacts: { $in: applicants } })
+        .toArray();
+      const storedEmails = new Set(stored.flatMap((lead) => lead.contacts));
+      expect(applicants.filter((email) => !storedEmails.has(email))).toEqual([]);
+      process.stderr.write(
+        `With an instance killed mid-request: ${sent.filter(({ failures }) => failures.length > 0).length} of 30 applications needed sending again; every one was stored.\n`,
+      );
+
+      // The balancer has taken the dead instance out: every request is answered by the others.
+      const answers = await Promise.all(Array.from({ length: 12 }, () => send(lb(), "/vehicles")));
+      expect(answers.map(({ status }) => status)).toEqual(answers.map(() => 200));
+      expect(answers.map(servedBy)).not.toContain(`instance-${INSTANCES}`);
+    });
+  });
+}
