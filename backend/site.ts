@@ -106,6 +106,7 @@ export async function startSite({
     logger,
   );
   await staff.stock.prepareUploadFolder();
+  await staff.photos.library.prepare();
 
   const renderPool =
     pagesBuild && renderThreadModule && config.RENDER_THREADS > 0
@@ -160,6 +161,7 @@ export async function startSite({
   const server = await listen(app, config);
   leadWork.start();
   staff.feed?.start();
+  staff.feedPictures.start();
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
@@ -182,6 +184,7 @@ export async function startSite({
       await storeLoad.stop();
       await leadWork.stop();
       await staff.feed?.stop();
+      staff.feedPictures.stop();
       await staff.stock.settled();
       await staff.searchIndex.settled();
       await catalogue.stop();

@@ -1,7 +1,12 @@
 import { useRef, useState, type KeyboardEvent } from "react";
+import type { ShownImage } from "../../../domain/vehicle-photos";
 import type { VehicleType } from "../../../domain/vehicle-types";
 import { useHydrated } from "../use-hydrated";
 import { placeholderImageOf } from "../VehicleCard";
+import { Picture } from "./Picture";
+
+/** The gallery is the page's width on a phone and about two thirds of it beside the details on a desktop. */
+const GALLERY_SIZES = "(min-width: 64em) 60vw, 100vw";
 
 /**
  * The vehicle's photos: a strip to swipe, previous and next buttons, and a row to choose
@@ -9,7 +14,7 @@ import { placeholderImageOf } from "../VehicleCard";
  * screen), arrow keys too. Without JavaScript the strip still scrolls and each dot or
  * thumbnail is a link to its photo.
  */
-export function Gallery({ images, name, type }: { images: readonly { href: string }[]; name: string; type: VehicleType }) {
+export function Gallery({ images, name, type }: { images: readonly ShownImage[]; name: string; type: VehicleType }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const hydrated = useHydrated();
@@ -58,12 +63,12 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
         >
           {images.map((image, i) => (
             // "photo 2 of 8" says where in the carousel the buyer is, not that it is an image.
-            // eslint-disable-next-line jsx-a11y/img-redundant-alt
-            <img
+            <Picture
               key={image.href + i}
+              image={image}
+              sizes={GALLERY_SIZES}
               id={`photo-${i + 1}`}
               className="gallery__photo"
-              src={image.href}
               alt={`${name}, photo ${i + 1} of ${images.length}`}
               width={800}
               height={600}
@@ -114,7 +119,7 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
                     show(i);
                   }}
                 >
-                  <img src={image.href} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                  <Picture image={image} sizes="120px" alt="" width={120} height={90} loading="lazy" decoding="async" />
                 </a>
               </li>
             ))}
