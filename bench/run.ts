@@ -11,6 +11,7 @@ import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
+import { benchPhotos } from "./photos";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
@@ -33,7 +34,9 @@ import { buildSite } from "./site-process";
  * of `--first-view-threads`, run in turn `--first-view-rounds` times.
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
- * be found or started); `--sizes ""` runs that comparison alone.
+ * be found or started); `--sizes ""` runs that comparison alone. And a 12-megapixel photo
+ * through the photo library, every width in AVIF, WebP and JPEG (bench/photos.ts; `--photos 0`
+ * skips it).
  */
 
 const { values } = parseArgs({
@@ -51,6 +54,8 @@ const { values } = parseArgs({
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
+    /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
+    photos: { type: "string", default: "1" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -236,6 +241,7 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+const photoRows = values.photos === "0" ? [] : await benchPhotos();
 
 process.stdout.write(
   [
@@ -273,5 +279,6 @@ process.stdout.write(
       : []),
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...sideBySideRows,
+    ...photoRows,
   ].join("\n"),
 );
