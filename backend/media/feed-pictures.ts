@@ -95,7 +95,7 @@ export class FeedPictures {
       this.failed.set(href, Date.now());
       // The address is the dealer's feed's, not a visitor's: fine to log.
       const reason = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ href, reason, refused: error instanceof PhotoRefusedError }, "A feed picture was not fetched");
+      this.logger.warn({ href, reason, notAPhoto: error instanceof PhotoRefusedError }, "A feed picture was not fetched");
       return undefined;
     }
   }
