@@ -18,7 +18,9 @@ export async function benchPhotos(): Promise<string[]> {
   try {
     const width = 4000;
     const height = 3000;
-    const noise = await sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    const noise = await sharp({
+      create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
       .blur(1.2)
       .png()
       .toBuffer();

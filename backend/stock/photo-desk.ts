@@ -20,6 +20,12 @@ export type PhotoEdit =
   | { kind: "main"; photoId: string }
   | { kind: "order"; photoIds: readonly string[] };
 
+/** A file to take in, read when its turn comes so that only one is held in memory at a time. */
+export interface UploadedPhoto {
+  name: string;
+  read(): Promise<Buffer>;
+}
+
 export interface UploadOutcome {
   added: number;
   /** Files not taken, each named with its reason. */
@@ -36,25 +42,20 @@ export class PhotoDesk {
   ) {}
 
   /** Checks and stores each file, then adds those taken after the vehicle's photos; undefined when it is no longer in stock. */
-  async upload(
-    member: StaffMember,
-    address: string,
-    id: string,
-    files: readonly { name: string; bytes: Buffer }[],
-  ): Promise<UploadOutcome | undefined> {
+  async upload(member: StaffMember, address: string, id: string, files: readonly UploadedPhoto[]): Promise<UploadOutcome | undefined> {
     requireRole(member, "stock");
     const record = await this.store.get(id);
     if (!record) return undefined;
     const current = record.photos?.uploaded ?? [];
     const taken: Photo[] = [];
     const refused: UploadOutcome["refused"] = [];
-    for (const { name, bytes } of files) {
+    for (const { name, read } of files) {
       if (current.length + taken.length >= MAX_VEHICLE_PHOTOS) {
         refused.push({ name, reason: `was not added: a vehicle may have at most ${MAX_VEHICLE_PHOTOS} photos` });
         continue;
       }
       try {
-        const photo = await this.library.ingest(bytes);
+        const photo = await this.library.ingest(await read());
         if (![...current, ...taken].some((kept) => kept.id === photo.id)) taken.push(photo);
       } catch (error) {
         if (!(error instanceof PhotoRefusedError)) throw error;

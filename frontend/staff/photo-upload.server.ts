@@ -6,22 +6,24 @@ import { receiveUpload } from "../../backend/http/multipart-upload";
 import type { StaffMember } from "../../backend/staff/staff-access";
 import { sameSecret } from "../../backend/staff/staff-cookies";
 import { PHOTOS_PER_UPLOAD } from "../../backend/stock/photo-upload";
-import type { PhotoDesk } from "../../backend/stock/photo-desk";
+import type { PhotoDesk, UploadedPhoto } from "../../backend/stock/photo-desk";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { MAX_VEHICLE_PHOTOS } from "../../domain/vehicle-photos";
 import type { PhotoManagerProps } from "./PhotoManager";
 
 /**
  * The photo form's files, read as they arrive into the photos folder's incoming/ (never
- * more than the per-photo limit each), then the CSRF token checked, then each file's bytes
- * taken in and the file removed whatever happens.
+ * more than the per-photo limit each), the CSRF token checked, then `handle` given the form's
+ * fields and its files, each read into memory only when its turn comes; the files are
+ * removed afterwards whatever happens.
  */
-export async function receivePhotoForm(
+export async function withPhotoForm<T>(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   member: StaffMember,
   photos: PhotoDesk,
-): Promise<{ fields: Map<string, string>; files: { name: string; bytes: Buffer }[] }> {
+  handle: (fields: Map<string, string>, files: UploadedPhoto[]) => Promise<T>,
+): Promise<T> {
   const incoming = path.join(photos.library.directory, "incoming");
   await mkdir(incoming, { recursive: true });
   const filePath = path.join(incoming, randomBytes(12).toString("hex"));
@@ -34,8 +36,10 @@ export async function receivePhotoForm(
     if (!sameSecret(received.fields.get("csrf"), member.session.csrfToken)) {
       throw data("That form had expired. Go back, reload the page and try again.", { status: 403 });
     }
-    const files = await Promise.all(received.files.map(async ({ path: file, name }) => ({ name, bytes: await readFile(file) })));
-    return { fields: received.fields, files };
+    return await handle(
+      received.fields,
+      received.files.map(({ path: file, name }) => ({ name, read: () => readFile(file) })),
+    );
   } finally {
     await Promise.all(received.files.map(({ path: file }) => rm(file, { force: true })));
   }

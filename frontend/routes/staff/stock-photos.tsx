@@ -4,7 +4,7 @@ import { vehicleIdSchema } from "../../../domain/vehicle";
 import type { PhotoEdit } from "../../../backend/stock/photo-desk";
 import { photoIdSchema } from "../../../domain/vehicle-photos";
 import { staffPageMeta } from "../../staff/staff-meta";
-import { receivePhotoForm } from "../../staff/photo-upload.server";
+import { withPhotoForm } from "../../staff/photo-upload.server";
 import type { PhotoOutcome } from "../../staff/PhotoManager";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/stock-photos";
@@ -33,14 +33,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const body = request.body;
   try {
     if (boundary && body) {
-      const { fields, files } = await asMember(() => receivePhotoForm(body, boundary, member, services.photos));
-      const id = vehicleOf(fields.get("vehicle"));
-      if (files.length === 0) return outcome(id, fields.get("stay"), { problem: "Choose one or more photos to upload." }, 400);
-      const uploaded = await asMember(() => services.photos.upload(member, address, id, files));
-      if (!uploaded) throw data(GONE, { status: 404 });
-      const refused = uploaded.refused.map(({ name, reason }) => `${name} ${reason}.`);
-      const done = uploaded.added > 0 ? `${uploaded.added} ${uploaded.added === 1 ? "photo" : "photos"} added.` : undefined;
-      return outcome(id, fields.get("stay"), { done, refused }, uploaded.added === 0 ? 400 : 200);
+      return await asMember(() =>
+        withPhotoForm(body, boundary, member, services.photos, async (fields, files) => {
+          const id = vehicleOf(fields.get("vehicle"));
+          if (files.length === 0) return outcome(id, fields.get("stay"), { problem: "Choose one or more photos to upload." }, 400);
+          const uploaded = await services.photos.upload(member, address, id, files);
+          if (!uploaded) throw data(GONE, { status: 404 });
+          const refused = uploaded.refused.map(({ name, reason }) => `${name} ${reason}.`);
+          const done = uploaded.added > 0 ? `${uploaded.added} ${uploaded.added === 1 ? "photo" : "photos"} added.` : undefined;
+          return outcome(id, fields.get("stay"), { done, refused }, uploaded.added === 0 ? 400 : 200);
+        }),
+      );
     }
     const form = await checkedForm(member, request);
     const id = vehicleOf(formText(form, "vehicle"));
