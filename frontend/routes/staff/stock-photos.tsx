@@ -15,10 +15,10 @@ export function meta() {
 
 const GONE = "That vehicle is not in stock: it may have been sold, or removed by an import.";
 
-/** The photo forms post here; the page itself is only what a browser without JavaScript sees when an upload had a problem. */
+/** The photo forms post here; the page itself is what a browser without JavaScript sees when an upload had a problem. */
 export function loader({ url, context }: Route.LoaderArgs) {
   requireMember(context, url, "stock");
-  return redirect("/staff/stock/vehicles");
+  return null;
 }
 
 /**
