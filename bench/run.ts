@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
+import { ageingTable, benchAgeing } from "./ageing";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
@@ -34,9 +35,11 @@ import { buildSite } from "./site-process";
  * of `--first-view-threads`, run in turn `--first-view-rounds` times.
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
- * be found or started); `--sizes ""` runs that comparison alone. And a 12-megapixel photo
- * through the photo library, every width in AVIF, WebP and JPEG (bench/photos.ts; `--photos 0`
- * skips it).
+ * be found or started); `--sizes ""` runs that comparison alone.
+ * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
+ * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
+ * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
+ * (bench/photos.ts; `--photos 0` skips it).
  */
 
 const { values } = parseArgs({
@@ -54,6 +57,10 @@ const { values } = parseArgs({
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
+    /** Lead counts at which an ageing embedded site's staff pages are timed (bench/ageing.ts); empty to skip. */
+    ageing: { type: "string", default: "" },
+    /** Earlier builds' server entries, timed in turn with this one on the same history. */
+    "ageing-builds": { type: "string", default: "" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
   },
@@ -239,6 +246,10 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
   });
 }
 
+const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
+const ageingRows =
+  ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ["", ...values["ageing-builds"].split(",").filter(Boolean)]) : [];
+
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
@@ -279,6 +290,9 @@ process.stdout.write(
       : []),
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...sideBySideRows,
+    ...(ageingRows.length > 0
+      ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
+      : []),
     ...photoRows,
   ].join("\n"),
 );
