@@ -24,7 +24,7 @@ COPY domain ./domain
 COPY backend ./backend
 COPY indexer ./indexer
 # Volumes mounted here start with this ownership, so the non-root user can write to them.
-RUN mkdir -p /data /run/meili && chown node:node /data /run/meili
+RUN mkdir -p /data /run/meili /srv/photos && chown node:node /data /run/meili /srv/photos
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \

@@ -168,6 +168,31 @@ const environmentSchema = z
       .default(60),
     /** replace: the feed is the whole stock (the mass-removal guard stands); upsert: it adds and updates. */
     STOCK_FEED_MODE: z.enum(["upsert", "replace"], { error: "must be upsert or replace" }).default("upsert"),
+    /** Where photos are kept (uploads, fetched feed pictures, their sizes): a volume every site instance mounts. Unset, DATA_DIR/photos. */
+    PHOTOS_DIR: z
+      .string()
+      .min(1)
+      .transform((directory) => path.resolve(directory))
+      .optional(),
+    /** The largest photo taken in (uploaded or fetched from a feed), in megabytes. */
+    PHOTO_MAX_MB: z.coerce.number().int().min(1).max(200).default(25),
+    /** The most pixels a photo may have, in megapixels: a guard against a small file that decodes to gigabytes. */
+    PHOTO_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
+    /**
+     * Host names whose feed pictures may be fetched although they resolve to a private,
+     * loopback or link-local address (an image server on the dealer's own network), comma separated.
+     */
+    PHOTO_FETCH_ALLOW_HOSTS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** How long fetching one feed picture may take, in seconds. */
+    PHOTO_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

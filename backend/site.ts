@@ -120,6 +120,7 @@ export async function startSite({
     mail,
   );
   await staff.stock.prepareUploadFolder();
+  await staff.photos.library.prepare();
 
   const renderPool =
     pagesBuild && renderThreadModule && config.RENDER_THREADS > 0
@@ -176,6 +177,7 @@ export async function startSite({
   leadWork.start();
   mail.start();
   staff.feed?.start();
+  staff.feedPictures.start();
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
@@ -199,6 +201,7 @@ export async function startSite({
       await leadWork.stop();
       await mail.stop();
       await staff.feed?.stop();
+      staff.feedPictures.stop();
       await staff.stock.settled();
       await staff.searchIndex.settled();
       await catalogue.stop();

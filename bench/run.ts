@@ -12,6 +12,7 @@ import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
+import { benchPhotos } from "./photos";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
@@ -36,7 +37,9 @@ import { buildSite } from "./site-process";
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
- * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn.
+ * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
+ * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
+ * (bench/photos.ts; `--photos 0` skips it).
  */
 
 const { values } = parseArgs({
@@ -58,6 +61,8 @@ const { values } = parseArgs({
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
     "ageing-builds": { type: "string", default: "" },
+    /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
+    photos: { type: "string", default: "1" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -247,6 +252,7 @@ const ageingRows =
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+const photoRows = values.photos === "0" ? [] : await benchPhotos();
 
 process.stdout.write(
   [
@@ -287,5 +293,6 @@ process.stdout.write(
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),
+    ...photoRows,
   ].join("\n"),
 );

@@ -58,7 +58,7 @@ export function sortKeyValue(record: VehicleRecord, key: SortKey): number | unde
     case "createdAt":
       return Date.parse(record.createdAt);
     case "hasImages":
-      return record.media.images.length > 0 ? 1 : 0;
+      return record.media.images.length > 0 || (record.photos?.uploaded?.length ?? 0) > 0 ? 1 : 0;
   }
 }
 

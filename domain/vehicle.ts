@@ -3,6 +3,7 @@ import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
 import { FORMULA_PROBLEM, looksLikeFormula } from "./spreadsheet-text";
 import { VEHICLE_ID_PATTERN } from "./vehicle-id";
+import { vehiclePhotosSchema } from "./vehicle-photos";
 import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
 import { parseWrittenNumber } from "./written-number";
 
@@ -172,6 +173,8 @@ export const vehicleRecordSchema = vehicleFeedRecordSchema.extend({
   priceReduction: priceReductionSchema.optional(),
   /** Hidden by the stock manager: kept in stock, but out of search and off the public pages until shown again. */
   hidden: z.literal(true).optional(),
+  /** Photos the site stores and serves itself (domain/vehicle-photos.ts): the stock manager's, and the feed's once fetched. */
+  photos: vehiclePhotosSchema.optional(),
 });
 
 export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;

@@ -52,6 +52,7 @@ export default [
     route("stock/search-index", "routes/staff/stock-search-index.tsx"),
     route("stock/vehicles", "routes/staff/stock-vehicles.tsx"),
     route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
+    route("stock/photos", "routes/staff/stock-photos.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

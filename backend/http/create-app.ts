@@ -15,6 +15,8 @@ import type { StaffServices } from "../staff/staff-services";
 import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
+import { photosRouter } from "../media/photos-router";
+import { PHOTO_UPLOAD_PAGE, PHOTOS_PER_UPLOAD } from "../stock/photo-upload";
 import { limitRequestBodies } from "./body-limit";
 import { limitRequestTime } from "./request-deadline";
 import { precompressedAssets } from "./precompressed-assets";
@@ -88,7 +90,15 @@ export function createApp(parts: AppParts): Express {
   app.use(refuseAbsurdPaths, requireHost(siteOrigin), refuseOtherPageMethods);
   app.use(staffArea(staff.access, staff.cookies, siteOrigin));
   // After the staff area, which tells whether a stock manager is signed in.
-  app.use(limitRequestTime(requestTimeoutMs, new Map([[STOCK_UPLOAD_PAGE, mayUploadStock]])));
+  app.use(
+    limitRequestTime(
+      requestTimeoutMs,
+      new Map([
+        [STOCK_UPLOAD_PAGE, mayUploadStock],
+        [PHOTO_UPLOAD_PAGE, mayUploadStock],
+      ]),
+    ),
+  );
   // Before compression and body parsing, so a flood of posts costs as little as possible.
   // Signed-in staff, whose every change is audited, are not held to a visitor's limit; one
   // halfway through signing in is, or a stolen password would buy unlimited code guesses.
@@ -102,7 +112,13 @@ export function createApp(parts: AppParts): Express {
   app.use(
     limitRequestBodies(
       BODY_LIMIT_BYTES,
-      new Map([[STOCK_UPLOAD_PAGE, { maxBytes: uploadLimitBytes(staff.stock.settings.maxUploadBytes), mayUpload: mayUploadStock }]]),
+      new Map([
+        [STOCK_UPLOAD_PAGE, { maxBytes: uploadLimitBytes(staff.stock.settings.maxUploadBytes), mayUpload: mayUploadStock }],
+        [
+          PHOTO_UPLOAD_PAGE,
+          { maxBytes: uploadLimitBytes(staff.photos.library.limits.maxBytes * PHOTOS_PER_UPLOAD), mayUpload: mayUploadStock },
+        ],
+      ]),
     ),
   );
   app.use(compression());
@@ -121,6 +137,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api", apiErrorHandler(logger));
 
   app.use("/media/demo", demoImagesRouter());
+  app.use("/media/photos", photosRouter(staff.photos.library));
 
   if (frontend?.clientDirectory) {
     const assets = path.join(frontend.clientDirectory, "assets");

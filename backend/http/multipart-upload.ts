@@ -3,9 +3,10 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 
 /**
- * Reads a form posted as multipart/form-data (RFC 7578) as it arrives: the one file in it
- * goes straight to disk, so a 50 MB stock feed is never held in memory, and the small text
- * fields are kept. Reading stops as soon as the file passes its limit.
+ * Reads a form posted as multipart/form-data (RFC 7578) as it arrives: the file in it (or
+ * each of several, up to `maxFiles`) goes straight to disk, so a 50 MB stock feed is never
+ * held in memory, and the small text fields are kept. Reading stops as soon as a file passes
+ * its limit.
  */
 
 export class UploadTooLargeError extends Error {
@@ -20,13 +21,23 @@ export class MalformedUploadError extends Error {}
 export interface ReceivedUpload {
   fields: Map<string, string>;
   /** The file part, written to `path`; absent when the form held none or it was empty. */
-  file?: { path: string; name: string; size: number };
+  file?: ReceivedFile;
+  /** Every file part, in the form's order (the first is `file`). */
+  files: ReceivedFile[];
+}
+
+export interface ReceivedFile {
+  path: string;
+  name: string;
+  size: number;
 }
 
 export interface UploadLimits {
-  /** Where the file is written (a fresh name of the caller's). */
+  /** Where the file is written (a fresh name of the caller's); a second file goes to `{filePath}.1`, and so on. */
   filePath: string;
   maxFileBytes: number;
+  /** How many files the form may hold; 1 unless said. */
+  maxFiles?: number;
 }
 
 /** An uploaded file (a stock feed: the dealer's prices) is the site's own user's alone to read. */
@@ -46,11 +57,12 @@ export function boundaryOf(contentType: string | null): string | undefined {
 export async function receiveUpload(
   body: ReadableStream<Uint8Array>,
   boundary: string,
-  { filePath, maxFileBytes }: UploadLimits,
+  { filePath, maxFileBytes, maxFiles = 1 }: UploadLimits,
 ): Promise<ReceivedUpload> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const fields = new Map<string, string>();
-  let file: ReceivedUpload["file"];
+  const files: ReceivedFile[] = [];
+  let file: ReceivedFile | undefined;
   let output: WriteStream | undefined;
   let field: { name: string; chunks: Buffer[]; size: number } | undefined;
   // The body starts with the delimiter less its line break: one is put in front to match.
@@ -87,11 +99,14 @@ export async function receiveUpload(
       field = { name, chunks: [], size: 0 };
       return;
     }
-    if (file) throw new MalformedUploadError("Send one file at a time");
     // A browser sends an empty part with an empty name when no file was chosen.
     if (fileName === "") return;
-    file = { path: filePath, name: fileName.split(/[\\/]/).pop()!, size: 0 };
-    output = createWriteStream(filePath, { flags: "wx", mode: UPLOAD_FILE_MODE });
+    if (files.length >= maxFiles)
+      throw new MalformedUploadError(maxFiles === 1 ? "Send one file at a time" : `Send at most ${maxFiles} files at a time`);
+    const at = files.length === 0 ? filePath : `${filePath}.${files.length}`;
+    file = { path: at, name: fileName.split(/[\\/]/).pop()!, size: 0 };
+    files.push(file);
+    output = createWriteStream(at, { flags: "wx", mode: UPLOAD_FILE_MODE });
   };
 
   try {
@@ -136,7 +151,7 @@ export async function receiveUpload(
       }
     }
     if (state !== "done") throw new MalformedUploadError("The form ended before its last part: the upload may have been cut short");
-    return { fields, ...(file ? { file } : {}) };
+    return { fields, files, ...(files[0] ? { file: files[0] } : {}) };
   } catch (error) {
     // The file is opened in the background: removed before it has closed, it could be created after.
     if (output && !output.closed) {
@@ -144,7 +159,7 @@ export async function receiveUpload(
       output.destroy();
       await closed;
     }
-    if (file) await rm(filePath, { force: true });
+    await Promise.all(files.map(({ path }) => rm(path, { force: true })));
     throw error;
   }
 }

@@ -5,6 +5,9 @@ import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import type { Mail } from "../mail/mail-services";
+import { FeedPictures } from "../media/feed-pictures";
+import { PhotoLibrary } from "../media/photo-library";
+import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
@@ -24,6 +27,10 @@ export interface StaffServices {
   stock: StockImports;
   searchIndex: SearchIndexConsole;
   vehicles: VehicleDesk;
+  /** A vehicle's own photos, and the library that checks, stores and sizes every photo. */
+  photos: PhotoDesk;
+  /** The feed's pictures, fetched in the background. */
+  feedPictures: FeedPictures;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
   /** E-mail: whether it is sent, and password links sent by it. */
@@ -49,6 +56,15 @@ export function staffServices(
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
   const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
+  const library = new PhotoLibrary(config.PHOTOS_DIR ?? path.join(config.DATA_DIR, "photos"), {
+    maxBytes: config.PHOTO_MAX_MB * 1024 * 1024,
+    maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000,
+  });
+  const fetchLimits = {
+    maxBytes: library.limits.maxBytes,
+    timeoutMs: config.PHOTO_FETCH_TIMEOUT_SECONDS * 1000,
+    allowHosts: config.PHOTO_FETCH_ALLOW_HOSTS,
+  };
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
@@ -66,6 +82,8 @@ export function staffServices(
     ...(url
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
+    photos: new PhotoDesk(stock, library, access, indexer),
+    feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer),
     mail,
   };
 }

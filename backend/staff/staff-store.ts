@@ -81,6 +81,7 @@ export const AUDIT_ACTIONS = [
   "vehicle-sold",
   "vehicle-hidden",
   "vehicle-shown",
+  "vehicle-photos-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

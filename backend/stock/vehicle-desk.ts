@@ -140,6 +140,6 @@ export class VehicleDesk {
 }
 
 /** A stored vehicle as a feed would give it, to put back through the store with one thing changed. */
-function feedRecordOf({ vehicle, media, adverts, createdAt }: VehicleRecord): VehicleFeedRecord {
+export function feedRecordOf({ vehicle, media, adverts, createdAt }: VehicleRecord): VehicleFeedRecord {
   return { vehicle, media, adverts, createdAt };
 }

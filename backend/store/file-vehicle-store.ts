@@ -162,7 +162,7 @@ export class FileVehicleStore implements VehicleStore {
       await takeTurn();
       const line = next.get(id);
       const existing = line === undefined ? undefined : storedVersion(JSON.parse(line) as VehicleRecord);
-      const stamped = stampRecord(id, record, existing, now, change.hide?.get(id));
+      const stamped = stampRecord(id, record, existing, now, change.hide?.get(id), change.photos?.get(id));
       summary[stamped.change]++;
       if (stamped.change === "unchanged") continue;
       next.set(id, serialise(stamped.record));
@@ -262,8 +262,8 @@ function idOfLine(line: string): string | undefined {
 }
 
 function serialise(record: VehicleRecord): string {
-  const { _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden } = record;
-  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden });
+  const { _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, photos } = record;
+  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, photos });
 }
 
 function* linesOf(lines: Map<string, string>): Iterable<string> {

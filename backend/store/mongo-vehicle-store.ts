@@ -141,13 +141,20 @@ export class MongoVehicleStore implements VehicleStore {
     const stored = await this.vehicles
       .find(
         { _id: { $in: [...ids] } },
-        { projection: { createdAt: 1, fingerprint: 1, "adverts.retailAdverts.totalPrice": 1, priceReduction: 1, hidden: 1 } },
+        { projection: { createdAt: 1, fingerprint: 1, "adverts.retailAdverts.totalPrice": 1, priceReduction: 1, hidden: 1, photos: 1 } },
       )
       .toArray();
     return new Map(
-      stored.map(({ _id, createdAt, fingerprint, adverts, priceReduction, hidden }) => [
+      stored.map(({ _id, createdAt, fingerprint, adverts, priceReduction, hidden, photos }) => [
         _id,
-        { createdAt, fingerprint, priceGBP: priceOf({ adverts }), ...(priceReduction && { priceReduction }), ...(hidden && { hidden }) },
+        {
+          createdAt,
+          fingerprint,
+          priceGBP: priceOf({ adverts }),
+          ...(priceReduction && { priceReduction }),
+          ...(hidden && { hidden }),
+          ...(photos && { photos }),
+        },
       ]),
     );
   }
@@ -225,7 +232,7 @@ export class MongoVehicleStore implements VehicleStore {
         const writes: AnyBulkWriteOperation<VehicleDocument>[] = [];
         const written: string[] = [];
         for (const { id, record } of batch) {
-          const stamped = stampRecord(id, record, existing.get(id), now, change.hide?.get(id));
+          const stamped = stampRecord(id, record, existing.get(id), now, change.hide?.get(id), change.photos?.get(id));
           result[stamped.change]++;
           if (stamped.change === "unchanged") continue;
           result.changedIds.push(id);

@@ -1,4 +1,5 @@
 import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
+import type { VehiclePhotos } from "../../domain/vehicle-photos";
 import type { VehicleType } from "../../domain/vehicle-types";
 import type { StoredVersion } from "./stamp-record";
 
@@ -22,6 +23,8 @@ export interface StockChange {
    * the rest keep whether they were hidden, through any feed.
    */
   hide?: ReadonlyMap<string, boolean>;
+  /** Vehicles of `records` whose photos are now these (an empty object for none); the rest keep theirs through any feed. */
+  photos?: ReadonlyMap<string, VehiclePhotos>;
   /** Vehicles to remove from stock as sold, whatever the mode (a stock manager marking one sold). */
   removeIds?: readonly string[];
   /**

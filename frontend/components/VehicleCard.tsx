@@ -3,10 +3,12 @@ import { monthlyPriceFrom } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
 import { shownReduction } from "../../domain/price-reduction";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { shownImages, type ShownImage } from "../../domain/vehicle-photos";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 import { PriceReducedBadge } from "./PriceReducedBadge";
 import { CardTools } from "./saved/CardTools";
+import { Picture } from "./vehicle/Picture";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
 export interface VehicleCardData {
@@ -23,8 +25,11 @@ export interface VehicleCardData {
   mileage?: number;
   year?: number;
   transmission?: string;
-  image?: string;
+  image?: ShownImage;
 }
+
+/** One card across a phone, two on a tablet, up to four on a desktop. */
+const CARD_SIZES = "(min-width: 75em) 25vw, (min-width: 40em) 50vw, 100vw";
 
 /** A car, van or truck outline saying photos are coming, for a vehicle listed without any. */
 export function placeholderImageOf(type: VehicleType): string {
@@ -33,7 +38,7 @@ export function placeholderImageOf(type: VehicleType): string {
 
 /** A record's card, as a loader makes it: the reduction is judged by the server's clock, so the page hydrates as rendered. */
 export function cardOf(record: VehicleRecord): VehicleCardData {
-  const { _id, vehicle, media, adverts } = record;
+  const { _id, vehicle, adverts } = record;
   const reducedBy = shownReduction(record, new Date());
   return {
     id: _id,
@@ -47,7 +52,7 @@ export function cardOf(record: VehicleRecord): VehicleCardData {
     mileage: vehicle.odometerReadingMiles,
     year: vehicle.yearOfManufacture,
     transmission: vehicle.transmissionType,
-    image: media.images[0]?.href,
+    image: shownImages(record)[0],
   };
 }
 
@@ -61,9 +66,10 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
   );
   return (
     <article className="vehicle-card">
-      <img
+      <Picture
+        image={vehicle.image ?? { href: placeholderImageOf(vehicle.type) }}
+        sizes={CARD_SIZES}
         className="vehicle-card__image"
-        src={vehicle.image ?? placeholderImageOf(vehicle.type)}
         alt=""
         width={800}
         height={600}

@@ -4,6 +4,7 @@ import { VEHICLE_LISTS } from "../../domain/vehicle-lists";
 import { FinanceDisclosure } from "../components/FinanceDisclosure";
 import { comparisonOf, type Comparison } from "../components/saved/compare-columns";
 import { TableScroll } from "../components/TableScroll";
+import { Picture } from "../components/vehicle/Picture";
 import { answersOutages } from "../engine-outage.server";
 import { catalogueContext } from "../../backend/http/request-context";
 import { describePage, NOT_INDEXED } from "../seo/page-meta";
@@ -83,7 +84,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                   <td />
                   {vehicles.map((vehicle) => (
                     <th key={vehicle.id} scope="col">
-                      <img src={vehicle.image} alt="" width={160} height={120} />
+                      <Picture image={vehicle.image} sizes="160px" alt="" width={160} height={120} />
                       <Link to={`/vehicles/${vehicle.id}`}>{vehicle.name}</Link>
                       {vehicle.derivative && <span className="compare-table__derivative">{vehicle.derivative}</span>}
                       {vehicles.length > 1 && (

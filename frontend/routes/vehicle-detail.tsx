@@ -19,6 +19,7 @@ import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyVi
 import { SaveButton } from "../components/saved/SaveButton";
 import { FinancePanel } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
+import { shownImages } from "../../domain/vehicle-photos";
 import { ShareButton } from "../components/vehicle/ShareButton";
 import { vehicleStructuredData } from "../components/vehicle/structured-data";
 import { VehicleActions } from "../components/vehicle/VehicleActions";
@@ -136,7 +137,7 @@ function SoldVehicle({ sold, similar }: SoldVehiclePage) {
 
 function ListedVehicle(loaderData: ListedVehiclePage) {
   const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar, reducedBy } = loaderData;
-  const { vehicle, media, adverts } = record;
+  const { vehicle, adverts } = record;
   const make = vehicle.make || "Unknown";
   const model = vehicle.model || "Unknown";
   const { amountGBP: price } = adverts.retailAdverts.totalPrice;
@@ -154,7 +155,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         </p>
       </div>
       <div className="vehicle-page__media">
-        <Gallery images={media.images} name={`${make} ${model}`} type={vehicle.vehicleType} />
+        <Gallery images={shownImages(record)} name={`${make} ${model}`} type={vehicle.vehicleType} />
       </div>
       <div className="vehicle-page__summary">
         <h1>

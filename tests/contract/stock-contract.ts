@@ -191,6 +191,38 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
       expect(shown?.adverts.retailAdverts.totalPrice.amountGBP).toBe(10000);
     });
 
+    it("keeps a vehicle's photos with it through feeds, a fetched picture only while the feed lists it", async () => {
+      await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      const feedImage = (await engines().store.get("fiesta-2019"))!.media.images[0]!.href;
+      const uploaded = [
+        { id: "b".repeat(32), width: 1600, height: 1200 },
+        { id: "a".repeat(32), width: 1200, height: 900 },
+      ];
+      const photos = {
+        uploaded,
+        fetched: [
+          { href: feedImage, id: "c".repeat(32), width: 800, height: 600 },
+          { href: "https://gone.example/x.jpg", id: "d".repeat(32), width: 1, height: 1 },
+        ],
+      };
+      const set = await engines().store.applyChange(
+        { records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", photos: new Map([["fiesta-2019", photos]]) },
+        NOW,
+      );
+      expect(set).toMatchObject({ updated: 1, changedIds: ["fiesta-2019"] });
+      // A fetched picture the feed no longer lists is not kept.
+      expect((await engines().store.get("fiesta-2019"))?.photos).toEqual({ uploaded, fetched: [photos.fetched[0]] });
+
+      await engines().store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9495), mode: "replace", maxRemovals: 20 }, NOW);
+      expect((await engines().store.get("fiesta-2019"))?.photos?.uploaded).toEqual(uploaded);
+
+      await engines().store.applyChange(
+        { records: knownVehicleRepriced("fiesta-2019", 9495), mode: "upsert", photos: new Map([["fiesta-2019", {}]]) },
+        NOW,
+      );
+      expect((await engines().store.get("fiesta-2019"))?.photos).toBeUndefined();
+    });
+
     it("removes vehicles missing from a full feed as sold, but keeps those on rejected rows", async () => {
       await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       const kept = knownStockChange().slice(0, 8);

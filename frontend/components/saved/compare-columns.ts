@@ -3,6 +3,7 @@ import { cleanAirZoneStatus } from "../../../domain/clean-air-zone";
 import { monthlyPriceFrom } from "../../../domain/finance";
 import { formatPounds } from "../../../domain/format";
 import type { VehicleRecord } from "../../../domain/vehicle";
+import { shownImages, type ShownImage } from "../../../domain/vehicle-photos";
 import { placeholderImageOf } from "../VehicleCard";
 import { CLEAN_AIR_VERDICT_WORDS, runningCosts, specification, type FactRow } from "../vehicle/vehicle-fact-rows";
 
@@ -17,7 +18,7 @@ export interface ComparedVehicle {
   id: string;
   name: string;
   derivative?: string;
-  image: string;
+  image: ShownImage;
 }
 
 /** What the compare page says of a vehicle it cannot line up: sold since it was chosen, or never known here. */
@@ -45,11 +46,11 @@ export function comparisonOf(looked: readonly LookedUpVehicle[]): Comparison {
     return vehicle.status === "unknown" ? [{ id: vehicle.id, reason: "unknown" }] : [];
   });
   return {
-    vehicles: records.map(({ _id, vehicle, media }) => ({
-      id: _id,
-      name: `${vehicle.make} ${vehicle.model}`,
-      derivative: vehicle.derivative,
-      image: media.images[0]?.href ?? placeholderImageOf(vehicle.vehicleType),
+    vehicles: records.map((record) => ({
+      id: record._id,
+      name: `${record.vehicle.make} ${record.vehicle.model}`,
+      derivative: record.vehicle.derivative,
+      image: shownImages(record)[0] ?? { href: placeholderImageOf(record.vehicle.vehicleType) },
     })),
     sections: [
       section("Price", records, priceRows),

@@ -1,9 +1,11 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import type { ShownImage } from "../../../domain/vehicle-photos";
 import type { VehicleType } from "../../../domain/vehicle-types";
 import { useHydrated } from "../use-hydrated";
 import { placeholderImageOf } from "../VehicleCard";
 import { pressOnSpace } from "../LinkButton";
 import { FullScreenGallery } from "./FullScreenGallery";
+import { Picture } from "./Picture";
 import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
 
 /**
@@ -13,7 +15,10 @@ import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
  * scrolls, each dot or thumbnail is a link to its photo and "View full screen" opens the
  * photo's own file.
  */
-export function Gallery({ images, name, type }: { images: readonly { href: string }[]; name: string; type: VehicleType }) {
+/** The gallery is the page's width on a phone and about two thirds of it beside the details on a desktop. */
+const GALLERY_SIZES = "(min-width: 64em) 60vw, 100vw";
+
+export function Gallery({ images, name, type }: { images: readonly ShownImage[]; name: string; type: VehicleType }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
@@ -76,12 +81,12 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
         >
           {images.map((image, i) => (
             // "photo 2 of 8" says where in the carousel the buyer is, not that it is an image.
-            // eslint-disable-next-line jsx-a11y/img-redundant-alt
-            <img
+            <Picture
               key={image.href + i}
+              image={image}
+              sizes={GALLERY_SIZES}
               id={`photo-${i + 1}`}
               className="gallery__photo"
-              src={image.href}
               alt={`${name}, photo ${i + 1} of ${images.length}`}
               width={800}
               height={600}
@@ -145,7 +150,7 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
                     show(i);
                   }}
                 >
-                  <img src={image.href} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                  <Picture image={image} sizes="120px" alt="" width={120} height={90} loading="lazy" decoding="async" />
                 </a>
               </li>
             ))}

@@ -3,6 +3,7 @@ import type { Dealer } from "../../../domain/dealer";
 import { postalAddress } from "../../../domain/dealer-address";
 import { priceExcludesVat } from "../../../domain/finance";
 import type { VehicleRecord } from "../../../domain/vehicle";
+import { shownImages } from "../../../domain/vehicle-photos";
 
 /**
  * The vehicle as schema.org describes it (a Car, or a Vehicle for vans and trucks) with its
@@ -11,7 +12,8 @@ import type { VehicleRecord } from "../../../domain/vehicle";
  * define for these types, or a value of the wrong kind, fails the type check.
  */
 export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, dealer: Dealer): WithContext<Car> | WithContext<Vehicle> {
-  const { vehicle, media, adverts } = record;
+  const { vehicle, adverts } = record;
+  const images = shownImages(record);
   const absolute = (href: string) => new URL(href, pageUrl).href;
   const price = adverts.retailAdverts.totalPrice.amountGBP.toFixed(2);
   return {
@@ -21,7 +23,7 @@ export function vehicleStructuredData(record: VehicleRecord, pageUrl: string, de
     url: pageUrl,
     brand: { "@type": "Brand", name: vehicle.make },
     model: vehicle.model,
-    ...(media.images.length > 0 && { image: media.images.map((image) => absolute(image.href)) }),
+    ...(images.length > 0 && { image: images.map((image) => absolute(image.href)) }),
     itemCondition: `https://schema.org/${vehicle.ownershipCondition === "New" ? "NewCondition" : "UsedCondition"}`,
     ...(vehicle.yearOfManufacture !== undefined && { productionDate: String(vehicle.yearOfManufacture) }),
     ...(vehicle.odometerReadingMiles !== undefined && {

@@ -4,6 +4,8 @@ import { formatPounds } from "../../../domain/format";
 import { priceOf } from "../../../domain/vehicle-price";
 import { Field } from "../../components/forms/form-parts";
 import { londonTime } from "../../staff/lead-views.server";
+import { PhotoManager } from "../../staff/PhotoManager";
+import { photoManagerProps } from "../../staff/photo-upload.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/stock-vehicle";
@@ -28,6 +30,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     price: formatPounds(priceOf(record)),
     priceValue: String(priceOf(record)),
     hidden: record.hidden === true,
+    photos: photoManagerProps(record, staffOf(context).services.photos, member.session.csrfToken),
     prices: prices.map((change) => ({
       at: change.at.toISOString(),
       when: londonTime(change.at),
@@ -106,6 +109,7 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
           Change price
         </button>
       </Form>
+      <PhotoManager {...loaderData.photos} />
       <Form method="post" className="staff-form">
         <h2>{hidden ? "Hidden" : "Shown to buyers"}</h2>
         <input type="hidden" name="csrf" value={csrf} />

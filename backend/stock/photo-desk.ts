@@ -1,0 +1,121 @@
+import { MAX_VEHICLE_PHOTOS, type Photo, type VehiclePhotos } from "../../domain/vehicle-photos";
+import type { VehicleRecord } from "../../domain/vehicle";
+import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
+import type { SearchIndexWriter } from "../search/search-engine";
+import { requireRole } from "../staff/permissions";
+import type { StaffAccess, StaffMember } from "../staff/staff-access";
+import type { VehicleStore } from "../store/vehicle-store";
+import { searchIndexPush } from "./search-sync";
+import { feedRecordOf } from "./vehicle-desk";
+
+/**
+ * A vehicle's own photos, for the stock console: add several at once, move one up or down
+ * or to any place, remove one, make one the main photo (the first). Each change goes through
+ * the store's own change like any other, and is audited with the photo's id and place.
+ */
+
+export type PhotoEdit =
+  | { kind: "move"; photoId: string; to: number }
+  | { kind: "remove"; photoId: string }
+  | { kind: "main"; photoId: string }
+  | { kind: "order"; photoIds: readonly string[] };
+
+/** A file to take in, read when its turn comes so that only one is held in memory at a time. */
+export interface UploadedPhoto {
+  name: string;
+  read(): Promise<Buffer>;
+}
+
+export interface UploadOutcome {
+  added: number;
+  /** Files not taken, each named with its reason. */
+  refused: { name: string; reason: string }[];
+  record?: VehicleRecord;
+}
+
+export class PhotoDesk {
+  constructor(
+    private readonly store: VehicleStore,
+    readonly library: PhotoLibrary,
+    private readonly access: StaffAccess,
+    private readonly indexer: SearchIndexWriter | undefined,
+  ) {}
+
+  /** Checks and stores each file, then adds those taken after the vehicle's photos; undefined when it is no longer in stock. */
+  async upload(member: StaffMember, address: string, id: string, files: readonly UploadedPhoto[]): Promise<UploadOutcome | undefined> {
+    requireRole(member, "stock");
+    const record = await this.store.get(id);
+    if (!record) return undefined;
+    const current = record.photos?.uploaded ?? [];
+    const taken: Photo[] = [];
+    const refused: UploadOutcome["refused"] = [];
+    for (const { name, read } of files) {
+      if (current.length + taken.length >= MAX_VEHICLE_PHOTOS) {
+        refused.push({ name, reason: `was not added: a vehicle may have at most ${MAX_VEHICLE_PHOTOS} photos` });
+        continue;
+      }
+      try {
+        const photo = await this.library.ingest(await read());
+        if (![...current, ...taken].some((kept) => kept.id === photo.id)) taken.push(photo);
+      } catch (error) {
+        if (!(error instanceof PhotoRefusedError)) throw error;
+        refused.push({ name, reason: error.message });
+      }
+    }
+    if (taken.length === 0) return { added: 0, refused, record };
+    const changed = await this.save(member, address, record, [...current, ...taken], { change: "added", count: taken.length });
+    return { added: taken.length, refused, record: changed };
+  }
+
+  /** Applies one edit; undefined when the vehicle is no longer in stock, the record unchanged when the photo is not its own. */
+  async edit(member: StaffMember, address: string, id: string, edit: PhotoEdit): Promise<VehicleRecord | undefined> {
+    requireRole(member, "stock");
+    const record = await this.store.get(id);
+    if (!record) return undefined;
+    const photos = record.photos?.uploaded ?? [];
+    const next = edited(photos, edit);
+    if (!next || (next.length === photos.length && next.every((photo, i) => photos[i]?.id === photo.id))) return record;
+    return this.save(member, address, record, next, { change: edit.kind, count: next.length });
+  }
+
+  private async save(
+    member: StaffMember,
+    address: string,
+    record: VehicleRecord,
+    uploaded: Photo[],
+    details: Record<string, string | number>,
+  ): Promise<VehicleRecord | undefined> {
+    const photos: VehiclePhotos = { ...record.photos, uploaded };
+    const push = this.indexer && searchIndexPush(this.store, this.indexer);
+    await this.store.applyChange(
+      { records: [{ id: record._id, record: feedRecordOf(record) }], mode: "upsert", photos: new Map([[record._id, photos]]) },
+      undefined,
+      push?.onApplied,
+    );
+    await this.access.audit({
+      action: "vehicle-photos-changed",
+      actorId: member.account.id,
+      actorEmail: member.account.email,
+      address,
+      targetId: record._id,
+      details,
+    });
+    return this.store.get(record._id);
+  }
+}
+
+/** The photos after an edit, or undefined when the edit names a photo the vehicle does not have. */
+export function edited(photos: readonly Photo[], edit: PhotoEdit): Photo[] | undefined {
+  if (edit.kind === "order") {
+    const byId = new Map(photos.map((photo) => [photo.id, photo]));
+    const ordered = edit.photoIds.map((photoId) => byId.get(photoId));
+    if (ordered.length !== photos.length || new Set(edit.photoIds).size !== photos.length || ordered.includes(undefined)) return undefined;
+    return ordered as Photo[];
+  }
+  const at = photos.findIndex((photo) => photo.id === edit.photoId);
+  if (at < 0) return undefined;
+  const rest = photos.filter((_, i) => i !== at);
+  if (edit.kind === "remove") return rest;
+  const to = edit.kind === "main" ? 0 : Math.max(0, Math.min(rest.length, edit.to));
+  return [...rest.slice(0, to), photos[at]!, ...rest.slice(to)];
+}
