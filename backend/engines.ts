@@ -13,6 +13,7 @@ import { meilisearch } from "./search/meili-adapter";
 import type { SearchEngine, SearchEngineAdapter, SearchIndexWriter } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
 import { MongoVehicleStore } from "./store/mongo-vehicle-store";
+import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./stock/vehicle-views";
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import type { VehicleStore } from "./store/vehicle-store";
 
@@ -26,6 +27,8 @@ export interface Engines extends OpenStore {
   search: SearchEngine;
   leads: LeadStore;
   staff: StaffStore;
+  /** How often each vehicle's page is served, per day (backend/stock/vehicle-views.ts). */
+  views: VehicleViewCounter;
   /**
    * Makes what the stores need in their database (MongoDB's indexes). The site starts
    * without it when MongoDB is down: it then fails as an outage, and each store tries again
@@ -119,17 +122,21 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const store = whenConnected(MongoVehicleStore.unopened(db, logger), ["watch", "close", "scan"]);
   const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
   const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);
+  const views = new MongoVehicleViews(db, logger);
   return {
     store: store.store,
     leads: leads.store,
     staff: staff.store,
+    views,
     mongo,
     async setUp() {
       await store.setUp();
       await leads.setUp();
       await staff.setUp();
+      await views.setUp();
     },
     async close() {
+      await views.close();
       await leads.store.close();
       await staff.store.close();
       await store.store.close();
@@ -142,12 +149,15 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const store = await FileVehicleStore.open(config.DATA_DIR, logger);
   const leads = await FileLeadStore.open(config.DATA_DIR, logger);
   const staff = await FileStaffStore.open(config.DATA_DIR);
+  const views = new FileVehicleViews(config.DATA_DIR, logger);
   return {
     store,
     leads,
     staff,
+    views,
     async setUp() {},
     async close() {
+      await views.close();
       await leads.close();
       await staff.close();
       await store.close();

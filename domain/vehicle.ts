@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HAND_EDITABLE_FIELDS } from "./hand-edits";
 import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
 import { VEHICLE_ID_PATTERN } from "./vehicle-id";
@@ -160,6 +161,10 @@ export const vehicleRecordSchema = vehicleFeedRecordSchema.extend({
   priceReduction: priceReductionSchema.optional(),
   /** Hidden by the stock manager: kept in stock, but out of search and off the public pages until shown again. */
   hidden: z.literal(true).optional(),
+  /** Reserved by the stock manager (a deposit taken): still shown and found, marked "Reserved", after available vehicles in the default order. */
+  reserved: z.literal(true).optional(),
+  /** Fields the stock manager changed by hand (domain/hand-edits.ts): a feed does not overwrite them until the mark is cleared. */
+  handEdited: z.array(z.enum(HAND_EDITABLE_FIELDS)).optional(),
 });
 
 export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;

@@ -7,7 +7,9 @@ import { indexOutsideSite, openIndexWriter } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
+import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
+import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess } from "./staff-access";
@@ -23,6 +25,8 @@ export interface StaffServices {
   stock: StockImports;
   searchIndex: SearchIndexConsole;
   vehicles: VehicleDesk;
+  /** Every vehicle in stock, filtered, sorted and paged (/staff/stock). */
+  stockTable: StockTable;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
 }
@@ -30,14 +34,14 @@ export interface StaffServices {
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
-  vehicles: { store: VehicleStore; catalogue: Catalogue },
+  vehicles: { store: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
   forwardLeadsNow: () => void,
   config: Config,
   dealerName: string,
   logger: Logger,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
-  const { store: stock, catalogue } = vehicles;
+  const { store: stock, catalogue, views } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -51,6 +55,7 @@ export function staffServices(
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
     vehicles: new VehicleDesk(stock, access, indexer),
+    stockTable: new StockTable(stock, views, leads),
     ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
   };
 }

@@ -81,6 +81,11 @@ export const AUDIT_ACTIONS = [
   "vehicle-sold",
   "vehicle-hidden",
   "vehicle-shown",
+  "vehicle-reserved",
+  "vehicle-released",
+  "vehicle-unsold",
+  "vehicle-details-edited",
+  "vehicle-hand-marks-cleared",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

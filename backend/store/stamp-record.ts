@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { handValuesOf, withHandValues, type HandEditableField, type HandValues } from "../../domain/hand-edits";
 import { reductionAfter } from "../../domain/price-reduction";
 import { priceOf } from "../../domain/vehicle-price";
 import type { PriceReduction, VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
@@ -8,8 +9,9 @@ import type { PriceReduction, VehicleFeedRecord, VehicleRecord } from "../../dom
  * creation time (the feed's, when it gives one); a changed one keeps it and gets a new
  * update time; an identical one is left alone, so "most recent" and "updated" mean
  * something after a nightly full feed. What the store keeps beside the feed's content goes on
- * to the next version: the last price reduction (as domain/price-reduction.ts rules) and
- * whether the vehicle is hidden, which only the stock console changes.
+ * to the next version: the last price reduction (as domain/price-reduction.ts rules), and
+ * what only the stock console changes: whether the vehicle is hidden or reserved, and the
+ * fields changed by hand, whose values a feed does not overwrite (domain/hand-edits.ts).
  */
 export type Stamped =
   | { change: "added" | "updated"; record: VehicleRecord; fingerprint: string }
@@ -23,25 +25,54 @@ export interface StoredVersion {
   priceGBP: number;
   priceReduction?: PriceReduction;
   hidden?: true;
+  reserved?: true;
+  /** The fields changed by hand, with their values, put back over every feed's. */
+  handEdited?: HandValues;
 }
 
-/** `hide`: hide the vehicle (true) or show it again (false); left undefined, it stays as it was. */
+/**
+ * What the stock console changes; each left undefined stays as it was. `hide`: hide the
+ * vehicle (true) or show it again (false); `reserve` likewise; `handEdited`: the fields now
+ * marked as changed by hand (the incoming record holding the hand's values), replacing the marks.
+ */
+export interface StaffMarks {
+  hide?: boolean;
+  reserve?: boolean;
+  handEdited?: readonly HandEditableField[];
+}
+
 export function stampRecord(
   id: string,
   incoming: VehicleFeedRecord,
   existing: StoredVersion | undefined,
   now: Date,
-  hide?: boolean,
+  { hide, reserve, handEdited }: StaffMarks = {},
 ): Stamped {
-  const content = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
+  const fed = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
+  // A feed's record meets the hand's values; the console's own change brings them.
+  const content = handEdited === undefined && existing?.handEdited ? withHandValues(fed, existing.handEdited) : fed;
   const fingerprint = contentFingerprint(content);
+  const hidden = hide ?? existing?.hidden === true;
+  const reserved = reserve ?? existing?.reserved === true;
+  const marked = handEdited ?? (Object.keys(existing?.handEdited ?? {}) as HandEditableField[]);
+  const marks = {
+    ...(hidden && { hidden: true as const }),
+    ...(reserved && { reserved: true as const }),
+    ...(marked.length > 0 && { handEdited: [...marked] }),
+  };
   if (!existing) {
     const createdAt = incoming.createdAt ?? now.toISOString();
-    const record = { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt, ...(hide && { hidden: true as const }) };
-    return { change: "added", record, fingerprint };
+    return {
+      change: "added",
+      record: { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt, ...marks },
+      fingerprint,
+    };
   }
-  const hidden = hide ?? existing.hidden === true;
-  if (existing.fingerprint === fingerprint && hidden === (existing.hidden === true)) return { change: "unchanged" };
+  const sameMarks =
+    hidden === (existing.hidden === true) &&
+    reserved === (existing.reserved === true) &&
+    canonicalJson([...marked].sort()) === canonicalJson(Object.keys(existing.handEdited ?? {}).sort());
+  if (existing.fingerprint === fingerprint && sameMarks) return { change: "unchanged" };
   const priceReduction = reductionAfter(existing, priceOf(content), now);
   const record = {
     _id: id,
@@ -49,18 +80,21 @@ export function stampRecord(
     createdAt: existing.createdAt,
     updatedAt: now.toISOString(),
     ...(priceReduction && { priceReduction }),
-    ...(hidden && { hidden: true as const }),
+    ...marks,
   };
   return { change: "updated", record, fingerprint };
 }
 
-export function storedVersion(record: VehicleRecord): StoredVersion {
+/** `fingerprint`: the one stored with the record, where the store keeps it. */
+export function storedVersion(record: VehicleRecord, fingerprint = contentFingerprint(record)): StoredVersion {
   return {
     createdAt: record.createdAt,
-    fingerprint: contentFingerprint(record),
+    fingerprint,
     priceGBP: priceOf(record),
     ...(record.priceReduction && { priceReduction: record.priceReduction }),
     ...(record.hidden && { hidden: record.hidden }),
+    ...(record.reserved && { reserved: record.reserved }),
+    ...(record.handEdited?.length && { handEdited: handValuesOf(record, record.handEdited) }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 import { PriceReducedBadge } from "./PriceReducedBadge";
+import { ReservedBadge } from "./ReservedBadge";
 import { CardTools } from "./saved/CardTools";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
@@ -17,6 +18,8 @@ export interface VehicleCardData {
   price: number;
   /** How much the price came down by, while buyers are told of it. */
   reducedBy?: number;
+  /** A deposit taken: shown, marked "Reserved". */
+  reserved?: boolean;
   /** On the site's representative finance terms, from domain/finance.ts like the vehicle page's. */
   monthly: number;
   vatStatus?: string;
@@ -42,6 +45,7 @@ export function cardOf(record: VehicleRecord): VehicleCardData {
     derivative: vehicle.derivative,
     price: adverts.retailAdverts.totalPrice.amountGBP,
     ...(reducedBy !== undefined && { reducedBy }),
+    ...(record.reserved && { reserved: true }),
     monthly: monthlyPriceFrom(adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     vatStatus: adverts.retailAdverts.vatStatus,
     mileage: vehicle.odometerReadingMiles,
@@ -80,6 +84,7 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
           {formatPounds(vehicle.price)}
           {vehicle.vatStatus && <span className="tag">{vehicle.vatStatus}</span>}
         </p>
+        <ReservedBadge reserved={vehicle.reserved} />
         <PriceReducedBadge by={vehicle.reducedBy} />
         <p className="vehicle-card__monthly">
           From <strong>{formatPounds(vehicle.monthly)}</strong> a month
