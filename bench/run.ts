@@ -12,6 +12,7 @@ import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type Fi
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
+import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
@@ -31,6 +32,7 @@ import { buildSite } from "./site-process";
  * `--first-view` sizes (bench/first-view.ts): for each, the site as built, or each server
  * entry of `--first-view-builds` (a copy of an earlier build, say) and each `RENDER_THREADS`
  * of `--first-view-threads`, run in turn `--first-view-rounds` times.
+ * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
+    "stock-table": { type: "string", default: "100000" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -234,6 +237,12 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
   });
 }
 
+const stockTableRuns: StockTableFigures[] = [];
+for (const size of values["stock-table"].split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Stock table at ${size.toLocaleString("en-GB")} vehicles...\n`);
+  stockTableRuns.push(await benchStockTable(size, 3945));
+}
+
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
 
@@ -272,6 +281,7 @@ process.stdout.write(
         ]
       : []),
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
+    ...stockTableRows(stockTableRuns),
     ...sideBySideRows,
   ].join("\n"),
 );

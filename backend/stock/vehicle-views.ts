@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Collection, Db } from "mongodb";
 import type { Logger } from "../logger";
@@ -106,6 +106,7 @@ export class FileVehicleViews extends BufferedViewCounter {
   }
 
   protected async write(counts: Map<string, Map<string, number>>, keepFrom: string): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
     for (const [day, added] of counts) {
       if (day < keepFrom) continue;
       const stored = await this.readDay(day);
