@@ -8,7 +8,7 @@ import { StockTable } from "../backend/stock/stock-table";
 import { FileVehicleViews } from "../backend/stock/vehicle-views";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { stockTableQuerySchema } from "../domain/stock-table";
-import { addStaffAccounts, signedInAs, signedInMember } from "../tests/support/staff-accounts";
+import { signedInAs, signedInMember } from "../tests/support/staff-accounts";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { stats, type Stats } from "./search-queries";
 
@@ -77,7 +77,7 @@ export async function benchStockTable(size: number, port: number): Promise<Stock
     await leads.close();
     await store.close();
 
-    await addStaffAccounts(dataDir, ["stock"]);
+    // The account signedInMember made above.
     const { sessionId } = await signedInAs(dataDir, "stock");
     const { server, url } = await spawnBuiltSite({ dataDir, port });
     try {
