@@ -100,14 +100,7 @@ export class VehicleDesk {
     const from = priceOf(record);
     if (from === price) return record;
     await this.change({ records: [{ id, record: withPrice(record, price) }], mode: "upsert" });
-    await this.access.audit({
-      action: "vehicle-price-changed",
-      actorId: member.account.id,
-      actorEmail: member.account.email,
-      address,
-      targetId: id,
-      details: { from, to: price },
-    });
+    await this.audit(member, address, "vehicle-price-changed", id, { from, to: price });
     return this.store.get(id);
   }
 
@@ -118,13 +111,7 @@ export class VehicleDesk {
     if (!record) return undefined;
     if ((record.hidden === true) === hidden) return record;
     await this.change({ records: [{ id, record: feedRecordOf(record) }], mode: "upsert", hide: new Map([[id, hidden]]) });
-    await this.access.audit({
-      action: hidden ? "vehicle-hidden" : "vehicle-shown",
-      actorId: member.account.id,
-      actorEmail: member.account.email,
-      address,
-      targetId: id,
-    });
+    await this.audit(member, address, hidden ? "vehicle-hidden" : "vehicle-shown", id);
     return this.store.get(id);
   }
 
@@ -135,14 +122,7 @@ export class VehicleDesk {
     if (!record) return false;
     const { removed } = await this.change({ records: [], mode: "upsert", removeIds: [id] });
     if (removed === 0) return false;
-    await this.access.audit({
-      action: "vehicle-sold",
-      actorId: member.account.id,
-      actorEmail: member.account.email,
-      address,
-      targetId: id,
-      details: { price: priceOf(record) },
-    });
+    await this.audit(member, address, "vehicle-sold", id, { price: priceOf(record) });
     return true;
   }
 
@@ -164,16 +144,8 @@ export class VehicleDesk {
         mode: "upsert",
       });
     }
-    for (const { record, from, to } of changes) {
-      await this.access.audit({
-        action: "vehicle-price-changed",
-        actorId: member.account.id,
-        actorEmail: member.account.email,
-        address,
-        targetId: record._id,
-        details: { from, to, bulk: true },
-      });
-    }
+    for (const { record, from, to } of changes)
+      await this.audit(member, address, "vehicle-price-changed", record._id, { from, to, bulk: true });
     return { changed: changes.length, skipped: ids.length - changes.length };
   }
 

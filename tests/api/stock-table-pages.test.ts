@@ -46,7 +46,8 @@ type ApiVehicle = {
 const vehicles = async (query = "") => JSON.parse((await site.get(`/api/vehicles?pageSize=100${query}`)).body) as ApiVehicle[];
 const vehicle = async (id: string) => JSON.parse((await site.get(`/api/vehicles/${id}`)).body) as ApiVehicle;
 /** The ids of the table's rows, in order. */
-const rowIds = (page: BuiltAnswer) => [...page.body.matchAll(/<input type="checkbox" name="id" value="([^"]+)"/g)].map((match) => match[1]);
+const rowIds = (page: BuiltAnswer) =>
+  [...page.body.matchAll(/<input type="checkbox"[^>]* name="id" value="([^"]+)"/g)].map((match) => match[1]);
 
 describe("the stock table", () => {
   it("is the stock manager's: anyone else is sent to sign in or refused", async () => {

@@ -269,6 +269,7 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
         removedAt,
       );
       expect(await engines().store.soldVehicle("fiesta-2019")).toEqual({
+        listing: expect.objectContaining({ _id: "fiesta-2019", vehicle: expect.objectContaining({ registration: "MA19 ABC" }) }),
         id: "fiesta-2019",
         vehicleType: "car",
         make: "Ford",
