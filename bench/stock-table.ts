@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -94,7 +95,10 @@ export async function benchStockTable(size: number, port: number): Promise<Stock
       for (let round = 0; round < ROUNDS; round++) for (const address of ADDRESSES) pageTimes.push(await get(address));
       return { size, buildMs, service: stats(serviceTimes), page: stats(pageTimes) };
     } finally {
+      // Gone before its folder is deleted: a site writes its views and logs as it stops.
+      const exited = once(server, "exit");
       server.kill("SIGTERM");
+      await exited;
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
