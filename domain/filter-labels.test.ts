@@ -10,6 +10,7 @@ describe("rangeLabel", () => {
     ["price", { min: 100000 }, "From £100,000"],
     ["price", { min: 12495, max: 12495 }, "£12,495"],
     ["mileage", { max: 60000 }, "Up to 60,000 miles"],
+    ["monthlyPrice", { max: 250 }, "Up to £250 a month"],
     ["mileage", { min: 20000, max: 40000 }, "20,000 miles to 40,000 miles"],
     ["engineSize", { min: 1.4, max: 1.6 }, "1.4L to 1.6L"],
     ["enginePower", { min: 500 }, "From 500 bhp"],

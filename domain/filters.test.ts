@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILTERS, filterAppliesTo, formatRange, inRange, spelledAsStock } from "./filters";
+import { monthlyPriceFrom } from "./finance";
 import { MODEL_YEARS } from "./model-years";
 
 describe("spelledAsStock", () => {
@@ -52,5 +53,31 @@ describe("van specification filters", () => {
     expect(bandsOf(1000)).toEqual(["750-1000", "1000-1250"]);
     expect(bandsOf(1400)).toEqual(["1250-1500"]);
     expect(bandsOf(1600)).toEqual(["1500-"]);
+  });
+});
+
+describe("the monthly budget filter", () => {
+  const record = (amountGBP: number, vatStatus?: string) =>
+    ({ adverts: { retailAdverts: { totalPrice: { amountGBP }, ...(vatStatus ? { vatStatus } : {}) } } }) as Parameters<
+      typeof FILTERS.monthlyPrice.read
+    >[0];
+
+  it("reads the monthly price each card shows, so 'Up to £310 a month' takes the representative £12,000 (£309.93)", () => {
+    expect(FILTERS.monthlyPrice.read(record(12000))).toBe(309.93);
+    expect(FILTERS.monthlyPrice.read(record(12000))).toBe(monthlyPriceFrom(12000, undefined));
+    expect(inRange(FILTERS.monthlyPrice.read(record(12000)), { max: 310 })).toBe(true);
+    expect(inRange(FILTERS.monthlyPrice.read(record(12100)), { max: 310 })).toBe(false);
+  });
+
+  it("adds VAT first where the price excludes it, as the monthly price does: £10,000 + VAT is £12,000 financed", () => {
+    expect(FILTERS.monthlyPrice.read(record(10000, "Ex VAT"))).toBe(309.93);
+    expect(FILTERS.monthlyPrice.read(record(10000, "Inc VAT"))).toBe(monthlyPriceFrom(10000, "Inc VAT"));
+  });
+
+  it("is offered for every type, as a ceiling alone", () => {
+    for (const type of ["car", "van", "truck"] as const) expect(filterAppliesTo("monthlyPrice", type)).toBe(true);
+    expect(FILTERS.monthlyPrice.upToOnly).toBe(true);
+    expect(FILTERS.monthlyPrice.steps[0]).toBe(100);
+    expect(FILTERS.monthlyPrice.steps.at(-1)).toBe(600);
   });
 });

@@ -1,3 +1,4 @@
+import { monthlyPriceFrom } from "./finance";
 import { MODEL_YEARS } from "./model-years";
 import { PRICE_REDUCTION_SHOWN_MS, reducedAtMs } from "./price-reduction";
 import type { VehicleRecord, VehicleType } from "./vehicle";
@@ -36,6 +37,8 @@ export interface RangeFilter extends FilterBase {
    * bands. Any range still reads from an address, so a band link from anywhere works.
    */
   steps?: readonly number[];
+  /** Offered as a maximum only ("Up to £250 a month"): a budget has a ceiling, not a floor. */
+  upToOnly?: true;
 }
 
 /**
@@ -84,6 +87,9 @@ const MILEAGE_STEPS = [
   1000000,
 ];
 
+/** Budgets as buyers state them, up to what most of the stock costs a month. */
+const MONTHLY_STEPS = [100, 150, 200, 250, 300, 350, 400, 450, 500, 600];
+
 const COMMERCIAL: readonly VehicleType[] = ["van", "truck"];
 const VANS: readonly VehicleType[] = ["van"];
 const details = (record: VehicleRecord) => record.vehicle;
@@ -121,6 +127,17 @@ export const FILTERS = {
     bands: bandsBetween([5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000, 100000]),
     unit: { prefix: "£" },
     steps: PRICE_STEPS,
+  },
+  // "Monthly Prices From" on the representative terms (VAT added where the price excludes it), the figure each card shows:
+  // the engines filter on it as on any range, so a budget finds exactly the vehicles whose monthly price is within it.
+  monthlyPrice: {
+    kind: "range",
+    label: "Monthly Budget",
+    read: (r) => monthlyPriceFrom(r.adverts.retailAdverts.totalPrice.amountGBP, r.adverts.retailAdverts.vatStatus),
+    bands: bandsBetween(MONTHLY_STEPS),
+    unit: { prefix: "£", suffix: " a month" },
+    steps: MONTHLY_STEPS,
+    upToOnly: true,
   },
   year: { kind: "range", label: "Year", read: (r) => details(r).yearOfManufacture, bands: yearBands(), unit: {}, steps: YEAR_STEPS },
   mileage: {

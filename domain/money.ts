@@ -1,3 +1,5 @@
+import { WHOLE_FIGURES } from "./written-number";
+
 /**
  * An amount in pounds as people write it: in the stock console's price box, and in a
  * feed's price cell or price text. Without zod, so that a page may use it without zod in its bundle.
@@ -9,7 +11,7 @@
  * no spaces inside, no exponent or hexadecimal, no "Infinity", so "1e3" is never £1,000.
  * Whether the amount is a sensible price is the caller's to decide.
  */
-const POUNDS = /^£?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d{1,2})?$/;
+const POUNDS = new RegExp(String.raw`^£?${WHOLE_FIGURES}(?:\.\d{1,2})?$`);
 
 /** The amount in pounds, or undefined when the text is not an amount written as above. */
 export function parsePounds(text: string): number | undefined {

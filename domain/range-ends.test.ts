@@ -2,10 +2,17 @@ import { describe, expect, it } from "vitest";
 import { foldRangeEnds, RANGE_PAIR_NAMES, rangeEndParam, rangeSteps } from "./range-ends";
 
 describe("range pairs", () => {
-  it("are price, year and mileage, in the filter table's order", () => {
-    expect(RANGE_PAIR_NAMES).toEqual(["price", "year", "mileage"]);
+  it("are price, monthly budget, year and mileage, in the filter table's order", () => {
+    expect(RANGE_PAIR_NAMES).toEqual(["price", "monthlyPrice", "year", "mileage"]);
     expect(rangeEndParam("price", "min")).toBe("priceMin");
     expect(rangeEndParam("mileage", "max")).toBe("mileageMax");
+  });
+});
+
+describe("foldRangeEnds, for a budget", () => {
+  it("turns the no-script form's ceiling into the one parameter: monthlyPriceMax=250 reads monthlyPrice=-250", () => {
+    expect(foldRangeEnds(new URLSearchParams("make=Ford&monthlyPriceMax=250"))?.toString()).toBe("make=Ford&monthlyPrice=-250");
+    expect(foldRangeEnds(new URLSearchParams("monthlyPriceMax="))?.toString()).toBe("");
   });
 });
 

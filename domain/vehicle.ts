@@ -2,8 +2,10 @@ import { z } from "zod";
 import { HAND_EDITABLE_FIELDS } from "./hand-edits";
 import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
+import { FORMULA_PROBLEM, looksLikeFormula } from "./spreadsheet-text";
 import { VEHICLE_ID_PATTERN } from "./vehicle-id";
 import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
+import { parseWrittenNumber } from "./written-number";
 
 export { VEHICLE_ID_PATTERN, VEHICLE_TYPES, type VehicleType };
 
@@ -21,9 +23,19 @@ export const vehicleIdSchema = z.string({ error: "must be text" }).regex(VEHICLE
 const blankToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-const text = (max = 80) => z.string().trim().min(1).max(max);
-const number = (min: number, max: number) => z.number().min(min).max(max);
-const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+/** Text a spreadsheet would not run as a formula when the stock is exported or the feed opened (domain/spreadsheet-text.ts). */
+const text = (max = 80) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !looksLikeFormula(value), FORMULA_PROBLEM);
+/** Feeds written by hand or by a spreadsheet give numbers as text ("12,000"): read as a CSV cell is. */
+const writtenNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === "string" ? (parseWrittenNumber(value) ?? value) : value), schema);
+const number = (min: number, max: number) => writtenNumber(z.number().min(min).max(max));
+const whole = (min: number, max: number) => writtenNumber(z.number().int().min(min).max(max));
 
 /** Any UK plate style (current, prefix, suffix, dateless, NI): letters and digits, 2-7 of them. */
 export const registrationSchema = z

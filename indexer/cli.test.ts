@@ -30,7 +30,7 @@ describe("npm run stock:import", () => {
     expect(stdout).toContain("(CSV, 3 rows)");
     expect(stdout).toMatch(/added\s+2/);
     expect(stdout).toMatch(/rejected\s+1/);
-    expect(stdout).toContain('line 3: price: must be an amount in pounds, like 12995 or £12,995.50 (got "-1")');
+    expect(stdout).toContain('  Price must be an amount in pounds, like 12995 or £12,995.50, not "-1" (column price, line 3)');
     expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
   });
 
@@ -66,7 +66,7 @@ describe("npm run stock:import", () => {
     expect(stdout).toMatch(/updated\s+1/);
     expect(stdout).toMatch(/removed\s+0 {2}\(withheld: see below\)/);
     expect(stdout).toContain("No vehicle was removed as sold: 1 rejected row could not be matched to a vehicle");
-    expect(stdout).toContain("line 3: The row has 3 values but the header has 9 columns");
+    expect(stdout).toContain("  The row has 3 values but the header has 9 columns (line 3)");
     expect((await readFile(path.join(dataDir, "vehicles.ndjson"), "utf8")).trim().split("\n")).toHaveLength(2);
   });
 

@@ -110,7 +110,7 @@ async function runImport(args: string[]): Promise<number> {
       });
     } catch (error) {
       progress.finish();
-      if (error instanceof NothingImportedError) printRejections(error.rejected);
+      if (error instanceof NothingImportedError) printRejections(error.rejectedRows?.rejected ?? []);
       throw error;
     }
     progress.finish();
@@ -236,7 +236,7 @@ const SHOWN_REJECTIONS = 100;
 
 function printRejections(rejected: readonly Rejection[]): void {
   if (rejected.length === 0) return;
-  const shown = rejected.slice(0, SHOWN_REJECTIONS).map(({ line, reason }) => `  line ${line}: ${reason}`);
+  const shown = rejected.slice(0, SHOWN_REJECTIONS).map(({ reason }) => `  ${reason}`);
   if (rejected.length > SHOWN_REJECTIONS) shown.push(`  … and ${formatCount(rejected.length - SHOWN_REJECTIONS)} more`);
   write(`Rejected rows (not imported):\n${shown.join("\n")}`);
 }

@@ -1,8 +1,9 @@
+import { neutraliseFormula } from "../../domain/spreadsheet-text";
+
 /**
  * CSV for the dealer's spreadsheets (the leads export, an import's rejected rows): CRLF
  * lines, cells quoted where needed, and a cell a spreadsheet would run as a formula
- * (starting = + - @, or a tab or carriage return) made plain text, as OWASP's CSV
- * injection advice has it.
+ * made plain text (domain/spreadsheet-text.ts).
  */
 export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [header, ...rows].map(csvLine).join("");
@@ -14,6 +15,6 @@ export function csvLine(row: readonly string[]): string {
 }
 
 function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = neutraliseFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -1,38 +1,19 @@
-import { parsePounds } from "../../domain/money";
+import { restoreNeutralised } from "../../domain/spreadsheet-text";
 import { vehicleDetailsSchema } from "../../domain/vehicle";
 
 /**
  * The CSV feed format: one row per vehicle, one column per field, named like the fields of
  * the JSON record (`make`, `odometerReadingMiles`, ...) with a few short names for the parts
  * outside `vehicle`. Each cell becomes the value at its path in the nested record, which is
- * then validated by the same schema as a JSON feed.
+ * then validated by the same schema as a JSON feed; that schema reads numbers and prices
+ * written as text ("12,000", "£12,995"), so a cell stays text unless it holds several values.
  */
 
-type CellKind = "text" | "number" | "money" | "list" | "images";
+type CellKind = "text" | "list" | "images";
 interface Column {
   path: readonly string[];
   kind: CellKind;
 }
-
-const NUMBER_FIELDS = new Set([
-  "yearOfManufacture",
-  "odometerReadingMiles",
-  "doors",
-  "seats",
-  "owners",
-  "engineSize",
-  "enginePower",
-  "acceleration",
-  "fuelConsumption",
-  "co2Emissions",
-  "taxPerYear",
-  "insuranceGroup",
-  "batteryRange",
-  "chargingTime",
-  "payloadKg",
-  "loadLengthMm",
-  "grossVehicleWeightKg",
-]);
 
 /** Several values in one cell, separated by "|": "Heated seats|Cruise control". */
 const LIST_FIELDS = new Set(["features"]);
@@ -47,9 +28,9 @@ const CSV_COLUMNS: ReadonlyMap<string, Column> = new Map<string, Column>([
   ["_id", { path: ["_id"], kind: "text" }],
   ...Object.keys(vehicleDetailsSchema.shape).map((field): [string, Column] => [
     field,
-    { path: ["vehicle", field], kind: NUMBER_FIELDS.has(field) ? "number" : LIST_FIELDS.has(field) ? "list" : "text" },
+    { path: ["vehicle", field], kind: LIST_FIELDS.has(field) ? "list" : "text" },
   ]),
-  ["price", { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "money" }],
+  ["price", { path: [...RETAIL_ADVERT, "totalPrice", "amountGBP"], kind: "text" }],
   ["vatStatus", { path: [...RETAIL_ADVERT, "vatStatus"], kind: "text" }],
   ["description", { path: [...RETAIL_ADVERT, "description"], kind: "text" }],
   /** Image addresses separated by "|" or spaces. */
@@ -61,12 +42,18 @@ const CSV_COLUMNS: ReadonlyMap<string, Column> = new Map<string, Column>([
 /** Without these a row cannot become a vehicle; an id comes from `_id` or else `registration`. */
 const REQUIRED_COLUMNS = ["vehicleType", "make", "model", "price"];
 
-/** "12495", "12,495" and "12495.00" are numbers; anything else is left as text for the schema to reject. */
-const NUMERIC_CELL = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
+/**
+ * The columns a rejected-rows download (frontend/routes/staff/stock-import-rejected.ts) puts
+ * before the feed's own: where each row was and why it was refused. A corrected download is
+ * uploaded as it is, so they are expected, not reported as ignored.
+ */
+export const REJECTION_COLUMNS = ["line", "reason"] as const;
 
 export interface CsvHeader {
   columns: string[];
   ignored: string[];
+  /** How many REJECTION_COLUMNS the header starts with: all of them in a rejected-rows download, else none. */
+  rejectionColumns: number;
 }
 
 /** Checks a header row; throws a message naming every missing column. */
@@ -76,7 +63,12 @@ export function checkCsvHeader(header: readonly string[]): CsvHeader {
   if (missing.length > 0) {
     throw new Error(`The CSV header is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   }
-  return { columns: [...header], ignored: header.filter((column) => !CSV_COLUMNS.has(column)) };
+  const rejectionColumns = REJECTION_COLUMNS.every((column, i) => header[i] === column) ? REJECTION_COLUMNS.length : 0;
+  return {
+    columns: [...header],
+    ignored: header.slice(rejectionColumns).filter((column) => !CSV_COLUMNS.has(column)),
+    rejectionColumns,
+  };
 }
 
 export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<string, unknown> {
@@ -84,7 +76,7 @@ export function csvRowToRecord(cells: Readonly<Record<string, string>>): Record<
   for (const [name, cell] of Object.entries(cells)) {
     const column = CSV_COLUMNS.get(name);
     if (!column || cell === "") continue;
-    setPath(record, column.path, cellValue(cell, column.kind));
+    setPath(record, column.path, cellValue(restoreNeutralised(cell), column.kind));
   }
   return record;
 }
@@ -105,8 +97,6 @@ export function recordToCsvRow(record: object): string[] {
 }
 
 function cellValue(cell: string, kind: CellKind): unknown {
-  if (kind === "number") return NUMERIC_CELL.test(cell) ? Number(cell.replaceAll(",", "")) : cell;
-  if (kind === "money") return parsePounds(cell) ?? cell;
   if (kind === "list")
     return cell
       .split("|")

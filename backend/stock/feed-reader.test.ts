@@ -24,17 +24,17 @@ describe("JSON array feeds", () => {
   it("gives each record with the line it starts on", async () => {
     const rows = await rowsOf("pretty.json", '[\n  {\n    "a": 1\n  },\n  {"b": "x, ] } { \\" y"},\n  {"c": [1, {"d": 2}]}\n]\n');
     expect(rows).toEqual([
-      { line: 2, value: { a: 1 } },
-      { line: 5, value: { b: 'x, ] } { " y' } },
-      { line: 6, value: { c: [1, { d: 2 }] } },
+      { line: 2, value: { a: 1 }, original: ['{\n    "a": 1\n  }'] },
+      { line: 5, value: { b: 'x, ] } { " y' }, original: ['{"b": "x, ] } { \\" y"}'] },
+      { line: 6, value: { c: [1, { d: 2 }] }, original: ['{"c": [1, {"d": 2}]}'] },
     ]);
   });
 
   it("reports a broken record and reads on", async () => {
     const rows = await rowsOf("broken.json", '[{"a": 1},\n{"a": },\n{"a": 3}]');
-    expect(rows[0]).toEqual({ line: 1, value: { a: 1 } });
-    expect(rows[1]).toMatchObject({ line: 2, problem: expect.stringMatching(/^is not valid JSON/) });
-    expect(rows[2]).toEqual({ line: 3, value: { a: 3 } });
+    expect(rows[0]).toMatchObject({ line: 1, value: { a: 1 } });
+    expect(rows[1]).toEqual({ line: 2, problem: expect.stringMatching(/^is not valid JSON/), original: ['{"a": }'] });
+    expect(rows[2]).toMatchObject({ line: 3, value: { a: 3 } });
   });
 
   it("refuses a file cut short, since the rest of the stock would be missing", async () => {
@@ -59,13 +59,13 @@ describe("JSON array feeds", () => {
 describe("NDJSON feeds", () => {
   it("gives one row per line, skipping blank lines and reporting bad ones", async () => {
     const rows = await rowsOf("stock.ndjson", '\uFEFF{"a": 1}\n\n{"a": 2\n{"a": 3}\r\n');
-    expect(rows[0]).toEqual({ line: 1, value: { a: 1 } });
+    expect(rows[0]).toEqual({ line: 1, value: { a: 1 }, original: ['{"a": 1}'] });
     expect(rows[1]).toMatchObject({ line: 3, problem: expect.stringMatching(/^is not valid JSON/) });
-    expect(rows[2]).toEqual({ line: 4, value: { a: 3 } });
+    expect(rows[2]).toEqual({ line: 4, value: { a: 3 }, original: ['{"a": 3}'] });
   });
 
   it("reads a last line that has no line break after it", async () => {
-    expect(await rowsOf("no-final-break.ndjson", '{"a": 1}\n{"a": 2}')).toEqual([
+    expect(await rowsOf("no-final-break.ndjson", '{"a": 1}\n{"a": 2}')).toMatchObject([
       { line: 1, value: { a: 1 } },
       { line: 2, value: { a: 2 } },
     ]);
@@ -79,7 +79,7 @@ describe("NDJSON feeds", () => {
 
   it("still reads on past a broken line that ends with a line break", async () => {
     const rows = await rowsOf("broken-last.ndjson", '{"a": 1}\n{"a": \n');
-    expect(rows).toEqual([
+    expect(rows).toMatchObject([
       { line: 1, value: { a: 1 } },
       { line: 2, problem: expect.stringMatching(/^is not valid JSON/) },
     ]);
@@ -89,7 +89,7 @@ describe("NDJSON feeds", () => {
 describe("CSV feeds", () => {
   const header = "_id,vehicleType,make,model,price,yearOfManufacture,doors,images,vatStatus";
 
-  it("maps columns onto the record, numbers as numbers", async () => {
+  it("maps columns onto the record, as the feed wrote them for the schema to read, and keeps the row as given", async () => {
     const rows = await rowsOf(
       "stock.csv",
       `${header}\nv1,van,Ford,"Transit, Custom","18,995",2020,4,/a.svg|/b.svg,Ex VAT\nv2,car,Fiat,500,7995,,,,\n`,
@@ -99,19 +99,20 @@ describe("CSV feeds", () => {
         line: 2,
         value: {
           _id: "v1",
-          vehicle: { vehicleType: "van", make: "Ford", model: "Transit, Custom", yearOfManufacture: 2020, doors: 4 },
-          adverts: { retailAdverts: { totalPrice: { amountGBP: 18995 }, vatStatus: "Ex VAT" } },
+          vehicle: { vehicleType: "van", make: "Ford", model: "Transit, Custom", yearOfManufacture: "2020", doors: "4" },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: "18,995" }, vatStatus: "Ex VAT" } },
           media: { images: [{ href: "/a.svg" }, { href: "/b.svg" }] },
         },
+        original: ["v1", "van", "Ford", "Transit, Custom", "18,995", "2020", "4", "/a.svg|/b.svg", "Ex VAT"],
       },
-      // A model named like a number stays text.
       {
         line: 3,
         value: {
           _id: "v2",
           vehicle: { vehicleType: "car", make: "Fiat", model: "500" },
-          adverts: { retailAdverts: { totalPrice: { amountGBP: 7995 } } },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: "7995" } } },
         },
+        original: ["v2", "car", "Fiat", "500", "7995", "", "", "", ""],
       },
     ]);
   });
@@ -132,15 +133,16 @@ describe("CSV feeds", () => {
             model: "Focus",
             features: ["Heated seats", "Apple CarPlay", "Cruise control, adaptive"],
           },
-          adverts: { retailAdverts: { totalPrice: { amountGBP: 9995 } } },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: "9995" } } },
         },
+        original: ["v1", "car", "Ford", "Focus", "9995", "Heated seats | Apple CarPlay||Cruise control, adaptive"],
       },
     ]);
   });
 
   it("reports a row with the wrong number of values", async () => {
     const rows = await rowsOf("short.csv", `${header}\nv1,car,Ford\n`);
-    expect(rows).toEqual([{ line: 2, problem: "has 3 values but the header has 9 columns" }]);
+    expect(rows).toEqual([{ line: 2, problem: "has 3 values but the header has 9 columns", original: ["v1", "car", "Ford"] }]);
   });
 
   it("refuses a header without the columns a vehicle needs, naming them", async () => {
@@ -150,6 +152,28 @@ describe("CSV feeds", () => {
     await expect(rowsOf("no-id.csv", "vehicleType,make,model,price\ncar,Ford,Focus,1\n")).rejects.toThrow(
       "The CSV header is missing the column _id (or registration)",
     );
+  });
+
+  it("reads a rejected-rows download as the feed it came from: its line and reason columns are neither ignored nor kept", async () => {
+    const file = path.join(directory, "rejected-rows.csv");
+    await writeFile(file, 'line,reason,_id,vehicleType,make,model,price\r\n4,Price is missing,v1,car,Ford,\'-Focus,"£9,995"\r\n');
+    const feed = await openFeed(file);
+    const rows: FeedRow[] = [];
+    for await (const row of feed.rows) rows.push(row);
+    expect(rows).toEqual([
+      {
+        line: 2,
+        // The apostrophe the download put before a cell a spreadsheet would run is taken off again.
+        value: {
+          _id: "v1",
+          vehicle: { vehicleType: "car", make: "Ford", model: "-Focus" },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: "£9,995" } } },
+        },
+        original: ["v1", "car", "Ford", "'-Focus", "£9,995"],
+      },
+    ]);
+    expect(feed.ignoredColumns).toEqual([]);
+    expect(feed.originalColumns).toEqual(["_id", "vehicleType", "make", "model", "price"]);
   });
 
   it("lists header columns no field matches", async () => {
@@ -172,8 +196,9 @@ describe("CSV feeds", () => {
         value: {
           _id: "v1",
           vehicle: { vehicleType: "car", make: "Ford", model: "Focus" },
-          adverts: { retailAdverts: { totalPrice: { amountGBP: 1 } } },
+          adverts: { retailAdverts: { totalPrice: { amountGBP: "1" } } },
         },
+        original: ["v1", "car", "Ford", "Focus", "1", "a", "{}", "b", "c"],
       },
     ]);
     expect(Object.getPrototypeOf((rows[0] as { value: object }).value)).toBe(Object.prototype);
@@ -186,7 +211,7 @@ describe("CSV feeds", () => {
       `${header}\n\nv1,car,Ford,"Focus\nEstate\n\nST",1,2020,5,,\n\nv2,car,Ford\nv3,car,Fiat,500,1,,,,\n`,
     );
     expect(rows.map((row) => row.line)).toEqual([3, 8, 9]);
-    expect(rows[1]).toEqual({ line: 8, problem: "has 3 values but the header has 9 columns" });
+    expect(rows[1]).toMatchObject({ line: 8, problem: "has 3 values but the header has 9 columns" });
   });
 
   it("refuses a file whose quoting is broken", async () => {
@@ -206,7 +231,7 @@ describe("CSV feeds", () => {
       "The last record, on line 3, has 3 of the 9 values the header names and no line break after it: the file may have been cut short, so nothing was imported",
     );
     const whole = await rowsOf("no-final-break.csv", `${header}\nv1,car,Ford,Focus,1,2020,5,,`);
-    expect(whole).toEqual([{ line: 2, value: expect.objectContaining({ _id: "v1" }) }]);
+    expect(whole).toMatchObject([{ line: 2, value: expect.objectContaining({ _id: "v1" }) }]);
   });
 });
 

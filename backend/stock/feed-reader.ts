@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { constants } from "node:fs";
 import { access, open, stat } from "node:fs/promises";
 import { parse as parseCsv } from "csv-parse";
-import { checkCsvHeader, csvRowToRecord } from "./csv-columns";
+import { checkCsvHeader, csvRowToRecord, type CsvHeader } from "./csv-columns";
 
 /**
  * Reads a stock feed row by row, remembering the line each row starts on, so a bad row can
@@ -13,10 +13,14 @@ import { checkCsvHeader, csvRowToRecord } from "./csv-columns";
 export const FEED_FORMATS = ["json", "ndjson", "csv"] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
 
-export type FeedRow =
+export type FeedRow = (
   | { line: number; value: unknown }
   /** A row that could not even be parsed; the reader carries on with the next one. */
-  | { line: number; problem: string };
+  | { line: number; problem: string }
+) & {
+  /** The row as the feed gave it, one value per column of Feed.originalColumns, for a rejected-rows download. */
+  original: string[];
+};
 
 /** The feed as a whole cannot be used: nothing from it may be imported. */
 export class UnreadableFeedError extends Error {}
@@ -67,6 +71,12 @@ export interface Feed {
   rows: AsyncGenerator<FeedRow>;
   /** CSV header columns that match no field; filled in once reading has started. */
   ignoredColumns: string[];
+  /**
+   * What a row's `original` holds: a CSV feed's header (filled in once reading has started,
+   * less the columns of a rejected-rows download, so a corrected one is read as the feed it
+   * came from), or a JSON feed's one column, "record", of each record's text.
+   */
+  originalColumns: string[];
 }
 
 export async function openFeed(file: string, options: ReadOptions = {}): Promise<Feed> {
@@ -76,9 +86,14 @@ export async function openFeed(file: string, options: ReadOptions = {}): Promise
     const report = options.onBytesRead;
     input.on("data", () => report(input.bytesRead));
   }
-  const feed: Feed = { format, rows: readJsonArray(input), ignoredColumns: [] };
+  const feed: Feed = { format, rows: readJsonArray(input), ignoredColumns: [], originalColumns: ["record"] };
   if (format === "ndjson") feed.rows = readNdjson(input);
-  if (format === "csv") feed.rows = readCsv(input, (ignored) => feed.ignoredColumns.push(...ignored));
+  if (format === "csv") {
+    feed.rows = readCsv(input, (header) => {
+      feed.ignoredColumns = header.ignored;
+      feed.originalColumns = header.columns.slice(header.rejectionColumns);
+    });
+  }
   return feed;
 }
 
@@ -115,9 +130,9 @@ function ndjsonRow(text: string, line: number): FeedRow | undefined {
 
 function parseJsonRow(text: string, line: number): FeedRow {
   try {
-    return { line, value: JSON.parse(text) as unknown };
+    return { line, value: JSON.parse(text) as unknown, original: [text] };
   } catch (error) {
-    return { line, problem: `is not valid JSON (${(error as Error).message})` };
+    return { line, problem: `is not valid JSON: ${(error as Error).message}`, original: [text] };
   }
 }
 
@@ -199,9 +214,9 @@ interface CsvRow {
  * and is reported by the line it starts on. A file that ends inside a quoted value, or
  * whose last record has too few values and no line break after it, was cut short.
  */
-async function* readCsv(input: NodeJS.ReadableStream, onIgnoredColumns: (columns: string[]) => void): AsyncGenerator<FeedRow> {
+async function* readCsv(input: NodeJS.ReadableStream, onHeader: (header: CsvHeader) => void): AsyncGenerator<FeedRow> {
   const parser = input.pipe(parseCsv({ bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true, trim: true }));
-  let header: string[] | undefined;
+  let header: CsvHeader | undefined;
   const rows = parser[Symbol.asyncIterator]() as AsyncIterator<CsvRow>;
   // Where the previous record ended, so the next one's first line is known.
   let endedOnLine = 0;
@@ -228,24 +243,25 @@ async function* readCsv(input: NodeJS.ReadableStream, onIgnoredColumns: (columns
     blankLinesBefore = info.empty_lines;
     if (!header) {
       try {
-        const checked = checkCsvHeader(record);
-        header = checked.columns;
-        onIgnoredColumns(checked.ignored);
+        header = checkCsvHeader(record);
+        onHeader(header);
       } catch (error) {
         throw new UnreadableFeedError((error as Error).message);
       }
       continue;
     }
-    if (record.length !== header.length) {
+    const { columns } = header;
+    const original = record.slice(header.rejectionColumns);
+    if (record.length !== columns.length) {
       // Only the last record can lack a line break after it.
-      if (record.length < header.length && !/[\r\n]$/.test(raw)) {
-        cutShort = `The last record, on line ${line}, has ${record.length} of the ${header.length} values the header names and no line break after it: the file may have been cut short, so nothing was imported`;
+      if (record.length < columns.length && !/[\r\n]$/.test(raw)) {
+        cutShort = `The last record, on line ${line}, has ${record.length} of the ${columns.length} values the header names and no line break after it: the file may have been cut short, so nothing was imported`;
       }
-      yield { line, problem: `has ${record.length} values but the header has ${header.length} columns` };
+      yield { line, problem: `has ${record.length} values but the header has ${columns.length} columns`, original };
       continue;
     }
-    const cells = Object.fromEntries(header.map((column, i) => [column, record[i]!]));
-    yield { line, value: csvRowToRecord(cells) };
+    const cells = Object.fromEntries(columns.map((column, i) => [column, record[i]!]));
+    yield { line, value: csvRowToRecord(cells), original };
   }
   if (!header) throw new UnreadableFeedError("The file is empty: it holds no vehicle records");
   if (cutShort) throw new UnreadableFeedError(cutShort);

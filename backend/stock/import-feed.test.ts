@@ -45,7 +45,7 @@ describe("importFeed", () => {
       '{"_id": "broken", "vehicle": {',
       JSON.stringify({ ...b, vehicle: { ...b!.vehicle, make: undefined } }),
       JSON.stringify({ ...c, adverts: { retailAdverts: { totalPrice: { amountGBP: -5 } } } }),
-      JSON.stringify({ ...d, vehicle: { ...d!.vehicle, yearOfManufacture: "2019" } }),
+      JSON.stringify({ ...d, vehicle: { ...d!.vehicle, yearOfManufacture: "in 2019" } }),
       JSON.stringify({ ...e, _id: a!._id }),
       JSON.stringify({
         vehicle: { vehicleType: "car", make: "Kia", model: "Ceed" },
@@ -56,29 +56,105 @@ describe("importFeed", () => {
     ];
     const report = await importFeed(store, await feedFile("mixed.ndjson", lines.join("\n")), { mode: "upsert" });
     expect(report.added).toBe(1);
-    expect(report.rejected).toEqual([
-      { line: 2, reason: expect.stringMatching(/^The row is not valid JSON/) },
-      { line: 3, reason: "vehicle.make is missing" },
-      { line: 4, reason: "adverts.retailAdverts.totalPrice.amountGBP: Too small: expected number to be >0 (got -5)" },
-      { line: 5, reason: 'vehicle.yearOfManufacture: expected number, received string (got "2019")' },
-      { line: 6, reason: "repeats the vehicle fiesta-2019 already given on line 1" },
-      { line: 7, reason: "has neither an _id nor a registration to identify the vehicle" },
-      { line: 8, reason: expect.stringMatching(/^vehicle\.vehicleType: .*"car".*"van".*"truck".* \(got "bus"\)$/) },
+    expect(report.rejected.map(({ line, reason }) => ({ line, reason }))).toEqual([
+      { line: 2, reason: expect.stringMatching(/^The row is not valid JSON: .* \(line 2\)$/) },
+      { line: 3, reason: "Make is missing (field vehicle.make, line 3)" },
+      { line: 4, reason: "Price must be more than 0, not -5 (field adverts.retailAdverts.totalPrice.amountGBP, line 4)" },
+      { line: 5, reason: 'Year must be a number, not "in 2019" (field vehicle.yearOfManufacture, line 5)' },
+      { line: 6, reason: "The row repeats vehicle fiesta-2019, already given on line 1 (line 6)" },
+      {
+        line: 7,
+        reason: "The row has neither an id nor a registration to say which vehicle it is (fields _id and vehicle.registration, line 7)",
+      },
+      { line: 8, reason: 'Vehicle type must be one of car, van, truck, not "bus" (field vehicle.vehicleType, line 8)' },
       {
         line: 9,
-        reason: 'media.images.0.href: must not contain spaces, line breaks or other control characters (got "/\\n/evil.example/x.png")',
+        reason:
+          'An image address must not contain spaces, line breaks or other control characters, not "/\\n/evil.example/x.png" (field media.images[0].href, line 9)',
       },
+    ]);
+    // The rejected row as the feed gave it, for the rejected-rows download.
+    expect(report.originalColumns).toEqual(["record"]);
+    expect(report.rejected[1]!.original).toEqual([lines[2]]);
+  });
+
+  it("names the field as people call it, and its CSV column and line", async () => {
+    const csv = [
+      "_id,vehicleType,make,model,price,odometerReadingMiles,registration,yearOfManufacture,doors",
+      "v1,car,Ford,Focus,abc,12000,,,",
+      "v2,car,,Focus,5000,lots,,,",
+      "v3,car,Ford,Puma,,,,,",
+      "v4,car,Ford,Puma,-5,,,,",
+      "v5,car,Ford,Puma,9995.999,,,,",
+      "v6,car,Ford,Puma,9995,-10,NOT A PLATE,2099,3.5",
+      "v7,lorry,Ford,Puma,9995,,,,",
+      "v8,car,Ford,Puma,,,,,",
+      ",car,Ford,Puma,9995,,,,",
+      "v9,car,Ford,Puma,£,,,,",
+      'v10,car,Ford,Puma,"£12,995",",12000",,,',
+      'v11,car,Ford,Puma," £12,995 "," 12,000 ",,,',
+      "",
+    ].join("\n");
+    const report = await importFeed(store, await feedFile("stock.csv", csv), { mode: "upsert" });
+    expect(report.added).toBe(1);
+    expect(report.rejected.map(({ reason }) => reason)).toEqual([
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "abc" (column price, line 2)',
+      'Make is missing (column make, line 3); Mileage must be a number, not "lots" (column odometerReadingMiles, line 3)',
+      "Price is missing (column price, line 4)",
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "-5" (column price, line 5)',
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "9995.999" (column price, line 6)',
+      'Registration is not a UK registration plate: "NOT A PLATE" (column registration, line 7); ' +
+        "Year is in the future: 2099 (column yearOfManufacture, line 7); " +
+        "Mileage must be at least 0, not -10 (column odometerReadingMiles, line 7); and 1 more problem on line 7",
+      'Vehicle type must be one of car, van, truck, not "lorry" (column vehicleType, line 8)',
+      "Price is missing (column price, line 9)",
+      "The row has neither an id nor a registration to say which vehicle it is (columns _id and registration, line 10)",
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "£" (column price, line 11)',
+      'Mileage must be a number, not ",12000" (column odometerReadingMiles, line 12)',
     ]);
   });
 
-  it("names the CSV column of a bad value", async () => {
-    const csv =
-      "_id,vehicleType,make,model,price,odometerReadingMiles\nv1,car,Ford,Focus,abc,12000\nv2,car,,Focus,5000,lots\nv3,car,Ford,Puma,14995,\n";
-    const report = await importFeed(store, await feedFile("stock.csv", csv), { mode: "upsert" });
-    expect(report.added).toBe(1);
-    expect(report.rejected).toEqual([
-      { line: 2, reason: 'price: must be an amount in pounds, like 12995 or £12,995.50 (got "abc")' },
-      { line: 3, reason: 'make is missing; odometerReadingMiles: expected number, received string (got "lots")' },
+  it("refuses text a spreadsheet would run as a formula, but not a plain dash or plus", async () => {
+    const [first] = known;
+    const withVehicle = (_id: string, vehicle: object, retailAdverts: object = {}) => ({
+      ...first,
+      _id,
+      vehicle: { ...first!.vehicle, ...vehicle },
+      adverts: { retailAdverts: { ...first!.adverts.retailAdverts, ...retailAdverts } },
+    });
+    const feed = ndjson([
+      withVehicle("f1", { make: '=HYPERLINK("http://x")' }),
+      withVehicle("f2", { model: "+cmd|' /C calc'!A0" }),
+      withVehicle("f3", { colour: "@SUM(A1)" }),
+      withVehicle("f4", { features: ["Heated seats", "-2+3"] }),
+      withVehicle("f5", {}, { description: "=1+1" }),
+      withVehicle(
+        "ok",
+        { derivative: "- Sport pack", make: "Mercedes-Benz" },
+        { vatStatus: "+ VAT", description: "- Full history\n- One owner" },
+      ),
+    ]);
+    const report = await importFeed(store, await feedFile("formulas.ndjson", feed), { mode: "upsert" });
+    const formula = "starts like a spreadsheet formula (with =, +, -, or @), which a spreadsheet opening it would run";
+    expect(report.rejected.map(({ reason }) => reason)).toEqual([
+      `Make ${formula}: "=HYPERLINK("http://x")" (field vehicle.make, line 1)`,
+      `Model ${formula}: "+cmd|' /C calc'!A0" (field vehicle.model, line 2)`,
+      `Colour ${formula}: "@SUM(A1)" (field vehicle.colour, line 3)`,
+      `Features item 2 ${formula}: "-2+3" (field vehicle.features[1], line 4)`,
+      `Description ${formula}: "=1+1" (field adverts.retailAdverts.description, line 5)`,
+    ]);
+    expect((await store.get("ok"))?.vehicle).toMatchObject({ make: "Mercedes-Benz", derivative: "- Sport pack" });
+    expect((await store.get("ok"))?.adverts.retailAdverts.vatStatus).toBe("+ VAT");
+  });
+
+  it("names the fields a JSON record left out whole, and a row that is no record", async () => {
+    const [first] = known;
+    const feed = ndjson([{ _id: "x1", vehicle: first!.vehicle }, { _id: "x2", adverts: first!.adverts }, 5, first]);
+    const report = await importFeed(store, await feedFile("parts.ndjson", feed), { mode: "upsert" });
+    expect(report.rejected.map(({ reason }) => reason)).toEqual([
+      "Price is missing (field adverts.retailAdverts.totalPrice.amountGBP, line 1)",
+      "Vehicle type is missing (field vehicle.vehicleType, line 2); Make is missing (field vehicle.make, line 2); Model is missing (field vehicle.model, line 2)",
+      "The row must be a record, in braces { }, not 5 (line 3)",
     ]);
   });
 
@@ -93,10 +169,10 @@ describe("importFeed", () => {
     ].join("\n");
     const report = await importFeed(store, await feedFile("vans.csv", csv), { mode: "upsert" });
     expect(report.added).toBe(1);
-    expect(report.rejected.map(({ line, reason }) => `${line} ${reason}`)).toEqual([
-      '3 payloadKg: expected number, received string (got "a tonne")',
-      '4 loadLengthMm: expected number, received string (got "3.5 m")',
-      "5 grossVehicleWeightKg: Too small: expected number to be >=0 (got -3500)",
+    expect(report.rejected.map(({ reason }) => reason)).toEqual([
+      'Payload must be a number, not "a tonne" (column payloadKg, line 3)',
+      'Load length must be a number, not "3.5 m" (column loadLengthMm, line 4)',
+      "Gross vehicle weight must be at least 0, not -3500 (column grossVehicleWeightKg, line 5)",
     ]);
     expect((await store.get("v1"))?.vehicle).toMatchObject({
       payloadKg: 1159,
@@ -113,9 +189,9 @@ describe("importFeed", () => {
       { ...van({ roofHeight: 2 }), _id: "n3" },
     ]);
     const fromJson = await importFeed(store, await feedFile("vans.ndjson", json), { mode: "upsert" });
-    expect(fromJson.rejected.map(({ line, reason }) => `${line} ${reason}`)).toEqual([
-      "2 vehicle.payloadKg: expected int, received number (got 999.5)",
-      "3 vehicle.roofHeight: expected string, received number (got 2)",
+    expect(fromJson.rejected.map(({ reason }) => reason)).toEqual([
+      "Payload must be a whole number, not 999.5 (field vehicle.payloadKg, line 2)",
+      "Roof height must be text, not 2 (field vehicle.roofHeight, line 3)",
     ]);
     expect((await store.get("n1"))?.vehicle).toMatchObject({
       payloadKg: 1000,
@@ -139,11 +215,11 @@ describe("importFeed", () => {
     ].join("\n");
     const report = await importFeed(store, await feedFile("prices.csv", csv), { mode: "upsert" });
     expect(report.added).toBe(3);
-    expect(report.rejected.map(({ line, reason }) => `${line} ${reason}`)).toEqual([
-      '5 price: must be an amount in pounds, like 12995 or £12,995.50 (got "0x10")',
-      '6 price: must be an amount in pounds, like 12995 or £12,995.50 (got "1e3")',
-      '7 price: must be an amount in pounds, like 12995 or £12,995.50 (got "12,99,5")',
-      '8 price: must be an amount in pounds, like 12995 or £12,995.50 (got "Infinity")',
+    expect(report.rejected.map(({ reason }) => reason)).toEqual([
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "0x10" (column price, line 5)',
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "1e3" (column price, line 6)',
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "12,99,5" (column price, line 7)',
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "Infinity" (column price, line 8)',
     ]);
     const priceOf = async (id: string) => (await store.get(id))?.adverts.retailAdverts.totalPrice.amountGBP;
     expect([await priceOf("v1"), await priceOf("v2"), await priceOf("v3")]).toEqual([12995, 12995, 9995.5]);
@@ -156,8 +232,8 @@ describe("importFeed", () => {
     const json = ndjson([priced(first!, "£12,995"), priced(second!, 8495.5), priced(third!, "1e3")]);
     const fromJson = await importFeed(store, await feedFile("prices.ndjson", json), { mode: "upsert" });
     expect(fromJson.added).toBe(2);
-    expect(fromJson.rejected).toEqual([
-      { line: 3, reason: 'adverts.retailAdverts.totalPrice.amountGBP: must be an amount in pounds, like 12995 or £12,995.50 (got "1e3")' },
+    expect(fromJson.rejected.map(({ reason }) => reason)).toEqual([
+      'Price must be an amount in pounds, like 12995 or £12,995.50, not "1e3" (field adverts.retailAdverts.totalPrice.amountGBP, line 3)',
     ]);
     expect([await priceOf(first!._id), await priceOf(second!._id)]).toEqual([12995, 8495.5]);
   });

@@ -1,8 +1,7 @@
-import type { z } from "zod";
 import { feedRecordId, vehicleFeedRecordSchema, type VehicleFeedRecord } from "../../domain/vehicle";
 import { previewStockChange } from "../store/preview-change";
 import type { StockChange, StockChangeResult, VehicleStore } from "../store/vehicle-store";
-import { csvColumnOf } from "./csv-columns";
+import { describeIssues, noIdentity, type RowPlace } from "./feed-problems";
 import { openFeed, type FeedFormat } from "./feed-reader";
 
 /**
@@ -14,13 +13,20 @@ import { openFeed, type FeedFormat } from "./feed-reader";
 export interface Rejection {
   line: number;
   reason: string;
+  /** The row as the feed gave it, one value per column of `originalColumns`, so it can be corrected and uploaded again. */
+  original: string[];
 }
 
-export interface ImportReport extends StockChangeResult {
+/** The rejected rows of a feed, and the columns their `original` values are under. */
+export interface RejectedRows {
+  rejected: Rejection[];
+  originalColumns: string[];
+}
+
+export interface ImportReport extends StockChangeResult, RejectedRows {
   format: FeedFormat;
   /** Rows read from the feed, good and bad. */
   rows: number;
-  rejected: Rejection[];
   /**
    * Rejected rows that name no vehicle (unparsable, or with no usable _id or registration).
    * Any such row might be a vehicle still in stock, so a "replace" then removes none as sold.
@@ -52,7 +58,7 @@ export interface ImportOptions {
 export class NothingImportedError extends Error {
   constructor(
     message: string,
-    readonly rejected: Rejection[] = [],
+    readonly rejectedRows?: RejectedRows,
   ) {
     super(message);
   }
@@ -73,11 +79,13 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
   const rejected: Rejection[] = [];
   let unidentifiedRows = 0;
 
+  const place = (line: number): RowPlace => ({ format: feed.format === "csv" ? "csv" : "json", line });
   for await (const row of feed.rows) {
     rows++;
+    const reject = (reason: string) => rejected.push({ line: row.line, reason, original: row.original });
     if ("problem" in row) {
       unidentifiedRows++;
-      rejected.push({ line: row.line, reason: `The row ${row.problem}` });
+      reject(`The row ${row.problem} (line ${row.line})`);
       continue;
     }
     const id = feedRecordId(row.value);
@@ -85,15 +93,12 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
     if (!parsed.success || id === undefined) {
       if (id === undefined) unidentifiedRows++;
       else keepIds.add(id);
-      const reason = parsed.success
-        ? "has neither an _id nor a registration to identify the vehicle"
-        : describeIssues(parsed.error.issues, feed.format);
-      rejected.push({ line: row.line, reason });
+      reject(parsed.success ? noIdentity(place(row.line)) : describeIssues(parsed.error.issues, place(row.line)));
       continue;
     }
     const firstLine = lineOfId.get(id);
     if (firstLine !== undefined) {
-      rejected.push({ line: row.line, reason: `repeats the vehicle ${id} already given on line ${firstLine}` });
+      reject(`The row repeats vehicle ${id}, already given on line ${firstLine} (line ${row.line})`);
       continue;
     }
     lineOfId.set(id, row.line);
@@ -102,7 +107,10 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
 
   if (rows === 0) throw new NothingImportedError("The file holds no vehicle records; nothing was changed");
   if (accepted.length === 0) {
-    throw new NothingImportedError(`None of the ${rows} rows could be imported; nothing was changed`, rejected);
+    throw new NothingImportedError(`None of the ${rows} rows could be imported; nothing was changed`, {
+      rejected,
+      originalColumns: feed.originalColumns,
+    });
   }
 
   options.onProgress?.({ phase: "saving" });
@@ -123,6 +131,7 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
     rejected,
     unidentifiedRows,
     ignoredColumns: feed.ignoredColumns,
+    originalColumns: feed.originalColumns,
     stockBefore,
     removalLimit,
   };
@@ -131,21 +140,4 @@ export async function importFeed(store: VehicleStore, file: string, options: Imp
 /** Whether a dry run's removals are more than its guard allows: the import itself would be refused unless allowed. */
 export function wouldTripGuard(report: Pick<ImportReport, "removed" | "removalLimit">): boolean {
   return report.removalLimit !== undefined && report.removed > report.removalLimit;
-}
-
-/** "price must be greater than 0 (got -5)": the field as the feed names it, and the value. */
-function describeIssues(issues: readonly z.core.$ZodIssue[], format: FeedFormat): string {
-  const described = issues.slice(0, 3).map((issue) => {
-    const field = (format === "csv" ? csvColumnOf(issue.path) : undefined) ?? (issue.path.join(".") || "the record");
-    if (issue.code === "invalid_type" && issue.input === undefined) return `${field} is missing`;
-    const got = issue.input === undefined || typeof issue.input === "object" ? "" : ` (got ${preview(issue.input)})`;
-    return `${field}: ${issue.message.replace(/^Invalid input: /, "")}${got}`;
-  });
-  if (issues.length > 3) described.push(`and ${issues.length - 3} more problems`);
-  return described.join("; ");
-}
-
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type Rejection } from "./import-feed";
+import { importFeed, NothingImportedError, wouldTripGuard, type ImportReport, type RejectedRows } from "./import-feed";
 import { UnreadableFeedError } from "./feed-reader";
 import { searchIndexPush } from "./search-sync";
 import { formatCount } from "../../domain/format";
@@ -43,7 +43,7 @@ export interface ImportJob {
   /** Why the preview or the import failed; nothing was changed unless `result` says so. */
   failure?: string;
   /** Rejected rows of a feed none of whose rows could be used. */
-  rejected?: Rejection[];
+  rejected?: RejectedRows;
   /** Set when the stock was saved but the search index could not be told. */
   searchFailure?: string;
   finishedAt?: Date;
@@ -229,10 +229,10 @@ export class StockImports {
   }
 
   /** The rejected rows of an import, its preview, or a feed none of whose rows could be used. */
-  rejectedRows(member: StaffMember, id: string): Rejection[] {
+  rejectedRows(member: StaffMember, id: string): RejectedRows {
     requireRole(member, "stock");
     if (this.job?.id !== id) throw new ImportNotFoundError("That import's rejected rows are no longer kept: only the latest import's are.");
-    return this.job.result?.rejected ?? this.job.preview?.rejected ?? this.job.rejected ?? [];
+    return this.job.result ?? this.job.preview ?? this.job.rejected ?? { rejected: [], originalColumns: [] };
   }
 
   /** The latest imports, newest first, from the audit log. */
@@ -299,7 +299,7 @@ export class StockImports {
       await this.end(job, {
         phase: "failed",
         failure: error.message,
-        ...(error instanceof NothingImportedError ? { rejected: error.rejected } : {}),
+        ...(error instanceof NothingImportedError ? { rejected: error.rejectedRows } : {}),
         finishedAt: new Date(),
       });
     }
@@ -329,6 +329,7 @@ export class StockImports {
       ended = {
         phase: "failed",
         failure: error instanceof MassRemovalError ? massRemovalRefusal(job, error) : error.message,
+        ...(error instanceof NothingImportedError ? { rejected: error.rejectedRows } : {}),
         finishedAt: new Date(),
       };
     }

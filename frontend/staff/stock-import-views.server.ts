@@ -40,13 +40,14 @@ export interface ImportView {
   result?: ImportCountsView & { seconds: string };
   failure?: string;
   searchFailure?: string;
-  rejected: { line: number; reason: string }[];
+  /** Why each of the first rejected rows was refused, its line included. */
+  rejected: string[];
   rejectedTotal: number;
 }
 
 export function importView(job: ImportJob, viewerId: string, viewerIsAdmin: boolean): ImportView {
   const report = job.result ?? job.preview;
-  const rejected = report?.rejected ?? job.rejected ?? [];
+  const rejected = report?.rejected ?? job.rejected?.rejected ?? [];
   return {
     id: job.id,
     fileName: job.fileName,
@@ -66,7 +67,7 @@ export function importView(job: ImportJob, viewerId: string, viewerIsAdmin: bool
       : {}),
     ...(job.failure ? { failure: job.failure } : {}),
     ...(job.searchFailure ? { searchFailure: job.searchFailure } : {}),
-    rejected: rejected.slice(0, SHOWN_REJECTIONS),
+    rejected: rejected.slice(0, SHOWN_REJECTIONS).map(({ reason }) => reason),
     rejectedTotal: rejected.length,
   };
 }

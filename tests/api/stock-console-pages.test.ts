@@ -93,6 +93,7 @@ const text = (page: BuiltAnswer | string) =>
     .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
     .replaceAll("&amp;", "&")
     .replace(/\s+/g, " ");
 
@@ -239,7 +240,7 @@ describe("an update", () => {
     const shown = text(preview);
     expect(shown).toMatch(/Added 4/);
     expect(shown).toMatch(/Rejected 1/);
-    expect(shown).toMatch(/Line 5 ?: adverts\.retailAdverts\.totalPrice\.amountGBP/);
+    expect(shown).toContain("Price must be more than 0, not -5 (field adverts.retailAdverts.totalPrice.amountGBP, line 5)");
     expect(shown).not.toContain("Tick to confirm");
 
     // Only the one who started it, or an admin, confirms it.
@@ -252,8 +253,8 @@ describe("an update", () => {
     const csvLink = /href="(\/staff\/stock\/import\/[0-9a-f]+\/rejected\.csv)"/.exec(done)![1]!;
     const csv = await site.get(csvLink, { Cookie: stock.cookie });
     expect(csv.headers["content-type"]).toContain("text/csv");
-    expect(csv.body.split("\r\n")[0]).toBe("line,reason");
-    expect(csv.body.split("\r\n")[1]).toMatch(/^5,/);
+    expect(csv.body.split("\r\n")[0]).toBe("line,reason,record");
+    expect(csv.body.split("\r\n")[1]).toMatch(/^5,"Price must be more than 0, not -5 .*","\{""_id"":""bad-price""/);
 
     for (let tries = 0; tries < 50 && (await vehicleCount()) !== 9; tries++) await sleep(100);
     expect(await vehicleCount()).toBe(9);
@@ -264,6 +265,63 @@ describe("an update", () => {
     expect(history).toMatch(/new-stock\.ndjson update 4 added, 0 updated, 0 unchanged, 0 removed, 1 rejected/);
     expect(history).toContain("five.ndjson whole stock");
     expect(history).toMatch(/broken\.ndjson whole stock .*failed/);
+  });
+});
+
+describe("a feed with mistakes a person made", () => {
+  it("shows each rejected row's problem in words, gives the rows back whole, and takes them back corrected", async () => {
+    const feed = [
+      "_id,vehicleType,make,model,derivative,price,odometerReadingMiles",
+      'typo-1,car,Ford,Focus,1.0 EcoBoost,"£12,995","12,000"',
+      'typo-2,car,"=HYPERLINK(""http://x"")",Puma,- Titanium,9995,',
+      "typo-3,car,Kia,Ceed,,,8000",
+      "typo-4,car,Kia,Picanto,,12.5.0,lots",
+      "",
+    ].join("\r\n");
+    expect((await upload(stock, { csrf: stock.csrf, mode: "upsert" }, { name: "typed.csv", content: feed })).status).toBe(303);
+    const preview = await pageShowing(/Preview: nothing is changed/);
+    const shown = text(preview);
+    expect(shown).toMatch(/Added 1/);
+    expect(shown).toMatch(/Rejected 3/);
+    expect(shown).toContain(
+      'Make starts like a spreadsheet formula (with =, +, -, or @), which a spreadsheet opening it would run: "=HYPERLINK("http://x")" (column make, line 3)',
+    );
+    expect(shown).toContain("Price is missing (column price, line 4)");
+    expect(shown).toContain(
+      'Mileage must be a number, not "lots" (column odometerReadingMiles, line 5); Price must be an amount in pounds, like 12995 or £12,995.50, not "12.5.0" (column price, line 5)',
+    );
+    expect((await post(stock, { csrf: stock.csrf, id: importId(preview), intent: "apply" })).status).toBe(303);
+    const done = await pageShowing(/Import finished/);
+    const csvLink = /href="(\/staff\/stock\/import\/[0-9a-f]+\/rejected\.csv)"/.exec(done)![1]!;
+    const rejected = (await site.get(csvLink, { Cookie: stock.cookie })).body;
+    expect(rejected.split("\r\n")).toEqual([
+      "line,reason,_id,vehicleType,make,model,derivative,price,odometerReadingMiles",
+      expect.stringMatching(/^3,"Make starts like .*",typo-2,car,"'=HYPERLINK\(""http:\/\/x""\)",Puma,'- Titanium,9995,$/),
+      '4,"Price is missing (column price, line 4)",typo-3,car,Kia,Ceed,,,8000',
+      expect.stringMatching(/^5,".*",typo-4,car,Kia,Picanto,,12.5.0,lots$/),
+      "",
+    ]);
+
+    // Corrected in a spreadsheet and uploaded as it is.
+    const corrected = rejected
+      .replace(`"'=HYPERLINK(""http://x"")"`, "Ford")
+      .replace("Ceed,,,8000", "Ceed,,7495,8000")
+      .replace("12.5.0,lots", '"£6,250.00",22000');
+    expect((await upload(stock, { csrf: stock.csrf, mode: "upsert" }, { name: "corrected.csv", content: corrected })).status).toBe(303);
+    const again = await pageShowing(/Preview: nothing is changed/);
+    expect(text(again)).toMatch(/Added 3/);
+    expect(text(again)).toMatch(/Rejected 0/);
+    expect(text(again)).not.toContain("Columns no field matches");
+    expect((await post(stock, { csrf: stock.csrf, id: importId(again), intent: "apply" })).status).toBe(303);
+    await pageShowing(/Import finished/);
+    const puma = JSON.parse((await site.get("/api/vehicles/typo-2")).body) as { vehicle: { make: string; derivative: string } };
+    expect(puma.vehicle).toMatchObject({ make: "Ford", derivative: "- Titanium" });
+    const picanto = JSON.parse((await site.get("/api/vehicles/typo-4")).body) as {
+      vehicle: { odometerReadingMiles: number };
+      adverts: { retailAdverts: { totalPrice: { amountGBP: number } } };
+    };
+    expect(picanto.adverts.retailAdverts.totalPrice.amountGBP).toBe(6250);
+    expect(picanto.vehicle.odometerReadingMiles).toBe(22000);
   });
 });
 

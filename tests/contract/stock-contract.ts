@@ -515,6 +515,19 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       ]);
     });
 
+    it("filters by monthly budget on the monthly price each card shows, VAT added first where the price excludes it", async () => {
+      // £10,000 is £258.27 a month and £7,995 is £206.49; £15,495 is £400.19.
+      expect((await ids({ type: "car", filters: { monthlyPrice: { max: 300 } } })).sort()).toEqual(["fiesta-2019", "sandero-unknowns"]);
+      expect(await ids({ type: "car", filters: { monthlyPrice: { max: 258.27 } } })).toContain("fiesta-2019");
+      expect(await ids({ type: "car", filters: { monthlyPrice: { max: 258.26 } } })).not.toContain("fiesta-2019");
+      // £16,500 + VAT is £511.38 a month, £18,995 + VAT £588.70: a price ceiling alone (£550 buys £21,294) would let the Transit in.
+      expect(await ids({ type: "van", filters: { monthlyPrice: { max: 550 } } })).toEqual(["transporter-2019"]);
+      expect((await ids({ type: "van", filters: { monthlyPrice: { max: 600 } } })).sort()).toEqual([
+        "transit-custom-2020",
+        "transporter-2019",
+      ]);
+    });
+
     it("filters vans by payload, load length and roof height, a van without them in none", async () => {
       expect((await ids({ type: "van", filters: { payload: { min: 1000 } } })).sort()).toEqual(["sprinter-2021", "transit-custom-2020"]);
       expect(await ids({ type: "van", filters: { payload: { min: 1001 } } })).toEqual(["sprinter-2021"]);

@@ -73,6 +73,20 @@ test("a vehicle page, its no-script finance page and a search with no results pa
   await expectNoViolations(page, "a search with no results");
 });
 
+test.describe("a vehicle page on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("passes with the contact bar at the foot of the screen, and with the photos open full screen", async ({ page }) => {
+    await page.goto(`/vehicles/${await vehicleId(page)}`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await expect(page.getByRole("navigation", { name: "Contact the dealer about this vehicle" })).toBeVisible();
+    await expectNoViolations(page, "a vehicle page on a phone");
+    await page.getByRole("button", { name: "View full screen" }).click();
+    await expect(page.getByRole("dialog", { name: /full screen$/ })).toBeVisible();
+    await expectNoViolations(page, "the photos full screen");
+  });
+});
+
 test.describe("pages that do not exist", () => {
   test.use({ expectedConsoleErrors: /status of 404/ });
 

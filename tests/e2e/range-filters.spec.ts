@@ -3,8 +3,8 @@ import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
 
 /**
- * Price, year and mileage picked as a minimum and a maximum, and the condition filter (issue
- * 26), on a phone of 390×844 (the filter bar and its dialog) and a desktop (the sidebar),
+ * Price, year and mileage picked as a minimum and a maximum, a monthly budget as a ceiling,
+ * and the condition filter (issue 26), on a phone of 390×844 (the filter bar and its dialog) and a desktop (the sidebar),
  * with and without JavaScript.
  */
 
@@ -17,6 +17,8 @@ const wide = (page: Page) => page.viewportSize()!.width >= 1024;
 const sidebar = (page: Page) => page.getByRole("region", { name: /^Filter (cars|vans|trucks)$/ });
 const chips = (page: Page) => page.getByRole("list", { name: "Filters in use" });
 const resultCount = async (page: Page) => Number((await page.locator(".search-page__heading .lede").textContent())!.replace(/\D/g, ""));
+const monthlyPrices = async (page: Page) =>
+  (await page.locator("#results .vehicle-card__monthly strong").allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
 const prices = async (page: Page) =>
   (await page.locator("#results .vehicle-card__price").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
 
@@ -91,6 +93,49 @@ test.describe("with JavaScript", () => {
         .getByRole("button", { name: /^Search [\d,]+ cars?$/ })
         .click();
     await expect(chips(page).getByRole("link", { name: "Remove Condition: Used" })).toHaveText(/^Used/);
+  });
+});
+
+test.describe("a monthly budget", () => {
+  test("with JavaScript, up to £250 a month is one select; every card's monthly price is within it and the chip reads so", async ({
+    page,
+  }) => {
+    await page.goto("/car-search");
+    await hydrated(page);
+    const total = await resultCount(page);
+    const filters = wide(page) ? sidebar(page) : await openPanel(page);
+    const budget = filters.getByLabel("Monthly Budget");
+    await expect(budget.locator("option").first()).toHaveText("Any");
+    await expect(budget.locator("option").nth(1)).toHaveText("Up to £100 a month");
+    await budget.selectOption({ label: "Up to £250 a month" });
+    await expect(page).toHaveURL(/\/car-search\?monthlyPrice=-250$/);
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
+    if (!wide(page))
+      await page
+        .locator("#filters")
+        .getByRole("button", { name: /^Search [\d,]+ cars?$/ })
+        .click();
+    await expect(chips(page).getByRole("link", { name: "Remove Monthly Budget: Up to £250 a month" })).toHaveText(/^Up to £250 a month/);
+    await expect(page.locator("#results")).toHaveAttribute("aria-busy", "false");
+    const monthly = await monthlyPrices(page);
+    expect(monthly.length).toBeGreaterThan(0);
+    for (const amount of monthly) expect(amount).toBeLessThanOrEqual(250);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the budget is sent with the form as the one parameter, and the chip reads so", async ({ page }) => {
+      await page.goto("/van-search");
+      const filters = wide(page) ? sidebar(page) : await noScriptPanel(page);
+      await filters.getByLabel("Monthly Budget").selectOption({ label: "Up to £300 a month" });
+      await filters.getByRole("button", { name: wide(page) ? "Apply filters" : /^Search/ }).click();
+      await expect(page).toHaveURL(/\/van-search\?monthlyPrice=-300$/);
+      await expect(chips(page).getByRole("link", { name: "Remove Monthly Budget: Up to £300 a month" })).toBeVisible();
+      const monthly = await monthlyPrices(page);
+      expect(monthly.length).toBeGreaterThan(0);
+      for (const amount of monthly) expect(amount).toBeLessThanOrEqual(300);
+    });
   });
 });
 

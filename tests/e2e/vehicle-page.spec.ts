@@ -44,6 +44,13 @@ test("the vehicle is described to search engines as a schema.org vehicle with an
 test.describe("on a wide screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  test("no bar of contact buttons is kept at the foot of the screen: they are beside the price", async ({ page }) => {
+    await openAVehicle(page);
+    await expect(page.getByRole("region", { name: "Ask about this vehicle" }).getByRole("link", { name: "Call us" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Contact the dealer about this vehicle" })).toHaveCount(0);
+    await expect(page.locator(".contact-bar")).toBeHidden();
+  });
+
   test("thumbnails and arrow keys choose the photo", async ({ page }) => {
     await openAVehicle(page);
     const thumbnails = page.getByRole("list", { name: "Choose a photo" }).getByRole("link");
@@ -60,6 +67,106 @@ test.describe("on a wide screen", () => {
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("Call and Enquire stay at the foot of the screen, cover nothing at the end of the page, and step aside for the keyboard", async ({
+    page,
+  }) => {
+    await openAVehicle(page);
+    const bar = page.getByRole("navigation", { name: "Contact the dealer about this vehicle" });
+    await expect(bar.getByRole("link", { name: "Call 0151 496 0000" })).toHaveAttribute("href", "tel:01514960000");
+    const atTheFoot = async () => {
+      const box = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeCloseTo(844, 0);
+    };
+    await atTheFoot();
+    await page.mouse.wheel(0, 3000);
+    await atTheFoot();
+
+    // At the end of the page the footer's last line is above the bar, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = (await page.locator("body > footer").boundingBox())!;
+    expect(footer.y + footer.height).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
+
+    await page.getByRole("form", { name: "Work out your payments" }).getByLabel("Deposit (£)").focus();
+    await expect(bar).toBeHidden();
+    await page.getByRole("form", { name: "Work out your payments" }).getByLabel("Deposit (£)").blur();
+
+    await bar.getByRole("button", { name: "Enquire" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enquire about this vehicle" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Full name")).toBeFocused();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("Enquire in the bar at the foot of the screen opens the enquiry's own page", async ({ page }) => {
+      const id = await openAVehicle(page, { withJavaScript: false });
+      await page
+        .getByRole("navigation", { name: "Contact the dealer about this vehicle" })
+        .getByRole("button", { name: "Enquire" })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/vehicles/${id}/enquire$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enquire about this vehicle");
+    });
+  });
+
+  test("the photos open full screen, swipe and step, leave pinch zoom to the browser, and close back to where the buyer was", async ({
+    page,
+  }) => {
+    await openAVehicle(page);
+    const opener = page.getByRole("button", { name: "View full screen" });
+    await opener.click();
+    const viewer = page.getByRole("dialog", { name: /^Photos of the .+, full screen$/ });
+    await expect(viewer).toBeVisible();
+    const photos = viewer.getByRole("img");
+    const count = await photos.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    await expect(viewer.getByText(`Photo 1 of ${count}`)).toBeVisible();
+    // As wide as the screen, and nothing stops a pinch: no touch-action that drops it, no viewport that forbids zoom.
+    expect((await photos.first().boundingBox())!.width).toBeCloseTo(390, 0);
+    expect(await viewer.locator(".photo-viewer__strip").evaluate((strip) => getComputedStyle(strip).touchAction)).toContain("pinch-zoom");
+    await expect(page.locator('meta[name="viewport"]')).not.toHaveAttribute("content", /user-scalable=no|maximum-scale=1(\D|$)/);
+
+    await viewer.getByRole("button", { name: "Next photo" }).click();
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await viewer.locator(".photo-viewer__strip").evaluate((strip) => strip.scrollTo({ left: strip.clientWidth * 2 }));
+    await expect(viewer.getByText(`Photo 3 of ${count}`)).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.getByRole("list", { name: "Choose a photo" }).getByRole("link").nth(1)).toHaveAttribute("aria-current", "true");
+
+    await opener.click();
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await viewer.getByRole("button", { name: "Close full screen" }).click();
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test.describe("without JavaScript, full screen", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("'View full screen' opens the photo itself, which the browser shows and zooms", async ({ page }) => {
+      await openAVehicle(page, { withJavaScript: false });
+      const link = page.getByRole("link", { name: "View full screen" });
+      const href = (await link.getAttribute("href"))!;
+      expect(href).toBe(
+        await page
+          .getByRole("region", { name: /^Photos of the / })
+          .getByRole("img")
+          .first()
+          .getAttribute("src"),
+      );
+      const response = page.waitForResponse((answer) => answer.url().endsWith(href));
+      await link.click();
+      expect((await response).status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(href);
+    });
+  });
 
   test("dots show there are more photos, follow a swipe, and buttons step through them", async ({ page }) => {
     await openAVehicle(page);

@@ -113,7 +113,7 @@ function FilterField({
 }
 
 /**
- * A range picked as its two ends, grouped under the filter's label: "Min" and "Max" on
+ * A range picked as its two ends, grouped under the filter's label (a budget as its ceiling alone): "Min" and "Max" on
  * screen, "Min price" and "Max price" to a screen reader. Without JavaScript they are sent
  * as `priceMin` and `priceMax`, which the search page folds into `price` (foldRangeEnds).
  * The steps carry no counts: a band's count cannot say how many vehicles an end would
@@ -134,30 +134,42 @@ function RangePairField({
 }) {
   const chosen = wanted.filters[name];
   const label = FILTERS[name].label;
-  const end = (which: RangeEnd, words: string) => {
+  const select = (which: RangeEnd, selectId: string, stepWords: (step: string) => string) => {
     const value = chosen?.[which];
     return (
-      <div className="filter-field__end">
-        <label htmlFor={`${id}-${which}`}>
-          {words}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
-        </label>
-        <select
-          id={`${id}-${which}`}
-          name={rangeEndParam(name, which)}
-          value={value === undefined ? "" : String(value)}
-          onChange={(event) => onChange(withRangeEnd(wanted, name, which, event.target.value))}
-        >
-          <option value="">Any</option>
-          {rangeSteps(name, options, value).map((step) => (
-            <option key={step} value={String(step)}>
-              {stepLabel(name, step)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <select
+        id={selectId}
+        name={rangeEndParam(name, which)}
+        value={value === undefined ? "" : String(value)}
+        onChange={(event) => onChange(withRangeEnd(wanted, name, which, event.target.value))}
+      >
+        <option value="">Any</option>
+        {rangeSteps(name, options, value).map((step) => (
+          <option key={step} value={String(step)}>
+            {stepWords(stepLabel(name, step))}
+          </option>
+        ))}
+      </select>
     );
   };
+  // A budget is one select of ceilings, "Up to £250 a month", under the filter's own label.
+  if ((FILTERS[name] as { upToOnly?: true }).upToOnly) {
+    return (
+      <div className="filter-field" id={id}>
+        <label htmlFor={`${id}-max`}>{label}</label>
+        {select("max", `${id}-max`, (step) => `Up to ${step}`)}
+      </div>
+    );
+  }
+  const end = (which: RangeEnd, words: string) => (
+    <div className="filter-field__end">
+      <label htmlFor={`${id}-${which}`}>
+        {words}
+        <span className="visually-hidden"> {label.toLowerCase()}</span>
+      </label>
+      {select(which, `${id}-${which}`, (step) => step)}
+    </div>
+  );
   return (
     <fieldset className="filter-field filter-field--range" id={id}>
       <legend>{label}</legend>

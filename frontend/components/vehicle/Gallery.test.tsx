@@ -17,4 +17,10 @@ describe("Gallery", () => {
     expect(html).toMatch(/<a href="#photo-1" aria-label="Show photo 1" aria-current="true"/);
     expect(html).toContain("Photo 1 of 3");
   });
+
+  it("without a script, 'View full screen' is a link to the photo's own file", () => {
+    const images = [1, 2].map((view) => ({ href: `/media/demo/panel-van/white/${view}.svg` }));
+    const html = renderToStaticMarkup(<Gallery images={images} name="Ford Transit" type="van" />);
+    expect(html).toContain('<a href="/media/demo/panel-van/white/1.svg" class="gallery__full-screen">View full screen</a>');
+  });
 });

@@ -1,17 +1,23 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { VehicleType } from "../../../domain/vehicle-types";
 import { useHydrated } from "../use-hydrated";
 import { placeholderImageOf } from "../VehicleCard";
+import { pressOnSpace } from "../LinkButton";
+import { FullScreenGallery } from "./FullScreenGallery";
+import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
 
 /**
  * The vehicle's photos: a strip to swipe, previous and next buttons, and a row to choose
  * from (a dot per photo on a phone, so it is plain there are more; thumbnails on a larger
- * screen), arrow keys too. Without JavaScript the strip still scrolls and each dot or
- * thumbnail is a link to its photo.
+ * screen), arrow keys too, and a full-screen view. Without JavaScript the strip still
+ * scrolls, each dot or thumbnail is a link to its photo and "View full screen" opens the
+ * photo's own file.
  */
 export function Gallery({ images, name, type }: { images: readonly { href: string }[]; name: string; type: VehicleType }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
+  const fullScreenLink = useRef<HTMLAnchorElement>(null);
   const hydrated = useHydrated();
 
   if (images.length === 0) {
@@ -27,15 +33,28 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
     const strip = stripRef.current;
     if (!strip) return;
     const target = Math.max(0, Math.min(last, index));
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    strip.scrollTo({ left: target * strip.clientWidth, behavior: reduceMotion ? "auto" : "smooth" });
+    scrollStripTo(strip, target);
     setCurrent(target);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
     event.preventDefault();
-    show(current + (event.key === "ArrowRight" ? 1 : -1));
+    show(photoForKey(event.key, current, last)!);
+  };
+
+  const openFullScreen = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setFullScreen(true);
+  };
+
+  // Back from full screen, the gallery shows the photo the buyer ended on, and focus returns to the link that opened it.
+  const closeFullScreen = (shown: number) => {
+    setFullScreen(false);
+    if (stripRef.current) scrollStripTo(stripRef.current, shown, { instantly: true });
+    setCurrent(shown);
+    fullScreenLink.current?.focus();
   };
 
   return (
@@ -52,8 +71,7 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
           tabIndex={0}
           onKeyDown={onKeyDown}
           onScroll={(event) => {
-            const strip = event.currentTarget;
-            setCurrent(Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth)));
+            setCurrent(photoShown(event.currentTarget));
           }}
         >
           {images.map((image, i) => (
@@ -97,6 +115,19 @@ export function Gallery({ images, name, type }: { images: readonly { href: strin
           </>
         )}
       </div>
+      {/* Without the script, a link to the photo's file, which the browser shows full size and zooms. */}
+      <a
+        ref={fullScreenLink}
+        href={images[current]!.href}
+        className="gallery__full-screen"
+        role={hydrated ? "button" : undefined}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        onClick={openFullScreen}
+        onKeyDown={pressOnSpace}
+      >
+        View full screen
+      </a>
+      {fullScreen && <FullScreenGallery images={images} name={name} start={current} onClose={closeFullScreen} />}
       {images.length > 1 && (
         <>
           <p className="gallery__position" aria-live="polite">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { LinkButton } from "../LinkButton";
 import { PhoneLink } from "../PhoneLink";
+import { ContactBar } from "./ContactBar";
 import { LEAD_FORMS, leadFormPath, VEHICLE_LEAD_KINDS, type LeadFormVehicle, type VehicleLeadKind } from "./lead-forms";
 
 /** The forms are fetched when first asked for (one module for all three); if that fails, the form's own page opens instead. */
@@ -19,12 +20,17 @@ const DIALOGS = Object.fromEntries(
 
 /**
  * Every way to ask about the vehicle: enquire, book a test drive, ask for a call back (each
- * a dialog, or a page of its own without JavaScript), part-exchange, call and message.
+ * a dialog, or a page of its own without JavaScript), part-exchange, call and message; on a
+ * phone, Call and Enquire are also kept at the foot of the screen.
  */
 export function VehicleActions({ vehicle, messageHref }: { vehicle: LeadFormVehicle; messageHref: string }) {
   // Each form is built when first opened and kept, so closing it keeps what was typed.
   const [opened, setOpened] = useState<readonly VehicleLeadKind[]>([]);
   const [open, setOpen] = useState<VehicleLeadKind>();
+  const openForm = (kind: VehicleLeadKind) => {
+    setOpened((kinds) => (kinds.includes(kind) ? kinds : [...kinds, kind]));
+    setOpen(kind);
+  };
   return (
     <section className="vehicle-actions" aria-label="Ask about this vehicle">
       <ul className="vehicle-actions__list">
@@ -36,8 +42,7 @@ export function VehicleActions({ vehicle, messageHref }: { vehicle: LeadFormVehi
               aria-haspopup="dialog"
               onClick={(event) => {
                 event.preventDefault();
-                setOpened((kinds) => (kinds.includes(kind) ? kinds : [...kinds, kind]));
-                setOpen(kind);
+                openForm(kind);
               }}
             >
               {LEAD_FORMS[kind].title}
@@ -58,6 +63,7 @@ export function VehicleActions({ vehicle, messageHref }: { vehicle: LeadFormVehi
           </a>
         </li>
       </ul>
+      <ContactBar enquiryPath={leadFormPath(vehicle.id, "enquiry")} onEnquire={() => openForm("enquiry")} />
       {opened.map((kind) => {
         const LeadDialog = DIALOGS[kind];
         return (

@@ -249,10 +249,8 @@ function Rejections({ view }: { view: ImportView }) {
     <>
       <h3>Rejected rows</h3>
       <ul className="staff-rejections">
-        {view.rejected.map(({ line, reason }) => (
-          <li key={line}>
-            Line {line.toLocaleString("en-GB")}: {reason}
-          </li>
+        {view.rejected.map((reason) => (
+          <li key={reason}>{reason}</li>
         ))}
       </ul>
       <p>
