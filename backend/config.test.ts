@@ -41,3 +41,21 @@ describe("RENDER_THREADS", () => {
     for (const value of ["-1", "1.5", "many", "65"]) expect(() => loadConfig({ RENDER_THREADS: value }), value).toThrow(/RENDER_THREADS/);
   });
 });
+
+describe("SMTP settings", () => {
+  it("take the server as an address or as a host, never both, and a password file only with a user", () => {
+    expect(loadConfig({ SMTP_URL: "smtps://user:secret@smtp.example.co.uk" }).SMTP_URL).toBe("smtps://user:secret@smtp.example.co.uk");
+    expect(loadConfig({ SMTP_HOST: "smtp.example.co.uk", SMTP_PORT: "2525" }).SMTP_PORT).toBe(2525);
+    expect(() => loadConfig({ SMTP_URL: "https://smtp.example.co.uk" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/);
+    expect(() => loadConfig({ SMTP_URL: "smtp://a.example", SMTP_HOST: "b.example" })).toThrow(/SMTP_HOST: must not be set with SMTP_URL/);
+    expect(() => loadConfig({ SMTP_HOST: "b.example", SMTP_PASSWORD_FILE: "/run/secrets/smtp" })).toThrow(
+      /SMTP_USER: must be set with SMTP_PASSWORD_FILE/,
+    );
+    expect(() => loadConfig({ SMTP_TLS: "maybe" })).toThrow(/SMTP_TLS: must be tls, starttls or none/);
+  });
+
+  it("send the digest at 8am of leads new for 4 hours, unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ MAIL_DIGEST_HOUR: 8, MAIL_DIGEST_AFTER_HOURS: 4 });
+    expect(() => loadConfig({ MAIL_DIGEST_HOUR: "24" })).toThrow(/MAIL_DIGEST_HOUR/);
+  });
+});

@@ -86,6 +86,8 @@ const environmentSchema = z
     /** Form submissions (POSTs) one client address may make in a window before it is told to wait. */
     POST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** Audit entries are deleted once this old: six years by default, the time within which a claim may be brought (Limitation Act 1980). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365, "keep audit entries at least a year").max(36_500).default(2_190),
     /** A staff session unused this long ends. */
     STAFF_SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -112,6 +114,32 @@ const environmentSchema = z
       .min(1)
       .max(24 * 14)
       .default(48),
+    /**
+     * The SMTP server mail goes out through (the dealer's mail provider): smtp://user:password@host:587
+     * or smtps://…:465. Or SMTP_HOST with SMTP_PORT, SMTP_USER and SMTP_PASSWORD_FILE. Neither
+     * set, no mail is sent (backend/mail/).
+     */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" }).optional(),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: port.optional(),
+    SMTP_USER: z.string().min(1).optional(),
+    /** A file holding SMTP_USER's password (a Docker secret). */
+    SMTP_PASSWORD_FILE: z.string().min(1).optional(),
+    /** tls: TLS from the start (port 465); starttls: upgrade, and refuse a server that cannot; none: plain, for a relay on the same machine. */
+    SMTP_TLS: z.enum(["tls", "starttls", "none"], { error: "must be tls, starttls or none" }).optional(),
+    /** A file holding the certificate authority (PEM) the SMTP server's certificate is checked against, for a private relay. */
+    SMTP_TLS_CA_FILE: z.string().min(1).optional(),
+    /** Who mail is from: "Dockside Motors <sales@example.co.uk>"; unset, the dealer file's name and e-mail address. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** A lead still new this many hours after it arrived is listed in the daily digest. */
+    MAIL_DIGEST_AFTER_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 14)
+      .default(4),
+    /** The hour (UK time, 0–23) the daily digest goes out, if any lead waits. */
+    MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
     /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /**
@@ -165,6 +193,14 @@ const environmentSchema = z
   .refine((settings) => settings.REQUEST_TIMEOUT_SECONDS <= settings.STOCK_UPLOAD_TIMEOUT_SECONDS, {
     path: ["STOCK_UPLOAD_TIMEOUT_SECONDS"],
     message: "must not be less than REQUEST_TIMEOUT_SECONDS",
+  })
+  .refine((settings) => !(settings.SMTP_URL && settings.SMTP_HOST), {
+    path: ["SMTP_HOST"],
+    message: "must not be set with SMTP_URL: give the server one way",
+  })
+  .refine((settings) => !settings.SMTP_PASSWORD_FILE || settings.SMTP_USER, {
+    path: ["SMTP_USER"],
+    message: "must be set with SMTP_PASSWORD_FILE",
   })
   // Behind TLS the public address is https; an http one in production is a mistake.
   .refine((settings) => settings.NODE_ENV !== "production" || !settings.SITE_URL?.startsWith("http:"), {

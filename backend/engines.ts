@@ -8,6 +8,9 @@ import { FileStaffStore } from "./staff/file-staff-store";
 import { MongoStaffStore } from "./staff/mongo-staff-store";
 import type { StaffStore } from "./staff/staff-store";
 import type { Logger } from "./logger";
+import { FileMailOutbox } from "./mail/file-mail-outbox";
+import type { MailOutbox } from "./mail/mail-outbox";
+import { MongoMailOutbox } from "./mail/mongo-mail-outbox";
 import { embeddedSearch } from "./search/embedded-search";
 import { meilisearch } from "./search/meili-adapter";
 import type { SearchEngine, SearchEngineAdapter, SearchIndexWriter } from "./search/search-engine";
@@ -29,6 +32,8 @@ export interface Engines extends OpenStore {
   staff: StaffStore;
   /** How often each vehicle's page is served, per day (backend/stock/vehicle-views.ts). */
   views: VehicleViewCounter;
+  /** Every e-mail the site sends, queued until the SMTP server takes it. */
+  mail: MailOutbox;
   /**
    * Makes what the stores need in their database (MongoDB's indexes). The site starts
    * without it when MongoDB is down: it then fails as an outage, and each store tries again
@@ -123,22 +128,26 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
   const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);
   const views = new MongoVehicleViews(db, logger);
+  const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   return {
     store: store.store,
     leads: leads.store,
     staff: staff.store,
     views,
+    mail: mail.store,
     mongo,
     async setUp() {
       await store.setUp();
       await leads.setUp();
       await staff.setUp();
       await views.setUp();
+      await mail.setUp();
     },
     async close() {
       await views.close();
       await leads.store.close();
       await staff.store.close();
+      await mail.store.close();
       await store.store.close();
       await mongo.close();
     },
@@ -150,16 +159,19 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const leads = await FileLeadStore.open(config.DATA_DIR, logger);
   const staff = await FileStaffStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
+  const mail = await FileMailOutbox.open(config.DATA_DIR);
   return {
     store,
     leads,
     staff,
     views,
+    mail,
     async setUp() {},
     async close() {
       await views.close();
       await leads.close();
       await staff.close();
+      await mail.close();
       await store.close();
     },
   };
@@ -168,6 +180,11 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
 /** The staff area's records, kept where the stock is: the site and `npm run staff` both open them. */
 export function openStaffStore(config: Config, mongo: MongoClient | undefined): Promise<StaffStore> {
   return mongo ? MongoStaffStore.open(mongo.db(config.MONGODB_DB)) : FileStaffStore.open(config.DATA_DIR);
+}
+
+/** The mail outbox, kept where the stock is: `npm run staff` queues password links in it for the site to send. */
+export function openMailOutbox(config: Config, mongo: MongoClient | undefined): Promise<MailOutbox> {
+  return mongo ? MongoMailOutbox.open(mongo.db(config.MONGODB_DB)) : FileMailOutbox.open(config.DATA_DIR);
 }
 
 /**

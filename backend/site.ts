@@ -27,6 +27,8 @@ import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { openEngines } from "./engines";
+import { mailServices } from "./mail/mail-services";
+import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
 import { seedDemoStock } from "./seed-demo-stock";
 import { loadWhenStoreAnswers } from "./when-store-answers";
 
@@ -45,7 +47,7 @@ export interface SiteOptions {
   /** The render thread's module (build/server/render-thread.js): pages render on RENDER_THREADS threads; without it, on this one. */
   renderThreadModule?: URL;
   devMiddleware?: FrontendMount["devMiddleware"];
-  /** How often and how patiently leads are forwarded; tests shorten the waits. */
+  /** How often and how patiently leads are forwarded and mail is sent; tests shorten the waits. */
   leadForwarding?: ForwardingTiming;
 }
 
@@ -86,6 +88,15 @@ export async function startSite({
     );
   }
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
+  const mail = await mailServices(
+    config,
+    dealer,
+    engines.mail,
+    engines.leads,
+    async (id) => (await engines.staff.getAccount(id))?.email,
+    logger,
+    leadForwarding ?? DEFAULT_OUTBOX_TIMING,
+  );
   const leadWork = leadServices(
     engines.leads,
     (id) => findLeadVehicle(catalogue, id),
@@ -94,6 +105,7 @@ export async function startSite({
     logger,
     leadForwarding,
     catalogue.health,
+    (lead) => mail.leadArrived(lead),
   );
   const { leads } = leadWork;
   const staff = staffServices(
@@ -104,6 +116,7 @@ export async function startSite({
     config,
     dealer.name,
     logger,
+    mail,
   );
   await staff.stock.prepareUploadFolder();
 
@@ -160,6 +173,7 @@ export async function startSite({
   });
   const server = await listen(app, config);
   leadWork.start();
+  mail.start();
   staff.feed?.start();
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
@@ -182,6 +196,7 @@ export async function startSite({
       await renderPool?.stop();
       await storeLoad.stop();
       await leadWork.stop();
+      await mail.stop();
       await staff.feed?.stop();
       await staff.stock.settled();
       await staff.searchIndex.settled();

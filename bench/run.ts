@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
+import { ageingTable, benchAgeing } from "./ageing";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
@@ -36,6 +37,8 @@ import { buildSite } from "./site-process";
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
+ * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
+ * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn.
  */
 
 const { values } = parseArgs({
@@ -54,6 +57,10 @@ const { values } = parseArgs({
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
     "stock-table": { type: "string", default: "100000" },
+    /** Lead counts at which an ageing embedded site's staff pages are timed (bench/ageing.ts); empty to skip. */
+    ageing: { type: "string", default: "" },
+    /** Earlier builds' server entries, timed in turn with this one on the same history. */
+    "ageing-builds": { type: "string", default: "" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -242,6 +249,9 @@ for (const size of values["stock-table"].split(",").filter(Boolean).map(Number))
   process.stderr.write(`Stock table at ${size.toLocaleString("en-GB")} vehicles...\n`);
   stockTableRuns.push(await benchStockTable(size, 3945));
 }
+const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
+const ageingRows =
+  ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ["", ...values["ageing-builds"].split(",").filter(Boolean)]) : [];
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
@@ -283,5 +293,8 @@ process.stdout.write(
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...stockTableRows(stockTableRuns),
     ...sideBySideRows,
+    ...(ageingRows.length > 0
+      ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
+      : []),
   ].join("\n"),
 );

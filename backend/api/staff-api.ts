@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { z } from "zod";
 import { LEAD_STATUSES, type LeadQuery, type StoredLead } from "../leads/lead-store";
@@ -35,11 +37,16 @@ export function staffApi(inbox: LeadInbox): Router {
     "/leads.csv",
     guarded(async (req, res, member) => {
       const { page: _page, pageSize: _size, ...filters } = inboxQueryFrom(req);
-      const csv = await inbox.exportCsv(member, filters, addressOf(req));
-      res
-        .type("text/csv")
-        .attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`)
-        .send(csv);
+      const rows = inbox.exportCsv(member, filters, addressOf(req));
+      res.type("text/csv").attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`);
+      try {
+        // Row by row as the client takes them: memory stays flat, and the first row goes at once.
+        await pipeline(Readable.from(rows), res);
+      } catch (error) {
+        // Once rows have gone, a failure (or the client leaving) can only cut the download short.
+        if (!res.headersSent) throw error;
+        res.destroy();
+      }
     }),
   );
 

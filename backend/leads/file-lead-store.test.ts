@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -40,14 +40,15 @@ describe("FileLeadStore on disk", () => {
     const { id, reference } = await store.add({ kind: "feedback", receivedAt, data, forwarded: false });
     const onDisk = JSON.parse(await readFile(path.join(leadsDir(), `${id}.json`), "utf8"));
     expect(onDisk).toEqual({ id, kind: "feedback", reference, receivedAt: receivedAt.toISOString(), data });
-    expect(await readdir(leadsDir())).toEqual([`${id}.json`]);
+    expect((await readdir(leadsDir())).sort()).toEqual([`${id}.json`, "index.ndjson"]);
     await store.close();
   });
 
-  it("clears away what a crash cut short and skips a file it cannot read, saying which", async () => {
+  it("reads every lead file when it has no journal, clearing away what a crash cut short and skipping a file it cannot read, saying which", async () => {
     const store = await FileLeadStore.open(dataDir);
     const { id } = await store.add({ kind: "part-exchange", receivedAt: new Date(), data, forwarded: true });
     await store.close();
+    await rm(path.join(leadsDir(), "index.ndjson"));
     const damaged = "00000000-0000-4000-8000-000000000000";
     await writeFile(path.join(leadsDir(), `${id}.json.partial-99999-abcd`), '{"id":');
     await writeFile(path.join(leadsDir(), `${damaged}.json`), '{"id":');
@@ -55,9 +56,65 @@ describe("FileLeadStore on disk", () => {
     const reopened = await FileLeadStore.open(dataDir, logger);
     expect(await reopened.get(id)).toMatchObject({ id, data });
     expect(await reopened.get(damaged)).toBeUndefined();
-    expect((await readdir(leadsDir())).sort()).toEqual([`${damaged}.json`, `${id}.json`].sort());
-    expect(JSON.parse(text())).toMatchObject({ level: 50, leadId: damaged, msg: "A lead file could not be read" });
+    expect((await readdir(leadsDir())).sort()).toEqual([`${damaged}.json`, `${id}.json`, "index.ndjson"].sort());
+    expect(JSON.parse(text().split("\n")[0]!)).toMatchObject({ level: 50, leadId: damaged, msg: "A lead file could not be read" });
     await reopened.close();
+  });
+
+  it("starts from its journal alone, reading again only the leads a crash caught part-way through a change", async () => {
+    const store = await FileLeadStore.open(dataDir);
+    const kept = await store.add({
+      kind: "enquiry",
+      receivedAt: new Date(Date.UTC(2030, 0, 1)),
+      data: { email: "kept@example.com" },
+      forwarded: true,
+    });
+    const changed = await store.add({
+      kind: "enquiry",
+      receivedAt: new Date(Date.UTC(2030, 0, 2)),
+      data: { email: "changed@example.com" },
+      forwarded: true,
+    });
+    const deleted = await store.add({
+      kind: "enquiry",
+      receivedAt: new Date(Date.UTC(2030, 0, 3)),
+      data: { email: "gone@example.com" },
+      forwarded: true,
+    });
+    await store.close();
+    const journal = path.join(leadsDir(), "index.ndjson");
+    // A file the journal does not announce is not read: start-up reads the journal, not every file.
+    await writeFile(path.join(leadsDir(), "00000000-0000-4000-8000-000000000000.json"), '{"id":');
+    // Crashes after announcing a change: one had written the lead file anew (as staff opened it), one had deleted it; the last line is torn.
+    const file = path.join(leadsDir(), `${changed.id}.json`);
+    await writeFile(
+      file,
+      JSON.stringify({ ...JSON.parse(await readFile(file, "utf8")), work: { ...NEW_WORK, status: "won", readAt: new Date() } }),
+    );
+    await rm(path.join(leadsDir(), `${deleted.id}.json`));
+    await appendFile(journal, `${JSON.stringify({ changing: changed.id })}\n${JSON.stringify({ changing: deleted.id })}\n{"entry":{"id":`);
+    const { logger, text } = capturedLogger();
+    const reopened = await FileLeadStore.open(dataDir, logger);
+    expect(text()).toBe("");
+    const listed = await reopened.list({ page: 1, pageSize: 10 });
+    expect(listed).toMatchObject({ total: 2, leads: [{ id: changed.id, work: { status: "won" } }, { id: kept.id }] });
+    expect(await reopened.countUnread()).toBe(1);
+    expect((await reopened.list({ page: 1, pageSize: 10, statuses: ["won"] })).total).toBe(1);
+    // What was read again is in the journal now, and the torn line gone.
+    expect((await readFile(journal, "utf8")).trim().split("\n")).toHaveLength(2);
+    await reopened.close();
+  });
+
+  it("keeps an erased contact out of its journal, not only out of the lead files", async () => {
+    const store = await FileLeadStore.open(dataDir);
+    await store.add({ kind: "enquiry", receivedAt: new Date(), data: { email: "erase-me@example.com" }, forwarded: true });
+    await store.add({ kind: "enquiry", receivedAt: new Date(), data: { email: "keep-me@example.com" }, forwarded: true });
+    expect(await readFile(path.join(leadsDir(), "index.ndjson"), "utf8")).toContain("erase-me@example.com");
+    expect(await store.eraseContact("erase-me@example.com")).toEqual({ enquiry: 1 });
+    const journal = await readFile(path.join(leadsDir(), "index.ndjson"), "utf8");
+    expect(journal).not.toContain("erase-me");
+    expect(journal).toContain("keep-me@example.com");
+    await store.close();
   });
 });
 
@@ -137,7 +194,7 @@ describe("leads stored by the version before the family was one", () => {
     );
     const reopened = await FileLeadStore.open(dataDir);
     expect(await reopened.get(financeId)).toMatchObject({ forwardedAt: new Date("2026-11-01T10:06:01.000Z"), forwardAttempts: 3 });
-    expect(await readdir(path.join(dataDir, "leads"))).toHaveLength(2);
+    expect((await readdir(path.join(dataDir, "leads"))).filter((name) => name.endsWith(".json"))).toHaveLength(2);
     expect(await readdir(dataDir)).toEqual(["leads"]);
     await reopened.close();
   });

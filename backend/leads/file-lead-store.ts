@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "../logger";
+import { AppendLog } from "../store/append-log";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
@@ -14,6 +16,7 @@ import {
   type AddResult,
   type ForwardFailure,
   type KeptLead,
+  type LeadFilters,
   type LeadQuery,
   type LeadStatus,
   type LeadStore,
@@ -28,6 +31,7 @@ import {
  * every file: its kind, dates, status, and the normalised words and contacts it is found by.
  */
 interface Entry {
+  id: string;
   kind: LeadKindName;
   receivedAt: number;
   reference: string;
@@ -42,6 +46,19 @@ interface Entry {
 
 const LEADS_FOLDER = "leads";
 const FILE_SUFFIX = ".json";
+/** Beside the lead files: what the store keeps in memory of each, so start-up reads one file, not one per lead. */
+const JOURNAL_NAME = "index.ndjson";
+/** Lead files read between turns of the event loop while an export streams. */
+const EACH_BATCH = 32;
+/** Journal lines yielded between while it is rewritten, so the site keeps answering. */
+const LINES_PER_TURN = 2_000;
+
+/**
+ * A line of the journal: a lead's entry as it now is, or the id of a lead about to be written
+ * or deleted (flushed before its file changes, so that a crash between leaves the lead to be
+ * read again at start).
+ */
+type JournalLine = { entry: Entry } | { changing: string };
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -49,30 +66,55 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * flushed temporary file and a rename, so a visitor is only told of a lead that is on disk
  * whole. The site is the only process that writes here, so a queue in this process keeps
  * writes in order and makes "one lead per key" hold under simultaneous submissions.
+ *
+ * What lists and finds leads (their entries) is kept in memory, newest first, and in a journal
+ * beside the files (index.ndjson), so start-up reads one file however many leads there are.
+ * Each change is announced in the journal, flushed, before its lead file changes, and its new
+ * entry follows: a crash between leaves the announcement without its entry, and that lead's
+ * file is read again at the next start. The journal is rewritten with only the leads kept
+ * whenever leads are deleted (so erased contacts leave it at once) and when superseded lines
+ * outnumber the leads. Without a journal (an older version's folder, or one deleted to rebuild
+ * it) every lead file is read once and the journal written.
  */
 export class FileLeadStore implements LeadStore {
   private readonly entries = new Map<string, Entry>();
+  /** The entries, newest first (received, then id, descending), as lists show them. */
+  private newestFirst: Entry[] = [];
   private readonly idByKey = new Map<string, string>();
   private readonly references = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Settles once every lead is known: at once, but for a first start over lead files without a journal. */
+  private loaded: Promise<void> = Promise.resolve();
+  private readonly journal: AppendLog;
+  private journalLines = 0;
 
-  private constructor(private readonly directory: string) {}
+  private constructor(private readonly directory: string) {
+    this.journal = new AppendLog(this.journalFile);
+  }
+
+  private get journalFile(): string {
+    return path.join(this.directory, JOURNAL_NAME);
+  }
 
   /** Opens DATA_DIR/leads, first moving in the leads an older version kept elsewhere in DATA_DIR. */
   static async open(dataDir: string, logger?: Pick<Logger, "info" | "error">): Promise<FileLeadStore> {
     const directory = path.join(dataDir, LEADS_FOLDER);
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const store = new FileLeadStore(directory);
-    for (const name of await readdir(directory)) {
-      const id = await store.leadFileId(name);
-      if (id === undefined) continue;
-      try {
-        store.index(await store.readLead(id));
-      } catch (error) {
-        logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
-      }
+    if (await store.readJournal(logger)) {
+      if (store.journalLines > 2 * store.entries.size + 1_000) await store.rewriteJournal();
+      await store.moveInLegacyLeads(dataDir, logger);
+      return store;
     }
-    await store.moveInLegacyLeads(dataDir, logger);
+    // Every lead file read once (a folder from before the journal): in the background, so the
+    // site answers meanwhile, however many there are; calls on the store wait for it.
+    store.loaded = (async () => {
+      await store.readEveryLeadFile(logger);
+      await store.rewriteJournal();
+      logger?.info({ leads: store.entries.size }, "Indexed every lead file in leads/index.ndjson");
+      await store.moveInLegacyLeads(dataDir, logger);
+    })();
+    void store.loaded.catch((error: unknown) => logger?.error({ err: error }, "The lead files could not be indexed"));
     return store;
   }
 
@@ -89,6 +131,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async get(id: string): Promise<StoredLead | undefined> {
+    await this.loaded;
     if (!this.entries.has(id)) return undefined;
     try {
       return toStored(await this.readLead(id));
@@ -99,6 +142,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async claimNextDue(now: Date, leaseMs: number): Promise<StoredLead | undefined> {
+    await this.loaded;
     let dueId: string | undefined;
     let dueAt = now.getTime();
     for (const [id, { nextAttemptAt }] of this.entries) {
@@ -131,36 +175,60 @@ export class FileLeadStore implements LeadStore {
     return this.deleteWhere((entry) => entry.kind === kind && entry.receivedAt < cutoff.getTime()).then((deleted) => deleted.length);
   }
 
-  async list({
-    kinds,
-    statuses,
-    from,
-    to,
-    vehicleId,
-    search,
-    unreadOnly,
-    page,
-    pageSize,
-  }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+  async list({ page, pageSize, ...filters }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    await this.loaded;
+    const wanted = this.matcherOf(filters);
+    const skip = (page - 1) * pageSize;
+    const shown: string[] = [];
+    let total = 0;
+    for (const entry of this.newestFirst) {
+      if (!wanted(entry)) continue;
+      if (total >= skip && shown.length < pageSize) shown.push(entry.id);
+      total++;
+    }
+    const leads = await Promise.all(shown.map((id) => this.get(id)));
+    return { total, leads: leads.filter((lead): lead is StoredLead => lead !== undefined) };
+  }
+
+  async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
+    await this.loaded;
+    const wanted = this.matcherOf(filters);
+    const ids = this.newestFirst.filter(wanted).map(({ id }) => id);
+    for (let start = 0; start < ids.length; start += EACH_BATCH) {
+      // A small file read at once costs a fraction of one read through the thread pool (open,
+      // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
+      for (const id of ids.slice(start, start + EACH_BATCH)) {
+        const lead = this.readLeadAtOnce(id);
+        if (lead) yield lead;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** A lead read without waiting; undefined when it was deleted meanwhile (retention, an erasure). */
+  private readLeadAtOnce(id: string): StoredLead | undefined {
+    try {
+      return toStored(leadFromFile(JSON.parse(readFileSync(this.fileOf(id), "utf8"))));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  private matcherOf({ kinds, statuses, from, to, vehicleId, search, unreadOnly }: LeadFilters): (entry: Entry) => boolean {
     const wanted = search?.trim() ? leadSearchOf(search) : undefined;
-    const ids = [...this.entries]
-      .filter(
-        ([, entry]) =>
-          (!kinds || kinds.includes(entry.kind)) &&
-          (!statuses || statuses.includes(entry.status)) &&
-          (!from || entry.receivedAt >= from.getTime()) &&
-          (!to || entry.receivedAt < to.getTime()) &&
-          (!vehicleId || entry.vehicleId === vehicleId) &&
-          (!unreadOnly || !entry.read) &&
-          (!wanted || matchesSearch(entry.searchTerms, wanted)),
-      )
-      .sort(([idA, a], [idB, b]) => b.receivedAt - a.receivedAt || (idA < idB ? 1 : -1))
-      .map(([id]) => id);
-    const leads = await Promise.all(ids.slice((page - 1) * pageSize, page * pageSize).map((id) => this.get(id)));
-    return { total: ids.length, leads: leads.filter((lead): lead is StoredLead => lead !== undefined) };
+    return (entry) =>
+      (!kinds || kinds.includes(entry.kind)) &&
+      (!statuses || statuses.includes(entry.status)) &&
+      (!from || entry.receivedAt >= from.getTime()) &&
+      (!to || entry.receivedAt < to.getTime()) &&
+      (!vehicleId || entry.vehicleId === vehicleId) &&
+      (!unreadOnly || !entry.read) &&
+      (!wanted || matchesSearch(entry.searchTerms, wanted));
   }
 
   async countUnread(): Promise<number> {
+    await this.loaded;
     let unread = 0;
     for (const entry of this.entries.values()) if (!entry.read) unread++;
     return unread;
@@ -172,6 +240,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async forwardNow(id: string, byId: string, at: Date): Promise<boolean> {
+    await this.loaded;
     if (this.entries.get(id)?.nextAttemptAt === undefined) return false;
     await this.update(id, (lead) => ({
       ...lead,
@@ -189,6 +258,7 @@ export class FileLeadStore implements LeadStore {
   }
 
   async close(): Promise<void> {
+    await this.loaded.catch(() => undefined);
     await this.queue;
   }
 
@@ -231,6 +301,85 @@ export class FileLeadStore implements LeadStore {
     await rmdir(path.join(dataDir, "enquiries")).catch(() => undefined);
   }
 
+  /** Loads the journal; false when there is none. */
+  private async readJournal(logger?: Pick<Logger, "info" | "error">): Promise<boolean> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(this.journalFile);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
+    }
+    const changing = new Set<string>();
+    let lines = 0;
+    for (let start = 0; start < bytes.length;) {
+      const end = bytes.indexOf(10, start);
+      const line = parsedLine(bytes.subarray(start, end < 0 ? bytes.length : end));
+      start = end < 0 ? bytes.length : end + 1;
+      lines++;
+      // A torn line (a crash mid-append) is passed over: the lead it was about was announced first.
+      if (!line) continue;
+      if ("changing" in line) changing.add(line.changing);
+      else {
+        changing.delete(line.entry.id);
+        this.remember(line.entry);
+      }
+    }
+    this.journalLines = lines;
+    if (changing.size > 0) await this.readAgain(changing, logger);
+    this.newestFirst = [...this.entries.values()].sort(newestFirstOrder);
+    if (changing.size > 0) await this.rewriteJournal();
+    return true;
+  }
+
+  /** The leads a crash caught part-way through a change: as their files now are, or gone. */
+  private async readAgain(ids: ReadonlySet<string>, logger?: Pick<Logger, "info" | "error">): Promise<void> {
+    for (const name of await readdir(this.directory)) await settleTempFile(this.directory, name);
+    for (const id of ids) {
+      this.forget(id);
+      try {
+        this.remember(entryOf(await this.readLead(id)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+          logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+      }
+    }
+  }
+
+  private async readEveryLeadFile(logger?: Pick<Logger, "info" | "error">): Promise<void> {
+    for (const name of await readdir(this.directory)) {
+      const id = await this.leadFileId(name);
+      if (id === undefined) continue;
+      try {
+        this.remember(entryOf(await this.readLead(id)));
+      } catch (error) {
+        logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+      }
+    }
+    this.newestFirst = [...this.entries.values()].sort(newestFirstOrder);
+  }
+
+  /** The journal written again with one line per lead kept; the site goes on answering meanwhile. */
+  private async rewriteJournal(): Promise<void> {
+    const entries = this.newestFirst.slice();
+    async function* lines(): AsyncGenerator<string> {
+      for (let start = 0; start < entries.length; start += LINES_PER_TURN) {
+        yield entries
+          .slice(start, start + LINES_PER_TURN)
+          .map((entry) => `${JSON.stringify({ entry } satisfies JournalLine)}\n`)
+          .join("");
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    await writeFileAtomically(this.journalFile, lines());
+    this.journalLines = entries.length;
+  }
+
+  private async note(line: JournalLine): Promise<void> {
+    await this.journal.append(JSON.stringify(line));
+    this.journalLines++;
+  }
+
   private async leadFileId(name: string): Promise<string | undefined> {
     // A temporary file is an add or update a crash cut short (its complete version, if any, is beside it) or one in progress.
     if (await settleTempFile(this.directory, name)) return undefined;
@@ -248,34 +397,48 @@ export class FileLeadStore implements LeadStore {
 
   private deleteWhere(doomed: (entry: Entry) => boolean): Promise<Entry[]> {
     return this.serially(async () => {
-      const deleted: Entry[] = [];
-      for (const [id, entry] of this.entries) {
-        if (!doomed(entry)) continue;
+      const deleted = this.newestFirst.filter(doomed);
+      if (deleted.length === 0) return [];
+      await Promise.all(deleted.map(({ id }) => this.note({ changing: id })));
+      for (const { id } of deleted) {
         await rm(this.fileOf(id), { force: true });
-        this.entries.delete(id);
-        this.references.delete(entry.reference);
-        if (entry.key !== undefined) this.idByKey.delete(entry.key);
-        deleted.push(entry);
+        this.forget(id);
       }
+      this.newestFirst = this.newestFirst.filter(({ id }) => this.entries.has(id));
+      // Erased contacts and expired leads leave the journal too, not just their files.
+      await this.rewriteJournal();
       return deleted;
     });
   }
 
-  private index(lead: KeptLead): void {
-    this.entries.set(lead.id, {
-      kind: lead.kind,
-      receivedAt: lead.receivedAt.getTime(),
-      reference: lead.reference,
-      key: lead.key,
-      nextAttemptAt: lead.nextAttemptAt?.getTime(),
-      status: lead.work?.status ?? "new",
-      read: lead.work?.readAt !== undefined,
-      vehicleId: lead.vehicle?.id,
-      searchTerms: searchTermsOf(lead.data, lead.vehicle),
-      contacts: contactsOf(lead.data),
-    });
-    this.references.add(lead.reference);
-    if (lead.key !== undefined) this.idByKey.set(lead.key, lead.id);
+  private remember(entry: Entry): void {
+    this.entries.set(entry.id, entry);
+    this.references.add(entry.reference);
+    if (entry.key !== undefined) this.idByKey.set(entry.key, entry.id);
+  }
+
+  private forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.references.delete(entry.reference);
+    if (entry.key !== undefined) this.idByKey.delete(entry.key);
+  }
+
+  /** A lead just written: its entry changed where it stands, or a new one put in its place among the rest. */
+  private index(lead: KeptLead): Entry {
+    const entry = entryOf(lead);
+    const known = this.entries.get(lead.id);
+    if (known) return Object.assign(known, entry);
+    this.remember(entry);
+    let [low, high] = [0, this.newestFirst.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (newestFirstOrder(this.newestFirst[middle]!, entry) < 0) low = middle + 1;
+      else high = middle;
+    }
+    this.newestFirst.splice(low, 0, entry);
+    return entry;
   }
 
   private fileOf(id: string): string {
@@ -287,14 +450,47 @@ export class FileLeadStore implements LeadStore {
   }
 
   private async writeLead(lead: KeptLead): Promise<void> {
+    await this.note({ changing: lead.id });
     await writeFileAtomically(this.fileOf(lead.id), [JSON.stringify(lead)]);
-    this.index(lead);
+    await this.note({ entry: this.index(lead) });
   }
 
   private serially<R>(work: () => Promise<R>): Promise<R> {
-    const run = this.queue.then(work);
+    const run = this.queue.then(async () => {
+      await this.loaded;
+      return work();
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+}
+
+function newestFirstOrder(a: Entry, b: Entry): number {
+  return b.receivedAt - a.receivedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+function entryOf(lead: KeptLead): Entry {
+  return {
+    id: lead.id,
+    kind: lead.kind,
+    receivedAt: lead.receivedAt.getTime(),
+    reference: lead.reference,
+    // Present though undefined, so that an entry changed in place loses what the lead no longer has.
+    key: lead.key,
+    nextAttemptAt: lead.nextAttemptAt?.getTime(),
+    status: lead.work?.status ?? "new",
+    read: lead.work?.readAt !== undefined,
+    vehicleId: lead.vehicle?.id,
+    searchTerms: searchTermsOf(lead.data, lead.vehicle),
+    contacts: contactsOf(lead.data),
+  };
+}
+
+function parsedLine(bytes: Buffer): JournalLine | undefined {
+  try {
+    return JSON.parse(bytes.toString()) as JournalLine;
+  } catch {
+    return undefined;
   }
 }
 

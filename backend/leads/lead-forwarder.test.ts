@@ -7,7 +7,8 @@ import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
 import { startLeadService, type LeadAnswer, type LeadService } from "../../tests/support/lead-service";
 import { FileLeadStore } from "./file-lead-store";
-import { backoffDelayMs, LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
+import { backoffDelayMs } from "../outbox-worker";
+import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 
 const FAST: ForwardingTiming = { pollIntervalMs: 5, retryBaseMs: 20, retryMaxMs: 1000, requestTimeoutMs: 2000 };
 const application = financeApplicationSchema.parse({ ...validApplication(), residenceYears: 3, residenceMonths: "2" });

@@ -1,23 +1,12 @@
-import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
+import { backoffDelayMs, DEFAULT_OUTBOX_TIMING, OutboxWorker, type OutboxTiming } from "../outbox-worker";
 import { LEAD_KINDS } from "./lead-kinds";
 import type { LeadOutbox, StoredLead } from "./lead-store";
 
-export interface ForwardingTiming {
-  /** How often to look for leads due a first send or a retry. */
-  pollIntervalMs: number;
-  /** The wait after a first failed send; it doubles with each failure, with jitter, up to retryMaxMs. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  requestTimeoutMs: number;
-}
+/** How often and how patiently leads are forwarded. */
+export type ForwardingTiming = OutboxTiming;
 
-export const DEFAULT_FORWARDING_TIMING: ForwardingTiming = {
-  pollIntervalMs: 5_000,
-  retryBaseMs: 10_000,
-  retryMaxMs: 60 * 60_000,
-  requestTimeoutMs: 15_000,
-};
+export const DEFAULT_FORWARDING_TIMING: ForwardingTiming = DEFAULT_OUTBOX_TIMING;
 
 /**
  * The outbox: sends stored leads of every forwarded kind to the lead-tracking service
@@ -28,10 +17,7 @@ export const DEFAULT_FORWARDING_TIMING: ForwardingTiming = {
  * this process dies between its 2xx and the mark.
  */
 export class LeadForwarder {
-  private poller: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
-  private sweepAgain = false;
-  private readonly stopping = new AbortController();
+  private readonly worker: OutboxWorker<StoredLead>;
 
   constructor(
     private readonly store: LeadOutbox,
@@ -39,54 +25,30 @@ export class LeadForwarder {
     private readonly logger: Pick<Logger, "info" | "warn" | "error">,
     private readonly timing: ForwardingTiming = DEFAULT_FORWARDING_TIMING,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.worker = new OutboxWorker(
+      { claimNextDue: (now, leaseMs) => store.claimNextDue(now, leaseMs), send: (lead, signal) => this.forward(lead, signal) },
+      timing,
+      logger,
+      "Forwarding leads failed",
+    );
+  }
 
   start(): void {
-    this.poller = setInterval(() => this.nudge(), this.timing.pollIntervalMs).unref();
-    this.nudge();
+    this.worker.start();
   }
 
   /** Sends what is due now; a sweep already under way runs once more when it ends. */
   nudge(): void {
-    if (this.stopping.signal.aborted) return;
-    if (this.sweeping) {
-      this.sweepAgain = true;
-      return;
-    }
-    this.sweeping = this.sweep()
-      .catch((error: unknown) => {
-        // A store outage is logged once by EngineHealth, not at every poll; the next poll tries again.
-        if (!isEngineOutage(error)) this.logger.error({ err: error }, "Forwarding leads failed");
-      })
-      .finally(() => {
-        this.sweeping = undefined;
-        if (this.sweepAgain) {
-          this.sweepAgain = false;
-          this.nudge();
-        }
-      });
+    this.worker.nudge();
   }
 
   /** Stops polling and cuts short a send under way (it is retried after the next start). */
-  async stop(): Promise<void> {
-    clearInterval(this.poller);
-    this.stopping.abort();
-    await this.sweeping;
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
-  private async sweep(): Promise<void> {
-    // The claim outlasts a send that times out, so no other instance sends the same one meanwhile.
-    const leaseMs = this.timing.requestTimeoutMs * 4;
-    while (!this.stopping.signal.aborted) {
-      const due = await this.store.claimNextDue(new Date(), leaseMs);
-      if (!due) return;
-      // After one failure the service is most likely down for the rest too: they wait for
-      // the next poll instead of each timing out in turn now.
-      if (!(await this.forward(due))) return;
-    }
-  }
-
-  private async forward(lead: StoredLead): Promise<boolean> {
+  private async forward(lead: StoredLead, stopping: AbortSignal): Promise<boolean> {
     const { id, kind } = lead;
     const { label } = LEAD_KINDS[kind];
     const attempt = lead.forwardAttempts + 1;
@@ -98,7 +60,7 @@ export class LeadForwarder {
         body: JSON.stringify(bodyOf(lead)),
         // A redirected POST would arrive as a GET without the lead.
         redirect: "manual",
-        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timing.requestTimeoutMs)]),
+        signal: AbortSignal.any([stopping, AbortSignal.timeout(this.timing.requestTimeoutMs)]),
       });
       await response.body?.cancel();
       if (response.ok) {
@@ -120,12 +82,6 @@ export class LeadForwarder {
     );
     return false;
   }
-}
-
-/** Half the ceiling plus a random part of the other half, so instances do not retry in step. */
-export function backoffDelayMs(attempt: number, { retryBaseMs, retryMaxMs }: ForwardingTiming, random: number): number {
-  const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempt - 1));
-  return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
 /** What the lead-tracking service is sent: the lead as its kind forwards it, marked with its kind and reference. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Schedule } from "../../domain/opening-hours";
 import { ENGINE_DEADLINES_MS, type EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
+import type { ArrivedLead } from "../mail/mail-notices";
 import { LEAD_KINDS, type LeadKind, type LeadKindName } from "./lead-kinds";
 import { contactsOf } from "./lead-search";
 import type { DuplicateOf, LeadStore, LeadVehicle } from "./lead-store";
@@ -53,6 +54,12 @@ export class LeadIntake implements Leads {
     private readonly health: EngineHealth,
     /** The clock, which a test may set. */
     private readonly now: () => Date = () => new Date(),
+    /**
+     * Queues the e-mails about a lead (backend/mail/); called for a retried submission too,
+     * whose notices, each named by the lead's id, are then queued only if they were not yet.
+     * Awaited, so the visitor is told of a lead only once its notices are stored as well.
+     */
+    private readonly notify: (lead: ArrivedLead) => Promise<void> = async () => {},
   ) {}
 
   async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
@@ -87,6 +94,9 @@ export class LeadIntake implements Leads {
       created ? `${kind.label} stored` : `${kind.label} already stored`,
     );
     if (created && kind.forwarding) this.onStored();
+    await this.health.guard("store", ENGINE_DEADLINES_MS.leadWrite, () =>
+      this.notify({ id, kind: kindName, reference, receivedAt, ...(vehicle === undefined ? {} : { vehicle }), data }),
+    );
     return { ok: true, id, reference, created, ...(vehicle === undefined ? {} : { vehicle }) };
   }
 

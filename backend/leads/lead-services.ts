@@ -2,6 +2,7 @@ import type { Schedule } from "../../domain/opening-hours";
 import type { Config } from "../config";
 import { EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
+import type { ArrivedLead } from "../mail/mail-notices";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 import { LeadIntake } from "./lead-intake";
 import type { RetentionSettings } from "./lead-kinds";
@@ -29,11 +30,13 @@ export function leadServices(
   timing?: ForwardingTiming,
   /** Shared with the catalogue, so that one store outage is logged once. */
   health = new EngineHealth(logger),
+  /** Queues the e-mails about a lead that has arrived (backend/mail/). */
+  notify?: (lead: ArrivedLead) => Promise<void>,
 ): LeadServices {
   const forwarder = settings.LEAD_WEBHOOK_URL ? new LeadForwarder(store, settings.LEAD_WEBHOOK_URL, logger, timing) : undefined;
   const retention = new LeadRetention(store, settings, logger);
   return {
-    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge(), schedule, health),
+    leads: new LeadIntake(store, findVehicle, logger, () => forwarder?.nudge(), schedule, health, undefined, notify),
     forwardNow: () => forwarder?.nudge(),
     start() {
       forwarder?.start();

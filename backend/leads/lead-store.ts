@@ -107,6 +107,8 @@ export interface LeadQuery {
   pageSize: number;
 }
 
+export type LeadFilters = Omit<LeadQuery, "page" | "pageSize">;
+
 /** Why the last send to the lead-tracking service failed: its status code, or what kept it from answering. */
 export interface ForwardFailure {
   at: Date;
@@ -205,6 +207,8 @@ export interface LeadStore extends LeadOutbox {
 
   /** Newest first. */
   list(query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }>;
+  /** Every lead a query's filters match, newest first, read a few at a time (an export): memory stays flat however many. */
+  each(filters: LeadFilters): AsyncIterable<StoredLead>;
   /** Leads no member of staff has opened yet. */
   countUnread(): Promise<number>;
   /** Applies a staff member's change; undefined when there is no such lead. */

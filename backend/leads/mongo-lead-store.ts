@@ -12,6 +12,7 @@ import {
   type AddResult,
   type ForwardFailure,
   type KeptLead,
+  type LeadFilters,
   type LeadQuery,
   type LeadStore,
   type NewLead,
@@ -29,6 +30,9 @@ type LeadDocument = Omit<KeptLead, "id"> & { _id: string; searchTerms: string[];
 export const LEADS_COLLECTION = "leads";
 const DUPLICATE_KEY = 11000;
 const MOST_ATTEMPTS = 5;
+const NEWEST_FIRST = { receivedAt: -1, _id: -1 } as const;
+/** Leads fetched per round trip while an export streams. */
+const EACH_BATCH = 500;
 
 const INDEXES: IndexDescription[] = [
   // Sparse, so leads without a key are left out of it (a partial index would do, but FerretDB lacks those).
@@ -128,38 +132,27 @@ export class MongoLeadStore implements LeadStore {
     return (await this.leads.deleteMany({ kind, receivedAt: { $lt: cutoff } })).deletedCount;
   }
 
-  async list({
-    kinds,
-    statuses,
-    from,
-    to,
-    vehicleId,
-    search,
-    unreadOnly,
-    page,
-    pageSize,
-  }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
-    const filter: Filter<LeadDocument> = {
-      ...(kinds ? { kind: { $in: [...kinds] } } : {}),
-      // A lead no one has touched has no work yet, and is new.
-      ...(statuses
-        ? { $or: [{ "work.status": { $in: [...statuses] } }, ...(statuses.includes("new") ? [{ work: { $exists: false } }] : [])] }
-        : {}),
-      ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
-      ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
-      ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
-      ...(search?.trim() ? searchFilter(search) : {}),
-    };
+  async list({ page, pageSize, ...filters }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
+    const filter = filterOf(filters);
     const [total, documents] = await Promise.all([
       this.leads.countDocuments(filter),
       this.leads
         .find(filter)
-        .sort({ receivedAt: -1, _id: -1 })
+        .sort(NEWEST_FIRST)
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .toArray(),
     ]);
     return { total, leads: documents.map(toStored) };
+  }
+
+  async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
+    const cursor = this.leads.find(filterOf(filters)).sort(NEWEST_FIRST).batchSize(EACH_BATCH);
+    try {
+      for await (const document of cursor) yield toStored(document);
+    } finally {
+      await cursor.close();
+    }
   }
 
   countUnread(): Promise<number> {
@@ -226,6 +219,20 @@ export class MongoLeadStore implements LeadStore {
       if (moved > 0) logger?.info({ kind, moved }, "Moved leads stored by an older version");
     }
   }
+}
+
+function filterOf({ kinds, statuses, from, to, vehicleId, search, unreadOnly }: LeadFilters): Filter<LeadDocument> {
+  return {
+    ...(kinds ? { kind: { $in: [...kinds] } } : {}),
+    // A lead no one has touched has no work yet, and is new.
+    ...(statuses
+      ? { $or: [{ "work.status": { $in: [...statuses] } }, ...(statuses.includes("new") ? [{ work: { $exists: false } }] : [])] }
+      : {}),
+    ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
+    ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
+    ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
+    ...(search?.trim() ? searchFilter(search) : {}),
+  };
 }
 
 function searchFilter(query: string): Filter<LeadDocument> {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { AppendLog } from "../store/append-log";
 import { RecordFiles } from "../store/record-files";
 import { SharedJsonFile } from "../store/shared-json-file";
+import { AuditIndex } from "./audit-index";
 import type { StaffAccount } from "./staff-accounts";
 import {
   AccountExistsError,
@@ -38,7 +39,8 @@ const ATTEMPT_KEYS_BEFORE_SWEEP = 10_000;
  * JSON file (changed by the site and by `npm run staff`, under a lock); each session, and
  * each device an account has signed in from, in a small file of its own, so that signing in
  * writes one file however many sessions there are; and the audit log as JSON lines appended
- * to a file, each flushed to disk before the action it records is answered. The sign-in
+ * to a file, each flushed to disk before the action it records is answered, read through an
+ * index beside it (audit-index.ts). The sign-in
  * guard's counts are kept in the site's memory: the embedded site is one process, and the
  * staff command never signs in.
  */
@@ -47,6 +49,7 @@ export class FileStaffStore implements StaffStore {
   private readonly sessions: RecordFiles<StaffSession>;
   private readonly devices: RecordFiles<KnownDevice>;
   private readonly auditLog: AppendLog;
+  private readonly auditIndex: AuditIndex;
   private readonly attempts = new Map<string, AttemptCount>();
 
   private constructor(private readonly directory: string) {
@@ -63,11 +66,9 @@ export class FileStaffStore implements StaffStore {
     );
     this.sessions = new RecordFiles(path.join(directory, "sessions"), (raw) => withDates(raw as StaffSession, SESSION_DATES));
     this.devices = new RecordFiles(path.join(directory, "devices"), (raw) => withDates(raw as KnownDevice, ["createdAt"]));
-    this.auditLog = new AppendLog(this.auditFile);
-  }
-
-  private get auditFile(): string {
-    return path.join(this.directory, "audit.ndjson");
+    const auditFile = path.join(directory, "audit.ndjson");
+    this.auditLog = new AppendLog(auditFile);
+    this.auditIndex = new AuditIndex(auditFile, path.join(directory, "audit.idx"));
   }
 
   static async open(dataDir: string): Promise<FileStaffStore> {
@@ -224,27 +225,12 @@ export class FileStaffStore implements StaffStore {
     return this.auditLog.append(JSON.stringify(entry));
   }
 
-  async listAudit({ action, actorId, targetId, from, to, page, pageSize }: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
-    let text = "";
-    try {
-      text = await readFile(this.auditFile, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    const matching = text
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => withDates(JSON.parse(line) as AuditEntry, ["at"]))
-      .filter(
-        (entry) =>
-          (!action || entry.action === action) &&
-          (!actorId || entry.actorId === actorId) &&
-          (!targetId || entry.targetId === targetId) &&
-          (!from || entry.at >= from) &&
-          (!to || entry.at < to),
-      )
-      .reverse();
-    return { total: matching.length, entries: matching.slice((page - 1) * pageSize, page * pageSize) };
+  listAudit(query: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
+    return this.auditIndex.list(query);
+  }
+
+  async deleteAuditBefore(cutoff: Date): Promise<void> {
+    await this.auditIndex.dropBefore(cutoff, this.auditLog);
   }
 
   async close(): Promise<void> {

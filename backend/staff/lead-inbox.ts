@@ -2,8 +2,8 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import { LEAD_KINDS } from "../leads/lead-kinds";
 import { normalPhone } from "../../domain/uk-formats";
 import { normalEmail } from "../leads/lead-search";
-import type { LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
-import { csvText } from "./csv-export";
+import type { LeadFilters, LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
+import { csvLine } from "./csv-export";
 import { requireRole } from "./permissions";
 import type { StaffAccess, StaffMember } from "./staff-access";
 
@@ -26,6 +26,8 @@ export class LeadInbox {
     private readonly findVehicle: (id: string) => Promise<VehicleRecord | undefined>,
     /** Tells the outbox a lead is due now. */
     private readonly nudgeForwarder: () => void,
+    /** Tells a member of staff a lead was given to them (backend/mail/). */
+    private readonly notifyAssignee: (lead: StoredLead) => Promise<void> = async () => {},
   ) {}
 
   list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
@@ -61,6 +63,8 @@ export class LeadInbox {
         change: edit.type,
         ...(edit.type === "status" ? { status: edit.status } : {}),
       });
+    // Someone taking a lead themselves needs no e-mail about it.
+    if (lead && edit.type === "assignee" && edit.assigneeId && edit.assigneeId !== member.account.id) await this.notifyAssignee(lead);
     return lead;
   }
 
@@ -73,17 +77,35 @@ export class LeadInbox {
     return true;
   }
 
-  /** Every lead the query finds, as CSV for the dealer's own tools. */
-  async exportCsv(member: StaffMember, query: Omit<LeadQuery, "page" | "pageSize">, address: string): Promise<string> {
+  /**
+   * Every lead the filters find, as CSV for the dealer's own tools, a row at a time (the role
+   * is checked before the first). The audit log records the export once it ends, with how many
+   * leads went and whether the download was cut short.
+   */
+  exportCsv(member: StaffMember, filters: LeadFilters, address: string): AsyncIterable<string> {
     requireRole(member, "sales");
-    const rows: StoredLead[] = [];
-    for (let page = 1; ; page++) {
-      const { leads } = await this.leads.list({ ...query, page, pageSize: 500 });
-      rows.push(...leads);
-      if (leads.length < 500) break;
+    return this.csvRows(member, filters, address);
+  }
+
+  private async *csvRows(member: StaffMember, filters: LeadFilters, address: string): AsyncGenerator<string> {
+    let leads = 0;
+    let complete = false;
+    try {
+      yield csvLine(CSV_COLUMNS);
+      // Rows go a hundred at a time: one write each would cost more than the row.
+      let rows = "";
+      for await (const lead of this.leads.each(filters)) {
+        rows += csvLine(csvRowOf(lead));
+        if (++leads % ROWS_PER_CHUNK === 0) {
+          yield rows;
+          rows = "";
+        }
+      }
+      if (rows) yield rows;
+      complete = true;
+    } finally {
+      await this.audit(member, "leads-exported", address, undefined, { leads, ...(complete ? {} : { complete }) });
     }
-    await this.audit(member, "leads-exported", address, undefined, { leads: rows.length });
-    return leadsCsv(rows);
   }
 
   /**
@@ -105,7 +127,7 @@ export class LeadInbox {
     action: "lead-viewed" | "lead-changed" | "lead-forwarding-retried" | "leads-exported" | "erasure",
     address: string,
     targetId?: string,
-    details?: Record<string, string | number>,
+    details?: Record<string, string | number | boolean>,
   ) {
     return this.access.audit({
       action,
@@ -117,6 +139,8 @@ export class LeadInbox {
     });
   }
 }
+
+const ROWS_PER_CHUNK = 100;
 
 const CSV_COLUMNS = [
   "reference",
@@ -134,29 +158,24 @@ const CSV_COLUMNS = [
   "forwarded",
 ] as const;
 
-function leadsCsv(leads: readonly StoredLead[]): string {
-  return csvText(
-    CSV_COLUMNS,
-    leads.map((lead) => {
-      const data = lead.data as Record<string, unknown>;
-      const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
-      const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
-      const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
-      return [
-        lead.reference,
-        LEAD_KINDS[lead.kind]?.label ?? lead.kind,
-        lead.receivedAt.toISOString(),
-        lead.work.status,
-        name,
-        text(data.email),
-        text(data.phone),
-        text(data.postcode),
-        vehicle ?? "",
-        lead.vehicle?.registration ?? text(data.registration),
-        text(lead.vehicle?.priceGBP),
-        text(data.message) || text(data.condition),
-        lead.forwardedAt?.toISOString() ?? "",
-      ];
-    }),
-  );
+function csvRowOf(lead: StoredLead): string[] {
+  const data = lead.data as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+  const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
+  const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
+  return [
+    lead.reference,
+    LEAD_KINDS[lead.kind]?.label ?? lead.kind,
+    lead.receivedAt.toISOString(),
+    lead.work.status,
+    name,
+    text(data.email),
+    text(data.phone),
+    text(data.postcode),
+    vehicle ?? "",
+    lead.vehicle?.registration ?? text(data.registration),
+    text(lead.vehicle?.priceGBP),
+    text(data.message) || text(data.condition),
+    lead.forwardedAt?.toISOString() ?? "",
+  ];
 }

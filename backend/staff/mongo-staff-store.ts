@@ -213,6 +213,10 @@ export class MongoStaffStore implements StaffStore {
     await this.sessions.deleteMany({ $or: [{ expiresAt: { $lte: now } }, { lastSeenAt: { $lt: idleSince } }] });
   }
 
+  async deleteAuditBefore(cutoff: Date): Promise<void> {
+    await this.audit.deleteMany({ at: { $lt: cutoff } });
+  }
+
   async appendAudit(entry: AuditEntry): Promise<void> {
     await this.audit.insertOne({ _id: randomUUID(), ...entry });
   }

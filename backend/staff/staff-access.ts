@@ -10,6 +10,8 @@ export interface StaffSettings {
   idleMinutes: number;
   /** A session ends this long after sign-in, however busy. */
   absoluteHours: number;
+  /** Audit entries older than this many days are deleted; kept for good without it. */
+  auditRetentionDays?: number;
   /** Admins must have a second factor before they can do anything else. */
   requireSecondFactorForAdmins: boolean;
   /** How long a set-password link works. */
@@ -330,10 +332,12 @@ export class StaffAccess {
     await this.audit({ action: "account-changed", ...actorOf(actor), address, targetId: account.id, details: { unlocked: true } });
   }
 
-  /** Ends sessions past their time and forgets old attempts: at start and hourly, so neither piles up. */
+  /** Ends sessions past their time, forgets old attempts and expired audit entries: at start and hourly, so none piles up. */
   async sweep(now = new Date()): Promise<void> {
     await this.store.deleteExpiredSessions(now, new Date(now.getTime() - this.settings.idleMinutes * 60_000));
     await this.guard.forgetOld(now);
+    if (this.settings.auditRetentionDays)
+      await this.store.deleteAuditBefore(new Date(now.getTime() - this.settings.auditRetentionDays * 24 * 3_600_000));
   }
 
   accounts(): Promise<StaffAccount[]> {

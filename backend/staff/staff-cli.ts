@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config";
 import { loadDealer } from "../dealer-config";
-import { openStaffStore, openStore } from "../engines";
+import { openMailOutbox, openStaffStore, openStore } from "../engines";
 import { createLogger } from "../logger";
+import { queuePasswordLink } from "../mail/mail-services";
 import { StaffAccess } from "./staff-access";
 import { staffEmailSchema, staffNameSchema, staffRoleSchema, type StaffAccount } from "./staff-accounts";
 import { staffSettingsOf } from "./staff-services";
@@ -20,7 +21,8 @@ const USAGE = `Staff accounts for the dealer site's staff area (/staff).
   npm run staff -- remove-2fa --email ADDRESS   Removes the second factor (a lost phone).
   npm run staff -- list                         Lists every account.
 
-Settings come from the environment (DATA_DIR or MONGODB_URL, SITE_URL for the links), as for the site.`;
+Settings come from the environment (DATA_DIR or MONGODB_URL, SITE_URL for the links), as for the site.
+With an SMTP server set (SMTP_URL or SMTP_HOST), the link is also queued for the site to e-mail.`;
 
 /** Exit statuses: 0 done, 1 the account or the store could not be used, 2 a mistake in the command. */
 class UsageError extends Error {}
@@ -34,6 +36,11 @@ async function main(argv: string[]): Promise<number> {
   const opened = await openStore(config, logger);
   const store = await openStaffStore(config, opened.mongo);
   const access = new StaffAccess(store, staffSettingsOf(config, dealer.name));
+  const outbox = await openMailOutbox(config, opened.mongo);
+  const hours = config.STAFF_SET_PASSWORD_LINK_HOURS;
+  /** The link e-mailed too, when mail is sent: the line that says so. */
+  const mailed = async (to: string, link: string) =>
+    (await queuePasswordLink(config, dealer, outbox, { to, link })) ? `\nThe site is also e-mailing it to ${to}.\n` : "";
   try {
     switch (command) {
       case "add": {
@@ -42,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
         const name = checked(staffNameSchema, values.name ?? email.split("@")[0], "--name");
         const { account, link } = await access.createAccount("command line", { email, name, role });
         print(
-          `Added ${account.email} (${account.role}). Send them this link to set their password; it works once, for ${config.STAFF_SET_PASSWORD_LINK_HOURS} hours:\n\n  ${link}\n`,
+          `Added ${account.email} (${account.role}). Send them this link to set their password; it works once, for ${hours} hours:\n\n  ${link}\n${await mailed(account.email, link)}`,
         );
         return 0;
       }
@@ -50,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
         const account = await accountNamed(store, values.email);
         const link = await access.resetPassword("command line", account);
         print(
-          `${account.email} is signed out everywhere and cannot sign in until a new password is set through this link (it works once, for ${config.STAFF_SET_PASSWORD_LINK_HOURS} hours):\n\n  ${link}\n`,
+          `${account.email} is signed out everywhere and cannot sign in until a new password is set through this link (it works once, for ${hours} hours):\n\n  ${link}\n${await mailed(account.email, link)}`,
         );
         return 0;
       }
@@ -77,6 +84,7 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(command ? `Unknown command "${command}"` : "No command given");
     }
   } finally {
+    await outbox.close();
     await store.close();
     await opened.close();
   }

@@ -3,6 +3,7 @@ import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
+import type { Mail } from "../mail/mail-services";
 import { indexOutsideSite, openIndexWriter } from "../engines";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
@@ -29,6 +30,8 @@ export interface StaffServices {
   stockTable: StockTable;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
+  /** E-mail: whether it is sent, and password links sent by it. */
+  mail: Mail;
 }
 
 export function staffServices(
@@ -39,6 +42,7 @@ export function staffServices(
   config: Config,
   dealerName: string,
   logger: Logger,
+  mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
   const { store: stock, catalogue, views } = vehicles;
@@ -50,12 +54,19 @@ export function staffServices(
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
-    inbox: new LeadInbox(leads, access, (id) => catalogue.get(id), forwardLeadsNow),
+    inbox: new LeadInbox(
+      leads,
+      access,
+      (id) => catalogue.get(id),
+      forwardLeadsNow,
+      (lead) => mail.leadAssigned(lead),
+    ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
     vehicles: new VehicleDesk(stock, access, indexer),
     stockTable: new StockTable(stock, views, leads),
+    mail,
     ...(url ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger) } : {}),
   };
 }
@@ -64,6 +75,7 @@ export function staffSettingsOf(config: Config, dealerName: string) {
   return {
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     absoluteHours: config.STAFF_SESSION_MAX_HOURS,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     requireSecondFactorForAdmins: config.STAFF_REQUIRE_2FA,
     setPasswordLinkHours: config.STAFF_SET_PASSWORD_LINK_HOURS,
     siteOrigin: publicOrigin(config),

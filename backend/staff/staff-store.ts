@@ -166,6 +166,11 @@ export interface StaffStore {
   appendAudit(entry: AuditEntry): Promise<void>;
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }>;
+  /**
+   * Deletes entries from before `cutoff` (AUDIT_RETENTION_DAYS): MongoDB at once; the embedded
+   * log, rewritten without them, once the oldest is a month past it.
+   */
+  deleteAuditBefore(cutoff: Date): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -238,6 +238,15 @@ describe("what the sales team does with leads", () => {
     expect(lines[0]).toBe("reference,kind,received,status,name,email,phone,postcode,vehicle,registration,price then,message,forwarded");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    // Streamed a row at a time: sent in chunks, its length unknown when the first row goes.
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(response.headers.get("transfer-encoding")).toBe("chunked");
+    const audited = (await readFile(path.join(site.dataDir, "staff", "audit.ndjson"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.action === "leads-exported");
+    expect(audited.at(-1)).toMatchObject({ actorId: sales.accountId, details: { leads: 1 } });
   });
 
   it("refuses an export whose filter cannot be read, as the list does, rather than export every lead", async () => {

@@ -203,6 +203,31 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await ids({ statuses: ["contacted", "won"] })).toEqual([jo.id]);
     });
 
+    it("hands over every lead a filter finds, newest first, one at a time, as the list orders them, and across a reopen", async () => {
+      // More than a batch of either store, received out of order.
+      const minutes = Array.from({ length: 510 }, (_, i) => (i * 7919) % 510);
+      for (const chunk of [minutes.slice(0, 255), minutes.slice(255)])
+        await Promise.all(chunk.map((minute) => store.add(lead(minute, minute % 3 === 0 ? { vehicle } : {}))));
+      const listed = async (target: LeadStore, filters: Omit<Parameters<LeadStore["list"]>[0], "page" | "pageSize">) =>
+        (await target.list({ page: 1, pageSize: 1_000, ...filters })).leads.map(({ id }) => id);
+      const streamed = async (target: LeadStore, filters: Parameters<LeadStore["each"]>[0]) => {
+        const ids: string[] = [];
+        for await (const { id } of target.each(filters)) ids.push(id);
+        return ids;
+      };
+      const all = await streamed(store, {});
+      expect(all).toHaveLength(510);
+      expect(all).toEqual(await listed(store, {}));
+      expect((await store.get(all[0]!))?.receivedAt).toEqual(at(509));
+      expect(await streamed(store, { vehicleId: "fiesta-2019", from: at(100) })).toEqual(
+        await listed(store, { vehicleId: "fiesta-2019", from: at(100) }),
+      );
+      expect(await streamed(store, { vehicleId: "fiesta-2019", from: at(100) })).toHaveLength(
+        minutes.filter((minute) => minute >= 100 && minute % 3 === 0).length,
+      );
+      expect(await streamed(await subject.reopen(), {})).toEqual(all);
+    });
+
     it("keeps staff work on a lead, each change stamped with who and when, and never loses one of two made at once", async () => {
       const { id } = await store.add(lead(0));
       await store.applyWork(id, { type: "read" }, "staff-1", at(1));

@@ -176,5 +176,20 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
         "lead-viewed",
       ]);
     });
+
+    it("deletes audit entries a month or more past their retention, and keeps reading and adding the rest", async () => {
+      const day = 24 * 60;
+      for (const minute of [0, 1, 2, 90 * day, 90 * day + 1])
+        await store.appendAudit({ at: at(minute), action: "lead-viewed", actorId: "jo", targetId: `lead-${minute}` });
+      await store.deleteAuditBefore(at(60 * day));
+      await store.appendAudit({ at: at(91 * day), action: "sign-in", actorId: "jo" });
+      const kept = await store.listAudit({ page: 1, pageSize: 10 });
+      expect(kept.entries.map(({ at: time }) => time)).toEqual([91 * day, 90 * day + 1, 90 * day].map(at));
+      expect(await store.listAudit({ targetId: `lead-${90 * day}`, page: 1, pageSize: 10 })).toMatchObject({
+        total: 1,
+        entries: [{ at: at(90 * day), action: "lead-viewed" }],
+      });
+      expect((await (await subject.reopen()).listAudit({ action: "lead-viewed", page: 1, pageSize: 10 })).total).toBe(2);
+    });
   });
 }

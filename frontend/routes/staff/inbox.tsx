@@ -5,6 +5,7 @@ import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { Choice } from "../../staff/Choice";
 import { DateRange } from "../../staff/DateRange";
+import { MailOffNotice } from "../../staff/MailOffNotice";
 import { statusLabel } from "../../staff/lead-labels";
 import { leadListItem, type LeadListItem } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -30,6 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ignored,
     kinds: LEAD_KIND_NAMES.map((name) => ({ name, label: LEAD_KINDS[name].label })),
     statuses: [...LEAD_STATUSES],
+    mailOff: !staffOf(context).services.mail.sending,
   };
 }
 
@@ -49,6 +51,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return (
     <section className="staff-page">
       <h1>Leads</h1>
+      <MailOffNotice mailOff={loaderData.mailOff} />
       <Form method="get" className="staff-filters" role="search" aria-label="Find leads">
         <div className="staff-filters__field staff-filters__field--wide">
           <label htmlFor="inbox-q">Name, e-mail, phone or registration</label>

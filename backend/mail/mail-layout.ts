@@ -1,0 +1,94 @@
+import type { Dealer } from "../../domain/dealer";
+
+/** One part of a message's body, written once and rendered both as plain text and as HTML. */
+export type MailBlock =
+  | { paragraph: string }
+  /** Label and value pairs: "Reference: K7F3-9QXA". */
+  | { facts: readonly (readonly [string, string])[] }
+  | { link: { text: string; href: string } }
+  /** A list of entries, each a line of text and a link. */
+  | { entries: readonly { text: string; href: string }[] };
+
+export interface MailContent {
+  subject: string;
+  heading: string;
+  blocks: readonly MailBlock[];
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+/** The dealer's name, address and regulatory statement that close every message, as the site's footer words them. */
+export function dealerFooter(dealer: Dealer): string[] {
+  const { address } = dealer;
+  return [
+    `${dealer.name}, ${[...address.lines, address.town, address.postcode].join(", ")}. ${dealer.phone}`,
+    `${dealer.legalName} is a credit broker, not a lender, and is authorised and regulated by the Financial Conduct Authority ` +
+      `(firm reference number ${dealer.fcaFirmReference}).`,
+    `Registered in ${dealer.registeredIn}, company number ${dealer.companyNumber}. Registered office: ${dealer.registeredOffice}.`,
+  ];
+}
+
+/**
+ * A message in plain text and in HTML with the same words. The HTML is one narrow column
+ * with inline styles (mail programs drop style sheets), large enough type for a phone, and
+ * every value escaped.
+ */
+export function renderMail(dealer: Dealer, { subject, heading, blocks }: MailContent): RenderedMail {
+  const text = [heading, ...blocks.map(textOf), dealerFooter(dealer).join("\n")].join("\n\n");
+  const body = [
+    `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
+    ...blocks.map(htmlOf),
+    `<hr style="border:0;border-top:1px solid #ccc;margin:24px 0 12px">`,
+    ...dealerFooter(dealer).map((line) => `<p style="font-size:13px;color:#555;margin:0 0 8px">${escapeHtml(line)}</p>`),
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:16px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:600px;margin:0 auto">
+${body}
+</div>
+</body>
+</html>
+`;
+  return { subject, text: `${text}\n`, html };
+}
+
+function textOf(block: MailBlock): string {
+  if ("paragraph" in block) return block.paragraph;
+  if ("facts" in block) return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
+  if ("link" in block) return `${block.link.text}: ${block.link.href}`;
+  return block.entries.map(({ text, href }) => `- ${text}\n  ${href}`).join("\n");
+}
+
+const LINK_STYLE = "color:#0b57d0;text-decoration:underline";
+
+function htmlOf(block: MailBlock): string {
+  if ("paragraph" in block) return `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`;
+  if ("facts" in block) {
+    const rows = block.facts.map(([label, value]) => `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`);
+    return `<ul style="list-style:none;padding:0;margin:0 0 16px">\n${rows.join("\n")}\n</ul>`;
+  }
+  if ("link" in block) {
+    const { text, href } = block.link;
+    return `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="${LINK_STYLE};font-weight:bold">${escapeHtml(text)}</a></p>`;
+  }
+  const items = block.entries.map(
+    ({ text, href }) => `<li style="margin:0 0 8px"><a href="${escapeHtml(href)}" style="${LINK_STYLE}">${escapeHtml(text)}</a></li>`,
+  );
+  return `<ul style="padding-left:20px;margin:0 0 16px">\n${items.join("\n")}\n</ul>`;
+}
