@@ -17,8 +17,11 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "dealer-site-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-/** Checks of the whole site (links, search-engine data) that need running once, not per screen size. */
-const SITE_WIDE = /(crawl|seo|security|page-weight)\.spec\.ts$/;
+/**
+ * Checks of the whole site (links, search-engine data) that need running once, not per screen
+ * size; and the stock table's walk, at a desk on a site of its own.
+ */
+const SITE_WIDE = /(crawl|seo|security|page-weight|stock-table)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -196,9 +196,12 @@ export class Catalogue {
     return suggestions({ search: (query) => this.searchEngine(query) }, type, q);
   }
 
-  /** A vehicle removed from stock in the last 30 days, as it was listed. */
-  sold(id: string): Promise<SoldVehicle | undefined> {
-    return this.read(() => this.store.soldVehicle(id));
+  /** A vehicle removed from stock in the last 30 days, as buyers and leads are told of it: its whole listing is the stock console's alone (undo sold). */
+  async sold(id: string): Promise<Omit<SoldVehicle, "listing"> | undefined> {
+    const sold = await this.read(() => this.store.soldVehicle(id));
+    if (!sold) return undefined;
+    const { listing: _listing, ...told } = sold;
+    return told;
   }
 
   async status(): Promise<IndexStatus> {

@@ -17,6 +17,7 @@ import { meilisearch } from "./search/meili-adapter";
 import type { SearchEngine, SearchEngineAdapter, SearchIndexWriter } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
 import { MongoVehicleStore } from "./store/mongo-vehicle-store";
+import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./stock/vehicle-views";
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
@@ -33,6 +34,8 @@ export interface Engines extends OpenStore {
   leads: LeadStore;
   staff: StaffStore;
   shared: SharedState;
+  /** How often each vehicle's page is served, per day (backend/stock/vehicle-views.ts). */
+  views: VehicleViewCounter;
   /** Every e-mail the site sends, queued until the SMTP server takes it. */
   mail: MailOutbox;
   /**
@@ -146,12 +149,14 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const rateWindows = whenConnected(new MongoRateWindows(db), []);
   const imports = whenConnected(new MongoImportBoard(db), []);
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
+  const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   return {
     store: store.store,
     leads: leads.store,
     staff: staff.store,
     shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store },
+    views,
     mail: mail.store,
     mongo,
     async setUp() {
@@ -159,9 +164,11 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await leads.setUp();
       await staff.setUp();
       await rateWindows.setUp();
+      await views.setUp();
       await mail.setUp();
     },
     async close() {
+      await views.close();
       await leads.store.close();
       await staff.store.close();
       await mail.store.close();
@@ -175,15 +182,18 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const store = await FileVehicleStore.open(config.DATA_DIR, logger);
   const leads = await FileLeadStore.open(config.DATA_DIR, logger);
   const staff = await FileStaffStore.open(config.DATA_DIR);
+  const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
   return {
     store,
     leads,
     staff,
     shared: { rateWindows: new MemoryRateWindows(), imports: new MemoryImportBoard(), feedTurns: new MemoryFeedTurns() },
+    views,
     mail,
     async setUp() {},
     async close() {
+      await views.close();
       await leads.close();
       await staff.close();
       await mail.close();

@@ -111,7 +111,7 @@ export async function startSite({
   const staff = staffServices(
     engines.staff,
     engines.leads,
-    { store: engines.store, catalogue },
+    { store: engines.store, catalogue, views: engines.views },
     leadWork.forwardNow,
     engines.shared,
     config,
@@ -172,6 +172,7 @@ export async function startSite({
     // In development a page must show the code just edited, not the rendering of a minute ago.
     pageCacheBytes: config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20,
     frontend,
+    views: engines.views,
   });
   const server = await listen(app, config);
   leadWork.start();
@@ -204,6 +205,7 @@ export async function startSite({
       staff.feedPictures.stop();
       await staff.stock.settled();
       await staff.searchIndex.settled();
+      staff.stockTable.close();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

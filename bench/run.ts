@@ -14,6 +14,7 @@ import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-impo
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
+import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
@@ -33,6 +34,7 @@ import { buildSite } from "./site-process";
  * `--first-view` sizes (bench/first-view.ts): for each, the site as built, or each server
  * entry of `--first-view-builds` (a copy of an earlier build, say) and each `RENDER_THREADS`
  * of `--first-view-threads`, run in turn `--first-view-rounds` times.
+ * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
+    "stock-table": { type: "string", default: "100000" },
     /** Lead counts at which an ageing embedded site's staff pages are timed (bench/ageing.ts); empty to skip. */
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
@@ -246,6 +249,11 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
   });
 }
 
+const stockTableRuns: StockTableFigures[] = [];
+for (const size of values["stock-table"].split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Stock table at ${size.toLocaleString("en-GB")} vehicles...\n`);
+  stockTableRuns.push(await benchStockTable(size, 3945));
+}
 const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
 const ageingRows =
   ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ["", ...values["ageing-builds"].split(",").filter(Boolean)]) : [];
@@ -289,6 +297,7 @@ process.stdout.write(
         ]
       : []),
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
+    ...stockTableRows(stockTableRuns),
     ...sideBySideRows,
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]

@@ -16,7 +16,7 @@ export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
 export const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]];
 export const DEFAULT_SORT: SortValue = "relevance";
 
-export type SortKey = "price" | "mileage" | "year" | "createdAt" | "hasImages";
+export type SortKey = "price" | "mileage" | "year" | "createdAt" | "hasImages" | "available";
 export interface SortStep {
   key: SortKey;
   direction: "asc" | "desc";
@@ -28,6 +28,8 @@ export interface SortStep {
  * vehicle. All stock is at the one dealership, so "distance" keeps the relevance order.
  */
 const RELEVANCE: readonly SortStep[] = [
+  // A reserved vehicle (a deposit taken) stays findable, after those a buyer can still have.
+  { key: "available", direction: "desc" },
   { key: "hasImages", direction: "desc" },
   { key: "createdAt", direction: "desc" },
 ];
@@ -59,6 +61,8 @@ export function sortKeyValue(record: VehicleRecord, key: SortKey): number | unde
       return Date.parse(record.createdAt);
     case "hasImages":
       return record.media.images.length > 0 || (record.photos?.uploaded?.length ?? 0) > 0 ? 1 : 0;
+    case "available":
+      return record.reserved ? 0 : 1;
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HAND_EDITABLE_FIELDS } from "./hand-edits";
 import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
 import { FORMULA_PROBLEM, looksLikeFormula } from "./spreadsheet-text";
@@ -175,6 +176,10 @@ export const vehicleRecordSchema = vehicleFeedRecordSchema.extend({
   hidden: z.literal(true).optional(),
   /** Photos the site stores and serves itself (domain/vehicle-photos.ts): the stock manager's, and the feed's once fetched. */
   photos: vehiclePhotosSchema.optional(),
+  /** Reserved by the stock manager (a deposit taken): still shown and found, marked "Reserved", after available vehicles in the default order. */
+  reserved: z.literal(true).optional(),
+  /** Fields the stock manager changed by hand (domain/hand-edits.ts): a feed does not overwrite them until the mark is cleared. */
+  handEdited: z.array(z.enum(HAND_EDITABLE_FIELDS)).optional(),
 });
 
 export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;

@@ -8,11 +8,13 @@ import { searchScreenApi, suggestApi, vehicleLookupApi, vehiclesApi } from "../a
 import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
+import { countVehicleViews } from "./count-vehicle-views";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
 import { hasRole } from "../staff/staff-accounts";
 import type { StaffServices } from "../staff/staff-services";
 import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
+import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { photosRouter } from "../media/photos-router";
@@ -59,6 +61,8 @@ export interface AppParts {
   /** PAGE_CACHE_MB in bytes: how much rendered HTML to keep for the next visitor; 0 for none. */
   pageCacheBytes: number;
   frontend?: FrontendMount;
+  /** Where vehicle page views are counted; left out, they are not. */
+  views?: VehicleViewCounter;
 }
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
@@ -78,6 +82,7 @@ export function createApp(parts: AppParts): Express {
     security,
     pageCacheBytes,
     frontend,
+    views,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -148,6 +153,7 @@ export function createApp(parts: AppParts): Express {
   }
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
   if (frontend) {
+    if (views) app.get("/vehicles/:id", countVehicleViews(views));
     app.use(cachedPages({ maxBytes: pageCacheBytes, stockVersion: () => catalogue.stockVersion }), frontend.pages);
   }
 

@@ -57,7 +57,7 @@ interface RangeColumn {
 type CountedFilterName = TextFilterName | RangeFilterName;
 const COUNTED_FILTER_NAMES: readonly CountedFilterName[] = [...TEXT_FILTER_NAMES, ...RANGE_FILTER_NAMES];
 
-const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages"];
+const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages", "available"];
 
 /** A vehicle type, or all stock. */
 type Scope = VehicleType | "all";

@@ -20,7 +20,7 @@ describe("meiliSettings", () => {
   });
 
   it("makes every sort key and the id sortable, and sorts before anything else", () => {
-    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages"]);
+    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available"]);
     expect(settings.rankingRules?.[0]).toBe("sort");
   });
 
@@ -37,7 +37,7 @@ describe("meiliSettings", () => {
       "features",
       "description",
     ]);
-    expect(settings.rankingRules?.slice(-3)).toEqual(["hasImages:desc", "createdAtMs:desc", "id:asc"]);
+    expect(settings.rankingRules?.slice(-4)).toEqual(["available:desc", "hasImages:desc", "createdAtMs:desc", "id:asc"]);
     expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
   });
 
@@ -49,7 +49,8 @@ describe("meiliSettings", () => {
 
 describe("meiliSort", () => {
   it("follows the order's steps and ties on the id", () => {
-    expect(meiliSort("relevance")).toEqual(["hasImages:desc", "createdAtMs:desc", "id:asc"]);
+    // A reserved vehicle (available 0) goes after those buyers can still have.
+    expect(meiliSort("relevance")).toEqual(["available:desc", "hasImages:desc", "createdAtMs:desc", "id:asc"]);
     expect(meiliSort("price_asc")).toEqual(["price:asc", "id:asc"]);
     expect(meiliSort("mileage")).toEqual(["mileage:asc", "id:asc"]);
   });
@@ -80,6 +81,7 @@ describe("toMeiliDocument", () => {
       year: 2019,
       yearBand: ["2019-2019"],
       hasImages: 1,
+      available: 1,
       createdAtMs: Date.parse("2026-10-01T09:00:00.000Z"),
     });
   });

@@ -42,6 +42,7 @@ const SORT_ATTRIBUTES: Record<SortKey, string> = {
   year: "year",
   createdAt: "createdAtMs",
   hasImages: "hasImages",
+  available: "available",
 };
 
 /** Meilisearch's sort for an order: the order's steps, then the id, as the embedded engine ties. */

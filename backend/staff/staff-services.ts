@@ -11,7 +11,9 @@ import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
+import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
+import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess } from "./staff-access";
@@ -31,6 +33,8 @@ export interface StaffServices {
   photos: PhotoDesk;
   /** The feed's pictures, fetched in the background. */
   feedPictures: FeedPictures;
+  /** Every vehicle in stock, filtered, sorted and paged (/staff/stock). */
+  stockTable: StockTable;
   /** The dealer's feed, fetched and imported on a schedule, when STOCK_FEED_URL is set. */
   feed?: ScheduledFeed;
   /** E-mail: whether it is sent, and password links sent by it. */
@@ -40,7 +44,7 @@ export interface StaffServices {
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
-  vehicles: { store: VehicleStore; catalogue: Catalogue },
+  vehicles: { store: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns">,
@@ -50,7 +54,7 @@ export function staffServices(
   mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
-  const { store: stock, catalogue } = vehicles;
+  const { store: stock, catalogue, views } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -84,6 +88,7 @@ export function staffServices(
       : {}),
     photos: new PhotoDesk(stock, library, access, indexer),
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer),
+    stockTable: new StockTable(stock, views, leads),
     mail,
   };
 }

@@ -82,6 +82,11 @@ export const AUDIT_ACTIONS = [
   "vehicle-hidden",
   "vehicle-shown",
   "vehicle-photos-changed",
+  "vehicle-reserved",
+  "vehicle-released",
+  "vehicle-unsold",
+  "vehicle-details-edited",
+  "vehicle-hand-marks-cleared",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,7 +11,14 @@ import { FileSoldRegister } from "./file-sold-register";
 import { soldVehicleOf } from "./sold-vehicles";
 import { stampRecord, storedVersion, type StoredVersion } from "./stamp-record";
 import { StockLines } from "./stock-lines";
-import { MassRemovalError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
+import {
+  MassRemovalError,
+  staffMarksOf,
+  type SoldVehicle,
+  type StockChange,
+  type StockChangeResult,
+  type VehicleStore,
+} from "./vehicle-store";
 
 const STOCK_FILE = "vehicles.ndjson";
 const WATCH_INTERVAL_MS = 1000;
@@ -162,7 +169,7 @@ export class FileVehicleStore implements VehicleStore {
       await takeTurn();
       const line = next.get(id);
       const existing = line === undefined ? undefined : storedVersion(JSON.parse(line) as VehicleRecord);
-      const stamped = stampRecord(id, record, existing, now, change.hide?.get(id), change.photos?.get(id));
+      const stamped = stampRecord(id, record, existing, now, staffMarksOf(change, id));
       summary[stamped.change]++;
       if (stamped.change === "unchanged") continue;
       next.set(id, serialise(stamped.record));
@@ -262,8 +269,8 @@ function idOfLine(line: string): string | undefined {
 }
 
 function serialise(record: VehicleRecord): string {
-  const { _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, photos } = record;
-  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, photos });
+  const { _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, reserved, handEdited, photos } = record;
+  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, reserved, handEdited, photos });
 }
 
 function* linesOf(lines: Map<string, string>): Iterable<string> {

@@ -1,14 +1,20 @@
 import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
-import { priceOf } from "../../domain/vehicle-price";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
 import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
 import { MongoSoldRegister } from "./mongo-sold-register";
 import { serverTime } from "./server-clock";
-import { stampRecord, type StoredVersion } from "./stamp-record";
+import { stampRecord, storedVersion, type StoredVersion } from "./stamp-record";
 import { StockLease, type HeldLease } from "./stock-lease";
-import { MassRemovalError, type SoldVehicle, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
+import {
+  MassRemovalError,
+  staffMarksOf,
+  type SoldVehicle,
+  type StockChange,
+  type StockChangeResult,
+  type VehicleStore,
+} from "./vehicle-store";
 
 /**
  * The store of record in production: one MongoDB document per vehicle, exactly the record
@@ -138,25 +144,9 @@ export class MongoVehicleStore implements VehicleStore {
   }
 
   async storedVersions(ids: readonly string[]): Promise<Map<string, StoredVersion>> {
-    const stored = await this.vehicles
-      .find(
-        { _id: { $in: [...ids] } },
-        { projection: { createdAt: 1, fingerprint: 1, "adverts.retailAdverts.totalPrice": 1, priceReduction: 1, hidden: 1, photos: 1 } },
-      )
-      .toArray();
-    return new Map(
-      stored.map(({ _id, createdAt, fingerprint, adverts, priceReduction, hidden, photos }) => [
-        _id,
-        {
-          createdAt,
-          fingerprint,
-          priceGBP: priceOf({ adverts }),
-          ...(priceReduction && { priceReduction }),
-          ...(hidden && { hidden }),
-          ...(photos && { photos }),
-        },
-      ]),
-    );
+    // Whole records: a hand-edited vehicle's stored values go over the feed's (stamp-record.ts).
+    const stored = await this.vehicles.find({ _id: { $in: [...ids] } }, { projection: { changeVersion: 0 } }).toArray();
+    return new Map(stored.map(({ fingerprint, ...record }) => [record._id, storedVersion(record as VehicleRecord, fingerprint)]));
   }
 
   async *scan(): AsyncIterable<VehicleRecord> {
@@ -232,7 +222,7 @@ export class MongoVehicleStore implements VehicleStore {
         const writes: AnyBulkWriteOperation<VehicleDocument>[] = [];
         const written: string[] = [];
         for (const { id, record } of batch) {
-          const stamped = stampRecord(id, record, existing.get(id), now, change.hide?.get(id), change.photos?.get(id));
+          const stamped = stampRecord(id, record, existing.get(id), now, staffMarksOf(change, id));
           result[stamped.change]++;
           if (stamped.change === "unchanged") continue;
           result.changedIds.push(id);

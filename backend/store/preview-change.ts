@@ -1,6 +1,6 @@
 import { eventLoopTurns } from "../event-loop-turns";
 import { stampRecord } from "./stamp-record";
-import type { StockChange, StockChangeResult, VehicleStore } from "./vehicle-store";
+import { staffMarksOf, type StockChange, type StockChangeResult, type VehicleStore } from "./vehicle-store";
 
 const BATCH = 1000;
 
@@ -18,7 +18,7 @@ export async function previewStockChange(store: VehicleStore, change: StockChang
     const batch = change.records.slice(start, start + BATCH);
     const stored = await store.storedVersions(batch.map(({ id }) => id));
     for (const { id, record } of batch) {
-      const stamped = stampRecord(id, record, stored.get(id), now, change.hide?.get(id), change.photos?.get(id));
+      const stamped = stampRecord(id, record, stored.get(id), now, staffMarksOf(change, id));
       result[stamped.change]++;
       if (stamped.change !== "unchanged") result.changedIds.push(id);
       await takeTurn();

@@ -9,7 +9,8 @@ import type { SoldVehicle } from "./vehicle-store";
 export const SOLD_VEHICLES_KEPT_DAYS = 30;
 const KEPT_MS = SOLD_VEHICLES_KEPT_DAYS * 24 * 60 * 60_000;
 
-export function soldVehicleOf({ _id, vehicle, adverts }: VehicleRecord, soldAt: Date): SoldVehicle {
+export function soldVehicleOf(listing: VehicleRecord, soldAt: Date): SoldVehicle {
+  const { _id, vehicle, adverts } = listing;
   return {
     id: _id,
     vehicleType: vehicle.vehicleType,
@@ -22,6 +23,7 @@ export function soldVehicleOf({ _id, vehicle, adverts }: VehicleRecord, soldAt: 
     ...(vehicle.odometerReadingMiles === undefined ? {} : { mileage: vehicle.odometerReadingMiles }),
     priceGBP: adverts.retailAdverts.totalPrice.amountGBP,
     soldAt: soldAt.toISOString(),
+    listing,
   };
 }
 

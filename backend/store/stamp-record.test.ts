@@ -31,7 +31,7 @@ describe("stampRecord", () => {
 describe("stampRecord: what the store keeps beside the feed", () => {
   const later = new Date("2026-11-23T10:00:00.000Z");
   const restamp = (stored: ReturnType<typeof added>, price: number, hide?: boolean) => {
-    const stamped = stampRecord("a", feedRecord({ ...fiesta, price }), storedVersion(stored), later, hide);
+    const stamped = stampRecord("a", feedRecord({ ...fiesta, price }), storedVersion(stored), later, { hide });
     if (stamped.change !== "updated") throw new Error("expected an update");
     return stamped.record;
   };
@@ -55,6 +55,51 @@ describe("stampRecord: what the store keeps beside the feed", () => {
     expect(stampRecord("a", feedRecord(fiesta), storedVersion(hidden), later)).toEqual({ change: "unchanged" });
     expect(restamp(hidden, fiesta.price - 1).hidden).toBe(true);
     expect(restamp(hidden, fiesta.price, false).hidden).toBeUndefined();
+  });
+
+  it("reserves or releases only when asked, keeping a reservation through feeds", () => {
+    const reserve = (stored: ReturnType<typeof added>, reserve: boolean) =>
+      stampRecord("a", feedRecord(fiesta), storedVersion(stored), later, { reserve });
+    const reserved = reserve(added("a"), true);
+    if (reserved.change !== "updated") throw new Error("expected an update");
+    expect(reserved.record.reserved).toBe(true);
+    expect(stampRecord("a", feedRecord(fiesta), storedVersion(reserved.record), later)).toEqual({ change: "unchanged" });
+    expect(restamp(reserved.record, fiesta.price - 1).reserved).toBe(true);
+    const released = reserve(reserved.record, false);
+    expect(released).toMatchObject({ change: "updated" });
+    expect(released.change === "updated" && released.record.reserved).toBeUndefined();
+  });
+
+  it("keeps a field changed by hand through feeds until its mark is cleared, and only that field", () => {
+    const fed = feedRecord(fiesta);
+    const byHand = {
+      ...fed,
+      vehicle: { ...fed.vehicle, colour: "Deep Impact Blue" },
+      adverts: { retailAdverts: { ...fed.adverts.retailAdverts, description: "One owner." } },
+    };
+    const edited = stampRecord("a", byHand, storedVersion(added("a")), later, { handEdited: ["colour", "description"] });
+    if (edited.change !== "updated") throw new Error("expected an update");
+    expect(edited.record.handEdited).toEqual(["colour", "description"]);
+
+    // The next feed says otherwise about the colour and the price: the price is the feed's, the colour the hand's.
+    const nextFeed = feedRecord({ ...fiesta, price: fiesta.price - 100, vehicle: { ...fiesta.vehicle, colour: "Red" } });
+    const afterFeed = stampRecord("a", nextFeed, storedVersion(edited.record), new Date("2026-11-24T10:00:00.000Z"));
+    if (afterFeed.change !== "updated") throw new Error("expected an update");
+    expect(afterFeed.record.vehicle.colour).toBe("Deep Impact Blue");
+    expect(afterFeed.record.adverts.retailAdverts).toMatchObject({
+      description: "One owner.",
+      totalPrice: { amountGBP: fiesta.price - 100 },
+    });
+    expect(stampRecord("a", nextFeed, storedVersion(afterFeed.record), later)).toEqual({ change: "unchanged" });
+
+    // The colour's mark cleared: the feed after that sets it again; the description stays.
+    const unmarked = stampRecord("a", afterFeed.record, storedVersion(afterFeed.record), later, { handEdited: ["description"] });
+    if (unmarked.change !== "updated") throw new Error("expected an update");
+    const refed = stampRecord("a", nextFeed, storedVersion(unmarked.record), new Date("2026-11-25T10:00:00.000Z"));
+    if (refed.change !== "updated") throw new Error("expected an update");
+    expect(refed.record.vehicle.colour).toBe("Red");
+    expect(refed.record.adverts.retailAdverts.description).toBe("One owner.");
+    expect(refed.record.handEdited).toEqual(["description"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { handValuesOf, withHandValues, type HandEditableField, type HandValues } from "../../domain/hand-edits";
 import { reductionAfter } from "../../domain/price-reduction";
 import { priceOf } from "../../domain/vehicle-price";
 import type { PriceReduction, VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
@@ -9,9 +10,10 @@ import type { VehiclePhotos } from "../../domain/vehicle-photos";
  * creation time (the feed's, when it gives one); a changed one keeps it and gets a new
  * update time; an identical one is left alone, so "most recent" and "updated" mean
  * something after a nightly full feed. What the store keeps beside the feed's content goes on
- * to the next version: the last price reduction (as domain/price-reduction.ts rules),
- * whether the vehicle is hidden, which only the stock console changes, and its photos (the
- * stock manager's uploads, and the feed's pictures fetched while the feed still lists them).
+ * to the next version: the last price reduction (as domain/price-reduction.ts rules), and
+ * what only the stock console changes: whether the vehicle is hidden or reserved, the fields
+ * changed by hand, whose values a feed does not overwrite (domain/hand-edits.ts), and its
+ * photos (the stock manager's uploads, and the feed's pictures fetched while the feed still lists them).
  */
 export type Stamped =
   | { change: "added" | "updated"; record: VehicleRecord; fingerprint: string }
@@ -25,44 +27,60 @@ export interface StoredVersion {
   priceGBP: number;
   priceReduction?: PriceReduction;
   hidden?: true;
+  reserved?: true;
+  /** The fields changed by hand, with their values, put back over every feed's. */
+  handEdited?: HandValues;
   photos?: VehiclePhotos;
 }
 
 /**
- * `hide`: hide the vehicle (true) or show it again (false); `photos`: its photos from now on.
- * Either left undefined, it stays as it was.
+ * What the stock console changes; each left undefined stays as it was. `hide`: hide the
+ * vehicle (true) or show it again (false); `reserve` likewise; `handEdited`: the fields now
+ * marked as changed by hand (the incoming record holding the hand's values), replacing the
+ * marks; `photos`: its photos from now on.
  */
+export interface StaffMarks {
+  hide?: boolean;
+  reserve?: boolean;
+  handEdited?: readonly HandEditableField[];
+  photos?: VehiclePhotos;
+}
+
 export function stampRecord(
   id: string,
   incoming: VehicleFeedRecord,
   existing: StoredVersion | undefined,
   now: Date,
-  hide?: boolean,
-  photos?: VehiclePhotos,
+  { hide, reserve, handEdited, photos }: StaffMarks = {},
 ): Stamped {
-  const content = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
+  const fed = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
+  // A feed's record meets the hand's values; the console's own change brings them.
+  const content = handEdited === undefined && existing?.handEdited ? withHandValues(fed, existing.handEdited) : fed;
   const fingerprint = contentFingerprint(content);
+  const hidden = hide ?? existing?.hidden === true;
+  const reserved = reserve ?? existing?.reserved === true;
+  const marked = handEdited ?? (Object.keys(existing?.handEdited ?? {}) as HandEditableField[]);
+  const kept = photosFor(content.media, photos ?? existing?.photos);
+  const marks = {
+    ...(hidden && { hidden: true as const }),
+    ...(reserved && { reserved: true as const }),
+    ...(marked.length > 0 && { handEdited: [...marked] }),
+    ...(kept && { photos: kept }),
+  };
   if (!existing) {
     const createdAt = incoming.createdAt ?? now.toISOString();
-    const kept = photosFor(content.media, photos);
-    const record = {
-      _id: id,
-      ...content,
-      createdAt,
-      updatedAt: incoming.updatedAt ?? createdAt,
-      ...(hide && { hidden: true as const }),
-      ...(kept && { photos: kept }),
+    return {
+      change: "added",
+      record: { _id: id, ...content, createdAt, updatedAt: incoming.updatedAt ?? createdAt, ...marks },
+      fingerprint,
     };
-    return { change: "added", record, fingerprint };
   }
-  const hidden = hide ?? existing.hidden === true;
-  const kept = photosFor(content.media, photos ?? existing.photos);
-  if (
-    existing.fingerprint === fingerprint &&
+  const sameMarks =
     hidden === (existing.hidden === true) &&
-    canonicalJson(kept ?? null) === canonicalJson(existing.photos ?? null)
-  )
-    return { change: "unchanged" };
+    reserved === (existing.reserved === true) &&
+    canonicalJson([...marked].sort()) === canonicalJson(Object.keys(existing.handEdited ?? {}).sort()) &&
+    canonicalJson(kept ?? null) === canonicalJson(existing.photos ?? null);
+  if (existing.fingerprint === fingerprint && sameMarks) return { change: "unchanged" };
   const priceReduction = reductionAfter(existing, priceOf(content), now);
   const record = {
     _id: id,
@@ -70,8 +88,7 @@ export function stampRecord(
     createdAt: existing.createdAt,
     updatedAt: now.toISOString(),
     ...(priceReduction && { priceReduction }),
-    ...(hidden && { hidden: true as const }),
-    ...(kept && { photos: kept }),
+    ...marks,
   };
   return { change: "updated", record, fingerprint };
 }
@@ -86,13 +103,16 @@ function photosFor(media: VehicleFeedRecord["media"], photos: VehiclePhotos | un
   return { ...(uploaded.length > 0 && { uploaded }), ...(fetched.length > 0 && { fetched }) };
 }
 
-export function storedVersion(record: VehicleRecord): StoredVersion {
+/** `fingerprint`: the one stored with the record, where the store keeps it. */
+export function storedVersion(record: VehicleRecord, fingerprint = contentFingerprint(record)): StoredVersion {
   return {
     createdAt: record.createdAt,
-    fingerprint: contentFingerprint(record),
+    fingerprint,
     priceGBP: priceOf(record),
     ...(record.priceReduction && { priceReduction: record.priceReduction }),
     ...(record.hidden && { hidden: record.hidden }),
+    ...(record.reserved && { reserved: record.reserved }),
+    ...(record.handEdited?.length && { handEdited: handValuesOf(record, record.handEdited) }),
     ...(record.photos && { photos: record.photos }),
   };
 }

@@ -1,7 +1,8 @@
+import type { HandEditableField } from "../../domain/hand-edits";
 import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
 import type { VehiclePhotos } from "../../domain/vehicle-photos";
 import type { VehicleType } from "../../domain/vehicle-types";
-import type { StoredVersion } from "./stamp-record";
+import type { StaffMarks, StoredVersion } from "./stamp-record";
 
 /**
  * The store of record for stock. The embedded file store and the MongoDB store both
@@ -25,6 +26,13 @@ export interface StockChange {
   hide?: ReadonlyMap<string, boolean>;
   /** Vehicles of `records` whose photos are now these (an empty object for none); the rest keep theirs through any feed. */
   photos?: ReadonlyMap<string, VehiclePhotos>;
+  /** Vehicles of `records` to reserve (true) or release (false); the rest keep whether they were reserved. */
+  reserve?: ReadonlyMap<string, boolean>;
+  /**
+   * Vehicles of `records` whose hand-changed fields are now these (their values as in the
+   * record); the rest keep their marks, and a feed's values for marked fields are ignored.
+   */
+  handEdited?: ReadonlyMap<string, readonly HandEditableField[]>;
   /** Vehicles to remove from stock as sold, whatever the mode (a stock manager marking one sold). */
   removeIds?: readonly string[];
   /**
@@ -32,6 +40,16 @@ export interface StockChange {
    * this: a feed that suddenly lacks half the stock is more likely broken than a sell-out.
    */
   maxRemovals?: number;
+}
+
+/** What a change asks of one of its records beyond the feed's content (stampRecord). */
+export function staffMarksOf(change: StockChange, id: string): StaffMarks {
+  return {
+    hide: change.hide?.get(id),
+    reserve: change.reserve?.get(id),
+    handEdited: change.handEdited?.get(id),
+    photos: change.photos?.get(id),
+  };
 }
 
 /** Another process is changing the stock; this change was not applied. */
@@ -107,6 +125,8 @@ export interface SoldVehicle {
   priceGBP: number;
   /** When the import removed it, as an ISO 8601 time. */
   soldAt: string;
+  /** The whole record as it was listed, so a sale marked by mistake can be undone; absent from removals before it was kept. */
+  listing?: VehicleRecord;
 }
 
 export interface VehicleStore extends StockView {

@@ -7,6 +7,7 @@ import { shownImages, type ShownImage } from "../../domain/vehicle-photos";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 import { PriceReducedBadge } from "./PriceReducedBadge";
+import { ReservedBadge } from "./ReservedBadge";
 import { CardTools } from "./saved/CardTools";
 import { Picture } from "./vehicle/Picture";
 
@@ -19,6 +20,8 @@ export interface VehicleCardData {
   price: number;
   /** How much the price came down by, while buyers are told of it. */
   reducedBy?: number;
+  /** A deposit taken: shown, marked "Reserved". */
+  reserved?: boolean;
   /** On the site's representative finance terms, from domain/finance.ts like the vehicle page's. */
   monthly: number;
   vatStatus?: string;
@@ -47,6 +50,7 @@ export function cardOf(record: VehicleRecord): VehicleCardData {
     derivative: vehicle.derivative,
     price: adverts.retailAdverts.totalPrice.amountGBP,
     ...(reducedBy !== undefined && { reducedBy }),
+    ...(record.reserved && { reserved: true }),
     monthly: monthlyPriceFrom(adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     vatStatus: adverts.retailAdverts.vatStatus,
     mileage: vehicle.odometerReadingMiles,
@@ -86,6 +90,7 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
           {formatPounds(vehicle.price)}
           {vehicle.vatStatus && <span className="tag">{vehicle.vatStatus}</span>}
         </p>
+        <ReservedBadge reserved={vehicle.reserved} />
         <PriceReducedBadge by={vehicle.reducedBy} />
         <p className="vehicle-card__monthly">
           From <strong>{formatPounds(vehicle.monthly)}</strong> a month

@@ -13,6 +13,7 @@ import { catalogueContext, dealerContext, siteUrlContext } from "../../backend/h
 import { breadcrumbStructuredData, Breadcrumbs } from "../components/Breadcrumbs";
 import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { PriceReducedBadge } from "../components/PriceReducedBadge";
+import { ReservedBadge } from "../components/ReservedBadge";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { shownReduction } from "../../domain/price-reduction";
 import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
@@ -163,6 +164,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         </h1>
         <p className="lede">{vehicle.derivative || "Unknown"}</p>
         <p className="vehicle-page__price">{formatPounds(price)}</p>
+        <ReservedBadge reserved={record.reserved} />
         <PriceReducedBadge by={reducedBy} />
         <FigureList figures={keyFacts(vehicle)} className="key-facts" />
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>

@@ -223,6 +223,63 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
       expect((await engines().store.get("fiesta-2019"))?.photos).toBeUndefined();
     });
 
+    it("keeps a reserved vehicle findable, after those buyers can still have in the default order, through feeds", async () => {
+      await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      const reserve = (reserved: boolean) =>
+        engines().store.applyChange(
+          { records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", reserve: new Map([["fiesta-2019", reserved]]) },
+          NOW,
+        );
+      expect(await reserve(true)).toMatchObject({ updated: 1, changedIds: ["fiesta-2019"] });
+      await engines().store.applyChange({ records: knownStockChange(), mode: "replace", maxRemovals: 20 }, NOW);
+      expect((await engines().store.get("fiesta-2019"))?.reserved).toBe(true);
+      await engines().rebuild(() => engines().store.scan());
+      // Last of the cars, after even one without photos; first by price as ever.
+      const cars = await engines().search.search(query({ type: "car" }));
+      expect(cars.ids.at(-1)).toBe("fiesta-2019");
+      expect(cars.total).toBe(KNOWN_VEHICLES.filter(({ vehicle }) => vehicle.vehicleType === "car").length);
+      expect((await engines().search.search(query({ type: "car", filters: { make: "Ford" }, sort: "price_asc" }))).ids[0]).toBe(
+        "fiesta-2019",
+      );
+      await reserve(false);
+      await engines().rebuild(() => engines().store.scan());
+      expect((await engines().search.search(query({ type: "car" }))).ids.at(-1)).not.toBe("fiesta-2019");
+    });
+
+    it("keeps a field changed by hand through feeds, and the rest of the feed's changes", async () => {
+      await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      const [{ record }] = knownVehicleRepriced("fiesta-2019", 10000) as [{ id: string; record: ReturnType<typeof feedRecord> }];
+      const corrected = { ...record, vehicle: { ...record.vehicle, colour: "Deep Impact Blue" } };
+      await engines().store.applyChange(
+        {
+          records: [{ id: "fiesta-2019", record: corrected }],
+          mode: "upsert",
+          handEdited: new Map([["fiesta-2019", ["colour" as const]]]),
+        },
+        NOW,
+      );
+      await engines().store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 9000), mode: "upsert" }, NOW);
+      const fed = await engines().store.get("fiesta-2019");
+      expect(fed?.vehicle.colour).toBe("Deep Impact Blue");
+      expect(fed?.handEdited).toEqual(["colour"]);
+      expect(fed?.adverts.retailAdverts.totalPrice.amountGBP).toBe(9000);
+    });
+
+    it("remembers a sold vehicle's whole listing, so the sale can be undone", async () => {
+      await engines().store.applyChange({ records: knownStockChange(), mode: "upsert", reserve: new Map([["fiesta-2019", true]]) }, NOW);
+      const listed = await engines().store.get("fiesta-2019");
+      await engines().store.applyChange({ records: [], mode: "upsert", removeIds: ["fiesta-2019"] }, NOW);
+      const sold = await engines().store.soldVehicle("fiesta-2019");
+      expect(sold?.listing).toEqual(listed);
+      await engines().store.applyChange(
+        { records: [{ id: "fiesta-2019", record: sold!.listing! }], mode: "upsert", reserve: new Map([["fiesta-2019", true]]) },
+        NOW,
+      );
+      const back = await engines().store.get("fiesta-2019");
+      expect(back).toMatchObject({ createdAt: listed?.createdAt, reserved: true, vehicle: listed?.vehicle });
+      expect(await engines().store.soldVehicle("fiesta-2019")).toBeUndefined();
+    });
+
     it("removes vehicles missing from a full feed as sold, but keeps those on rejected rows", async () => {
       await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       const kept = knownStockChange().slice(0, 8);
@@ -244,6 +301,7 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
         removedAt,
       );
       expect(await engines().store.soldVehicle("fiesta-2019")).toEqual({
+        listing: expect.objectContaining({ _id: "fiesta-2019", vehicle: expect.objectContaining({ registration: "MA19 ABC" }) }),
         id: "fiesta-2019",
         vehicleType: "car",
         make: "Ford",

@@ -60,10 +60,12 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                   {!member.settingUp && (member.role === "stock" || member.role === "admin") && (
                     <>
                       <li>
-                        <NavLink to="/staff/stock/import">Stock import</NavLink>
+                        <NavLink to="/staff/stock" end>
+                          Stock
+                        </NavLink>
                       </li>
                       <li>
-                        <NavLink to="/staff/stock/vehicles">Vehicles</NavLink>
+                        <NavLink to="/staff/stock/import">Stock import</NavLink>
                       </li>
                       <li>
                         <NavLink to="/staff/stock/search-index">Search index</NavLink>

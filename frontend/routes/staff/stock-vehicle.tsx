@@ -7,6 +7,9 @@ import { londonTime } from "../../staff/lead-views.server";
 import { PhotoManager } from "../../staff/PhotoManager";
 import { photoManagerProps } from "../../staff/photo-upload.server";
 import { staffPageMeta } from "../../staff/staff-meta";
+import { vehicleEdit, vehicleEditsOf } from "../../staff/vehicle-edits.server";
+import { VehicleDetailsForm } from "../../staff/VehicleDetailsForm";
+import { VehicleReservation } from "../../staff/VehicleReservation";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/stock-vehicle";
 
@@ -31,6 +34,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     priceValue: String(priceOf(record)),
     hidden: record.hidden === true,
     photos: photoManagerProps(record, staffOf(context).services.photos, member.session.csrfToken),
+    unsold: url.searchParams.has("unsold"),
+    edits: vehicleEditsOf(record),
     prices: prices.map((change) => ({
       at: change.at.toISOString(),
       when: londonTime(change.at),
@@ -45,12 +50,16 @@ export async function action({ params, request, url, context }: Route.ActionArgs
   const member = requireMember(context, url, "stock");
   const { services, address } = staffOf(context);
   const form = await checkedForm(member, request);
+  const edit = await asMember(() => vehicleEdit(services, member, address, params.id, form));
+  if (edit === null) throw data(GONE, { status: 404 });
+  if (edit) return edit.field ? data(edit, { status: 400 }) : edit;
   if (formText(form, "intent") === "sold") {
     if (formText(form, "confirm") !== "yes")
       return data({ field: "confirm", problem: "Tick the box to confirm the vehicle is sold", done: undefined }, { status: 400 });
     const record = await services.vehicles.open(member, params.id);
     if (!(await asMember(() => services.vehicles.markSold(member, address, params.id)))) throw data(GONE, { status: 404 });
-    return redirect(`/staff/stock/vehicles?sold=${encodeURIComponent(record?.record.vehicle.registration ?? params.id)}`, 303);
+    const sold = new URLSearchParams({ sold: record?.record.vehicle.registration ?? params.id, id: params.id });
+    return redirect(`/staff/stock/vehicles?${sold}`, 303);
   }
   const visibility = formText(form, "intent");
   if (visibility === "hide" || visibility === "show") {
@@ -72,12 +81,12 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 }
 
 export default function StockVehicle({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrf, name, registration, price, priceValue, prices, id, hidden } = loaderData;
+  const { csrf, name, registration, price, priceValue, prices, id, hidden, unsold, edits } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <section className="staff-page staff-page--narrow">
       <p>
-        <Link to="/staff/stock/vehicles">← Find another vehicle</Link>
+        <Link to="/staff/stock">← Stock</Link>
       </p>
       <h1>{name}</h1>
       <p>
@@ -88,6 +97,11 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
           <Link to={`/vehicles/${encodeURIComponent(id)}`}>See its page</Link>
         )}
       </p>
+      {unsold && !actionData && (
+        <p className="notice notice--done" role="status">
+          Back in stock and the search, as it was listed.
+        </p>
+      )}
       {actionData?.done && (
         <p className="notice notice--done" role="status">
           {actionData.done}
@@ -110,6 +124,7 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
         </button>
       </Form>
       <PhotoManager {...loaderData.photos} />
+      <VehicleReservation csrf={csrf} reserved={edits.reserved} busy={busy} />
       <Form method="post" className="staff-form">
         <h2>{hidden ? "Hidden" : "Shown to buyers"}</h2>
         <input type="hidden" name="csrf" value={csrf} />
@@ -140,6 +155,16 @@ export default function StockVehicle({ loaderData, actionData }: Route.Component
           Mark sold
         </button>
       </Form>
+      <VehicleDetailsForm
+        csrf={csrf}
+        fields={edits.fields}
+        busy={busy}
+        error={
+          actionData?.field && actionData.field !== "price" && actionData.field !== "confirm"
+            ? { field: actionData.field, problem: actionData.problem }
+            : undefined
+        }
+      />
       <section aria-labelledby="price-history">
         <h2 id="price-history">Price changes</h2>
         {prices.length === 0 ? (

@@ -24,18 +24,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       hidden: record.hidden === true,
     })),
     sold: url.searchParams.get("sold") ?? undefined,
+    soldId: url.searchParams.get("id") ?? undefined,
   };
 }
 
 export default function StockVehicles({ loaderData }: Route.ComponentProps) {
-  const { query, found, sold } = loaderData;
+  const { query, found, sold, soldId } = loaderData;
   const [params] = useSearchParams();
   return (
     <section className="staff-page">
       <h1>Vehicles</h1>
+      <p>
+        <Link to="/staff/stock">See the whole stock</Link>, filtered and sorted as you choose.
+      </p>
       {sold && (
         <p className="notice notice--done" role="status">
-          Vehicle {sold} is marked sold: it has left the stock and the search.
+          Vehicle {sold} is marked sold: it has left the stock and the search.{" "}
+          {soldId && <Link to={`/staff/stock/sold/${encodeURIComponent(soldId)}`}>Undo: put it back in stock</Link>}
         </p>
       )}
       <Form method="get" className="staff-filters" role="search" aria-label="Find a vehicle">
