@@ -120,13 +120,26 @@ it("the assignee's notice is named by the change, so a lead given to them again 
 });
 
 it("the digest lists each waiting lead with its link, and no names", () => {
-  const digest = waitingDigest(context, "2026-11-27", [lead, { ...lead, id: "second", reference: "AVH5-SPXK", kind: "call-back" }], 4);
+  const digest = waitingDigest(context, "2026-11-27", [lead, { ...lead, id: "second", reference: "AVH5-SPXK", kind: "call-back" }], [], 4);
   expect(digest).toMatchObject({ id: "digest-2026-11-27", to: "sales@dockside-motors.example" });
   expect(digest.subject).toBe("2 leads waiting more than 4 hours for a reply");
   expect(digest.text).toContain(
     `- Finance application, K7F3-9QXA, Ford Fiesta, MA19 ABC, received Friday 27 November, 09:15\n  https://www.dockside-motors.example/staff/leads/${lead.id}`,
   );
   expect(digest.text).toContain("Call-back request, AVH5-SPXK");
+  expect(digest.text).not.toContain("Siobhán");
+  expect(digest.text).not.toContain("Follow-ups due");
+});
+
+it("the digest reminds of follow-ups due, with the time each was set for, and goes on a day only follow-ups are due", () => {
+  const followUpAt = new Date("2026-11-27T14:30:00Z");
+  const digest = waitingDigest(context, "2026-11-27", [], [{ lead, followUpAt }], 4);
+  expect(digest.subject).toBe("1 follow-up due today");
+  expect(digest.text).toContain("Follow-ups due today or already past, earliest first:");
+  expect(digest.text).toContain(
+    `- Finance application, K7F3-9QXA, Ford Fiesta, MA19 ABC, follow up Friday 27 November, 14:30\n  https://www.dockside-motors.example/staff/leads/${lead.id}`,
+  );
+  expect(digest.text).not.toContain("waiting for a reply");
   expect(digest.text).not.toContain("Siobhán");
 });
 

@@ -122,29 +122,51 @@ export function buyerConfirmation(context: MailContext, lead: ArrivedLead, to: s
 }
 
 /** To the dealer's sales address, once a day: the leads still new after `afterHours`, oldest first, without names. */
-export function waitingDigest(context: MailContext, date: string, leads: readonly ArrivedLead[], afterHours: number): OutgoingMail {
-  const count = leads.length === 1 ? "1 lead" : `${leads.length} leads`;
+/** A lead with a follow-up set for today or already past, and when it was set for. */
+export interface DueFollowUp {
+  lead: ArrivedLead;
+  followUpAt: Date;
+}
+
+/**
+ * The day's digest to the sales address: the leads still waiting for a reply after
+ * `afterHours`, and the follow-ups due today or already past; names nobody, like the notices.
+ */
+export function waitingDigest(
+  context: MailContext,
+  date: string,
+  waiting: readonly ArrivedLead[],
+  followUps: readonly DueFollowUp[],
+  afterHours: number,
+): OutgoingMail {
+  const entryOf = (lead: ArrivedLead, when: string) => ({
+    text: [LEAD_KINDS[lead.kind].label, lead.reference, lead.vehicle && vehicleText(lead.vehicle), when].filter(Boolean).join(", "),
+    href: leadLink(context, lead.id),
+  });
+  const waitingCount = waiting.length === 1 ? "1 lead" : `${waiting.length} leads`;
+  const followUpCount = followUps.length === 1 ? "1 follow-up" : `${followUps.length} follow-ups`;
+  const headline = [waiting.length > 0 && `${waitingCount} waiting for a reply`, followUps.length > 0 && `${followUpCount} due`]
+    .filter(Boolean)
+    .join(", ");
   return {
     id: `digest-${date}`,
     to: context.dealer.email,
     ...renderMail(context.dealer, {
-      subject: `${count} waiting more than ${afterHours} hours for a reply`,
-      heading: `${count} waiting for a reply`,
+      subject: waiting.length > 0 ? `${waitingCount} waiting more than ${afterHours} hours for a reply` : `${followUpCount} due today`,
+      heading: headline,
       blocks: [
-        { paragraph: `Still new more than ${afterHours} hours after they arrived, oldest first:` },
-        {
-          entries: leads.map((lead) => ({
-            text: [
-              LEAD_KINDS[lead.kind].label,
-              lead.reference,
-              lead.vehicle && vehicleText(lead.vehicle),
-              `received ${timeText(lead.receivedAt)}`,
+        ...(waiting.length > 0
+          ? [
+              { paragraph: `Still new more than ${afterHours} hours after they arrived, oldest first:` },
+              { entries: waiting.map((lead) => entryOf(lead, `received ${timeText(lead.receivedAt)}`)) },
             ]
-              .filter(Boolean)
-              .join(", "),
-            href: leadLink(context, lead.id),
-          })),
-        },
+          : []),
+        ...(followUps.length > 0
+          ? [
+              { paragraph: "Follow-ups due today or already past, earliest first:" },
+              { entries: followUps.map(({ lead, followUpAt }) => entryOf(lead, `follow up ${timeText(followUpAt)}`)) },
+            ]
+          : []),
       ],
     }),
   };

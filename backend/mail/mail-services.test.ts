@@ -113,6 +113,24 @@ describe("mail services", () => {
       expect(queued!.text).not.toContain("Call-back");
     });
 
+    it("reminds of the follow-ups due today or already past on open leads, not tomorrow's or a won lead's", async () => {
+      const followedUp = async (name: string, at: Date, status?: "won") => {
+        const { id } = await leads.add({ kind: "enquiry", receivedAt: new Date(tenAm.getTime() - HOUR), data: { name }, forwarded: true });
+        await leads.applyWork(id, { type: "follow-up", at }, "jo", tenAm);
+        if (status) await leads.applyWork(id, { type: "status", status }, "jo", tenAm);
+      };
+      await followedUp("Later today", new Date("2026-11-27T16:00:00Z"));
+      await followedUp("Yesterday", new Date("2026-11-26T11:00:00Z"));
+      await followedUp("Tomorrow", new Date("2026-11-28T09:00:00Z"));
+      await followedUp("Won", new Date("2026-11-27T12:00:00Z"), "won");
+
+      expect(await digest().check(tenAm)).toBe(true);
+      const queued = await outbox.claimNextDue(tenAm, 60_000);
+      expect(queued?.subject).toBe("2 follow-ups due today");
+      const times = [...queued!.text.matchAll(/follow up (\w+ \d+ \w+, \d\d:\d\d)/g)].map(([, when]) => when);
+      expect(times).toEqual(["Thursday 26 November, 11:00", "Friday 27 November, 16:00"]);
+    });
+
     it("sends nothing on a day nothing waits", async () => {
       expect(await digest().check(tenAm)).toBe(false);
       expect(await outbox.countUnsent()).toBe(0);

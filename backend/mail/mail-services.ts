@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Dealer } from "../../domain/dealer";
-import { showroomMoment } from "../../domain/opening-hours";
+import { addDays, showroomInstant, showroomMoment } from "../../domain/opening-hours";
 import { publicOrigin, type Config } from "../config";
 import { LEAD_KIND_NAMES, LEAD_KINDS } from "../leads/lead-kinds";
 import type { LeadStore, StoredLead } from "../leads/lead-store";
@@ -145,7 +145,8 @@ export async function queuePasswordLink(
 
 /**
  * Once a day, at MAIL_DIGEST_HOUR on the showroom's clock, the leads still new
- * MAIL_DIGEST_AFTER_HOURS after they arrived go to the sales address in one message. Its id
+ * MAIL_DIGEST_AFTER_HOURS after they arrived, and the follow-ups due that day or already
+ * past, go to the sales address in one message. Its id
  * is the day's date, so however many instances or restarts, one goes a day; none goes on a
  * day when nothing waits. Sent ids older than a month are forgotten at the same time.
  */
@@ -178,17 +179,28 @@ export class WaitingDigest {
     const { date, minutes } = showroomMoment(now);
     if (this.doneFor === date || minutes < this.settings.MAIL_DIGEST_HOUR * 60) return false;
     const afterHours = this.settings.MAIL_DIGEST_AFTER_HOURS;
-    const { leads } = await this.leads.list({
+    const { leads: waiting } = await this.leads.list({
       kinds: SALES_KINDS,
       statuses: ["new"],
       to: new Date(now.getTime() - afterHours * 60 * 60_000),
       page: 1,
       pageSize: MOST_DIGEST_LEADS,
     });
+    // As the inbox's "Due today" and "Overdue": a lead won or lost has nothing left to follow up.
+    const { leads: due } = await this.leads.list({
+      kinds: SALES_KINDS,
+      statuses: ["new", "contacted"],
+      followUpBefore: showroomInstant(addDays(date, 1), 0),
+      page: 1,
+      pageSize: MOST_DIGEST_LEADS,
+    });
     await this.outbox.deleteSentBefore(new Date(now.getTime() - SENT_IDS_KEPT_MS));
     this.doneFor = date;
-    if (leads.length === 0) return false;
-    const queued = await this.outbox.enqueue(waitingDigest(this.context, date, [...leads].reverse(), afterHours), now);
+    const followUps = due
+      .flatMap((lead) => (lead.work?.followUpAt ? [{ lead, followUpAt: lead.work.followUpAt }] : []))
+      .sort((a, b) => a.followUpAt.getTime() - b.followUpAt.getTime());
+    if (waiting.length === 0 && followUps.length === 0) return false;
+    const queued = await this.outbox.enqueue(waitingDigest(this.context, date, [...waiting].reverse(), followUps, afterHours), now);
     if (queued) this.queued();
     return queued;
   }

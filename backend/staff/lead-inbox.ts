@@ -191,6 +191,7 @@ const CSV_COLUMNS = [
   "price then",
   "message",
   "forwarded",
+  "likely duplicate of",
 ] as const;
 
 function csvRowOf(lead: StoredLead): string[] {
@@ -212,5 +213,6 @@ function csvRowOf(lead: StoredLead): string[] {
     text(lead.vehicle?.priceGBP),
     text(data.message) || text(data.condition),
     lead.forwardedAt?.toISOString() ?? "",
+    lead.likelyDuplicateOf?.reference ?? "",
   ];
 }

@@ -237,7 +237,9 @@ describe("what the sales team does with leads", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="?leads-\d{4}-\d{2}-\d{2}\.csv"?$/);
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("reference,kind,received,status,name,email,phone,postcode,vehicle,registration,price then,message,forwarded");
+    expect(lines[0]).toBe(
+      "reference,kind,received,status,name,email,phone,postcode,vehicle,registration,price then,message,forwarded,likely duplicate of",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
     // Streamed a row at a time: sent in chunks, its length unknown when the first row goes.
@@ -341,5 +343,8 @@ describe("a likely duplicate", () => {
     expect(repeat.likelyDuplicateOf).toEqual(mark);
     expect(first.likelyDuplicateOf).toBeNull();
     expect(((await (await call(`/api/staff/leads/${id}`, { session: sales })).json()) as Listed).likelyDuplicateOf).toEqual(mark);
+    // The export says so too, by the earlier lead's reference.
+    const csv = (await (await call("/api/staff/leads.csv?q=twice%40example.com", { session: sales })).text()).trim().split("\r\n");
+    expect(csv.slice(1).map((line) => line.split(",").at(-1))).toEqual([first.reference, ""]);
   });
 });
