@@ -58,6 +58,11 @@ export interface StockChanges {
 export const COLLECTIONS = { vehicles: "vehicles", removals: "vehicle_removals", state: "stock_state" } as const;
 
 const BATCH = 1000;
+/**
+ * Writes sent to MongoDB at once: each round trip must end well inside the site's socket
+ * timeout (backend/engines.ts), which a thousand upserts on a busy FerretDB did not.
+ */
+const WRITE_BATCH = 100;
 /** Long enough for a stopped indexer to be restarted; one stopped for longer rebuilds the index. */
 const REMOVAL_NOTES_KEPT_MS = 30 * 24 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
@@ -231,8 +236,10 @@ export class MongoVehicleStore implements VehicleStore {
           writes.push({ replaceOne: { filter: { _id: id }, replacement, upsert: true } });
         }
         if (writes.length > 0) {
-          await lease.confirm();
-          await this.vehicles.bulkWrite(writes, { ordered: false });
+          for (let from = 0; from < writes.length; from += WRITE_BATCH) {
+            await lease.confirm();
+            await this.vehicles.bulkWrite(writes.slice(from, from + WRITE_BATCH), { ordered: false });
+          }
           // A vehicle listed again is no longer sold.
           await this.removals.deleteMany({ _id: { $in: written } });
         }
@@ -240,8 +247,8 @@ export class MongoVehicleStore implements VehicleStore {
 
       // The note comes first: a process that dies before the delete leaves a note for a
       // vehicle still present, which readers of the notes ignore (stillRemoved).
-      for (let start = 0; start < result.removedIds.length; start += BATCH) {
-        const ids = result.removedIds.slice(start, start + BATCH);
+      for (let start = 0; start < result.removedIds.length; start += WRITE_BATCH) {
+        const ids = result.removedIds.slice(start, start + WRITE_BATCH);
         await lease.confirm();
         const removedAt = await serverTime(this.db);
         await this.removals.bulkWrite(

@@ -38,8 +38,8 @@ const FEED_MINUTES = 1;
 const DEMO_STOCK = 60;
 /**
  * Vehicles in the feed a stock manager uploads: enough that reading and saving it take a
- * moment, and no more than the site saves in one write (MongoVehicleStore's batch), which
- * FerretDB on a busy machine may not finish inside the site's MongoDB socket timeout.
+ * moment, in several of MongoVehicleStore's write batches (each must end inside the site's
+ * MongoDB socket timeout, which one write of them all did not on a busy FerretDB).
  */
 const UPLOADED = 900;
 const build = path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js");
