@@ -15,7 +15,13 @@ export function demoImagesRouter(): Router {
       svg = renderDemoImage(image);
       rendered.set(req.path, svg);
     }
-    res.set("Cache-Control", "public, max-age=31536000, immutable").type("image/svg+xml").send(svg);
+    // Opened on its own ("View full screen" without JavaScript) a drawing is a document: its
+    // inline styles are the site's own, and nothing in it may run or load.
+    res
+      .set("Cache-Control", "public, max-age=31536000, immutable")
+      .set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .type("image/svg+xml")
+      .send(svg);
   });
   return router;
 }

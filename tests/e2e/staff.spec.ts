@@ -15,6 +15,7 @@ import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
+import { shownStatus } from "./shown-status";
 import { accountsFor, expectAccessible, signIn } from "./staff-support";
 
 /**
@@ -274,7 +275,7 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
     const reducedTo = formatPounds(priceOf(added[0]!) - 500);
     await page.getByLabel("New price, in pounds").fill(reducedTo);
     await page.getByRole("button", { name: "Change price" }).click();
-    await expect(page.getByRole("status")).toHaveText(`The price is now ${reducedTo}.`);
+    await expect(shownStatus(page)).toHaveText(`The price is now ${reducedTo}.`);
     await expect(page.getByRole("region", { name: "Price changes" }).getByRole("row").nth(1)).toContainText(reducedTo);
     await expectAccessible(page, "a vehicle in the console");
 
@@ -312,15 +313,15 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
     // Hidden, the vehicle's page is gone until it is shown again.
     await page.goto(vehiclePage);
     await page.getByRole("button", { name: "Hide from buyers" }).click();
-    await expect(page.getByRole("status")).toContainText("Hidden: buyers no longer find it");
+    await expect(shownStatus(page)).toContainText("Hidden: buyers no longer find it");
     await expect(page.getByText("Hidden from buyers")).toBeVisible();
     expect((await page.request.get(`${site.url}/vehicles/${id}`)).status()).toBe(404);
     await page.getByRole("button", { name: "Show to buyers" }).click();
-    await expect(page.getByRole("status")).toHaveText("Shown: buyers can find it again.");
+    await expect(shownStatus(page)).toHaveText("Shown: buyers can find it again.");
     expect((await page.request.get(`${site.url}/vehicles/${id}`)).status()).toBe(200);
     await page.getByLabel(/This vehicle is sold/).check();
     await page.getByRole("button", { name: "Mark sold" }).click();
-    await expect(page.getByRole("status")).toContainText("is marked sold");
+    await expect(shownStatus(page)).toContainText("is marked sold");
     expect((await page.request.get(`${site.url}/api/vehicles/${added[0]!._id}`)).status()).toBe(404);
   } finally {
     // Away from the site first: its page would go on fetching route manifests from it.
