@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { Photo, VehiclePhotos } from "./vehicle-photo-schema";
 
 /**
  * A vehicle's photos as the site stores and serves them: each one stored once, named by a
@@ -20,28 +20,7 @@ export const PHOTO_MIME_TYPES: Record<PhotoFormat, string> = { avif: "image/avif
 /** How many photos a stock manager may give one vehicle. */
 export const MAX_VEHICLE_PHOTOS = 40;
 
-/** A content digest (hex), or a demo picture's name. */
-export const photoIdSchema = z.string().regex(/^[a-z0-9-]{8,80}$/, "must be a photo id");
-
-export const photoSchema = z.object({
-  id: photoIdSchema,
-  /** The stored master's size, after its orientation was applied. */
-  width: z.number().int().min(1).max(20_000),
-  height: z.number().int().min(1).max(20_000),
-});
-
-export const vehiclePhotosSchema = z.object({
-  /** The stock manager's own, in order, the main photo first; when there are any, buyers see these instead of the feed's. */
-  uploaded: z.array(photoSchema).max(MAX_VEHICLE_PHOTOS).optional(),
-  /** The feed's pictures fetched and checked, by the feed's address. */
-  fetched: z
-    .array(photoSchema.extend({ href: z.string().max(2048) }))
-    .max(100)
-    .optional(),
-});
-
-export type Photo = z.infer<typeof photoSchema>;
-export type VehiclePhotos = z.infer<typeof vehiclePhotosSchema>;
+export type { Photo, VehiclePhotos } from "./vehicle-photo-schema";
 
 /** One picture as a page shows it: a stored photo's sizes when there is one, else the address as given. */
 export interface ShownImage {

@@ -4,7 +4,7 @@ import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
 import { FORMULA_PROBLEM, looksLikeFormula } from "./spreadsheet-text";
 import { VEHICLE_ID_PATTERN } from "./vehicle-id";
-import { vehiclePhotosSchema } from "./vehicle-photos";
+import { vehiclePhotosSchema } from "./vehicle-photo-schema";
 import { VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
 import { parseWrittenNumber } from "./written-number";
 

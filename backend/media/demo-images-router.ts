@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { parseDemoImagePath } from "./demo-image-catalogue";
 import { renderDemoImage } from "./demo-image-svg";
+import { STANDALONE_IMAGE_POLICY } from "./photos-router";
 
 /** Serves the demo stock's drawn pictures; an address names its picture, so it never changes. */
 export function demoImagesRouter(): Router {
@@ -19,7 +20,7 @@ export function demoImagesRouter(): Router {
     // inline styles are the site's own, and nothing in it may run or load.
     res
       .set("Cache-Control", "public, max-age=31536000, immutable")
-      .set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .set("Content-Security-Policy", STANDALONE_IMAGE_POLICY)
       .type("image/svg+xml")
       .send(svg);
   });

@@ -1,15 +1,11 @@
 import { Router } from "express";
-import {
-  PHOTO_FORMATS,
-  PHOTO_MIME_TYPES,
-  PHOTO_WIDTHS,
-  photoIdSchema,
-  type PhotoFormat,
-  type PhotoWidth,
-} from "../../domain/vehicle-photos";
+import { photoIdSchema } from "../../domain/vehicle-photo-schema";
+import { PHOTO_FORMATS, PHOTO_MIME_TYPES, PHOTO_WIDTHS, type PhotoFormat, type PhotoWidth } from "../../domain/vehicle-photos";
 import type { PhotoLibrary } from "./photo-library";
 
 const YEAR_SECONDS = 31_536_000;
+/** Nothing in an image may run or load; only the browser's own styling of an image shown alone applies. */
+export const STANDALONE_IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
  * Serves /media/photos/{id}/{width}.{format}. An address names a photo's content, so what it
@@ -26,6 +22,9 @@ export function photosRouter(library: PhotoLibrary): Router {
       const file = await library.size(id.data, width, format as PhotoFormat);
       if (!file) return next();
       res.set("Cache-Control", `public, max-age=${YEAR_SECONDS}, immutable`);
+      // Opened on its own ("View full screen" without JavaScript) the browser wraps a photo in
+      // a page of its own styling; the site's page policy would refuse that styling.
+      res.set("Content-Security-Policy", STANDALONE_IMAGE_POLICY);
       res.type(PHOTO_MIME_TYPES[format as PhotoFormat]);
       res.sendFile(file, { dotfiles: "deny", cacheControl: false, lastModified: false });
     } catch (error) {

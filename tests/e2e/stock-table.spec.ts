@@ -11,6 +11,7 @@ import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
+import { shownStatus } from "./shown-status";
 
 /**
  * The stock manager's day in the stock table, at a desk, on a site of its own (its prices,
@@ -111,7 +112,7 @@ test("a stock manager finds NJ21, sorts by days in stock, cuts five prices, rese
   const consolePage = page.url();
   const id = decodeURIComponent(consolePage.split("/").pop()!);
   await page.getByRole("button", { name: "Reserve", exact: true }).click();
-  await expect(page.getByRole("status")).toContainText("Reserved: buyers still find it");
+  await expect(shownStatus(page)).toContainText("Reserved: buyers still find it");
   await expectAccessible(page, "a vehicle in the console, reserved");
   await page.goto(`${site.url}/vehicles/${id}`);
   await expect(page.locator(".vehicle-page__summary").getByText("Reserved", { exact: true })).toBeVisible();
@@ -120,13 +121,13 @@ test("a stock manager finds NJ21, sorts by days in stock, cuts five prices, rese
   await page.goto(consolePage);
   await page.getByLabel(/This vehicle is sold/).check();
   await page.getByRole("button", { name: "Mark sold" }).click();
-  await expect(page.getByRole("status")).toContainText("is marked sold");
+  await expect(shownStatus(page)).toContainText("is marked sold");
   expect((await page.request.get(`${site.url}/api/vehicles/${id}`)).status()).toBe(404);
   await page.getByRole("link", { name: "Undo: put it back in stock" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Undo sold" })).toBeVisible();
   await expectAccessible(page, "a sold vehicle's page");
   await page.getByRole("button", { name: "Put back in stock" }).click();
-  await expect(page.getByRole("status")).toHaveText("Back in stock and the search, as it was listed.");
+  await expect(shownStatus(page)).toHaveText("Back in stock and the search, as it was listed.");
   await expect(page.getByRole("heading", { level: 2, name: "Reserved" })).toBeVisible();
   expect((await page.request.get(`${site.url}/api/vehicles/${id}`)).status()).toBe(200);
 });

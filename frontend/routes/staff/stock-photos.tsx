@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { boundaryOf, MalformedUploadError, UploadTooLargeError } from "../../../backend/http/multipart-upload";
 import { vehicleIdSchema } from "../../../domain/vehicle";
 import type { PhotoEdit } from "../../../backend/stock/photo-desk";
-import { photoIdSchema } from "../../../domain/vehicle-photos";
+import { photoIdSchema } from "../../../domain/vehicle-photo-schema";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { withPhotoForm } from "../../staff/photo-upload.server";
 import type { PhotoOutcome } from "../../staff/PhotoManager";
