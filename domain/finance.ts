@@ -35,13 +35,16 @@ export function monthlyPayment(amount: number, apr: number = FINANCE_TERMS.apr, 
   return toPence(rate === 0 ? amount / months : (amount * rate) / (1 - (1 + rate) ** -months));
 }
 
-/** True when an advertised price excludes VAT, which the buyer then pays on top. */
-export function priceExcludesVat(vatStatus: string | undefined): boolean {
-  return vatStatus !== undefined && PRICES_EXCLUDING_VAT.includes(vatStatus.trim().toLowerCase());
+/**
+ * True when an advertised price excludes VAT, which the buyer then pays on top. A record read
+ * back from MongoDB may hold null where the feed gave nothing.
+ */
+export function priceExcludesVat(vatStatus: string | null | undefined): boolean {
+  return typeof vatStatus === "string" && PRICES_EXCLUDING_VAT.includes(vatStatus.trim().toLowerCase());
 }
 
 /** What the buyer pays: the price, with VAT added where the price excludes it. */
-export function priceIncludingVat(price: number, vatStatus: string | undefined): number {
+export function priceIncludingVat(price: number, vatStatus: string | null | undefined): number {
   return toPence(priceExcludesVat(vatStatus) ? price * (1 + FINANCE_TERMS.vatRate) : price);
 }
 
