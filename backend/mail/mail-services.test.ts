@@ -30,7 +30,9 @@ describe("mail services", () => {
     await mail?.stop();
     mail = undefined;
     await sink.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    // Closed first: the lead store may still be writing its journal into the folder.
+    await leads.close();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
   const open = (env: Record<string, string>) =>
     mailServices(
