@@ -23,6 +23,23 @@ export function backoffDelayMs(attempt: number, { retryBaseMs, retryMaxMs }: Out
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
+/**
+ * For an outbox kept in one process's memory (the embedded stores): the id of the entry whose
+ * next try is the most overdue, its next try moved `leaseMs` on so no other sweep claims it.
+ * The lease lives in memory only: after a restart everything unsent is due again.
+ */
+export function leaseEarliestDue(entries: ReadonlyMap<string, { nextAttemptAt?: number }>, now: Date, leaseMs: number): string | undefined {
+  let dueId: string | undefined;
+  let dueAt = now.getTime();
+  for (const [id, { nextAttemptAt }] of entries) {
+    if (nextAttemptAt !== undefined && nextAttemptAt <= dueAt) [dueId, dueAt] = [id, nextAttemptAt];
+  }
+  const entry = dueId === undefined ? undefined : entries.get(dueId);
+  if (!entry) return undefined;
+  entry.nextAttemptAt = now.getTime() + leaseMs;
+  return dueId;
+}
+
 /** What a worker does with its outbox: claim the next item due, and send it. */
 export interface OutboxSteps<T> {
   /** The item whose next try is the most overdue, held back from every other claimant for `leaseMs`. */

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "../logger";
 import { AppendLog } from "../store/append-log";
+import { leaseEarliestDue } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
@@ -147,15 +148,8 @@ export class FileLeadStore implements LeadStore {
 
   async claimNextDue(now: Date, leaseMs: number): Promise<StoredLead | undefined> {
     await this.loaded;
-    let dueId: string | undefined;
-    let dueAt = now.getTime();
-    for (const [id, { nextAttemptAt }] of this.entries) {
-      if (nextAttemptAt !== undefined && nextAttemptAt <= dueAt) [dueId, dueAt] = [id, nextAttemptAt];
-    }
-    const entry = dueId === undefined ? undefined : this.entries.get(dueId);
-    if (dueId === undefined || !entry) return undefined;
-    // The lease lives in memory only: after a restart every unforwarded lead is due again.
-    entry.nextAttemptAt = now.getTime() + leaseMs;
+    const dueId = leaseEarliestDue(this.entries, now, leaseMs);
+    if (dueId === undefined) return undefined;
     return this.get(dueId);
   }
 

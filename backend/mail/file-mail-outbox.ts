@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { leaseEarliestDue } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import { MAIL_ID_PATTERN, type MailFailure, type MailOutbox, type OutgoingMail, type QueuedMail } from "./mail-outbox";
 
@@ -48,15 +49,8 @@ export class FileMailOutbox implements MailOutbox {
 
   async claimNextDue(now: Date, leaseMs: number): Promise<QueuedMail | undefined> {
     await this.serially(() => this.readNewFiles());
-    let dueId: string | undefined;
-    let dueAt = now.getTime();
-    for (const [id, { nextAttemptAt }] of this.entries) {
-      if (nextAttemptAt !== undefined && nextAttemptAt <= dueAt) [dueId, dueAt] = [id, nextAttemptAt];
-    }
-    const entry = dueId === undefined ? undefined : this.entries.get(dueId);
-    if (dueId === undefined || !entry) return undefined;
-    // The lease lives in memory only: after a restart every unsent message is due again.
-    entry.nextAttemptAt = now.getTime() + leaseMs;
+    const dueId = leaseEarliestDue(this.entries, now, leaseMs);
+    if (dueId === undefined) return undefined;
     const file = await this.read(dueId);
     if (!file || "sentAt" in file) return undefined;
     const { nextAttemptAt: _, ...mail } = file;
