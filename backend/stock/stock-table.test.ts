@@ -128,6 +128,22 @@ describe("the stock table", () => {
     await sales.close();
   });
 
+  it("counts and shows the photos buyers see: a manager's uploads, where the feed gave none", async () => {
+    const sandero = KNOWN_VEHICLES.find(({ id }) => id === "sandero-unknowns")!;
+    const uploaded = [
+      { id: "a".repeat(32), width: 1600, height: 1200 },
+      { id: "b".repeat(32), width: 1600, height: 1200 },
+    ];
+    await store.applyChange({
+      records: [{ id: sandero.id, record: feedRecord(sandero) }],
+      mode: "upsert",
+      photos: new Map([[sandero.id, { uploaded }]]),
+    });
+    const [row] = (await page("?q=sandero-unknowns")).rows;
+    expect(row).toMatchObject({ photos: 2, thumbnail: `/media/photos/${"a".repeat(32)}/320.jpg` });
+    expect(await ids("?noPhotos=1")).toEqual([]);
+  });
+
   it("follows the stock: a change shows at the next request", async () => {
     await store.applyChange({ records: [], mode: "upsert", removeIds: ["volvo-fh-2019"] });
     expect(await ids("?q=volvo-fh")).toEqual([]);

@@ -2,6 +2,7 @@ import type { StockColumn, StockStatus, StockTableQuery } from "../../domain/sto
 import { directionOf, STOCK_PAGE_SIZE } from "../../domain/stock-table";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { VehicleType } from "../../domain/vehicle-types";
+import { photoUrl, shownImages } from "../../domain/vehicle-photos";
 import { priceOf } from "../../domain/vehicle-price";
 import { eventLoopTurns } from "../event-loop-turns";
 import type { LeadStore } from "../leads/lead-store";
@@ -169,7 +170,10 @@ export class StockTable {
 }
 
 function rowOf(record: VehicleRecord): StockRow {
-  const { vehicle, media } = record;
+  const { vehicle } = record;
+  // What buyers see: the manager's uploads when there are any, else the feed's pictures.
+  const shown = shownImages(record);
+  const main = shown[0];
   return {
     id: record._id,
     ...(vehicle.registration !== undefined && { registration: vehicle.registration }),
@@ -179,8 +183,8 @@ function rowOf(record: VehicleRecord): StockRow {
     ...(vehicle.derivative !== undefined && { derivative: vehicle.derivative }),
     price: priceOf(record),
     listedAtMs: Date.parse(record.createdAt),
-    photos: media.images.length,
-    ...(media.images[0] && { thumbnail: media.images[0].href }),
+    photos: shown.length,
+    ...(main && { thumbnail: main.photo ? photoUrl(main.photo.id, 320, "jpg") : main.href }),
     status: record.hidden ? "hidden" : record.reserved ? "reserved" : "for sale",
   };
 }
