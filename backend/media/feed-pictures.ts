@@ -1,4 +1,5 @@
 import type { Photo, VehiclePhotos } from "../../domain/vehicle-photos";
+import { eventLoopTurns } from "../event-loop-turns";
 import type { Logger } from "../logger";
 import type { SearchIndexWriter } from "../search/search-engine";
 import { searchIndexPush } from "../stock/search-sync";
@@ -61,7 +62,10 @@ export class FeedPictures {
 
   private async round(): Promise<void> {
     const wanted: { id: string; href: string }[] = [];
+    // A round follows every stock change, so its read of the whole stock gives way to requests.
+    const takeTurn = eventLoopTurns();
     for await (const record of this.store.scan()) {
+      await takeTurn();
       const fetched = new Set(record.photos?.fetched?.map(({ href }) => href));
       for (const { href } of record.media.images) {
         if (!href.startsWith("https://") || fetched.has(href)) continue;
