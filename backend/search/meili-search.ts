@@ -30,8 +30,14 @@ import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
 /** Search-screen answers kept: a few kilobytes each, so a few megabytes in all. */
 const ANSWERS_KEPT = 2000;
-/** How often the site looks at the index's version, so a page cached from older answers goes within seconds. */
-const VERSION_WATCH_INTERVAL_MS = 2000;
+/**
+ * How often the site reads the index's version, one small document, so that a page cached
+ * from older answers goes within this of the index changing. The index changes after the
+ * stock (the change is pushed to it once written), and the site promises a change on every
+ * instance within 5 s, so this is a second, as the store's watch is (mongo-vehicle-store.ts):
+ * a search of one document a second per instance, which Meilisearch does not notice.
+ */
+const VERSION_WATCH_INTERVAL_MS = 1000;
 /** How long to search without keeping answers after finding no version index to key them by. */
 const UNVERSIONED_RETRY_MS = 60_000;
 /** How long an index that refused this code's queries is refused without asking, when it has no version to watch. */

@@ -76,6 +76,13 @@ describe("waitForTask", () => {
     expect(clock.pauses).toEqual([250, 250, 250]);
   });
 
+  it("looks again soon at first, then less often, so a small change is seen done at once and a long one is not asked after too often", async () => {
+    const { getTask } = scripted(["enqueued", "processing", "processing", "processing", "processing", "processing", "succeeded"]);
+    const clock = pausingClock();
+    await waitForTask(7, { getTask, timeoutMs: 10_000, intervalMs: 250, firstIntervalMs: 25, retry, ...clock });
+    expect(clock.pauses).toEqual([25, 50, 100, 200, 250, 250]);
+  });
+
   it("tries a look again when Meilisearch does not answer it", async () => {
     const { getTask, looks } = scripted(["processing", connectionReset, "succeeded"]);
     const clock = pausingClock();

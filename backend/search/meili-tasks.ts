@@ -27,8 +27,10 @@ export interface TaskWaitOptions {
   getTask: (uid: number) => Promise<Task>;
   /** How long the task may take, from the first look, before waiting is given up. */
   timeoutMs: number;
-  /** The pause between looks. */
+  /** The longest pause between looks. */
   intervalMs: number;
+  /** The first pause, doubled after each look up to `intervalMs`; `intervalMs` unless given. */
+  firstIntervalMs?: number;
   /** How each look is tried again when Meilisearch does not answer. */
   retry: RetryOptions;
   /** For tests: how to pause, and the clock. */
@@ -44,12 +46,12 @@ export interface TaskWaitOptions {
  * process open for up to the whole timeout; here the only timer is the pause between looks.
  */
 export async function waitForTask(uid: number, options: TaskWaitOptions): Promise<Task> {
-  const { getTask, timeoutMs, intervalMs, retry, wait = sleep, now = Date.now } = options;
+  const { getTask, timeoutMs, intervalMs, firstIntervalMs = intervalMs, retry, wait = sleep, now = Date.now } = options;
   const deadline = now() + timeoutMs;
-  for (;;) {
+  for (let pause = firstIntervalMs; ; pause = Math.min(pause * 2, intervalMs)) {
     const task = await withRetry(() => getTask(uid), retry);
     if (task.status !== "enqueued" && task.status !== "processing") return succeeded(task);
     if (now() >= deadline) throw new MeilisearchTaskTimeOutError(uid, timeoutMs);
-    await wait(intervalMs);
+    await wait(pause);
   }
 }

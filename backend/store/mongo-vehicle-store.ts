@@ -67,7 +67,15 @@ const WRITE_BATCH = 100;
 const REMOVAL_NOTES_KEPT_MS = 30 * 24 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 const WAIT_FOR_LEASE_MS = 10_000;
-const WATCH_INTERVAL_MS = 2000;
+/**
+ * How often each process reads the stock's version, one small document: a change made by
+ * another instance (or an import run elsewhere) reaches this one's page cache and the other
+ * followers of the stock within this. The site promises a change on every instance within
+ * 5 s, of which the change itself (its writes, and its push to the search index) takes one
+ * or two on a busy server; three instances read three such documents a second, which no
+ * server notices.
+ */
+const WATCH_INTERVAL_MS = 1000;
 const STOCK = "stock";
 
 export interface MongoVehicleStoreOptions {
