@@ -21,6 +21,7 @@ import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
+import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
 
 /**
@@ -38,6 +39,13 @@ export interface Engines extends OpenStore {
   views: VehicleViewCounter;
   /** Every e-mail the site sends, queued until the SMTP server takes it. */
   mail: MailOutbox;
+  /**
+   * The store for the site's background work on the whole stock (the stock console's
+   * imports, the scheduled feed, rebuilds of the search index), which answers no request
+   * and so is held to no request's deadline: with MongoDB, a client of its own with patient
+   * timeouts; on the embedded default, the store itself.
+   */
+  backgroundStore: VehicleStore;
   /**
    * Makes what the stores need in their database (MongoDB's indexes). The site starts
    * without it when MongoDB is down: it then fails as an outage, and each store tries again
@@ -59,6 +67,8 @@ export interface SharedState {
   imports: ImportBoard;
   /** Whose turn it is to fetch the scheduled feed. */
   feedTurns: FeedTurns;
+  /** The stock console's latest rebuild of the search index, and whether it still runs. */
+  rebuilds: RebuildBoard;
 }
 
 export interface OpenStore {
@@ -73,6 +83,16 @@ type MongoTimeouts = Pick<MongoClientOptions, "serverSelectionTimeoutMS" | "conn
 
 /** The stock tools are patient: an import would rather wait out a failover than stop halfway. */
 const TOOL_MONGO_TIMEOUTS: MongoTimeouts = { serverSelectionTimeoutMS: 15_000 };
+
+/**
+ * The site's background work is patient too, but not endless. A batch of an import's writes
+ * may take many seconds on a busy server (FerretDB over SQLite commits each document on its
+ * own: 100 of them outlasted the 5 s a request allows while three instances and their
+ * visitors shared two cores), so the request's socket timeout failed imports; a reply
+ * awaited for a minute means a frozen server, and the import fails well inside the stock's
+ * lease (5 minutes) rather than hold it until it runs out.
+ */
+const BACKGROUND_MONGO_TIMEOUTS: MongoTimeouts = { serverSelectionTimeoutMS: 15_000, socketTimeoutMS: 60_000 };
 
 /**
  * The site is not: each stage gives up well inside the store's deadlines (ENGINE_DEADLINES_MS),
@@ -131,31 +151,39 @@ type SiteStores = Omit<Engines, "search">;
 
 function mongoStores(config: Config, logger: Logger): SiteStores {
   const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS });
+  const background = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site-background", ...BACKGROUND_MONGO_TIMEOUTS });
   const db = mongo.db(config.MONGODB_DB);
   // Connected first, each time until it works: a client whose first connection failed stays
   // closed, whereas one that has connected once reconnects by itself.
-  const whenConnected = <T extends { setUp(): Promise<void> }>(target: T, needNoSetUp: readonly MethodName<T>[]) =>
+  const whenConnected = <T extends { setUp(): Promise<void> }>(target: T, needNoSetUp: readonly MethodName<T>[], client = mongo) =>
     setUpOnFirstUse(
       target,
       async () => {
-        await mongo.connect();
+        await client.connect();
         await target.setUp();
       },
       needNoSetUp,
     );
   const store = whenConnected(MongoVehicleStore.unopened(db, logger), ["watch", "close", "scan"]);
+  const backgroundStore = whenConnected(
+    MongoVehicleStore.unopened(background.db(config.MONGODB_DB), logger),
+    ["watch", "close", "scan"],
+    background,
+  );
   const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
   const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);
   const rateWindows = whenConnected(new MongoRateWindows(db), []);
   const imports = whenConnected(new MongoImportBoard(db), []);
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
+  const rebuilds = whenConnected(new MongoRebuildBoard(db), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   return {
     store: store.store,
+    backgroundStore: backgroundStore.store,
     leads: leads.store,
     staff: staff.store,
-    shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store },
+    shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store, rebuilds: rebuilds.store },
     views,
     mail: mail.store,
     mongo,
@@ -173,7 +201,9 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await staff.store.close();
       await mail.store.close();
       await store.store.close();
+      await backgroundStore.store.close();
       await mongo.close();
+      await background.close();
     },
   };
 }
@@ -186,9 +216,15 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const mail = await FileMailOutbox.open(config.DATA_DIR);
   return {
     store,
+    backgroundStore: store,
     leads,
     staff,
-    shared: { rateWindows: new MemoryRateWindows(), imports: new MemoryImportBoard(), feedTurns: new MemoryFeedTurns() },
+    shared: {
+      rateWindows: new MemoryRateWindows(),
+      imports: new MemoryImportBoard(),
+      feedTurns: new MemoryFeedTurns(),
+      rebuilds: new MemoryRebuildBoard(),
+    },
     views,
     mail,
     async setUp() {},

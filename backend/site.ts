@@ -111,7 +111,7 @@ export async function startSite({
   const staff = staffServices(
     engines.staff,
     engines.leads,
-    { store: engines.store, catalogue, views: engines.views },
+    { store: engines.store, backgroundStore: engines.backgroundStore, catalogue, views: engines.views },
     leadWork.forwardNow,
     engines.shared,
     config,

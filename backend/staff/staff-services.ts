@@ -44,22 +44,23 @@ export interface StaffServices {
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
-  vehicles: { store: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
+  /** `backgroundStore`: the store for imports and rebuilds of the search index (backend/engines.ts). */
+  vehicles: { store: VehicleStore; backgroundStore: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
-  shared: Pick<SharedState, "imports" | "feedTurns">,
+  shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds">,
   config: Config,
   dealerName: string,
   logger: Logger,
   mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
-  const { store: stock, catalogue, views } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
-  const imports = new StockImports(stock, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
+  const imports = new StockImports(backgroundStore, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
   const library = new PhotoLibrary(config.PHOTOS_DIR ?? path.join(config.DATA_DIR, "photos"), {
     maxBytes: config.PHOTO_MAX_MB * 1024 * 1024,
     maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000,
@@ -81,7 +82,7 @@ export function staffServices(
     ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
-    searchIndex: new SearchIndexConsole(catalogue, stock, meili, access, logger),
+    searchIndex: new SearchIndexConsole(catalogue, backgroundStore, meili, access, logger, shared.rebuilds),
     vehicles: new VehicleDesk(stock, access, indexer),
     ...(url
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }

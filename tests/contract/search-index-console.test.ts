@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Catalogue } from "../../backend/catalogue";
 import { createLogger } from "../../backend/logger";
 import { EmbeddedSearch } from "../../backend/search/embedded-search";
+import { MemoryRebuildBoard } from "../../backend/stock/rebuild-board";
 import { SearchIndexConsole } from "../../backend/stock/search-index-console";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import { KNOWN_VEHICLES, knownStockChange } from "../support/known-vehicles";
@@ -58,6 +59,24 @@ describe("the embedded index", () => {
       actorEmail: "stock@dealer.example",
       details: { engine: "embedded", result: "rebuilt", documents: KNOWN_VEHICLES.length },
     });
+    await catalogue.stop();
+  });
+
+  it("shows a rebuild whose instance stopped moving its hold on as stopped, and lets another start", async () => {
+    const catalogue = new Catalogue(store, new EmbeddedSearch(), logger);
+    await catalogue.start();
+    const board = new MemoryRebuildBoard();
+    const startedAt = new Date(Date.now() - 60_000);
+    await board.take({ id: "elsewhere", by: "Admin Person", startedAt, heldUntil: new Date(Date.now() - 1000) }, startedAt);
+    const indexConsole = new SearchIndexConsole(catalogue, store, undefined, staff.access, logger, board);
+    expect((await indexConsole.health(staff.member)).rebuild).toMatchObject({
+      by: "Admin Person",
+      finishedAt: expect.any(Date),
+      failure: expect.stringContaining("stopped before it ended"),
+    });
+    await indexConsole.startRebuild(staff.member, "127.0.0.1");
+    await indexConsole.settled();
+    expect((await indexConsole.health(staff.member)).rebuild).toMatchObject({ by: "Stock Person", documents: KNOWN_VEHICLES.length });
     await catalogue.stop();
   });
 });

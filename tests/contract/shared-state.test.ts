@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "../../backend/http/rate-windows";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "../../backend/stock/feed-turns";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "../../backend/stock/import-board";
+import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "../../backend/stock/rebuild-board";
+import type { RebuildState } from "../../backend/stock/search-index-console";
 import type { ImportJob } from "../../backend/stock/stock-imports";
 import { sandboxName } from "../support/sandboxes";
 import { suiteServers } from "../support/suite-servers";
@@ -15,6 +17,7 @@ import { suiteServers } from "../support/suite-servers";
 interface Instances {
   rateWindows(): RateWindows;
   board(): ImportBoard;
+  rebuilds(): RebuildBoard;
   feedTurns(): FeedTurns;
   /** Whether two handles share what they keep (MongoDB), or each keeps its own (in the process). */
   shared: boolean;
@@ -28,9 +31,11 @@ const kinds: [string, Instances][] = [
     "in the process",
     (() => {
       const board = new MemoryImportBoard();
+      const rebuilds = new MemoryRebuildBoard();
       return {
         rateWindows: () => new MemoryRateWindows(),
         board: () => board,
+        rebuilds: () => rebuilds,
         feedTurns: () => new MemoryFeedTurns(),
         shared: false,
         atomicUpdates: true,
@@ -46,6 +51,7 @@ if (mongo) {
     {
       rateWindows: () => new MongoRateWindows(db),
       board: () => new MongoImportBoard(db),
+      rebuilds: () => new MongoRebuildBoard(db),
       feedTurns: () => new MongoFeedTurns(db),
       shared: true,
       atomicUpdates: mongo.mongo.features.atomicUpdates,
@@ -123,6 +129,25 @@ describe.each(kinds)("shared state %s", (_kind, instances) => {
     expect((await one.latest())?.id).toBe("third");
     await one.save(job("first", later, "done"));
     expect((await two.latest())?.phase).toBe("previewing");
+  });
+
+  it("lets one search index rebuild hold the console until it ends or its time runs out, and shows it to every instance", async () => {
+    const [one, two] = [instances.rebuilds(), instances.rebuilds()];
+    const now = new Date();
+    const later = new Date(now.getTime() + 60_000);
+    const rebuild = (id: string, heldUntil: Date): RebuildState => ({ id, by: "Stock Person", startedAt: now, heldUntil });
+    expect(await one.take(rebuild("first", later), now)).toBeUndefined();
+    expect(await two.take(rebuild("second", later), now)).toMatchObject({ id: "first", by: "Stock Person" });
+
+    await one.save({ ...rebuild("first", new Date(0)), finishedAt: now, documents: 12 });
+    expect(await two.latest()).toEqual({ ...rebuild("first", new Date(0)), finishedAt: now, documents: 12 });
+    expect(await two.take(rebuild("second", later), now)).toBeUndefined();
+    // A late save of the first changes nothing now that the second has taken its place.
+    await one.save(rebuild("first", later));
+    expect((await one.latest())?.id).toBe("second");
+
+    // Its instance stopped moving its time on: once past, another rebuild may start.
+    expect(await one.take(rebuild("third", later), new Date(later.getTime() + 1))).toBeUndefined();
   });
 
   it("gives the feed's turn to one instance a period, and shows every instance its last run", async () => {
