@@ -86,11 +86,11 @@ const TOOL_MONGO_TIMEOUTS: MongoTimeouts = { serverSelectionTimeoutMS: 15_000 };
 
 /**
  * The site's background work is patient too, but not endless. A batch of an import's writes
- * may take many seconds on a busy server (FerretDB over SQLite commits each document on its
- * own: 100 of them outlasted the 5 s a request allows while three instances and their
- * visitors shared two cores), so the request's socket timeout failed imports; a reply
- * awaited for a minute means a frozen server, and the import fails well inside the stock's
- * lease (5 minutes) rather than hold it until it runs out.
+ * may take many seconds on a slow server (FerretDB 1.24 over SQLite reads the whole collection
+ * to find each document by _id: 100 upserts took 0.3-0.9 s into an empty collection and
+ * 5.5-7.2 s at 600-900 vehicles on a busy machine), which the 5 s socket timeout meant for
+ * requests cut short, failing the import; a reply awaited for a minute means a frozen server,
+ * and the import fails well inside the stock's lease (5 minutes) rather than hold it.
  */
 const BACKGROUND_MONGO_TIMEOUTS: MongoTimeouts = { serverSelectionTimeoutMS: 15_000, socketTimeoutMS: 60_000 };
 

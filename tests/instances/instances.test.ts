@@ -289,6 +289,84 @@ if (servers && !("skipReason" in haproxy)) {
       expect((await signIn(lb(), staffEmail("admin"), STAFF_PASSWORD, "10.40.0.2")).headers.location).toBe("/staff");
     });
 
+    // These two run before the upload: FerretDB 1.24 finds a document by its _id by reading the whole collection (its
+    // _id index is on another expression), so with the uploaded 900 every page and write here waits on it as MongoDB never would.
+    it("shows a search index rebuild running and its end on every instance, and refuses another through another instance meanwhile", async () => {
+      const [first, second] = instances;
+      const cookie = await sessionOf(lb(), "stock", "10.55.0.1");
+      const page = await send(first!.port, "/staff/stock/search-index", { headers: { Cookie: cookie } });
+      const rebuild = (port: number) => postForm(port, "/staff/stock/search-index", { csrf: formToken(page.body) }, { Cookie: cookie });
+      expect((await rebuild(first!.port)).status).toBe(303);
+      // Refused as busy (409): the page shown with the refusal counts the stock, which a busy FerretDB may not do in time, so its words are not read.
+      expect((await rebuild(second!.port)).status).toBe(409);
+
+      /** What each instance's console shows, asked directly, until each shows the rebuild's end. */
+      const seen = instances.map(() => new Set<string>());
+      const deadline = Date.now() + 60_000;
+      while (!seen.every((shown) => [...shown].some((line) => line.startsWith("Rebuilt")))) {
+        if (Date.now() > deadline)
+          throw new Error(`Not every instance showed the rebuild's end: ${seen.map((s) => [...s].join(", ")).join(" | ")}`);
+        await Promise.all(
+          instances.map(async ({ port }, i) => {
+            const shown = textOf((await send(port, "/staff/stock/search-index", { headers: { Cookie: cookie } })).body);
+            if (shown.includes("Rebuilding the index, started by Stock Person")) seen[i]!.add("running");
+            const ended = /(Rebuilt by Stock Person at [^:]+:[^.]+ vehicles|The rebuild failed[^.]*)/.exec(shown)?.[1];
+            if (ended?.startsWith("The rebuild failed")) throw new Error(`${ended}\nThe instances logged:\n${instanceErrors}`);
+            if (ended) seen[i]!.add(ended.replace(/ in \d+ s$/, ""));
+          }),
+        );
+        await sleep(200);
+      }
+      const total = Number((await send(lb(), "/api/vehicles?pageSize=1")).headers["x-total-count"]);
+      for (const shown of seen) {
+        expect(shown).toContain("running");
+        expect([...shown].find((line) => line.startsWith("Rebuilt"))).toMatch(new RegExp(`: ${total.toLocaleString("en-GB")} vehicles`));
+      }
+    });
+
+    it("shows a price changed through one instance on every instance's vehicle page and search within 5 s", async () => {
+      const [first, second] = instances;
+      const cookie = await sessionOf(first!.port, "stock", "10.60.0.1");
+      const [vehicle] = JSON.parse((await send(lb(), "/api/vehicles/search/car?pageSize=1&sort=price_asc")).body) as { _id: string }[];
+      const id = vehicle!._id;
+      const price = 54_321;
+      const search = `/car-search?price=${price}-${price}`;
+      // Every instance has the vehicle page and the search in its page cache first.
+      for (const { port } of instances) {
+        for (let i = 0; i < 2; i++) {
+          expect((await send(port, `/vehicles/${id}`)).body).not.toContain("£54,321");
+          expect((await send(port, search)).body).not.toContain(`/vehicles/${id}`);
+        }
+      }
+      const page = await send(first!.port, `/staff/stock/vehicles/${id}`, { headers: { Cookie: cookie } });
+      const changedAt = performance.now();
+      const changed = await postForm(
+        second!.port,
+        `/staff/stock/vehicles/${id}`,
+        { csrf: formToken(page.body), intent: "price", price: String(price) },
+        { Cookie: cookie },
+      );
+      const answeredAfter = performance.now() - changedAt;
+      expect(changed.status).toBe(200);
+      expect(changed.body).toContain("The price is now £54,321.");
+
+      const shownAfter = await Promise.all(
+        instances.map(async ({ port }) => {
+          for (;;) {
+            const [vehiclePage, searchPage] = await Promise.all([send(port, `/vehicles/${id}`), send(port, search)]);
+            if (vehiclePage.body.includes("£54,321") && searchPage.body.includes(`/vehicles/${id}`)) return performance.now() - changedAt;
+            if (performance.now() - changedAt > 15_000) return Infinity;
+            await sleep(100);
+          }
+        }),
+      );
+      process.stderr.write(
+        `A price change was answered after ${Math.round(answeredAfter)} ms, and showed on every instance's vehicle page and search after ` +
+          `${shownAfter.map((ms) => `${Math.round(ms)} ms`).join(", ")}.\n`,
+      );
+      for (const ms of shownAfter) expect(ms).toBeLessThanOrEqual(5000);
+    });
+
     it("shows an upload's progress and its end on every instance, and lets another instance confirm it", async () => {
       const cookie = await sessionOf(lb(), "stock", "10.50.0.1");
       const page = await send(lb(), "/staff/stock/import", { headers: { Cookie: cookie } });
@@ -357,83 +435,6 @@ if (servers && !("skipReason" in haproxy)) {
       const total = Number((await send(lb(), "/api/vehicles?pageSize=1")).headers["x-total-count"]);
       expect(total).toBeGreaterThanOrEqual(UPLOADED);
     }, 180_000);
-
-    it("shows a search index rebuild running and its end on every instance, and refuses another through another instance meanwhile", async () => {
-      const [first, second] = instances;
-      const cookie = await sessionOf(lb(), "stock", "10.55.0.1");
-      const page = await send(first!.port, "/staff/stock/search-index", { headers: { Cookie: cookie } });
-      const rebuild = (port: number) => postForm(port, "/staff/stock/search-index", { csrf: formToken(page.body) }, { Cookie: cookie });
-      expect((await rebuild(first!.port)).status).toBe(303);
-      // Refused as busy (409): the page shown with the refusal counts the stock, which a busy FerretDB may not do in time, so its words are not read.
-      expect((await rebuild(second!.port)).status).toBe(409);
-
-      /** What each instance's console shows, asked directly, until each shows the rebuild's end. */
-      const seen = instances.map(() => new Set<string>());
-      const deadline = Date.now() + 60_000;
-      while (!seen.every((shown) => [...shown].some((line) => line.startsWith("Rebuilt")))) {
-        if (Date.now() > deadline)
-          throw new Error(`Not every instance showed the rebuild's end: ${seen.map((s) => [...s].join(", ")).join(" | ")}`);
-        await Promise.all(
-          instances.map(async ({ port }, i) => {
-            const shown = textOf((await send(port, "/staff/stock/search-index", { headers: { Cookie: cookie } })).body);
-            if (shown.includes("Rebuilding the index, started by Stock Person")) seen[i]!.add("running");
-            const ended = /(Rebuilt by Stock Person at [^:]+:[^.]+ vehicles|The rebuild failed[^.]*)/.exec(shown)?.[1];
-            if (ended?.startsWith("The rebuild failed")) throw new Error(`${ended}\nThe instances logged:\n${instanceErrors}`);
-            if (ended) seen[i]!.add(ended.replace(/ in \d+ s$/, ""));
-          }),
-        );
-        // Each look counts the stock, which FerretDB does by reading every vehicle: twice a second is plenty.
-        await sleep(500);
-      }
-      const total = Number((await send(lb(), "/api/vehicles?pageSize=1")).headers["x-total-count"]);
-      for (const shown of seen) {
-        expect(shown).toContain("running");
-        expect([...shown].find((line) => line.startsWith("Rebuilt"))).toMatch(new RegExp(`: ${total.toLocaleString("en-GB")} vehicles`));
-      }
-    });
-
-    it("shows a price changed through one instance on every instance's vehicle page and search within 5 s", async () => {
-      const [first, second] = instances;
-      const cookie = await sessionOf(first!.port, "stock", "10.60.0.1");
-      const [vehicle] = JSON.parse((await send(lb(), "/api/vehicles/search/car?pageSize=1&sort=price_asc")).body) as { _id: string }[];
-      const id = vehicle!._id;
-      const price = 54_321;
-      const search = `/car-search?price=${price}-${price}`;
-      // Every instance has the vehicle page and the search in its page cache first.
-      for (const { port } of instances) {
-        for (let i = 0; i < 2; i++) {
-          expect((await send(port, `/vehicles/${id}`)).body).not.toContain("£54,321");
-          expect((await send(port, search)).body).not.toContain(`/vehicles/${id}`);
-        }
-      }
-      const page = await send(first!.port, `/staff/stock/vehicles/${id}`, { headers: { Cookie: cookie } });
-      const changedAt = performance.now();
-      const changed = await postForm(
-        second!.port,
-        `/staff/stock/vehicles/${id}`,
-        { csrf: formToken(page.body), intent: "price", price: String(price) },
-        { Cookie: cookie },
-      );
-      const answeredAfter = performance.now() - changedAt;
-      expect(changed.status).toBe(200);
-      expect(changed.body).toContain("The price is now £54,321.");
-
-      const shownAfter = await Promise.all(
-        instances.map(async ({ port }) => {
-          for (;;) {
-            const [vehiclePage, searchPage] = await Promise.all([send(port, `/vehicles/${id}`), send(port, search)]);
-            if (vehiclePage.body.includes("£54,321") && searchPage.body.includes(`/vehicles/${id}`)) return performance.now() - changedAt;
-            if (performance.now() - changedAt > 15_000) return Infinity;
-            await sleep(100);
-          }
-        }),
-      );
-      process.stderr.write(
-        `A price change was answered after ${Math.round(answeredAfter)} ms, and showed on every instance's vehicle page and search after ` +
-          `${shownAfter.map((ms) => `${Math.round(ms)} ms`).join(", ")}.\n`,
-      );
-      for (const ms of shownAfter) expect(ms).toBeLessThanOrEqual(5000);
-    });
 
     it(
       "fetches the scheduled feed once a period across the instances, and shows its last run on every instance",
