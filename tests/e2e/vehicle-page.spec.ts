@@ -41,6 +41,24 @@ test("the vehicle is described to search engines as a schema.org vehicle with an
   await expect(page).toHaveTitle(/for sale, £[\d,]+$/);
 });
 
+test("the first photo, a phone's largest paint, is asked for from the head as AVIF, ahead of the page's scripts", async ({ page }) => {
+  await openAVehicle(page);
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  const firstAvif = page.locator(".gallery__strip picture").first().locator('source[type="image/avif"]');
+  await expect(preload).toHaveAttribute("imagesrcset", (await firstAvif.getAttribute("srcset"))!);
+  await expect(preload).toHaveAttribute("imagesizes", (await firstAvif.getAttribute("sizes"))!);
+  await expect(preload).toHaveAttribute("type", "image/avif");
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator(".gallery__strip img").first()).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator(".gallery__strip img").first()).toHaveAttribute("loading", "eager");
+  const fetchedFirst = await page.evaluate(() => {
+    const requests = [...document.querySelectorAll('link[rel="preload"][as="image"], link[rel="modulepreload"], script[src]')];
+    return requests[0]?.getAttribute("rel");
+  });
+  expect(fetchedFirst).toBe("preload");
+});
+
 test.describe("on a wide screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
