@@ -20,6 +20,7 @@ import { MongoVehicleStore } from "./store/mongo-vehicle-store";
 import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./stock/vehicle-views";
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
+import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "./media/picture-rounds";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
@@ -69,6 +70,8 @@ export interface SharedState {
   feedTurns: FeedTurns;
   /** The stock console's latest rebuild of the search index, and whether it still runs. */
   rebuilds: RebuildBoard;
+  /** Which instance runs the feed pictures' round. */
+  pictureRounds: PictureRounds;
 }
 
 export interface OpenStore {
@@ -176,6 +179,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const imports = whenConnected(new MongoImportBoard(db), []);
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
   const rebuilds = whenConnected(new MongoRebuildBoard(db), []);
+  const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   return {
@@ -183,7 +187,13 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
     backgroundStore: backgroundStore.store,
     leads: leads.store,
     staff: staff.store,
-    shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store, rebuilds: rebuilds.store },
+    shared: {
+      rateWindows: rateWindows.store,
+      imports: imports.store,
+      feedTurns: feedTurns.store,
+      rebuilds: rebuilds.store,
+      pictureRounds: pictureRounds.store,
+    },
     views,
     mail: mail.store,
     mongo,
@@ -224,6 +234,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
       imports: new MemoryImportBoard(),
       feedTurns: new MemoryFeedTurns(),
       rebuilds: new MemoryRebuildBoard(),
+      pictureRounds: new MemoryPictureRounds(),
     },
     views,
     mail,

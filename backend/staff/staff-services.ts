@@ -48,7 +48,7 @@ export function staffServices(
   vehicles: { store: VehicleStore; backgroundStore: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
-  shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds">,
+  shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
   config: Config,
   dealerName: string,
   logger: Logger,
@@ -88,8 +88,8 @@ export function staffServices(
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
     photos: new PhotoDesk(stock, library, access, indexer),
-    feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer),
-    stockTable: new StockTable(stock, views, leads),
+    feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
+    stockTable: new StockTable(stock, views, leads, logger),
     mail,
   };
 }
