@@ -31,8 +31,10 @@ export class TermIndex<T> {
     const sorted = (this.sorted ??= [...this.holders.keys()].sort());
     const found = new Set<T>();
     for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
-      for (const item of this.holders.get(sorted[i]!)!) found.add(item);
-      if (found.size > most) return undefined;
+      for (const item of this.holders.get(sorted[i]!)!) {
+        found.add(item);
+        if (found.size > most) return undefined;
+      }
     }
     return found;
   }
