@@ -10,7 +10,7 @@ import { versionIndexUid } from "../backend/search/meili-index-version";
 import { MeiliIndexer } from "../backend/search/meili-indexer";
 import { ensureSearchKey, searchKeyUid } from "../backend/search/meili-keys";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
-import { spawnBuiltSite, type SiteProcess } from "../tests/support/built-site";
+import { spawnBuiltSite, stopSite, type SiteProcess } from "../tests/support/built-site";
 import { meiliForTests } from "../tests/support/servers/meilisearch-server";
 import { searchScreenQueries, stats } from "./search-queries";
 
@@ -128,11 +128,7 @@ export async function benchEnginesSideBySide(size: number, seconds: number, port
       "",
     ];
   } finally {
-    for (const site of sites) {
-      const exited = new Promise((resolve) => site.server.once("exit", resolve));
-      site.server.kill("SIGTERM");
-      await exited;
-    }
+    for (const site of sites) await stopSite(site);
     await admin.deleteKey(searchKeyUid(name)).catch(() => undefined);
     await admin.deleteIndexIfExists(name);
     await admin.deleteIndexIfExists(versionIndexUid(name));

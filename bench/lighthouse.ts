@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { spawnBuiltSite } from "../tests/support/built-site";
+import { spawnBuiltSite, stopSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
 
 /**
@@ -201,7 +201,7 @@ if (values.site) {
   try {
     process.exitCode = (await auditPages(site.url)).length > 0 ? 1 : 0;
   } finally {
-    site.server.kill("SIGTERM");
+    await stopSite(site);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

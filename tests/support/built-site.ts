@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
@@ -68,6 +69,14 @@ export async function spawnBuiltSite(options: {
   }
 }
 
+/** Stops a spawned site and waits for it to exit: it writes its views and logs as it stops, so its folder is not yet free to delete. */
+export async function stopSite(site: Pick<SiteProcess, "server">): Promise<void> {
+  if (site.server.exitCode !== null || site.server.signalCode !== null) return;
+  const exited = once(site.server, "exit");
+  site.server.kill("SIGTERM");
+  await exited;
+}
+
 export interface BuiltAnswer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -113,7 +122,6 @@ export async function startBuiltSite(
     if (ownFolder) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const exited = new Promise((resolve) => site.server.once("exit", resolve));
   let log = "";
   site.server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (log += chunk));
 
@@ -129,8 +137,7 @@ export async function startBuiltSite(
   const get = (address: string, headers: Record<string, string> = {}, method = "GET") => send(address, { method, headers });
 
   const stop = async () => {
-    site.server.kill("SIGTERM");
-    await exited;
+    await stopSite(site);
     if (ownFolder) await rm(dataDir, { recursive: true, force: true });
   };
   return { get, send, dataDir, log: () => log, port, stop };
