@@ -20,6 +20,7 @@ import { MongoVehicleStore } from "./store/mongo-vehicle-store";
 import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./stock/vehicle-views";
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
+import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "./media/picture-rounds";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import type { VehicleStore } from "./store/vehicle-store";
 
@@ -59,6 +60,8 @@ export interface SharedState {
   imports: ImportBoard;
   /** Whose turn it is to fetch the scheduled feed. */
   feedTurns: FeedTurns;
+  /** Which instance runs the feed pictures' round. */
+  pictureRounds: PictureRounds;
 }
 
 export interface OpenStore {
@@ -149,13 +152,14 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const rateWindows = whenConnected(new MongoRateWindows(db), []);
   const imports = whenConnected(new MongoImportBoard(db), []);
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
+  const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   return {
     store: store.store,
     leads: leads.store,
     staff: staff.store,
-    shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store },
+    shared: { rateWindows: rateWindows.store, imports: imports.store, feedTurns: feedTurns.store, pictureRounds: pictureRounds.store },
     views,
     mail: mail.store,
     mongo,
@@ -188,7 +192,12 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
     store,
     leads,
     staff,
-    shared: { rateWindows: new MemoryRateWindows(), imports: new MemoryImportBoard(), feedTurns: new MemoryFeedTurns() },
+    shared: {
+      rateWindows: new MemoryRateWindows(),
+      imports: new MemoryImportBoard(),
+      feedTurns: new MemoryFeedTurns(),
+      pictureRounds: new MemoryPictureRounds(),
+    },
     views,
     mail,
     async setUp() {},

@@ -106,6 +106,16 @@ function foundIn(audit: Result["audits"][string]): string {
   return kinds.length > 0 ? `: ${[...new Set(kinds)].join("; ")}` : "";
 }
 
+/** What the largest paint was and where its time went (first byte, load delay, load time, render delay), to see what to speed up. */
+function lcpBreakdown(lhr: Result): string {
+  type Table = { items?: Record<string, unknown>[] };
+  const [element, phases] = ((lhr.audits["largest-contentful-paint-element"]?.details as { items?: Table[] } | undefined)?.items ??
+    []) as Table[];
+  const node = element?.items?.[0]?.node as { snippet?: string } | undefined;
+  const timings = (phases?.items ?? []).map((item) => `${String(item.phase)} ${Math.round(Number(item.timing))} ms`);
+  return `${node?.snippet?.slice(0, 120) ?? "no element"}${timings.length > 0 ? `; ${timings.join(", ")}` : ""}`;
+}
+
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is tried again, once. */
 async function audit(url: string): Promise<Result> {
   try {
@@ -161,6 +171,7 @@ async function auditPages(url: string): Promise<string[]> {
   const [vehicle] = (await (await fetch(`${url}/api/vehicles/search/car?pageSize=1`)).json()) as { _id: string }[];
   const pages = values.pages?.split(",") ?? ["/", "/car-search", `/vehicles/${vehicle!._id}`, "/contact"];
   const rows: string[] = [];
+  const largestPaints: string[] = [];
   const misses: string[] = [];
   for (const page of pages) {
     const results: Result[] = [];
@@ -173,6 +184,8 @@ async function auditPages(url: string): Promise<string[]> {
     rows.push(
       `| ${page.startsWith("/vehicles/") ? "/vehicles/{id}" : page} | ${scores.performance} | ${scores.accessibility} | ${scores["best-practices"]} | ${scores.seo} | ${(figures.fcpMs / 1000).toFixed(2)} s | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${figures.cls.toFixed(3)} | ${figures.scriptKB.toFixed(1)} KB |`,
     );
+    const medianRun = results.find((result) => figuresOf(result).lcpMs === figures.lcpMs)!;
+    largestPaints.push(`- ${page}: ${lcpBreakdown(medianRun)}`);
     const missed = budgetMisses(page, figures);
     misses.push(...missed);
     if (missed.length > 0) for (const line of new Set(results.flatMap(shortfalls))) misses.push(`  ${line}`);
@@ -184,6 +197,9 @@ async function auditPages(url: string): Promise<string[]> {
       "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JavaScript sent |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...rows,
+      "",
+      "Largest paint (the median run's), and its phases:",
+      ...largestPaints,
       "",
       misses.length > 0 ? `Budgets missed:\n${misses.join("\n")}` : "Every budget met.",
       "",

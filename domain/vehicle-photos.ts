@@ -32,7 +32,7 @@ export interface ShownImage {
  * Raise when backend/media/demo-image-svg.ts draws differently: a demo picture's address
  * names its drawing, and a browser keeps what an address served for a year.
  */
-export const DEMO_DRAWING_VERSION = 2;
+export const DEMO_DRAWING_VERSION = 3;
 const DEMO_HREF = /^\/media\/demo\/([a-z-]+)\/([a-z]+)\/(\d)\.svg$/;
 /** The size demo pictures are drawn at, 4:3 like the gallery's frame. */
 export const DEMO_PHOTO_SIZE = { width: 1600, height: 1200 } as const;

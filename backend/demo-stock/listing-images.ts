@@ -2,13 +2,13 @@ import { DEMO_VIEWS, demoImageHref, type DemoBodyShape, type DemoColour, type De
 import type { SeededRandom } from "./random";
 
 /**
- * The pictures of a demo listing: every view of its silhouette in its paint colour, or all
+ * The pictures of a demo listing: every view of its body shape in its paint colour, or all
  * but one; and, as in real feeds, a few listings still waiting for their photographs.
  */
 
 const NO_IMAGES_SHARE = 0.03;
 const ALL_VIEWS_SHARE = 0.6;
-/** The first view is the listing's main picture, so it is never the one left out. */
+/** The first view, the front three-quarter, is the listing's main picture, so it is never the one left out. */
 const MAIN_VIEW: DemoView = 1;
 
 export function chooseImages(shape: DemoBodyShape, colour: DemoColour, random: SeededRandom): { href: string }[] {

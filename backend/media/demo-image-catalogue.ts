@@ -1,6 +1,7 @@
 /**
- * The demo stock's pictures are drawn here, never fetched: one silhouette per body shape,
- * painted in the vehicle's colour, in a few views. This module names what can be drawn and
+ * The demo stock's pictures are drawn here, never fetched: one model per body shape, painted
+ * in the vehicle's colour, photographed from four angles (front three-quarter, side, rear
+ * three-quarter, and the front from the other side). This module names what can be drawn and
  * the address of each picture; `/media/demo/{shape}/{colour}/{view}.svg`.
  */
 

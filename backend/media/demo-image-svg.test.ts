@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { DEMO_BODY_SHAPES, DEMO_COLOURS, DEMO_VIEWS, type DemoColour } from "./demo-image-catalogue";
 import { renderDemoImage } from "./demo-image-svg";
+import { DEMO_VEHICLE_MODELS } from "./demo-vehicle-models";
 
 /**
  * The problems that keep `xml` from being a well-formed document with one root element: unbalanced
@@ -80,7 +82,7 @@ describe("renderDemoImage", () => {
               expect(svg).toContain(`id="${id?.slice(1)}"`);
             }
 
-            expect(Buffer.byteLength(svg)).toBeLessThan(6000);
+            expect(Buffer.byteLength(svg)).toBeLessThan(12_000);
           }
         });
       }
@@ -98,10 +100,73 @@ describe("renderDemoImage", () => {
     expect(renderDemoImage({ shape: "panel-van", colour: "White", view: 2 })).toContain("<title>White panel van</title>");
   });
 
+  it("photographs the front three-quarter first, then the side, the rear three-quarter and the front from the other side", () => {
+    // The front number plate stands upright, so only a camera in front sees it; the tail lights sit on the upright rear.
+    const HEADLIGHT = 'fill="#eef2f5"';
+    const FRONT_PLATE = 'fill="#f4f4ef"';
+    const TAIL_LIGHT = 'fill="#c21f2b"';
+    const seen = (svg = "") => [svg.includes(HEADLIGHT) && svg.includes(FRONT_PLATE), svg.includes(TAIL_LIGHT)];
+    for (const shape of DEMO_BODY_SHAPES) {
+      const [front, side, rear, otherFront] = DEMO_VIEWS.map((view) => renderDemoImage({ shape, colour: "Blue", view }));
+      expect([seen(front), seen(otherFront)], shape).toEqual([
+        [true, false],
+        [true, false],
+      ]);
+      expect([side?.includes(FRONT_PLATE), side?.includes(TAIL_LIGHT)], shape).toEqual([false, false]);
+      expect(seen(rear), shape).toEqual([false, true]);
+    }
+  });
+
+  it("draws a hatchback with a raked tailgate and a short roof, an estate with an upright tailgate and a long roof", () => {
+    /** The rear window's lean from upright, in degrees, and how far back the roof reaches as a share of the length. */
+    const tail = (shape: "hatchback" | "estate") => {
+      const model = DEMO_VEHICLE_MODELS[shape];
+      const cabin = model.solids.find((solid) => solid.glassEdges)!;
+      const rearGlass = cabin.glassEdges!.at(-1)!;
+      const [top, bottom] = [cabin.profile[rearGlass]!, cabin.profile[(rearGlass + 1) % cabin.profile.length]!];
+      const roofHeight = Math.max(...cabin.profile.map(([, y]) => y));
+      const roofEnd = Math.min(...cabin.profile.filter(([, y]) => y >= roofHeight - 3).map(([x]) => x));
+      return {
+        lean: (Math.atan2(Math.abs(top[0] - bottom[0]), Math.abs(top[1] - bottom[1])) * 180) / Math.PI,
+        roofEnd: roofEnd / model.length,
+      };
+    };
+    const [hatchback, estate] = [tail("hatchback"), tail("estate")];
+    expect(hatchback.lean).toBeGreaterThan(30);
+    expect(estate.lean).toBeLessThan(10);
+    expect(hatchback.roofEnd).toBeGreaterThan(0.2);
+    expect(estate.roofEnd).toBeLessThan(0.1);
+    expect(DEMO_VEHICLE_MODELS.hatchback.length).toBeLessThan(DEMO_VEHICLE_MODELS.estate.length);
+  });
+
   it("draws every body shape differently", () => {
     const drawings = DEMO_BODY_SHAPES.map((shape) => renderDemoImage({ shape, colour: "Grey", view: 1 }).replace(/<title>.*<\/title>/, ""));
     expect(new Set(drawings).size).toBe(DEMO_BODY_SHAPES.length);
   });
+});
+
+describe("a demo picture rasterised as an uploaded photo is", () => {
+  const [red, green, blue] = [0xb3, 0x20, 0x2a];
+  for (const shape of DEMO_BODY_SHAPES) {
+    it(`${shape}: a picture in every view, the vehicle in its paint`, async () => {
+      const rasters: string[] = [];
+      for (const view of DEMO_VIEWS) {
+        const { data, info } = await sharp(Buffer.from(renderDemoImage({ shape, colour: "Red", view })))
+          .resize(200, 150)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect([info.width, info.height]).toEqual([200, 150]);
+        let painted = 0;
+        for (let i = 0; i < data.length; i += info.channels) {
+          if (Math.abs(data[i]! - red) + Math.abs(data[i + 1]! - green) + Math.abs(data[i + 2]! - blue) < 60) painted++;
+        }
+        // The paint covers a good part of the picture, whatever the angle.
+        expect(painted / (info.width * info.height), `view ${view}`).toBeGreaterThan(0.03);
+        rasters.push(data.toString("base64"));
+      }
+      expect(new Set(rasters).size).toBe(DEMO_VIEWS.length);
+    });
+  }
 });
 
 describe.each(["car", "van", "truck"])("the %s placeholder", (type) => {

@@ -1,18 +1,22 @@
+import type { VehicleRecord } from "../../domain/vehicle";
 import type { Photo, VehiclePhotos } from "../../domain/vehicle-photos";
-import { eventLoopTurns } from "../event-loop-turns";
 import type { Logger } from "../logger";
 import type { SearchIndexWriter } from "../search/search-engine";
 import { searchIndexPush } from "../stock/search-sync";
 import { feedRecordOf } from "../stock/vehicle-desk";
+import { StockFollower } from "../store/stock-follower";
 import type { VehicleStore } from "../store/vehicle-store";
 import { fetchPicture, type FetchLimits } from "./photo-fetch";
 import { PhotoRefusedError, type PhotoLibrary } from "./photo-library";
+import { MemoryPictureRounds, type PictureRounds } from "./picture-rounds";
 
 /**
  * The feed's pictures, fetched once in the background after each stock change and kept with
  * the vehicle (photos.fetched), checked and served exactly as an upload is. Until then a page
  * shows the feed's own address. A picture that fails is not tried again for a day, so a
- * broken link costs one request a day, not one per import.
+ * broken link costs one request a day, not one per import. Which pictures are still to fetch
+ * is kept in step with the stock by what each change touched (StockFollower), not by reading
+ * the whole stock after every change; with several instances one runs each round (PictureRounds).
  */
 
 const AT_ONCE = 2;
@@ -21,6 +25,9 @@ const RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export class FeedPictures {
   private readonly failed = new Map<string, number>();
+  /** Each vehicle's listed pictures not fetched yet, as of the follower's last step. */
+  private readonly missing = new Map<string, string[]>();
+  private readonly follower: StockFollower;
   private running: Promise<void> | undefined;
   private again = false;
   private stopWatching: (() => void) | undefined;
@@ -31,7 +38,10 @@ export class FeedPictures {
     private readonly limits: FetchLimits,
     private readonly logger: Logger,
     private readonly indexer?: SearchIndexWriter,
-  ) {}
+    private readonly rounds: PictureRounds = new MemoryPictureRounds(),
+  ) {
+    this.follower = new StockFollower(store, logger);
+  }
 
   start(): void {
     this.stopWatching = this.store.watch(() => void this.fetchMissing());
@@ -48,7 +58,10 @@ export class FeedPictures {
       this.again = true;
       return this.running;
     }
-    this.running = this.round()
+    // Another instance running a round fetches for this change too: it hears of it as this one does.
+    this.running = this.rounds
+      .runAlone(() => this.round())
+      .then(() => undefined)
       .catch((error: unknown) => this.logger.warn({ err: error }, "Could not fetch the feed's pictures"))
       .finally(() => {
         this.running = undefined;
@@ -61,17 +74,14 @@ export class FeedPictures {
   }
 
   private async round(): Promise<void> {
+    await this.follower.step(async (step) => {
+      if (step.kind === "whole") this.missing.clear();
+      else for (const id of step.removedIds) this.missing.delete(id);
+      for await (const record of step.kind === "whole" ? step.records : step.upserts) this.note(record);
+    });
     const wanted: { id: string; href: string }[] = [];
-    // A round follows every stock change, so its read of the whole stock gives way to requests.
-    const takeTurn = eventLoopTurns();
-    for await (const record of this.store.scan()) {
-      await takeTurn();
-      const fetched = new Set(record.photos?.fetched?.map(({ href }) => href));
-      for (const { href } of record.media.images) {
-        if (!href.startsWith("https://") || fetched.has(href)) continue;
-        if (Date.now() - (this.failed.get(href) ?? -Infinity) < RETRY_AFTER_MS) continue;
-        wanted.push({ id: record._id, href });
-      }
+    for (const [id, hrefs] of this.missing) {
+      for (const href of hrefs) if (Date.now() - (this.failed.get(href) ?? -Infinity) >= RETRY_AFTER_MS) wanted.push({ id, href });
     }
     let pending = new Map<string, { href: string; photo: Photo }[]>();
     let next = 0;
@@ -90,6 +100,14 @@ export class FeedPictures {
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
     if (pending.size > 0) await this.save(pending);
+  }
+
+  /** Notes the vehicle's listed pictures not fetched yet (feed addresses on https only). */
+  private note(record: VehicleRecord): void {
+    const fetched = new Set(record.photos?.fetched?.map(({ href }) => href));
+    const hrefs = record.media.images.map(({ href }) => href).filter((href) => href.startsWith("https://") && !fetched.has(href));
+    if (hrefs.length > 0) this.missing.set(record._id, hrefs);
+    else this.missing.delete(record._id);
   }
 
   private async fetchOne(href: string): Promise<Photo | undefined> {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { demoPhotoId } from "../../domain/vehicle-photos";
 import { PhotoLibrary, PhotoRefusedError, sniffImage } from "./photo-library";
 
 let directory: string;
@@ -126,8 +127,14 @@ describe("sizes", () => {
   });
 
   it("draws a demo picture as a raster photo at its first request", async () => {
-    const file = (await library.size("demo2-hatchback-red-1", 640, "webp"))!;
-    expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: 640, height: 480 });
-    expect(await library.size("demo2-not-a-shape-1", 640, "webp")).toBeUndefined();
+    const id = demoPhotoId("/media/demo/hatchback/red/1.svg")!;
+    for (const [format, heif] of [
+      ["avif", "heif"],
+      ["webp", "webp"],
+      ["jpg", "jpeg"],
+    ] as const) {
+      expect(await sharp((await library.size(id, 640, format))!).metadata()).toMatchObject({ format: heif, width: 640, height: 480 });
+    }
+    expect(await library.size(id.replace("hatchback", "not-a-shape"), 640, "webp")).toBeUndefined();
   });
 });

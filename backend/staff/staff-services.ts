@@ -47,7 +47,7 @@ export function staffServices(
   vehicles: { store: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
-  shared: Pick<SharedState, "imports" | "feedTurns">,
+  shared: Pick<SharedState, "imports" | "feedTurns" | "pictureRounds">,
   config: Config,
   dealerName: string,
   logger: Logger,
@@ -87,8 +87,8 @@ export function staffServices(
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
     photos: new PhotoDesk(stock, library, access, indexer),
-    feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer),
-    stockTable: new StockTable(stock, views, leads),
+    feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
+    stockTable: new StockTable(stock, views, leads, logger),
     mail,
   };
 }

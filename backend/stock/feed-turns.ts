@@ -1,7 +1,6 @@
-import { hostname } from "node:os";
 import type { Collection, Db } from "mongodb";
 import { serverTime } from "../store/server-clock";
-import { takeLease, type LeaseDocument } from "../store/stock-lease";
+import { leaseOwner, takeLease, type LeaseDocument } from "../store/stock-lease";
 import type { FeedRun } from "./scheduled-feed";
 
 /**
@@ -44,7 +43,7 @@ const TURN = "scheduled-feed";
 /** The turn in the collection `scheduled_feed`: one document, its lease and the last run. */
 export class MongoFeedTurns implements FeedTurns {
   private readonly turns: Collection<FeedDocument>;
-  private readonly owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private readonly owner = leaseOwner();
 
   constructor(private readonly db: Db) {
     this.turns = db.collection<FeedDocument>("scheduled_feed");

@@ -6,6 +6,7 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import { eventLoopTurns } from "../event-loop-turns";
 import type { Logger } from "../logger";
 import { removeAbandonedTempFiles, writeFileAtomically } from "./atomic-file";
+import { ChangeLog } from "./change-log";
 import { withFileLock } from "./file-lock";
 import { FileSoldRegister } from "./file-sold-register";
 import { soldVehicleOf } from "./sold-vehicles";
@@ -17,6 +18,7 @@ import {
   type SoldVehicle,
   type StockChange,
   type StockChangeResult,
+  type StockChangesSince,
   type VehicleStore,
 } from "./vehicle-store";
 
@@ -35,6 +37,8 @@ const LEADING_ID = /^\{"_id":"([^"\\]+)"/;
  */
 export class FileVehicleStore implements VehicleStore {
   private stock = new StockLines();
+  /** What each version of `stock` changed, for followers: the two are only ever replaced together. */
+  private readonly changes = new ChangeLog();
   private loadedSignature = "";
   private readonly listeners = new Set<() => void>();
   /** Reloads and changes in this process run one after another. */
@@ -96,6 +100,17 @@ export class FileVehicleStore implements VehicleStore {
 
   snapshot(): StockLines {
     return this.stock;
+  }
+
+  async stockPosition(): Promise<number> {
+    return this.changes.version;
+  }
+
+  async changesSince(position: number): Promise<StockChangesSince> {
+    const stock = this.stock;
+    const since = this.changes.since(position);
+    if (since.kind === "resync") return since;
+    return { kind: "changes", upserts: stock.scanOf(since.changedIds), removedIds: since.removedIds, position: since.position };
   }
 
   async isPristine(): Promise<boolean> {
@@ -201,6 +216,7 @@ export class FileVehicleStore implements VehicleStore {
       await this.sold.add(sold, now);
       await writeFileAtomically(this.stockFile, linesOf(next));
       this.stock = new StockLines(next);
+      this.changes.record(summary.changedIds, summary.removedIds);
       this.loadedSignature = signatureOf(await stat(this.stockFile));
     }
     return summary;
@@ -217,7 +233,11 @@ export class FileVehicleStore implements VehicleStore {
     }
     const signature = signatureOf(stats);
     if (signature === this.loadedSignature) return false;
-    this.stock = new StockLines(await this.readStockFile());
+    const lines = await this.readStockFile();
+    // Another process wrote it: what it changed is worked out here, so followers need not read it all again.
+    const { changedIds, removedIds } = await differences(this.stock.lines, lines);
+    this.stock = new StockLines(lines);
+    this.changes.record(changedIds, removedIds);
     this.loadedSignature = signature;
     return true;
   }
@@ -266,6 +286,21 @@ function idOfLine(line: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+async function differences(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>) {
+  const changedIds: string[] = [];
+  const removedIds: string[] = [];
+  const takeTurn = eventLoopTurns();
+  for (const [id, line] of after) {
+    if (before.get(id) !== line) changedIds.push(id);
+    await takeTurn();
+  }
+  for (const id of before.keys()) {
+    if (!after.has(id)) removedIds.push(id);
+    await takeTurn();
+  }
+  return { changedIds, removedIds };
 }
 
 function serialise(record: VehicleRecord): string {

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, Collection, Db } from "mongodb";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
-import { stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
+import { pollStep, stampedAfter, stillRemoved, type StockVersions } from "./change-versions";
 import { MongoSoldRegister } from "./mongo-sold-register";
 import { serverTime } from "./server-clock";
 import { stampRecord, storedVersion, type StoredVersion } from "./stamp-record";
@@ -13,6 +13,7 @@ import {
   type SoldVehicle,
   type StockChange,
   type StockChangeResult,
+  type StockChangesSince,
   type VehicleStore,
 } from "./vehicle-store";
 
@@ -194,6 +195,19 @@ export class MongoVehicleStore implements VehicleStore {
       upserts: this.vehicles.find(window, { projection: RECORD_PROJECTION, batchSize: BATCH }) as AsyncIterable<VehicleRecord>,
       removedIds: stillRemoved(noted, present),
     };
+  }
+
+  stockPosition(): Promise<number> {
+    return this.stockVersion();
+  }
+
+  /** As the indexer follows the stock (search-sync.ts): by change versions, up to the one published. */
+  async changesSince(position: number): Promise<StockChangesSince> {
+    const step = pollStep(position, await this.stockVersions());
+    if (step.kind === "resync") return step;
+    // Nothing published since: the window is empty.
+    const upTo = step.kind === "read" ? step.upTo : position;
+    return { kind: "changes", ...(await this.changesAfter(position, upTo)), position: upTo };
   }
 
   applyChange(change: StockChange, now = new Date(), onApplied?: (result: StockChangeResult) => Promise<void>): Promise<StockChangeResult> {

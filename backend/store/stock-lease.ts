@@ -54,7 +54,7 @@ export class StockLease {
   }
 
   async hold<T>(work: (lease: HeldLease) => Promise<T>, { waitMs }: { waitMs: number }): Promise<T> {
-    const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+    const owner = leaseOwner();
     await this.take(owner, waitMs);
     const lost = new AbortController();
     const markLost = () => {
@@ -123,6 +123,9 @@ export class StockLease {
     return new Date(now.getTime() + this.durationMs);
   }
 }
+
+/** A name for a lease's holder, unique to this process and call, that says which machine and process hold it. */
+export const leaseOwner = () => `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * Takes the lease `id` for `owner` until `expiresAt`, if nobody else holds it at `now` (the

@@ -38,4 +38,14 @@ export class StockLines implements StockView {
       await takeTurn();
     }
   }
+
+  /** The records of these ids (those it holds), taking turns as `scan` does: a change may touch the whole stock. */
+  async *scanOf(ids: readonly string[]): AsyncIterable<VehicleRecord> {
+    const takeTurn = eventLoopTurns();
+    for (const id of ids) {
+      const line = this.lines.get(id);
+      if (line !== undefined) yield JSON.parse(line) as VehicleRecord;
+      await takeTurn();
+    }
+  }
 }

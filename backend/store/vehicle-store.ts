@@ -104,6 +104,14 @@ export interface VehicleRecordReader {
   getManyJson(ids: readonly string[]): Promise<string[]>;
 }
 
+/**
+ * What changed in the stock after a follower's position (VehicleStore.changesSince): the
+ * vehicles added or changed, as they are now, and those removed; or, when the store can no
+ * longer say (the follower is too far behind), that the follower must read the stock whole.
+ */
+export type StockChangesSince =
+  { kind: "changes"; upserts: AsyncIterable<VehicleRecord>; removedIds: string[]; position: number } | { kind: "resync"; reason: string };
+
 /** Stock to build an in-process search index from, and to read its results' records from. */
 export interface StockView extends VehicleRecordReader {
   /** Every vehicle; it may be called more than once. */
@@ -159,6 +167,14 @@ export interface VehicleStore extends StockView {
    * its error, the change staying stored.
    */
   applyChange(change: StockChange, now?: Date, onApplied?: (result: StockChangeResult) => Promise<void>): Promise<StockChangeResult>;
+  /**
+   * Where the stock stands now. A follower reads this before it reads the stock whole (a
+   * change made meanwhile is then handed to it again, which it applies as before), and then
+   * asks `changesSince` it after each change.
+   */
+  stockPosition(): Promise<number>;
+  /** What changed after `position`, and the position that brings the follower to. */
+  changesSince(position: number): Promise<StockChangesSince>;
   /** Tells every process following this store to re-read it, as after a change. */
   signalChanged(): Promise<void>;
   /** Calls back after stock changes, whether this process or another changed it. */

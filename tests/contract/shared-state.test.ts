@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "../../backend/http/rate-windows";
+import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "../../backend/media/picture-rounds";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "../../backend/stock/feed-turns";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "../../backend/stock/import-board";
 import type { ImportJob } from "../../backend/stock/stock-imports";
@@ -16,6 +17,8 @@ interface Instances {
   rateWindows(): RateWindows;
   board(): ImportBoard;
   feedTurns(): FeedTurns;
+  /** An instance's hold on the feed pictures' round, its lease lasting `leaseMs` unless renewed. */
+  pictureRounds(leaseMs: number): PictureRounds;
   /** Whether two handles share what they keep (MongoDB), or each keeps its own (in the process). */
   shared: boolean;
   /** Whether several updates of one document sent at once are all kept (not on FerretDB 1.24). */
@@ -32,6 +35,7 @@ const kinds: [string, Instances][] = [
         rateWindows: () => new MemoryRateWindows(),
         board: () => board,
         feedTurns: () => new MemoryFeedTurns(),
+        pictureRounds: () => new MemoryPictureRounds(),
         shared: false,
         atomicUpdates: true,
       };
@@ -47,6 +51,7 @@ if (mongo) {
       rateWindows: () => new MongoRateWindows(db),
       board: () => new MongoImportBoard(db),
       feedTurns: () => new MongoFeedTurns(db),
+      pictureRounds: (leaseMs) => new MongoPictureRounds(db, undefined, leaseMs),
       shared: true,
       atomicUpdates: mongo.mongo.features.atomicUpdates,
     },
@@ -137,5 +142,19 @@ describe.each(kinds)("shared state %s", (_kind, instances) => {
       expect(await two.claim(400)).toBe(true);
       expect(await one.claim(400)).toBe(false);
     } else expect(await one.lastRun()).toEqual(run);
+  });
+
+  it("runs the feed pictures' round on one instance at a time, renewing its lease while it runs, and lets the next in after it", async () => {
+    const [one, two] = [instances.pictureRounds(600), instances.pictureRounds(600)];
+    const rounds: string[] = [];
+    const ranOne = await one.runAlone(async () => {
+      rounds.push("one");
+      // Longer than the lease: only its renewals keep the other instance out.
+      await sleep(1_500);
+      expect(await two.runAlone(async () => void rounds.push("two, beside one"))).toBe(!instances.shared);
+    });
+    expect(ranOne).toBe(true);
+    expect(await two.runAlone(async () => void rounds.push("two, after one"))).toBe(true);
+    expect(rounds).toEqual(["one", ...(instances.shared ? [] : ["two, beside one"]), "two, after one"]);
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FILTER_NAMES, parseRange, type Filters } from "../../domain/filters";
 import { SORT_VALUES } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
+import { priceOf } from "../../domain/vehicle-price";
 import { Catalogue } from "../../backend/catalogue";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { createLogger } from "../../backend/logger";
@@ -411,6 +412,40 @@ function storeChangeHooks(engines: () => StockEngines): void {
       expect(await engines().store.count()).toBe(KNOWN_VEHICLES.length);
       const again = await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
       expect(again.unchanged).toBe(KNOWN_VEHICLES.length);
+    });
+
+    it("tells a follower what changed since its position, whichever handle changed it", async () => {
+      const { store } = engines();
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      const start = await store.stockPosition();
+      const fiesta = KNOWN_VEHICLES.find((k) => k.id === "fiesta-2019")!;
+      const repriced = { records: [{ id: fiesta.id, record: feedRecord({ ...fiesta, price: 9495 }) }], removeIds: ["scania-r450-2017"] };
+      await store.applyChange({ ...repriced, mode: "upsert" }, NOW);
+      const since = await store.changesSince(start);
+      if (since.kind !== "changes") throw new Error(`expected the changes, got: ${since.reason}`);
+      expect(since.removedIds).toEqual(["scania-r450-2017"]);
+      expect((await collect(since.upserts)).map((record) => [record._id, priceOf(record)])).toEqual([["fiesta-2019", 9495]]);
+      const nothing = await store.changesSince(since.position);
+      expect(nothing).toMatchObject({ kind: "changes", removedIds: [], position: since.position });
+
+      // The embedded store learns of another process's change by watching its file.
+      const stop = store.watch(() => undefined);
+      const other = await engines().openSecondStore();
+      try {
+        await other.applyChange({ records: [], mode: "upsert", removeIds: ["focus-2021"] }, NOW);
+        await expect
+          .poll(
+            async () => {
+              const later = await store.changesSince(since.position);
+              return later.kind === "changes" ? later.removedIds : later.reason;
+            },
+            { timeout: 10_000 },
+          )
+          .toEqual(["focus-2021"]);
+      } finally {
+        stop();
+        await other.close();
+      }
     });
 
     it("tells a watcher about a change made through another handle", async () => {

@@ -41,6 +41,24 @@ test("the vehicle is described to search engines as a schema.org vehicle with an
   await expect(page).toHaveTitle(/for sale, £[\d,]+$/);
 });
 
+test("the first photo, a phone's largest paint, is asked for from the head as AVIF, ahead of the page's scripts", async ({ page }) => {
+  await openAVehicle(page);
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  const firstAvif = page.locator(".gallery__strip picture").first().locator('source[type="image/avif"]');
+  await expect(preload).toHaveAttribute("imagesrcset", (await firstAvif.getAttribute("srcset"))!);
+  await expect(preload).toHaveAttribute("imagesizes", (await firstAvif.getAttribute("sizes"))!);
+  await expect(preload).toHaveAttribute("type", "image/avif");
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator(".gallery__strip img").first()).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator(".gallery__strip img").first()).toHaveAttribute("loading", "eager");
+  const fetchedFirst = await page.evaluate(() => {
+    const requests = [...document.querySelectorAll('link[rel="preload"][as="image"], link[rel="modulepreload"], script[src]')];
+    return requests[0]?.getAttribute("rel");
+  });
+  expect(fetchedFirst).toBe("preload");
+});
+
 test.describe("on a wide screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -123,6 +141,17 @@ test.describe("on a phone", () => {
     const count = await photos.count();
     expect(count).toBeGreaterThanOrEqual(3);
     await expect(viewer.getByText(`Photo 1 of ${count}`)).toBeVisible();
+    // Each photo offers AVIF and WebP at every width, chosen for the screen's width, with a JPEG for any other browser.
+    const pictures = viewer.locator("picture");
+    await expect(pictures).toHaveCount(count);
+    for (const type of ["image/avif", "image/webp"]) {
+      const source = pictures.first().locator(`source[type="${type}"]`);
+      await expect(source).toHaveAttribute("sizes", "100vw");
+      await expect(source).toHaveAttribute("srcset", /\/media\/photos\/[^ ]+\/640\.(avif|webp) 640w, .+ 1600w$/);
+    }
+    // The first request for a size makes it, which on a busy machine takes a few seconds.
+    await expect(photos.first()).toHaveJSProperty("complete", true, { timeout: 15_000 });
+    expect(await photos.first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(640|1024|1600)\.avif$/);
     // As wide as the screen, and nothing stops a pinch: no touch-action that drops it, no viewport that forbids zoom.
     expect((await photos.first().boundingBox())!.width).toBeCloseTo(390, 0);
     expect(await viewer.locator(".photo-viewer__strip").evaluate((strip) => getComputedStyle(strip).touchAction)).toContain("pinch-zoom");

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { ShownImage } from "../../../domain/vehicle-photos";
+import { Picture } from "./Picture";
 import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
 
+/** Each photo fills the screen's width, so a phone takes its 640 or 1024 px AVIF and a desktop the 1600 px one. */
+const FULL_SCREEN_SIZES = "100vw";
+
 interface FullScreenGalleryProps {
-  images: readonly { href: string }[];
+  images: readonly ShownImage[];
   name: string;
   /** The photo to open on. */
   start: number;
@@ -71,11 +76,12 @@ export function FullScreenGallery({ images, name, start, onClose }: FullScreenGa
         onScroll={(event) => setCurrent(Math.min(last, photoShown(event.currentTarget)))}
       >
         {images.map((image, i) => (
-          // eslint-disable-next-line jsx-a11y/img-redundant-alt
-          <img
+          // "photo 2 of 8" says where in the carousel the buyer is, not that it is an image.
+          <Picture
             key={image.href + i}
+            image={image}
+            sizes={FULL_SCREEN_SIZES}
             className="photo-viewer__photo"
-            src={image.href}
             alt={`${name}, photo ${i + 1} of ${images.length}`}
             loading={Math.abs(i - start) <= 1 ? "eager" : "lazy"}
             decoding="async"

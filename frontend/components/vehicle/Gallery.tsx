@@ -5,7 +5,7 @@ import { useHydrated } from "../use-hydrated";
 import { placeholderImageOf } from "../VehicleCard";
 import { pressOnSpace } from "../LinkButton";
 import { FullScreenGallery } from "./FullScreenGallery";
-import { Picture } from "./Picture";
+import { Picture, preloadPicture } from "./Picture";
 import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
 
 /**
@@ -33,6 +33,8 @@ export function Gallery({ images, name, type }: { images: readonly ShownImage[];
     );
   }
 
+  // The first photo is the phone's largest paint: fetched before anything else the page needs.
+  preloadPicture(images[0]!, GALLERY_SIZES);
   const last = images.length - 1;
   const show = (index: number) => {
     const strip = stripRef.current;

@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
-import { srcSetOf, type ShownImage } from "../../../domain/vehicle-photos";
+import { preload } from "react-dom";
+import { photoUrl, srcSetOf, widthsOf, type ShownImage } from "../../../domain/vehicle-photos";
 
 /**
  * One vehicle picture: a stored photo as <picture> with AVIF and WebP sources at each width
@@ -19,4 +20,23 @@ export function Picture({ image, sizes, ...img }: { image: ShownImage; sizes: st
       <img {...img} src={image.href} srcSet={srcSetOf(photo, "jpg")} sizes={sizes} />
     </picture>
   );
+}
+
+/**
+ * Asks for a page's main picture from the <head>, ahead of the scripts: the browser finds an
+ * <img> only when it parses that far, and React preloads none inside a <picture>, whose source
+ * it cannot choose. Only the AVIF is preloaded: a browser that cannot read it skips the hint
+ * (`type`), and one that can would otherwise fetch the photo twice.
+ */
+export function preloadPicture(image: ShownImage, sizes: string): void {
+  const { photo } = image;
+  // A plain <img>, eager and of high priority, React preloads itself.
+  if (!photo) return;
+  preload(photoUrl(photo.id, widthsOf(photo).at(-1)!, "avif"), {
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: srcSetOf(photo, "avif"),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  });
 }
