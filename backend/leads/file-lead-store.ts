@@ -27,6 +27,7 @@ import {
   type WorkEdit,
 } from "./lead-store";
 import { TermIndex } from "./term-index";
+import { eventLoopTurns } from "../event-loop-turns";
 
 /**
  * What the store keeps in memory about each lead, to list and find leads without reading
@@ -92,8 +93,12 @@ export class FileLeadStore implements LeadStore {
   private newestFirst: Entry[] = [];
   private readonly idByKey = new Map<string, string>();
   private readonly idByReference = new Map<string, string>();
-  /** The leads by the words they are found by; built when first needed (a search, a lead's page), dropped when leads are deleted. */
-  private terms: TermIndex<Entry> | undefined;
+  /**
+   * The leads by the words they are found by: built when first needed (a search, a lead's
+   * page), taking turns, and dropped when leads are deleted. Leads that arrive meanwhile are
+   * added to the index being built, which has read the rest from a snapshot.
+   */
+  private terms: { index: TermIndex<Entry>; built: Promise<TermIndex<Entry>> } | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** Settles once every lead is known: at once, but for a first start over lead files without a journal. */
   private loaded: Promise<void> = Promise.resolve();
@@ -192,7 +197,7 @@ export class FileLeadStore implements LeadStore {
     const skip = (page - 1) * pageSize;
     const shown: string[] = [];
     let total = 0;
-    for (const entry of this.candidatesOf(filters)) {
+    for (const entry of await this.candidatesOf(filters)) {
       if (!wanted(entry)) continue;
       if (total >= skip && shown.length < pageSize) shown.push(entry.id);
       total++;
@@ -204,9 +209,7 @@ export class FileLeadStore implements LeadStore {
   async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
     await this.loaded;
     const wanted = this.matcherOf(filters);
-    const ids = this.candidatesOf(filters)
-      .filter(wanted)
-      .map(({ id }) => id);
+    const ids = (await this.candidatesOf(filters)).filter(wanted).map(({ id }) => id);
     for (let start = 0; start < ids.length; start += EACH_BATCH) {
       // A small file read at once costs a fraction of one read through the thread pool (open,
       // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
@@ -248,14 +251,13 @@ export class FileLeadStore implements LeadStore {
    * so the leads holding the rarest word hold every such match), by the whole search run
    * together, or by its reference; the matcher then tests each.
    */
-  private candidatesOf({ search }: LeadFilters): readonly Entry[] {
-    const found = search?.trim() ? this.foundBy(leadSearchOf(search)) : undefined;
+  private async candidatesOf({ search }: LeadFilters): Promise<readonly Entry[]> {
+    const found = search?.trim() ? this.foundBy(await this.termIndex(), leadSearchOf(search)) : undefined;
     return found ? [...found].sort(newestFirstOrder) : this.newestFirst;
   }
 
   /** The leads a search may find, gathered from the term index; undefined when it is too wide to be worth gathering. */
-  private foundBy({ words, joined, reference }: LeadSearch): Set<Entry> | undefined {
-    const terms = this.termIndex();
+  private foundBy(terms: TermIndex<Entry>, { words, joined, reference }: LeadSearch): Set<Entry> | undefined {
     let fewest: Set<Entry> | undefined;
     for (const { whole, parts } of words) {
       const byWhole = terms.beginning(whole, MOST_GATHERED);
@@ -273,11 +275,21 @@ export class FileLeadStore implements LeadStore {
     return fewest;
   }
 
-  private termIndex(): TermIndex<Entry> {
-    if (this.terms) return this.terms;
-    const terms = new TermIndex<Entry>();
-    for (const entry of this.newestFirst) terms.add(entry.searchTerms, entry);
-    return (this.terms = terms);
+  /** Building it at 100,000 leads takes half a second of work: in slices, so the site answers meanwhile. */
+  private termIndex(): Promise<TermIndex<Entry>> {
+    if (this.terms) return this.terms.built;
+    const index = new TermIndex<Entry>();
+    const snapshot = this.newestFirst;
+    const built = (async () => {
+      const takeTurn = eventLoopTurns();
+      for (const entry of snapshot) {
+        index.add(entry.searchTerms, entry);
+        await takeTurn();
+      }
+      return index;
+    })();
+    this.terms = { index, built };
+    return built;
   }
 
   private matcherOf({
@@ -323,7 +335,8 @@ export class FileLeadStore implements LeadStore {
   async withContacts(contacts: readonly string[], limit: number): Promise<StoredLead[]> {
     await this.loaded;
     // A lead's contacts are among its terms, written the same way; a name word spelt like one is not a contact.
-    const holding = new Set(contacts.flatMap((contact) => this.termIndex().holding(contact)));
+    const terms = await this.termIndex();
+    const holding = new Set(contacts.flatMap((contact) => terms.holding(contact)));
     const ids = [...holding]
       .filter((entry) => entry.contacts.some((contact) => contacts.includes(contact)))
       .sort(newestFirstOrder)
@@ -514,7 +527,7 @@ export class FileLeadStore implements LeadStore {
     this.entries.set(entry.id, entry);
     this.idByReference.set(entry.reference, entry.id);
     if (entry.key !== undefined) this.idByKey.set(entry.key, entry.id);
-    this.terms?.add(entry.searchTerms, entry);
+    this.terms?.index.add(entry.searchTerms, entry);
   }
 
   private forget(id: string): void {
