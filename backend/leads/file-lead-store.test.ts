@@ -105,6 +105,31 @@ describe("FileLeadStore on disk", () => {
     await reopened.close();
   });
 
+  it("finds by search the leads added after its first search, and no longer those deleted", async () => {
+    const store = await FileLeadStore.open(dataDir);
+    const ids = async (search: string) => (await store.list({ search, page: 1, pageSize: 10 })).leads.map(({ id }) => id);
+    const jo = await store.add({
+      kind: "enquiry",
+      receivedAt: new Date(1_000),
+      data: { name: "Jo Bloggs", email: "jo@example.com" },
+      forwarded: false,
+    });
+    expect(await ids("jo@example.com")).toEqual([jo.id]);
+    const joanna = await store.add({
+      kind: "enquiry",
+      receivedAt: new Date(2_000),
+      data: { name: "Joanna", phone: "07700900123" },
+      forwarded: false,
+    });
+    expect(await ids("jo")).toEqual([joanna.id, jo.id]);
+    expect(await ids("07700 900123")).toEqual([joanna.id]);
+    expect((await store.withContacts(["07700900123"], 10)).map(({ id }) => id)).toEqual([joanna.id]);
+    await store.eraseContact("jo@example.com");
+    expect(await ids("jo")).toEqual([joanna.id]);
+    expect(await store.withContacts(["jo@example.com"], 10)).toEqual([]);
+    await store.close();
+  });
+
   it("keeps an erased contact out of its journal, not only out of the lead files", async () => {
     const store = await FileLeadStore.open(dataDir);
     await store.add({ kind: "enquiry", receivedAt: new Date(), data: { email: "erase-me@example.com" }, forwarded: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "../logger";
@@ -9,7 +9,7 @@ import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
-import { bookedDayOf, contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
+import { bookedDayOf, contactsOf, leadSearchOf, matchesSearch, searchTermsOf, type LeadSearch } from "./lead-search";
 import {
   editedWork,
   keptLeadOf,
@@ -26,6 +26,8 @@ import {
   type StoredLead,
   type WorkEdit,
 } from "./lead-store";
+import { TermIndex } from "./term-index";
+import { eventLoopTurns } from "../event-loop-turns";
 
 /**
  * What the store keeps in memory about each lead, to list and find leads without reading
@@ -55,8 +57,12 @@ const FILE_SUFFIX = ".json";
 const JOURNAL_NAME = "index.ndjson";
 /** Lead files read between turns of the event loop while an export streams. */
 const EACH_BATCH = 32;
+/** Room for a lead file read at once; grown for a bigger one. */
+const READ_BUFFER_BYTES = 64 * 1024;
 /** Journal lines yielded between while it is rewritten, so the site keeps answering. */
 const LINES_PER_TURN = 2_000;
+/** A search finding more leads than this by its words is tested lead by lead instead: gathering and sorting them would cost as much. */
+const MOST_GATHERED = 5_000;
 
 /**
  * A line of the journal: a lead's entry as it now is, or the id of a lead about to be written
@@ -86,12 +92,24 @@ export class FileLeadStore implements LeadStore {
   /** The entries, newest first (received, then id, descending), as lists show them. */
   private newestFirst: Entry[] = [];
   private readonly idByKey = new Map<string, string>();
-  private readonly references = new Set<string>();
+  private readonly idByReference = new Map<string, string>();
+  /**
+   * The leads by the words they are found by: built when first needed (a search, a lead's
+   * page), taking turns, and dropped when leads are deleted. Leads that arrive meanwhile are
+   * added to the index being built, which has read the rest from a snapshot.
+   */
+  private terms: { index: TermIndex<Entry>; built: Promise<TermIndex<Entry>> } | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** Settles once every lead is known: at once, but for a first start over lead files without a journal. */
   private loaded: Promise<void> = Promise.resolve();
   private readonly journal: AppendLog;
   private journalLines = 0;
+  /**
+   * What an export reads each lead file into, one after another (each read is synchronous, so
+   * two exports never share it at once): a buffer of its own for each of 100,000 files would
+   * outlive the young generation's sweeps and pile up until the next full one, some 25 MB more.
+   */
+  private readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
 
   private constructor(private readonly directory: string) {
     this.journal = new AppendLog(this.journalFile);
@@ -128,7 +146,7 @@ export class FileLeadStore implements LeadStore {
       const existing = newLead.key === undefined ? undefined : this.idByKey.get(newLead.key);
       if (existing) return { id: existing, reference: this.entries.get(existing)!.reference, created: false };
       let reference = newReference();
-      while (this.references.has(reference)) reference = newReference();
+      while (this.idByReference.has(reference)) reference = newReference();
       const lead = keptLeadOf(newLead, randomUUID(), reference);
       await this.writeLead(lead);
       return { id: lead.id, reference, created: true };
@@ -179,7 +197,7 @@ export class FileLeadStore implements LeadStore {
     const skip = (page - 1) * pageSize;
     const shown: string[] = [];
     let total = 0;
-    for (const entry of this.newestFirst) {
+    for (const entry of await this.candidatesOf(filters)) {
       if (!wanted(entry)) continue;
       if (total >= skip && shown.length < pageSize) shown.push(entry.id);
       total++;
@@ -191,7 +209,7 @@ export class FileLeadStore implements LeadStore {
   async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
     await this.loaded;
     const wanted = this.matcherOf(filters);
-    const ids = this.newestFirst.filter(wanted).map(({ id }) => id);
+    const ids = (await this.candidatesOf(filters)).filter(wanted).map(({ id }) => id);
     for (let start = 0; start < ids.length; start += EACH_BATCH) {
       // A small file read at once costs a fraction of one read through the thread pool (open,
       // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
@@ -205,12 +223,73 @@ export class FileLeadStore implements LeadStore {
 
   /** A lead read without waiting; undefined when it was deleted meanwhile (retention, an erasure). */
   private readLeadAtOnce(id: string): StoredLead | undefined {
+    let descriptor: number;
     try {
-      return toStored(leadFromFile(JSON.parse(readFileSync(this.fileOf(id), "utf8"))));
+      descriptor = openSync(this.fileOf(id), "r");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
     }
+    try {
+      let length = 0;
+      for (;;) {
+        if (length === this.readBuffer.length)
+          this.readBuffer = Buffer.concat([this.readBuffer, Buffer.allocUnsafe(this.readBuffer.length)]);
+        const read = readSync(descriptor, this.readBuffer, length, this.readBuffer.length - length, length);
+        if (read === 0) break;
+        length += read;
+      }
+      return toStored(leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length))));
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+
+  /**
+   * The leads that may match, newest first: those a search's words find in the term index, or
+   * every lead. A lead matches by its words (each word of the search beginning one of its terms,
+   * so the leads holding the rarest word hold every such match), by the whole search run
+   * together, or by its reference; the matcher then tests each.
+   */
+  private async candidatesOf({ search }: LeadFilters): Promise<readonly Entry[]> {
+    const found = search?.trim() ? this.foundBy(await this.termIndex(), leadSearchOf(search)) : undefined;
+    return found ? [...found].sort(newestFirstOrder) : this.newestFirst;
+  }
+
+  /** The leads a search may find, gathered from the term index; undefined when it is too wide to be worth gathering. */
+  private foundBy(terms: TermIndex<Entry>, { words, joined, reference }: LeadSearch): Set<Entry> | undefined {
+    let fewest: Set<Entry> | undefined;
+    for (const { whole, parts } of words) {
+      const byWhole = terms.beginning(whole, MOST_GATHERED);
+      // A word split into parts ("o'neill") also matches a lead whose terms begin with each part.
+      const byParts = parts.length > 1 ? terms.beginning(parts[0]!, MOST_GATHERED) : new Set<Entry>();
+      if (!byWhole || !byParts) continue;
+      for (const entry of byParts) byWhole.add(entry);
+      if (!fewest || byWhole.size < fewest.size) fewest = byWhole;
+    }
+    const byJoined = terms.beginning(joined, MOST_GATHERED);
+    if (!fewest || !byJoined) return undefined;
+    for (const entry of byJoined) fewest.add(entry);
+    const referenced = reference === undefined ? undefined : this.idByReference.get(reference);
+    if (referenced !== undefined) fewest.add(this.entries.get(referenced)!);
+    return fewest;
+  }
+
+  /** Building it at 100,000 leads takes half a second of work: in slices, so the site answers meanwhile. */
+  private termIndex(): Promise<TermIndex<Entry>> {
+    if (this.terms) return this.terms.built;
+    const index = new TermIndex<Entry>();
+    const snapshot = this.newestFirst;
+    const built = (async () => {
+      const takeTurn = eventLoopTurns();
+      for (const entry of snapshot) {
+        index.add(entry.searchTerms, entry);
+        await takeTurn();
+      }
+      return index;
+    })();
+    this.terms = { index, built };
+    return built;
   }
 
   private matcherOf({
@@ -254,11 +333,15 @@ export class FileLeadStore implements LeadStore {
   }
 
   async withContacts(contacts: readonly string[], limit: number): Promise<StoredLead[]> {
-    const ids = [...this.entries]
-      .filter(([, entry]) => entry.contacts.some((contact) => contacts.includes(contact)))
-      .sort(([, a], [, b]) => b.receivedAt - a.receivedAt)
+    await this.loaded;
+    // A lead's contacts are among its terms, written the same way; a name word spelt like one is not a contact.
+    const terms = await this.termIndex();
+    const holding = new Set(contacts.flatMap((contact) => terms.holding(contact)));
+    const ids = [...holding]
+      .filter((entry) => entry.contacts.some((contact) => contacts.includes(contact)))
+      .sort(newestFirstOrder)
       .slice(0, limit)
-      .map(([id]) => id);
+      .map(({ id }) => id);
     const leads = await Promise.all(ids.map((id) => this.get(id)));
     return leads.filter((lead): lead is StoredLead => lead !== undefined);
   }
@@ -442,22 +525,25 @@ export class FileLeadStore implements LeadStore {
 
   private remember(entry: Entry): void {
     this.entries.set(entry.id, entry);
-    this.references.add(entry.reference);
+    this.idByReference.set(entry.reference, entry.id);
     if (entry.key !== undefined) this.idByKey.set(entry.key, entry.id);
+    this.terms?.index.add(entry.searchTerms, entry);
   }
 
   private forget(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    this.references.delete(entry.reference);
+    this.idByReference.delete(entry.reference);
     if (entry.key !== undefined) this.idByKey.delete(entry.key);
+    this.terms = undefined;
   }
 
   /** A lead just written: its entry changed where it stands, or a new one put in its place among the rest. */
   private index(lead: KeptLead): Entry {
     const entry = entryOf(lead);
     const known = this.entries.get(lead.id);
+    // A lead's terms come from what the visitor sent, which no change touches: the term index stays right.
     if (known) return Object.assign(known, entry);
     this.remember(entry);
     let [low, high] = [0, this.newestFirst.length];
@@ -552,6 +638,25 @@ function workOf(raw: LeadWork): LeadWork {
   };
 }
 
-function toStored({ key: _key, forwardAttempts, work, ...lead }: KeptLead): StoredLead {
-  return { ...lead, forwardAttempts: forwardAttempts ?? 0, work: work ?? NEW_WORK };
+/**
+ * A kept lead as the store hands it out. Built field by field: copying the rest of an object
+ * (`{ key, ...rest }`) made each of an export's 100,000 leads outlive the young generation's
+ * sweeps, some 55 MB more held until the next full collection.
+ */
+function toStored(lead: KeptLead): StoredLead {
+  const { id, kind, reference, receivedAt, vehicle, data, forwardedAt, nextAttemptAt, lastForwardFailure, likelyDuplicateOf } = lead;
+  return {
+    id,
+    kind,
+    reference,
+    receivedAt,
+    ...(vehicle === undefined ? {} : { vehicle }),
+    data,
+    ...(forwardedAt === undefined ? {} : { forwardedAt }),
+    forwardAttempts: lead.forwardAttempts ?? 0,
+    ...(nextAttemptAt === undefined ? {} : { nextAttemptAt }),
+    ...(lastForwardFailure === undefined ? {} : { lastForwardFailure }),
+    ...(likelyDuplicateOf === undefined ? {} : { likelyDuplicateOf }),
+    work: lead.work ?? NEW_WORK,
+  };
 }

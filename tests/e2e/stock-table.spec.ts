@@ -1,17 +1,15 @@
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
-import { spawnBuiltSite, type SiteProcess } from "../support/built-site";
+import { spawnBuiltSite, stopSite, type SiteProcess } from "../support/built-site";
 import { freePort } from "../support/free-port";
 import { addStaffAccounts, STAFF_PASSWORD, staffEmail } from "../support/staff-accounts";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
 import { shownStatus } from "./shown-status";
+import { expectAccessible } from "./staff-support";
 
 /**
  * The stock manager's day in the stock table, at a desk, on a site of its own (its prices,
@@ -22,18 +20,7 @@ import { shownStatus } from "./shown-status";
 
 test.describe.configure({ timeout: 180_000 });
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const NJ21 = ["NJ21 SKA", "NJ21 SKB", "NJ21 SKC", "NJ21 SKD", "NJ21 SKE", "NJ21 SKF"];
-
-async function expectAccessible(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    ),
-    `accessibility violations on ${state}`,
-  ).toEqual([]);
-}
 
 let dataDir: string;
 let site: SiteProcess;
@@ -55,11 +42,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (site) {
-    const exited = once(site.server, "exit");
-    site.server.kill("SIGTERM");
-    await exited;
-  }
+  if (site) await stopSite(site);
   await rm(dataDir, { recursive: true, force: true });
 });
 
