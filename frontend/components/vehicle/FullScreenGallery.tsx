@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { ShownImage } from "../../../domain/vehicle-photos";
 import { Picture } from "./Picture";
-import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
+import { photoForKey, scrollStripTo } from "./photo-strip";
+import { usePhotoStrip } from "./use-photo-strip";
 
 /** Each photo fills the screen's width, so a phone takes its 640 or 1024 px AVIF and a desktop the 1600 px one. */
 const FULL_SCREEN_SIZES = "100vw";
@@ -23,9 +24,7 @@ interface FullScreenGalleryProps {
  */
 export function FullScreenGallery({ images, name, start, onClose }: FullScreenGalleryProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const stripRef = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useState(start);
-  const last = images.length - 1;
+  const { stripRef, current, last, show, stripEvents } = usePhotoStrip(start, images.length);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -35,11 +34,6 @@ export function FullScreenGallery({ images, name, start, onClose }: FullScreenGa
     // Opened once, on the photo it was asked for; the buyer moves on from there.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const show = (index: number) => {
-    if (stripRef.current) scrollStripTo(stripRef.current, index);
-    setCurrent(index);
-  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const to = photoForKey(event.key, current, last);
@@ -73,7 +67,7 @@ export function FullScreenGallery({ images, name, start, onClose }: FullScreenGa
         aria-roledescription="carousel"
         aria-label="Photos"
         tabIndex={0}
-        onScroll={(event) => setCurrent(Math.min(last, photoShown(event.currentTarget)))}
+        {...stripEvents}
       >
         {images.map((image, i) => (
           // "photo 2 of 8" says where in the carousel the buyer is, not that it is an image.

@@ -6,7 +6,8 @@ import { placeholderImageOf } from "../VehicleCard";
 import { pressOnSpace } from "../LinkButton";
 import { FullScreenGallery } from "./FullScreenGallery";
 import { Picture, preloadPicture } from "./Picture";
-import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
+import { photoForKey } from "./photo-strip";
+import { usePhotoStrip } from "./use-photo-strip";
 
 /**
  * The vehicle's photos: a strip to swipe, previous and next buttons, and a row to choose
@@ -19,8 +20,7 @@ import { photoForKey, photoShown, scrollStripTo } from "./photo-strip";
 const GALLERY_SIZES = "(min-width: 64em) 60vw, 100vw";
 
 export function Gallery({ images, name, type }: { images: readonly ShownImage[]; name: string; type: VehicleType }) {
-  const stripRef = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useState(0);
+  const { stripRef, current, last, show, stripEvents } = usePhotoStrip(0, images.length);
   const [fullScreen, setFullScreen] = useState(false);
   const fullScreenLink = useRef<HTMLAnchorElement>(null);
   const hydrated = useHydrated();
@@ -35,14 +35,6 @@ export function Gallery({ images, name, type }: { images: readonly ShownImage[];
 
   // The first photo is the phone's largest paint: fetched before anything else the page needs.
   preloadPicture(images[0]!, GALLERY_SIZES);
-  const last = images.length - 1;
-  const show = (index: number) => {
-    const strip = stripRef.current;
-    if (!strip) return;
-    const target = Math.max(0, Math.min(last, index));
-    scrollStripTo(strip, target);
-    setCurrent(target);
-  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
@@ -59,8 +51,7 @@ export function Gallery({ images, name, type }: { images: readonly ShownImage[];
   // Back from full screen, the gallery shows the photo the buyer ended on, and focus returns to the link that opened it.
   const closeFullScreen = (shown: number) => {
     setFullScreen(false);
-    if (stripRef.current) scrollStripTo(stripRef.current, shown, { instantly: true });
-    setCurrent(shown);
+    show(shown, { instantly: true });
     fullScreenLink.current?.focus();
   };
 
@@ -77,9 +68,7 @@ export function Gallery({ images, name, type }: { images: readonly ShownImage[];
           aria-label={`Photos of the ${name}`}
           tabIndex={0}
           onKeyDown={onKeyDown}
-          onScroll={(event) => {
-            setCurrent(photoShown(event.currentTarget));
-          }}
+          {...stripEvents}
         >
           {images.map((image, i) => (
             // "photo 2 of 8" says where in the carousel the buyer is, not that it is an image.
