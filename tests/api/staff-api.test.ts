@@ -298,7 +298,7 @@ describe("what the sales team does with leads", () => {
       .map((line) => JSON.parse(line) as { action: string })
       .find(({ action }) => action === "erasure");
     expect(erasure).toMatchObject({ actorId: sales.accountId, details: { leads: 2, "finance-application": 1, newsletter: 1 } });
-    expect(audit).not.toMatch(/siobhan|Siobh|O'Neill|07700|Wapping|sam@example|0151 496/i);
+    expect(audit).not.toMatch(/siobhan|Siobh|O'Neill|07700 ?900555|Wapping|sam@example|0151 496/i);
   });
 
   it("never writes a password or what a lead holds to the site's log", () => {
@@ -309,7 +309,9 @@ describe("what the sales team does with leads", () => {
       "Siobhán",
       "siobhan",
       "O'Neill",
-      "07700",
+      // Whole numbers: a few digits alone turn up in any log's times and ids.
+      "07700 900555",
+      "07700900555",
       "Wapping",
       "Sam Jones",
       "sam@example",
