@@ -57,5 +57,8 @@ describe("SMTP settings", () => {
   it("send the digest at 8am of leads new for 4 hours, unless told otherwise", () => {
     expect(loadConfig({})).toMatchObject({ MAIL_DIGEST_HOUR: 8, MAIL_DIGEST_AFTER_HOURS: 4 });
     expect(() => loadConfig({ MAIL_DIGEST_HOUR: "24" })).toThrow(/MAIL_DIGEST_HOUR/);
+    expect(loadConfig({})).toMatchObject({ MAIL_CONFIRMATIONS_PER_DAY: 3, MAIL_FOLD_SECONDS: 900 });
+    expect(() => loadConfig({ MAIL_CONFIRMATIONS_PER_DAY: "0" })).toThrow(/MAIL_CONFIRMATIONS_PER_DAY/);
+    expect(() => loadConfig({ MAIL_FOLD_SECONDS: "5" })).toThrow(/MAIL_FOLD_SECONDS/);
   });
 });

@@ -140,6 +140,19 @@ const environmentSchema = z
       .default(4),
     /** The hour (UK time, 0–23) the daily digest goes out, if any lead waits. */
     MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+    /**
+     * Confirmations sent to one e-mail address a day (UK time), from however many client
+     * addresses: a form cannot be used to mail-bomb someone. Leads past it are stored as ever,
+     * and told to the dealer in one notice (MAIL_FOLD_SECONDS).
+     */
+    MAIL_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(1).max(50).default(3),
+    /** The notice listing the leads past MAIL_CONFIRMATIONS_PER_DAY from one address goes this long after the first of them, with those since. */
+    MAIL_FOLD_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 60 * 60)
+      .default(15 * 60),
     /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /**

@@ -94,6 +94,7 @@ export async function startSite({
     engines.mail,
     engines.leads,
     async (id) => (await engines.staff.getAccount(id))?.email,
+    catalogue,
     logger,
     leadForwarding ?? DEFAULT_OUTBOX_TIMING,
   );

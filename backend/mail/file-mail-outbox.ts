@@ -2,10 +2,26 @@ import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { leaseEarliestDue } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
-import { MAIL_ID_PATTERN, type MailFailure, type MailOutbox, type OutgoingMail, type QueuedMail } from "./mail-outbox";
+import { firstRound, isOpen, roundId, roundOf, withEntry, type GatheredState } from "./mail-gathering";
+import {
+  CAP_DAY_PATTERN,
+  MAIL_ID_PATTERN,
+  type Admission,
+  type GatheredEntry,
+  type Gathering,
+  type MailFailure,
+  type MailOutbox,
+  type OutgoingMail,
+  type QueuedMail,
+  type RecipientCap,
+} from "./mail-outbox";
+import { newRecipientSecret, RECIPIENT_SECRET_PATTERN, recipientKeyOf } from "./recipient-key";
 
-/** A message as its file holds it: whole while unsent, its id and time alone once sent. */
-type MailFile = (QueuedMail & { nextAttemptAt: Date }) | { id: string; sentAt: Date };
+/** A message as its file holds it: whole while unsent (with what a gathering round was written from), its id and time alone once sent. */
+type MailFile = (QueuedMail & { nextAttemptAt: Date; gathering?: GatheredState }) | { id: string; sentAt: Date };
+type UnsentFile = Exclude<MailFile, { sentAt: Date }>;
+/** A day's file of admissions: the ids of the messages admitted, by recipient key. */
+type AdmissionsFile = Record<string, string[]>;
 
 /** What is kept in memory of each file: when it is next due (unsent), or when it went. */
 interface Entry {
@@ -14,6 +30,8 @@ interface Entry {
 }
 
 const MAIL_FOLDER = "mail";
+const RECIPIENTS_FOLDER = "mail-recipients";
+const SECRET_FILE = "secret";
 const FILE_SUFFIX = ".json";
 
 /**
@@ -21,18 +39,27 @@ const FILE_SUFFIX = ".json";
  * a flushed temporary file and a rename. The site sends; `npm run staff` may add a message
  * from its own process (a password link), so the folder is read again for new files before
  * each claim. Writes from this process go through one queue, keeping "one message per id".
+ * The counts per address are one file a day under DATA_DIR/mail-recipients/, beside the
+ * secret their keys are made with; only the site admits and gathers, so its queue is the
+ * only writer of those.
  */
 export class FileMailOutbox implements MailOutbox {
   private readonly entries = new Map<string, Entry>();
   private queue: Promise<unknown> = Promise.resolve();
+  private secret: string | undefined;
 
-  private constructor(private readonly directory: string) {}
+  private constructor(
+    private readonly directory: string,
+    private readonly recipientsDirectory: string,
+  ) {}
 
   static async open(dataDir: string): Promise<FileMailOutbox> {
     const directory = path.join(dataDir, MAIL_FOLDER);
     await mkdir(directory, { recursive: true, mode: 0o700 });
-    const outbox = new FileMailOutbox(directory);
+    const recipientsDirectory = path.join(dataDir, RECIPIENTS_FOLDER);
+    const outbox = new FileMailOutbox(directory, recipientsDirectory);
     for (const name of await readdir(directory)) await settleTempFile(directory, name);
+    for (const name of await readdir(recipientsDirectory).catch(() => [])) await settleTempFile(recipientsDirectory, name);
     await outbox.readNewFiles();
     return outbox;
   }
@@ -53,7 +80,7 @@ export class FileMailOutbox implements MailOutbox {
     if (dueId === undefined) return undefined;
     const file = await this.read(dueId);
     if (!file || "sentAt" in file) return undefined;
-    const { nextAttemptAt: _, ...mail } = file;
+    const { nextAttemptAt: _, gathering: _gathering, ...mail } = file;
     return mail;
   }
 
@@ -87,7 +114,44 @@ export class FileMailOutbox implements MailOutbox {
         this.entries.delete(id);
         deleted++;
       }
+      const cutoffDay = cutoff.toISOString().slice(0, 10);
+      for (const name of await readdir(this.recipientsDirectory).catch(() => [])) {
+        const day = name.slice(0, -FILE_SUFFIX.length);
+        if (name.endsWith(FILE_SUFFIX) && CAP_DAY_PATTERN.test(day) && day < cutoffDay)
+          await rm(path.join(this.recipientsDirectory, name), { force: true });
+      }
       return deleted;
+    });
+  }
+
+  async admit(mailId: string, to: string, { day, most }: RecipientCap, _at: Date): Promise<Admission> {
+    if (!CAP_DAY_PATTERN.test(day)) throw new Error(`Not a day: ${day}`);
+    return this.serially(async () => {
+      const recipient = recipientKeyOf(await this.recipientSecret(), to);
+      const file = path.join(this.recipientsDirectory, `${day}${FILE_SUFFIX}`);
+      const admissions = (await readJson<AdmissionsFile>(file)) ?? {};
+      const admitted = admissions[recipient] ?? [];
+      if (admitted.includes(mailId)) return { admitted: true, recipient };
+      if (admitted.length >= most) return { admitted: false, recipient };
+      await writeFileAtomically(file, [JSON.stringify({ ...admissions, [recipient]: [...admitted, mailId] })]);
+      return { admitted: true, recipient };
+    });
+  }
+
+  gather(gathering: Gathering, entry: GatheredEntry, at: Date): Promise<void> {
+    return this.serially(async () => {
+      await this.readNewFiles();
+      let latest = 0;
+      for (const id of this.entries.keys()) latest = Math.max(latest, roundOf(gathering.series, id) ?? 0);
+      const file = latest > 0 ? await this.read(roundId(gathering.series, latest)) : undefined;
+      if (file && !("sentAt" in file) && file.gathering && isOpen(file.gathering, at)) {
+        const next = withEntry(gathering, file.gathering, entry);
+        if (next) await this.write({ ...file, ...next.message, gathering: next.state });
+        return;
+      }
+      const { state, message } = firstRound(gathering, entry, at);
+      const id = roundId(gathering.series, latest + 1);
+      await this.write({ id, ...message, queuedAt: at, attempts: 0, nextAttemptAt: state.closesAt, gathering: state });
     });
   }
 
@@ -115,12 +179,20 @@ export class FileMailOutbox implements MailOutbox {
   }
 
   private async read(id: string): Promise<MailFile | undefined> {
-    try {
-      return mailFromFile(JSON.parse(await readFile(this.fileOf(id), "utf8")));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
+    const raw = await readJson<MailFile>(this.fileOf(id));
+    return raw && mailFromFile(raw);
+  }
+
+  /** The secret recipient keys are made with: read once, or made on the first admission. */
+  private async recipientSecret(): Promise<string> {
+    if (this.secret) return this.secret;
+    const file = path.join(this.recipientsDirectory, SECRET_FILE);
+    const kept = (await readFile(file, "utf8").catch(() => "")).trim();
+    if (RECIPIENT_SECRET_PATTERN.test(kept)) return (this.secret = kept);
+    await mkdir(this.recipientsDirectory, { recursive: true, mode: 0o700 });
+    const made = newRecipientSecret();
+    await writeFileAtomically(file, [made]);
+    return (this.secret = made);
   }
 
   private async write(file: MailFile): Promise<void> {
@@ -135,13 +207,24 @@ export class FileMailOutbox implements MailOutbox {
   }
 }
 
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /** A mail file read back: JSON holds its dates as text. */
 function mailFromFile(raw: MailFile): MailFile {
   if ("sentAt" in raw) return { id: raw.id, sentAt: new Date(raw.sentAt) };
-  return {
+  const unsent: UnsentFile = {
     ...raw,
     queuedAt: new Date(raw.queuedAt),
     nextAttemptAt: new Date(raw.nextAttemptAt),
     ...(raw.lastFailure ? { lastFailure: { ...raw.lastFailure, at: new Date(raw.lastFailure.at) } } : {}),
   };
+  if (raw.gathering) unsent.gathering = { ...raw.gathering, closesAt: new Date(raw.gathering.closesAt) };
+  return unsent;
 }

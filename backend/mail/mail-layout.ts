@@ -1,11 +1,16 @@
 import type { Dealer } from "../../domain/dealer";
 
+/** A label and value, and where the value links to, if anywhere (a tel: or mailto: link, a page). */
+export type MailFact = readonly [label: string, value: string, href?: string];
+
 /** One part of a message's body, written once and rendered both as plain text and as HTML. */
 export type MailBlock =
   | { paragraph: string }
   /** Label and value pairs: "Reference: K7F3-9QXA". */
-  | { facts: readonly (readonly [string, string])[] }
+  | { facts: readonly MailFact[] }
   | { link: { text: string; href: string } }
+  /** A picture linking to a page; the plain text leaves it out, so give its link in another block as well. */
+  | { image: { src: string; alt: string; href: string; width: number } }
   /** A list of entries, each a line of text and a link. */
   | { entries: readonly { text: string; href: string }[] };
 
@@ -44,7 +49,7 @@ export function dealerFooter(dealer: Dealer): string[] {
  * every value escaped.
  */
 export function renderMail(dealer: Dealer, { subject, heading, blocks }: MailContent): RenderedMail {
-  const text = [heading, ...blocks.map(textOf), dealerFooter(dealer).join("\n")].join("\n\n");
+  const text = [heading, ...blocks.map(textOf).filter(Boolean), dealerFooter(dealer).join("\n")].join("\n\n");
   const body = [
     `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
     ...blocks.map(htmlOf),
@@ -69,6 +74,7 @@ ${body}
 }
 
 function textOf(block: MailBlock): string {
+  if ("image" in block) return "";
   if ("paragraph" in block) return block.paragraph;
   if ("facts" in block) return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
   if ("link" in block) return `${block.link.text}: ${block.link.href}`;
@@ -80,8 +86,17 @@ const LINK_STYLE = "color:#0b57d0;text-decoration:underline";
 function htmlOf(block: MailBlock): string {
   if ("paragraph" in block) return `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`;
   if ("facts" in block) {
-    const rows = block.facts.map(([label, value]) => `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`);
+    const rows = block.facts.map(([label, value, href]) => {
+      const shown = href ? `<a href="${escapeHtml(href)}" style="${LINK_STYLE}">${escapeHtml(value)}</a>` : escapeHtml(value);
+      return `<li><strong>${escapeHtml(label)}:</strong> ${shown}</li>`;
+    });
     return `<ul style="list-style:none;padding:0;margin:0 0 16px">\n${rows.join("\n")}\n</ul>`;
+  }
+  if ("image" in block) {
+    const { src, alt, href, width } = block.image;
+    // As wide as the column at most, and never wider than the phone it is read on.
+    const style = `display:block;width:100%;max-width:${width}px;height:auto;border:0`;
+    return `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${width}" style="${style}"></a></p>`;
   }
   if ("link" in block) {
     const { text, href } = block.link;

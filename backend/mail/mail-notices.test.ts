@@ -5,7 +5,12 @@ import {
   buyerConfirmation,
   buyerOf,
   dealerNotice,
+  foldedLeadsNotice,
+  leadEntry,
   passwordLinkMail,
+  receivedWhen,
+  telHref,
+  vehicleText,
   waitingDigest,
   type ArrivedLead,
 } from "./mail-notices";
@@ -43,6 +48,8 @@ const lead: ArrivedLead = {
   vehicle,
   data,
 };
+/** What a finance application holds beyond the name and the ways to reach the buyer: in no e-mail. */
+const FINANCE_DETAILS = ["1990-04-23", "7 Secret Street", "L1 8JQ", "Mersey Ferries", "2450", "Call me after six"];
 const PERSONAL = [
   "siobhan@example.com",
   "07700 900123",
@@ -61,18 +68,28 @@ const footer = [
 describe("the dealer's notice", () => {
   const notice = dealerNotice(context, lead);
 
-  it("goes to the sales address with the kind, reference, vehicle, the buyer's name and the link, and no other personal data", () => {
-    expect(notice).toMatchObject({ id: `lead-${lead.id}-dealer`, to: "sales@dockside-motors.example" });
+  it("goes to the sales address with the kind, reference, vehicle, the buyer's name, phone and e-mail and the link, and no finance details", () => {
+    expect(notice).toMatchObject({ id: `lead-${lead.id}-dealer`, to: "sales@dockside-motors.example", replyTo: "siobhan@example.com" });
     expect(notice.subject).toBe("New finance application K7F3-9QXA: Ford Fiesta, MA19 ABC");
     expect(notice.text).toContain(
-      "Kind: Finance application\nReference: K7F3-9QXA\nVehicle: Ford Fiesta, MA19 ABC\nFrom: <b>Siobhán</b> O'Neill & Sons",
+      "Kind: Finance application\nReference: K7F3-9QXA\nVehicle: Ford Fiesta, MA19 ABC\nFrom: <b>Siobhán</b> O'Neill & Sons\n" +
+        "Phone: 07700 900123\nE-mail: siobhan@example.com",
     );
+    expect(notice.html).toContain('<a href="tel:+447700900123" style="color:#0b57d0;text-decoration:underline">07700 900123</a>');
+    expect(notice.html).toContain('<a href="mailto:siobhan@example.com"');
     expect(notice.text).toContain(`Open the lead: https://www.dockside-motors.example/staff/leads/${lead.id}`);
     expect(notice.text).toContain("Received: Friday 27 November, 09:15");
-    for (const personal of PERSONAL) {
-      expect(notice.text).not.toContain(personal);
-      expect(notice.html).not.toContain(personal);
+    for (const detail of FINANCE_DETAILS) {
+      expect(notice.text).not.toContain(detail);
+      expect(notice.html).not.toContain(detail);
     }
+  });
+
+  it("has no Reply-To when the buyer gave no e-mail address", () => {
+    const byPhone = dealerNotice(context, { ...lead, kind: "call-back", data: { name: "Jo", phone: "07700900123" } });
+    expect(byPhone.replyTo).toBeUndefined();
+    expect(byPhone.text).toContain("Phone: 07700900123");
+    expect(byPhone.text).not.toContain("E-mail:");
   });
 
   it("escapes what the buyer typed in its HTML", () => {
@@ -91,13 +108,17 @@ describe("the dealer's notice", () => {
 });
 
 describe("the buyer's confirmation", () => {
-  const confirmation = buyerConfirmation(context, lead, "siobhan@example.com");
+  const photo = { path: "/media/photos/abc123/640.jpg", width: 640 };
+  const confirmation = buyerConfirmation(context, lead, "siobhan@example.com", photo);
 
-  it("gives the reference, what happens next and the opening hours, and repeats nothing the buyer typed", () => {
+  it("gives the reference, what happens next, the dealer's phone and the opening hours, and repeats nothing the buyer typed", () => {
     expect(confirmation).toMatchObject({ id: `lead-${lead.id}-buyer`, to: "siobhan@example.com" });
+    expect(confirmation.replyTo).toBeUndefined();
     expect(confirmation.subject).toBe("Your finance application to Dockside Motor Company: reference K7F3-9QXA");
     expect(confirmation.text).toContain("Your reference: K7F3-9QXA");
     expect(confirmation.text).toContain("What happens next: we will be in touch within one business day.");
+    expect(confirmation.text).toContain("Phone: 0151 496 0000");
+    expect(confirmation.html).toContain('<a href="tel:+441514960000" style="color:#0b57d0;text-decoration:underline">0151 496 0000</a>');
     expect(confirmation.text).toContain("We are open Monday to Friday, 9am to 5pm.");
     for (const line of footer) expect(confirmation.text).toContain(line);
     for (const personal of [...PERSONAL, "Siobhán", "O'Neill"]) {
@@ -106,10 +127,67 @@ describe("the buyer's confirmation", () => {
     }
   });
 
-  it("says when the vehicle has been sold since", () => {
-    const sold = buyerConfirmation(context, { ...lead, vehicle: { ...vehicle, inStock: false } }, "siobhan@example.com");
-    expect(sold.text).toContain("This vehicle has been sold since you opened its page");
+  it("shows the vehicle's photo and price, linking to its page", () => {
+    const page = "https://www.dockside-motors.example/vehicles/fiesta-2019";
+    expect(confirmation.text).toContain("Vehicle: Ford Fiesta, MA19 ABC\nPrice: £10,000");
+    expect(confirmation.text).toContain(`See the vehicle: ${page}`);
+    expect(confirmation.html).toContain(
+      `<a href="${page}"><img src="https://www.dockside-motors.example/media/photos/abc123/640.jpg" alt="Ford Fiesta, MA19 ABC" width="640"`,
+    );
+    expect(confirmation.html).toContain(`<a href="${page}" style="color:#0b57d0;text-decoration:underline">Ford Fiesta, MA19 ABC</a>`);
+    const withoutPhoto = buyerConfirmation(context, lead, "siobhan@example.com");
+    expect(withoutPhoto.html).not.toContain("<img");
+    expect(withoutPhoto.text).toContain(`See the vehicle: ${page}`);
   });
+
+  it("says when the vehicle has been sold since, with no photo, price or link", () => {
+    const sold = buyerConfirmation(context, { ...lead, vehicle: { ...vehicle, inStock: false } }, "siobhan@example.com", photo);
+    expect(sold.text).toContain("This vehicle has been sold since you opened its page");
+    expect(sold.text).toContain("Vehicle: Ford Fiesta, MA19 ABC");
+    expect(sold.text).not.toContain("£10,000");
+    expect(sold.html).not.toContain("/vehicles/");
+    expect(sold.html).not.toContain("<img");
+  });
+});
+
+it("names a vehicle without saying the model twice when the derivative repeats it", () => {
+  const named = (model: string, derivative?: string, make = "Mercedes-Benz") =>
+    vehicleText({ id: "x", inStock: true, make, model, derivative });
+  expect(named("CLA", "CLA 220d AMG Line Premium 4dr")).toBe("Mercedes-Benz CLA 220d AMG Line Premium 4dr");
+  expect(named("A Class", "a class A180 Sport")).toBe("Mercedes-Benz A Class A180 Sport");
+  expect(named("Range Rover", "Range Rover Sport 3.0 D300", "Land Rover")).toBe("Land Rover Range Rover Sport 3.0 D300");
+  expect(named("Fiesta", "1.0 EcoBoost Titanium", "Ford")).toBe("Ford Fiesta 1.0 EcoBoost Titanium");
+  expect(named("Up", "Up Up! 1.0", "Volkswagen")).toBe("Volkswagen Up Up! 1.0");
+  const subject = dealerNotice(context, {
+    ...lead,
+    vehicle: { ...vehicle, make: "Mercedes-Benz", model: "CLA", derivative: "CLA 220d AMG Line" },
+  }).subject;
+  expect(subject).toBe("New finance application K7F3-9QXA: Mercedes-Benz CLA 220d AMG Line, MA19 ABC");
+});
+
+it("dials a UK number from abroad, and another country's as given", () => {
+  expect(telHref("0151 496 0000")).toBe("tel:+441514960000");
+  expect(telHref("+44 (0)7700 900123")).toBe("tel:+447700900123");
+  expect(telHref("+353 1 234 5678")).toBe("tel:+35312345678");
+});
+
+it("the notice of leads folded from one address lists them, says why, and counts those it does not list", () => {
+  const entries = [leadEntry(context, lead, receivedWhen(lead))];
+  const notice = foldedLeadsNotice(context, "victim@example.com", 3, entries, 1);
+  expect(notice.to).toBe("sales@dockside-motors.example");
+  expect(notice.replyTo).toBeUndefined();
+  expect(notice.subject).toBe("1 more lead from one e-mail address today");
+  expect(notice.text).toContain("an e-mail address that has had its 3 confirmations for today");
+  expect(notice.text).toContain("E-mail: victim@example.com");
+  expect(notice.text).toContain(
+    `- Finance application, K7F3-9QXA, Ford Fiesta, MA19 ABC, received Friday 27 November, 09:15\n  https://www.dockside-motors.example/staff/leads/${lead.id}`,
+  );
+  expect(notice.text).not.toContain("Siobhán");
+  expect(notice.text).not.toContain("listed in the inbox");
+  const many = foldedLeadsNotice(context, "victim@example.com", 3, entries, 120);
+  expect(many.subject).toBe("120 more leads from one e-mail address today");
+  expect(many.text).toContain("And 119 more, listed in the inbox.");
+  expect(many.text).toContain("https://www.dockside-motors.example/staff?q=victim%40example.com");
 });
 
 it("the assignee's notice is named by the change, so a lead given to them again is told again", () => {
@@ -156,7 +234,11 @@ it("the password link works once, for the hours it is given", () => {
 });
 
 it("finds the buyer's name and address however the kind names them, and ignores an address that is not one", () => {
-  expect(buyerOf({ name: " Jo Bloggs ", email: "jo@example.com" })).toEqual({ name: "Jo Bloggs", email: "jo@example.com" });
+  expect(buyerOf({ name: " Jo Bloggs ", email: "jo@example.com", phone: " 07700900123 " })).toEqual({
+    name: "Jo Bloggs",
+    email: "jo@example.com",
+    phone: "07700900123",
+  });
   expect(buyerOf({ firstName: "Jo", surname: "Bloggs" })).toEqual({ name: "Jo Bloggs" });
   expect(buyerOf({ name: "Jo", email: "not an address" })).toEqual({ name: "Jo" });
   expect(buyerOf("nonsense")).toEqual({});

@@ -1,16 +1,19 @@
 import { z } from "zod";
 import type { Dealer } from "../../domain/dealer";
+import { formatPounds } from "../../domain/format";
 import { DEALER_TIME_ZONE, openingHoursText } from "../../domain/opening-hours";
+import { normalPhone } from "../../domain/uk-formats";
 import { LEAD_KINDS, type LeadKindName } from "../leads/lead-kinds";
 import type { LeadVehicle } from "../leads/lead-store";
-import { renderMail, type MailBlock } from "./mail-layout";
-import type { OutgoingMail } from "./mail-outbox";
+import { renderMail, type MailBlock, type MailFact } from "./mail-layout";
+import type { GatheredEntry, OutgoingMail } from "./mail-outbox";
 
 /**
  * The messages the site sends, written here and nowhere else. What a message says about a
- * buyer is held to the least that does the job: the dealer's notice names the buyer and
- * nothing more (the rest is one click away, behind the staff sign-in); the buyer's
- * confirmation and the digest name no one.
+ * buyer is held to the least that does the job: the dealer's notice gives the buyer's name
+ * and the two ways to reach them (phone and e-mail; a reply goes to the buyer), and nothing
+ * else they sent: no finance details, address or message, which are one click away behind
+ * the staff sign-in; the buyer's confirmation and the digest name no one.
  */
 
 /** A lead as it arrived: what the notices about it are written from. */
@@ -29,91 +32,203 @@ export interface MailContext {
   siteOrigin: string;
 }
 
-/** The two fields every kind names the same way (lead-search.ts): the name (or first name and surname) and the e-mail address. */
+/** The fields every kind names the same way (lead-search.ts): the name (or first name and surname), the e-mail address and the phone. */
 const buyerSchema = z.object({
   name: z.string().optional(),
   firstName: z.string().optional(),
   surname: z.string().optional(),
   email: z.email().optional().catch(undefined),
+  phone: z.string().optional().catch(undefined),
 });
 
-export function buyerOf(data: unknown): { name?: string; email?: string } {
-  const parsed = buyerSchema.safeParse(data);
-  if (!parsed.success) return {};
-  const { name, firstName, surname, email } = parsed.data;
-  const fullName = (name ?? [firstName, surname].filter(Boolean).join(" ")).trim();
-  return { ...(fullName ? { name: fullName } : {}), ...(email ? { email } : {}) };
+export interface Buyer {
+  name?: string;
+  email?: string;
+  phone?: string;
 }
 
-/** "Ford Fiesta 1.0 EcoBoost Titanium, MA19 ABC", as the stock described it; the id alone when it was never known. */
+export function buyerOf(data: unknown): Buyer {
+  const parsed = buyerSchema.safeParse(data);
+  if (!parsed.success) return {};
+  const { name, firstName, surname, email, phone } = parsed.data;
+  const fullName = (name ?? [firstName, surname].filter(Boolean).join(" ")).trim();
+  const trimmedPhone = phone?.trim();
+  return { ...(fullName ? { name: fullName } : {}), ...(email ? { email } : {}), ...(trimmedPhone ? { phone: trimmedPhone } : {}) };
+}
+
+/**
+ * "Ford Fiesta 1.0 EcoBoost Titanium, MA19 ABC", as the stock described it; the id alone when
+ * it was never known. A part that begins with the words the one before ended on says them
+ * once: model "CLA" and derivative "CLA 220d AMG Line" make "Mercedes-Benz CLA 220d AMG Line".
+ */
 export function vehicleText(vehicle: LeadVehicle): string {
-  const title = [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" ");
+  const title = withoutRepeatedWords([vehicle.make, vehicle.model, vehicle.derivative]);
   if (!title) return `vehicle ${vehicle.id}`;
   return vehicle.registration ? `${title}, ${vehicle.registration}` : title;
 }
 
-const leadLink = (context: MailContext, id: string) => `${context.siteOrigin}/staff/leads/${encodeURIComponent(id)}`;
-const kindWords = (kind: LeadKindName) => LEAD_KINDS[kind].label.toLowerCase();
-
-/** The facts a member of staff needs to pick a lead up: its kind, reference, vehicle and, in the notice to the team, who sent it. */
-function leadFacts(lead: ArrivedLead, withName: boolean): MailBlock {
-  const { name } = buyerOf(lead.data);
-  return {
-    facts: [
-      ["Kind", LEAD_KINDS[lead.kind].label],
-      ["Reference", lead.reference],
-      ...(lead.vehicle ? [["Vehicle", vehicleText(lead.vehicle)] as const] : []),
-      ...(withName && name ? [["From", name] as const] : []),
-      ["Received", timeText(lead.receivedAt)],
-    ],
-  };
+function withoutRepeatedWords(parts: readonly (string | undefined)[]): string {
+  const words: string[] = [];
+  const same = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "accent" }) === 0;
+  for (const part of parts) {
+    const next = part?.trim().split(/\s+/).filter(Boolean) ?? [];
+    let overlap = Math.min(words.length, next.length);
+    while (overlap > 0 && !next.slice(0, overlap).every((word, index) => same(word, words[words.length - overlap + index]!))) overlap--;
+    words.push(...next.slice(overlap));
+  }
+  return words.join(" ");
 }
 
-/** To the dealer's sales address: a lead has arrived. */
+/** A phone number as a tel: link dials it from anywhere: a UK number after +44. */
+export function telHref(phone: string): string {
+  const normal = normalPhone(phone);
+  return `tel:${normal.startsWith("0") ? `+44${normal.slice(1)}` : normal}`;
+}
+
+const leadLink = (context: MailContext, id: string) => `${context.siteOrigin}/staff/leads/${encodeURIComponent(id)}`;
+const vehicleLink = (context: MailContext, id: string) => `${context.siteOrigin}/vehicles/${encodeURIComponent(id)}`;
+const kindWords = (kind: LeadKindName) => LEAD_KINDS[kind].label.toLowerCase();
+
+/** The facts a member of staff needs to pick a lead up: its kind, reference, vehicle, who sent it and how to reach them. */
+function leadFacts(lead: ArrivedLead): MailBlock {
+  const { name, phone, email } = buyerOf(lead.data);
+  const facts: MailFact[] = [
+    ["Kind", LEAD_KINDS[lead.kind].label],
+    ["Reference", lead.reference],
+  ];
+  if (lead.vehicle) facts.push(["Vehicle", vehicleText(lead.vehicle)]);
+  if (name) facts.push(["From", name]);
+  if (phone) facts.push(["Phone", phone, telHref(phone)]);
+  if (email) facts.push(["E-mail", email, `mailto:${email}`]);
+  facts.push(["Received", timeText(lead.receivedAt)]);
+  return { facts };
+}
+
+/** To the dealer's sales address: a lead has arrived. A reply goes to the buyer, when they gave an e-mail address. */
 export function dealerNotice(context: MailContext, lead: ArrivedLead): OutgoingMail {
   const about = lead.vehicle ? `: ${vehicleText(lead.vehicle)}` : "";
+  const { email } = buyerOf(lead.data);
   return {
     id: `lead-${lead.id}-dealer`,
     to: context.dealer.email,
+    ...(email ? { replyTo: email } : {}),
     ...renderMail(context.dealer, {
       subject: `New ${kindWords(lead.kind)} ${lead.reference}${about}`,
       heading: `New ${kindWords(lead.kind)}`,
-      blocks: [leadFacts(lead, true), { link: { text: "Open the lead", href: leadLink(context, lead.id) } }],
+      blocks: [leadFacts(lead), { link: { text: "Open the lead", href: leadLink(context, lead.id) } }],
+    }),
+  };
+}
+
+/** A lead as a line in a list (the digest, the notice of leads folded from one address), linking to it. */
+export function leadEntry(context: MailContext, lead: ArrivedLead, when: string): GatheredEntry {
+  return {
+    key: lead.id,
+    text: [LEAD_KINDS[lead.kind].label, lead.reference, lead.vehicle && vehicleText(lead.vehicle), when].filter(Boolean).join(", "),
+    href: leadLink(context, lead.id),
+  };
+}
+
+export const receivedWhen = (lead: ArrivedLead) => `received ${timeText(lead.receivedAt)}`;
+
+/**
+ * To the dealer's sales address: the leads from one e-mail address past the day's
+ * confirmations to it, in one notice rather than one each (mail-services.ts gathers them).
+ * Each lead had no confirmation; the notice says why, and that the address may not be the
+ * sender's own.
+ */
+export function foldedLeadsNotice(
+  context: MailContext,
+  address: string,
+  confirmationsPerDay: number,
+  entries: readonly GatheredEntry[],
+  count: number,
+): Omit<OutgoingMail, "id"> {
+  const leads = count === 1 ? "1 more lead" : `${count} more leads`;
+  const confirmations = confirmationsPerDay === 1 ? "its confirmation" : `its ${confirmationsPerDay} confirmations`;
+  const unlisted = count - entries.length;
+  return {
+    to: context.dealer.email,
+    ...renderMail(context.dealer, {
+      subject: `${leads} from one e-mail address today`,
+      heading: `${leads} from one e-mail address`,
+      blocks: [
+        {
+          paragraph:
+            `These leads gave an e-mail address that has had ${confirmations} for today, so no more were sent to it. ` +
+            "They may be one keen buyer, or someone entering another person's address: check before you reply.",
+        },
+        { facts: [["E-mail", address, `mailto:${address}`]] },
+        { entries },
+        ...(unlisted > 0
+          ? [
+              { paragraph: `And ${unlisted} more, listed in the inbox.` },
+              { link: { text: "Find them in the inbox", href: `${context.siteOrigin}/staff?q=${encodeURIComponent(address)}` } },
+            ]
+          : []),
+      ],
     }),
   };
 }
 
 /** To the member of staff a lead was just given to. `change` numbers the assignment, so a lead given to them again is told again. */
 export function assigneeNotice(context: MailContext, lead: ArrivedLead, to: string, change: number): OutgoingMail {
+  const { email } = buyerOf(lead.data);
   return {
     id: `lead-${lead.id}-assigned-${change}`,
     to,
+    ...(email ? { replyTo: email } : {}),
     ...renderMail(context.dealer, {
       subject: `Assigned to you: ${kindWords(lead.kind)} ${lead.reference}`,
       heading: `A ${kindWords(lead.kind)} is yours to answer`,
-      blocks: [leadFacts(lead, true), { link: { text: "Open the lead", href: leadLink(context, lead.id) } }],
+      blocks: [leadFacts(lead), { link: { text: "Open the lead", href: leadLink(context, lead.id) } }],
     }),
   };
 }
 
-/** To the buyer, when they gave an e-mail address: the reference to quote, what happens next, and when the showroom is open. */
-export function buyerConfirmation(context: MailContext, lead: ArrivedLead, to: string): OutgoingMail {
+/** The buyer's confirmation of a lead is named by the lead: a retried submission confirms once. */
+export const confirmationId = (leadId: string) => `lead-${leadId}-buyer`;
+
+/** The vehicle's main photo, as the site serves it: an address on the site and the width it is served at. */
+export interface MailPhoto {
+  path: string;
+  width: number;
+}
+
+/**
+ * To the buyer, when they gave an e-mail address: the reference to quote, the vehicle (its
+ * photo, price and page, while it is for sale), what happens next, the dealer's phone and when
+ * the showroom is open.
+ */
+export function buyerConfirmation(context: MailContext, lead: ArrivedLead, to: string, photo?: MailPhoto): OutgoingMail {
   const { dealer } = context;
-  const sold = lead.vehicle && !lead.vehicle.inStock;
+  const { vehicle } = lead;
+  const forSale = vehicle?.inStock ? vehicle : undefined;
+  const page = forSale && vehicleLink(context, forSale.id);
+  const facts: MailFact[] = [["Your reference", lead.reference]];
+  if (vehicle) facts.push(["Vehicle", vehicleText(vehicle), page]);
+  if (forSale?.priceGBP !== undefined) facts.push(["Price", formatPounds(forSale.priceGBP)]);
   return {
-    id: `lead-${lead.id}-buyer`,
+    id: confirmationId(lead.id),
     to,
     ...renderMail(dealer, {
       subject: `Your ${kindWords(lead.kind)} to ${dealer.name}: reference ${lead.reference}`,
       heading: `Thank you: we have your ${kindWords(lead.kind)}`,
       blocks: [
-        { facts: [["Your reference", lead.reference], ...(lead.vehicle ? [["Vehicle", vehicleText(lead.vehicle)] as const] : [])] },
-        ...(sold ? [{ paragraph: "This vehicle has been sold since you opened its page; we will tell you about others like it." }] : []),
+        ...(forSale && page && photo
+          ? [{ image: { src: `${context.siteOrigin}${photo.path}`, alt: vehicleText(forSale), href: page, width: photo.width } }]
+          : []),
+        { facts },
+        ...(page ? [{ link: { text: "See the vehicle", href: page } }] : []),
+        ...(vehicle && !vehicle.inStock
+          ? [{ paragraph: "This vehicle has been sold since you opened its page; we will tell you about others like it." }]
+          : []),
         {
           paragraph:
             `What happens next: we will be in touch ${dealer.leadReplyTime ?? dealer.replyTime}. ` +
-            `Please quote your reference if you call us on ${dealer.phone}.`,
+            "Please quote your reference if you call us.",
         },
+        { facts: [["Phone", dealer.phone, telHref(dealer.phone)]] },
         { paragraph: `We are open ${openingHoursText(dealer)}.` },
         { paragraph: "If you did not send this, you can ignore this e-mail." },
       ],
@@ -139,10 +254,6 @@ export function waitingDigest(
   followUps: readonly DueFollowUp[],
   afterHours: number,
 ): OutgoingMail {
-  const entryOf = (lead: ArrivedLead, when: string) => ({
-    text: [LEAD_KINDS[lead.kind].label, lead.reference, lead.vehicle && vehicleText(lead.vehicle), when].filter(Boolean).join(", "),
-    href: leadLink(context, lead.id),
-  });
   const waitingCount = waiting.length === 1 ? "1 lead" : `${waiting.length} leads`;
   const followUpCount = followUps.length === 1 ? "1 follow-up" : `${followUps.length} follow-ups`;
   const headline = [waiting.length > 0 && `${waitingCount} waiting for a reply`, followUps.length > 0 && `${followUpCount} due`]
@@ -158,13 +269,13 @@ export function waitingDigest(
         ...(waiting.length > 0
           ? [
               { paragraph: `Still new more than ${afterHours} hours after they arrived, oldest first:` },
-              { entries: waiting.map((lead) => entryOf(lead, `received ${timeText(lead.receivedAt)}`)) },
+              { entries: waiting.map((lead) => leadEntry(context, lead, receivedWhen(lead))) },
             ]
           : []),
         ...(followUps.length > 0
           ? [
               { paragraph: "Follow-ups due today or already past, earliest first:" },
-              { entries: followUps.map(({ lead, followUpAt }) => entryOf(lead, `follow up ${timeText(followUpAt)}`)) },
+              { entries: followUps.map(({ lead, followUpAt }) => leadEntry(context, lead, `follow up ${timeText(followUpAt)}`)) },
             ]
           : []),
       ],

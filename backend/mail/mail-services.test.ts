@@ -41,6 +41,7 @@ describe("mail services", () => {
       outbox,
       leads,
       async (id) => (id === "jo" ? "jo@dockside-motors.example" : undefined),
+      { get: async () => undefined },
       createLogger("silent"),
       FAST,
     );

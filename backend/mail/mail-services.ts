@@ -1,22 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { Dealer } from "../../domain/dealer";
 import { addDays, showroomInstant, showroomMoment } from "../../domain/opening-hours";
+import type { VehicleRecord } from "../../domain/vehicle";
+import { PHOTO_WIDTHS, photoUrl, shownImages, widthsOf } from "../../domain/vehicle-photos";
 import { publicOrigin, type Config } from "../config";
 import { LEAD_KIND_NAMES, LEAD_KINDS } from "../leads/lead-kinds";
-import type { LeadStore, StoredLead } from "../leads/lead-store";
+import type { LeadStore, LeadVehicle, StoredLead } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import type { OutboxTiming } from "../outbox-worker";
 import {
   assigneeNotice,
   buyerConfirmation,
   buyerOf,
+  confirmationId,
   dealerNotice,
+  foldedLeadsNotice,
+  leadEntry,
   passwordLinkMail,
+  receivedWhen,
   waitingDigest,
   type ArrivedLead,
   type MailContext,
+  type MailPhoto,
 } from "./mail-notices";
-import type { MailOutbox, OutgoingMail } from "./mail-outbox";
+import type { GatheredEntry, MailOutbox, OutgoingMail } from "./mail-outbox";
 import { MailSender } from "./mail-sender";
 import { smtpConfigured, smtpTransport, type MailTransport } from "./smtp-transport";
 
@@ -26,6 +33,8 @@ const SALES_KINDS = LEAD_KIND_NAMES.filter((kind) => LEAD_KINDS[kind].forwarding
 const SENT_IDS_KEPT_MS = 30 * 24 * 60 * 60_000;
 const DIGEST_CHECK_MS = 60_000;
 const MOST_DIGEST_LEADS = 200;
+/** The widest photo size a confirmation asks for: the message's column is 600 px, which this size fills. */
+const MOST_PHOTO_WIDTH = 640;
 
 export type MailSettings = Pick<
   Config,
@@ -39,6 +48,8 @@ export type MailSettings = Pick<
   | "MAIL_FROM"
   | "MAIL_DIGEST_AFTER_HOURS"
   | "MAIL_DIGEST_HOUR"
+  | "MAIL_CONFIRMATIONS_PER_DAY"
+  | "MAIL_FOLD_SECONDS"
   | "STAFF_SET_PASSWORD_LINK_HOURS"
   | "SITE_URL"
   | "HOST"
@@ -49,7 +60,11 @@ export type MailSettings = Pick<
 export interface Mail {
   /** Whether mail is sent at all: false when no SMTP server is set. */
   readonly sending: boolean;
-  /** A lead was stored (or stored before, for a retried submission): the notice to the dealer and the buyer's confirmation. */
+  /**
+   * A lead was stored (or stored before, for a retried submission): the notice to the dealer
+   * and the buyer's confirmation; past the day's confirmations to the buyer's address, no
+   * confirmation, and the notice gathered with the others from that address into one.
+   */
   leadArrived(lead: ArrivedLead): Promise<void>;
   /** A lead was given to a member of staff: a notice to them. */
   leadAssigned(lead: StoredLead): Promise<void>;
@@ -62,6 +77,11 @@ export interface MailServices extends Mail {
   stop(): Promise<void>;
 }
 
+/** Where a confirmation finds the vehicle's photo: the stock buyers see. */
+export interface ListedVehicles {
+  get(id: string): Promise<VehicleRecord | undefined>;
+}
+
 /**
  * Mail as the site wires it: notices queued in the outbox (when an SMTP server is set), the
  * sender working the outbox, and the daily digest of leads still waiting for a reply.
@@ -72,6 +92,7 @@ export async function mailServices(
   outbox: MailOutbox,
   leads: LeadStore,
   staffEmail: (accountId: string) => Promise<string | undefined>,
+  stock: ListedVehicles,
   logger: Logger,
   timing: OutboxTiming,
   transport?: MailTransport,
@@ -98,13 +119,52 @@ export async function mailServices(
     if (await outbox.enqueue(mail, new Date())) nudge();
   };
   const digest = new WaitingDigest(outbox, leads, context, settings, logger, nudge);
+  const photoOf = async (vehicle: LeadVehicle | undefined): Promise<MailPhoto | undefined> => {
+    if (!vehicle?.inStock) return undefined;
+    try {
+      const record = await stock.get(vehicle.id);
+      return record && mainPhotoOf(record);
+    } catch (error) {
+      logger.warn({ err: error, vehicleId: vehicle.id }, "Could not look up the vehicle's photo; confirming without it");
+      return undefined;
+    }
+  };
+  const confirmationsPerDay = settings.MAIL_CONFIRMATIONS_PER_DAY;
+  /** Into the notice that lists the leads past the day's confirmations to one address; should that fail, alone. */
+  const fold = async (lead: ArrivedLead, address: string, series: string, now: Date) => {
+    const gathering = {
+      series,
+      holdMs: settings.MAIL_FOLD_SECONDS * 1000,
+      render: (entries: readonly GatheredEntry[], count: number) =>
+        foldedLeadsNotice(context, address, confirmationsPerDay, entries, count),
+    };
+    try {
+      await outbox.gather(gathering, leadEntry(context, lead, receivedWhen(lead)), now);
+    } catch (error) {
+      logger.warn({ err: error, leadId: lead.id }, "Could not add a lead to the notice of leads from one address; telling of it alone");
+      await queue(dealerNotice(context, lead));
+    }
+  };
   return {
     sending: true,
     async leadArrived(lead) {
       if (!SALES_KINDS.includes(lead.kind)) return;
-      await queue(dealerNotice(context, lead));
       const { email } = buyerOf(lead.data);
-      if (email) await queue(buyerConfirmation(context, lead, email));
+      if (email) {
+        const now = new Date();
+        const { date } = showroomMoment(now);
+        const { admitted, recipient } = await outbox.admit(confirmationId(lead.id), email, { day: date, most: confirmationsPerDay }, now);
+        if (!admitted) {
+          logger.info(
+            { leadId: lead.id, recipient },
+            "No confirmation sent: its address has had the day's; the lead is gathered into one notice",
+          );
+          await fold(lead, email, `leads-from-${recipient}-${date}`, now);
+          return;
+        }
+        await queue(buyerConfirmation(context, lead, email, await photoOf(lead.vehicle)));
+      }
+      await queue(dealerNotice(context, lead));
     },
     async leadAssigned(lead) {
       const assigneeId = lead.work.assigneeId;
@@ -125,6 +185,18 @@ export async function mailServices(
       await sender.stop();
     },
   };
+}
+
+/** The first photo buyers see of a vehicle, when the site serves it (a stored or demo photo), at the widest size a message shows. */
+function mainPhotoOf(record: VehicleRecord): MailPhoto | undefined {
+  const photo = shownImages(record)[0]?.photo;
+  if (!photo) return undefined;
+  // The smallest width is always served, and is narrower than a message.
+  const width =
+    widthsOf(photo)
+      .filter((served) => served <= MOST_PHOTO_WIDTH)
+      .at(-1) ?? PHOTO_WIDTHS[0];
+  return { path: photoUrl(photo.id, width, "jpg"), width };
 }
 
 /**

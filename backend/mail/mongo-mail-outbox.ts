@@ -1,11 +1,45 @@
 import { MongoServerError, type Collection, type Db } from "mongodb";
-import { MAIL_ID_PATTERN, type MailFailure, type MailOutbox, type OutgoingMail, type QueuedMail } from "./mail-outbox";
+import { firstRound, isOpen, roundId, roundOf, roundRange, withEntry, type GatheredState } from "./mail-gathering";
+import {
+  CAP_DAY_PATTERN,
+  MAIL_ID_PATTERN,
+  type Admission,
+  type GatheredEntry,
+  type Gathering,
+  type MailFailure,
+  type MailOutbox,
+  type OutgoingMail,
+  type QueuedMail,
+  type RecipientCap,
+} from "./mail-outbox";
+import { newRecipientSecret, recipientKeyOf } from "./recipient-key";
 
-/** A message as MongoDB holds it: whole while unsent (with when it is next due), its id and time alone once sent. */
-type MailDocument = Omit<QueuedMail, "id"> & { _id: string; nextAttemptAt?: Date; sentAt?: Date };
+/**
+ * A message as MongoDB holds it: whole while unsent (with when it is next due, and what a
+ * gathering round was written from), its id and time alone once sent.
+ */
+type MailDocument = Omit<QueuedMail, "id"> & { _id: string; nextAttemptAt?: Date; sentAt?: Date; gathering?: GatheredState };
+
+/**
+ * What `mail_recipients` holds: a document per message admitted to an address
+ * (`<recipient key>-<day>-<slot>`, naming the message), and the secret the keys are made
+ * with (`secret`), made by whichever instance admits first.
+ */
+interface RecipientDocument {
+  _id: string;
+  mailId?: string;
+  /** The cap's day, YYYY-MM-DD: counts are forgotten by day. */
+  day?: string;
+  at?: Date;
+  secret?: string;
+}
 
 export const MAIL_COLLECTION = "mail";
+export const RECIPIENTS_COLLECTION = "mail_recipients";
+const SECRET_ID = "secret";
 const DUPLICATE_KEY = 11000;
+/** Writes to one gathering round are retried this often when another instance wrote it first. */
+const MOST_GATHER_TRIES = 25;
 
 /**
  * The production mail outbox: one document per message in `mail`, written to a majority of
@@ -15,9 +49,13 @@ const DUPLICATE_KEY = 11000;
  */
 export class MongoMailOutbox implements MailOutbox {
   private readonly mail: Collection<MailDocument>;
+  private readonly recipients: Collection<RecipientDocument>;
+  private secret: string | undefined;
 
   private constructor(db: Db) {
-    this.mail = db.collection<MailDocument>(MAIL_COLLECTION, { writeConcern: { w: "majority", journal: true } });
+    const writeConcern = { w: "majority", journal: true } as const;
+    this.mail = db.collection<MailDocument>(MAIL_COLLECTION, { writeConcern });
+    this.recipients = db.collection<RecipientDocument>(RECIPIENTS_COLLECTION, { writeConcern });
   }
 
   static async open(db: Db): Promise<MongoMailOutbox> {
@@ -35,6 +73,7 @@ export class MongoMailOutbox implements MailOutbox {
     // One index at a time: FerretDB drops the connection when asked for several it already has.
     await this.mail.createIndexes([{ key: { nextAttemptAt: 1 } }]);
     await this.mail.createIndexes([{ key: { sentAt: 1 } }]);
+    await this.recipients.createIndexes([{ key: { day: 1 } }]);
   }
 
   async enqueue({ id, ...mail }: OutgoingMail, at: Date): Promise<boolean> {
@@ -43,7 +82,7 @@ export class MongoMailOutbox implements MailOutbox {
       await this.mail.insertOne({ _id: id, ...mail, queuedAt: at, attempts: 0, nextAttemptAt: at });
       return true;
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }
@@ -55,7 +94,7 @@ export class MongoMailOutbox implements MailOutbox {
       { sort: { nextAttemptAt: 1 } },
     );
     if (!document) return undefined;
-    const { _id, nextAttemptAt: _next, sentAt: _sent, ...mail } = document;
+    const { _id, nextAttemptAt: _next, sentAt: _sent, gathering: _gathering, ...mail } = document;
     return { id: _id, ...mail };
   }
 
@@ -75,10 +114,86 @@ export class MongoMailOutbox implements MailOutbox {
   }
 
   async deleteSentBefore(cutoff: Date): Promise<number> {
+    await this.recipients.deleteMany({ day: { $lt: cutoff.toISOString().slice(0, 10) } });
     return (await this.mail.deleteMany({ sentAt: { $lt: cutoff } })).deletedCount;
+  }
+
+  /** Each of the day's `most` slots is a document: inserting one is atomic, so on no instance are more admitted. */
+  async admit(mailId: string, to: string, { day, most }: RecipientCap, at: Date): Promise<Admission> {
+    if (!CAP_DAY_PATTERN.test(day)) throw new Error(`Not a day: ${day}`);
+    const recipient = recipientKeyOf(await this.recipientSecret(), to);
+    const slots = Array.from({ length: most }, (_, slot) => `${recipient}-${day}-${slot + 1}`);
+    const taken = await this.recipients.find({ _id: { $in: slots } }).toArray();
+    if (taken.some((slot) => slot.mailId === mailId)) return { admitted: true, recipient };
+    const takenIds = new Set(taken.map(({ _id }) => _id));
+    for (const _id of slots.filter((slot) => !takenIds.has(slot))) {
+      try {
+        await this.recipients.insertOne({ _id, mailId, day, at });
+        return { admitted: true, recipient };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        if ((await this.recipients.findOne({ _id }))?.mailId === mailId) return { admitted: true, recipient };
+      }
+    }
+    return { admitted: false, recipient };
+  }
+
+  /** A round is rewritten only if no other write reached it since it was read (its count), else read and tried again. */
+  async gather(gathering: Gathering, entry: GatheredEntry, at: Date): Promise<void> {
+    const { after, before } = roundRange(gathering.series);
+    for (let tries = 0; tries < MOST_GATHER_TRIES; tries++) {
+      const [latest] = await this.mail
+        .find({ _id: { $gt: after, $lt: before } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray();
+      if (latest?.gathering && latest.sentAt === undefined && isOpen(latest.gathering, at)) {
+        const next = withEntry(gathering, latest.gathering, entry);
+        if (!next) return;
+        const { matchedCount } = await this.mail.updateOne(
+          { _id: latest._id, sentAt: { $exists: false }, "gathering.count": latest.gathering.count },
+          { $set: { ...next.message, gathering: next.state } },
+        );
+        if (matchedCount === 1) return;
+        continue;
+      }
+      const round = (latest && roundOf(gathering.series, latest._id)) ?? 0;
+      const { state, message } = firstRound(gathering, entry, at);
+      try {
+        await this.mail.insertOne({
+          _id: roundId(gathering.series, round + 1),
+          ...message,
+          queuedAt: at,
+          attempts: 0,
+          nextAttemptAt: state.closesAt,
+          gathering: state,
+        });
+        return;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    throw new Error(`Could not add to ${gathering.series}: other writes kept reaching it first`);
   }
 
   async close(): Promise<void> {
     // The client belongs to the engines, which close it.
   }
+
+  /** The secret recipient keys are made with, kept beside the counts; the first instance to need it makes it. */
+  private async recipientSecret(): Promise<string> {
+    if (this.secret) return this.secret;
+    try {
+      await this.recipients.insertOne({ _id: SECRET_ID, secret: newRecipientSecret() });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const kept = await this.recipients.findOne({ _id: SECRET_ID });
+    if (!kept?.secret) throw new Error(`${RECIPIENTS_COLLECTION} holds no secret`);
+    return (this.secret = kept.secret);
+  }
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === DUPLICATE_KEY;
 }

@@ -27,9 +27,11 @@ it("refuses to send in the clear to a server that offers no STARTTLS, unless tol
     2000,
   ))!;
   await plain.send(mail);
+  await plain.send({ ...mail, id: "lead-2-dealer", replyTo: "siobhan@example.com" });
   plain.close();
   expect(sink.received).toEqual([
-    expect.objectContaining({ subject: "New enquiry", from: '"Dockside Motor Company" <sales@dockside-motors.example>' }),
+    expect.objectContaining({ subject: "New enquiry", from: '"Dockside Motor Company" <sales@dockside-motors.example>', replyTo: [] }),
+    expect.objectContaining({ replyTo: ["siobhan@example.com"] }),
   ]);
   expect(sink.received[0]!.messageId).toBe("<lead-1-dealer@dockside-motors.example>");
 });

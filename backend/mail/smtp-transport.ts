@@ -49,9 +49,9 @@ export async function smtpTransport(
   const from = settings.MAIL_FROM ?? sender;
   const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>.*$/, "") || "localhost";
   return {
-    async send({ id, to, subject, text, html }) {
+    async send({ id, to, replyTo, subject, text, html }) {
       // The same Message-ID on every try, so a copy sent again after a crash can be recognised.
-      await transporter.sendMail({ from, to, subject, text, html, messageId: `<${id}@${domain}>` });
+      await transporter.sendMail({ from, to, ...(replyTo ? { replyTo } : {}), subject, text, html, messageId: `<${id}@${domain}>` });
     },
     close: () => transporter.close(),
   };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { MailOutbox, OutgoingMail } from "../../backend/mail/mail-outbox";
+import { GATHERING_MARGIN_MS, MOST_GATHERED_KEPT } from "../../backend/mail/mail-gathering";
+import type { GatheredEntry, Gathering, MailOutbox, OutgoingMail } from "../../backend/mail/mail-outbox";
 import { atOnce } from "../support/at-once";
 
 export interface MailOutboxUnderTest {
@@ -14,9 +15,28 @@ const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1) + minutes * MINUTE
 const mail = (id: string): OutgoingMail => ({
   id,
   to: "sales@dockside-motors.example",
+  replyTo: "buyer@example.com",
   subject: `New enquiry ${id}`,
   text: "A new enquiry",
   html: "<p>A new enquiry</p>",
+});
+const VICTIM = "victim@example.com";
+const cap = (day: string, most = 3) => ({ day, most });
+/** A notice that lists the entries it was given, and counts them: what a gathering round is written from. */
+const listing = (series = "leads-from-someone"): Gathering => ({
+  series,
+  holdMs: 10 * MINUTE,
+  render: (entries, count) => ({
+    to: "sales@dockside-motors.example",
+    subject: `${count} leads`,
+    text: entries.map(({ key }) => key).join(","),
+    html: `<p>${count}</p>`,
+  }),
+});
+const entry = (key: string): GatheredEntry => ({
+  key,
+  text: `Lead ${key}`,
+  href: `https://www.dockside-motors.example/staff/leads/${key}`,
 });
 
 /**
@@ -101,6 +121,112 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
 
     it("refuses an id that could name another file", async () => {
       await expect(outbox.enqueue(mail("../staff/accounts"), at(0))).rejects.toThrow(/Not a mail id/);
+      await expect(outbox.admit("lead-1-buyer", VICTIM, cap("../../x"), at(0))).rejects.toThrow(/Not a day/);
+    });
+
+    describe("the cap per address and day", () => {
+      it("admits only the day's most to one address of many asked for at once, and the same ones again", async () => {
+        const asked = Array.from({ length: 12 }, (_, index) => `lead-${index}-buyer`);
+        const answers = await together(asked.map((id) => () => outbox.admit(id, VICTIM, cap("2030-01-01"), at(0))));
+        const admitted = asked.filter((_, index) => answers[index]!.admitted);
+        expect(admitted).toHaveLength(3);
+        expect(new Set(answers.map(({ recipient }) => recipient)).size).toBe(1);
+        for (const id of admitted) expect(await outbox.admit(id, VICTIM, cap("2030-01-01"), at(1))).toMatchObject({ admitted: true });
+        expect((await outbox.admit("lead-99-buyer", VICTIM, cap("2030-01-01"), at(1))).admitted).toBe(false);
+        const reopened = await subject.reopen();
+        expect((await reopened.admit("lead-100-buyer", VICTIM, cap("2030-01-01"), at(2))).admitted).toBe(false);
+        expect((await reopened.admit(admitted[0]!, VICTIM, cap("2030-01-01"), at(2))).admitted).toBe(true);
+        expect((await reopened.admit("lead-100-buyer", VICTIM, cap("2030-01-02"), at(2))).admitted).toBe(true);
+        expect((await reopened.admit("lead-101-buyer", "someone-else@example.com", cap("2030-01-01"), at(2))).admitted).toBe(true);
+        await reopened.close();
+      });
+
+      it("counts every spelling of one mailbox as one, under a key that holds nothing of the address", async () => {
+        const spellings = [VICTIM, " Victim@Example.COM ", "victim+1@example.com", "victim+promo@example.com"];
+        const answers = [];
+        for (const [index, to] of spellings.entries())
+          answers.push(await outbox.admit(`lead-${index}-buyer`, to, cap("2030-01-01"), at(0)));
+        expect(answers.map(({ admitted }) => admitted)).toEqual([true, true, true, false]);
+        const gmail = ["first.last@gmail.com", "firstlast+x@googlemail.com", "First.Last@Gmail.com"];
+        const keys = new Set<string>();
+        for (const [index, to] of gmail.entries())
+          keys.add((await outbox.admit(`gmail-${index}-buyer`, to, cap("2030-01-01"), at(0))).recipient);
+        expect(keys.size).toBe(1);
+        const { recipient } = answers[0]!;
+        expect(recipient).toMatch(/^[0-9a-f]{32}$/);
+        expect(recipient).not.toContain("victim");
+        const reopened = await subject.reopen();
+        expect((await reopened.admit("lead-9-buyer", VICTIM, cap("2030-01-01"), at(1))).recipient).toBe(recipient);
+        await reopened.close();
+      });
+
+      it("forgets a day's counts with the sent ids older than the cutoff", async () => {
+        for (const index of [1, 2, 3]) await outbox.admit(`lead-${index}-buyer`, VICTIM, cap("2030-01-01"), at(0));
+        expect((await outbox.admit("lead-4-buyer", VICTIM, cap("2030-01-01"), at(1))).admitted).toBe(false);
+        await outbox.deleteSentBefore(at(0.5));
+        expect((await outbox.admit("lead-4-buyer", VICTIM, cap("2030-01-01"), at(1))).admitted).toBe(false);
+        await outbox.deleteSentBefore(at(3 * 24 * 60));
+        expect((await outbox.admit("lead-4-buyer", VICTIM, cap("2030-01-01"), at(1))).admitted).toBe(true);
+      });
+    });
+
+    describe("gathering entries into one message", () => {
+      const claimAll = async (now: Date) => {
+        const claimed = [];
+        for (let next = await outbox.claimNextDue(now, MINUTE); next; next = await outbox.claimNextDue(now, MINUTE)) claimed.push(next);
+        return claimed;
+      };
+
+      it("queues a round with its first entry, due when it closes, and writes it again with each entry after", async () => {
+        await outbox.gather(listing(), entry("a"), at(0));
+        expect(await outbox.countUnsent()).toBe(1);
+        await outbox.gather(listing(), entry("b"), at(3));
+        await outbox.gather(listing(), entry("a"), at(4));
+        expect(await outbox.claimNextDue(at(9.9), MINUTE)).toBeUndefined();
+        const reopened = await subject.reopen();
+        expect(await reopened.claimNextDue(at(10), MINUTE)).toEqual({
+          id: "leads-from-someone-0001",
+          to: "sales@dockside-motors.example",
+          subject: "2 leads",
+          text: "a,b",
+          html: "<p>2</p>",
+          queuedAt: at(0),
+          attempts: 0,
+        });
+        await reopened.close();
+      });
+
+      it("lists all the entries given at once, in one message", async () => {
+        const keys = Array.from({ length: 20 }, (_, index) => `lead-${index}`);
+        await together(keys.map((key) => () => outbox.gather(listing(), entry(key), at(1))));
+        const [round, ...others] = await claimAll(at(20));
+        expect(others).toEqual([]);
+        expect(round!.subject).toBe("20 leads");
+        expect(round!.text.split(",").sort()).toEqual([...keys].sort());
+      });
+
+      it("keeps the first entries and counts the rest, however many come", async () => {
+        for (let index = 0; index < MOST_GATHERED_KEPT + 10; index++) await outbox.gather(listing(), entry(`lead-${index}`), at(0));
+        const [round] = await claimAll(at(10));
+        expect(round!.subject).toBe(`${MOST_GATHERED_KEPT + 10} leads`);
+        expect(round!.text.split(",")).toHaveLength(MOST_GATHERED_KEPT);
+      });
+
+      it("opens the next round for an entry once a round closes or has gone, and keeps series apart", async () => {
+        await outbox.gather(listing(), entry("a"), at(0));
+        // Too close to the round's time: the sender may be taking it.
+        await outbox.gather(listing(), entry("b"), new Date(at(10).getTime() - GATHERING_MARGIN_MS));
+        await outbox.gather(listing("leads-from-another"), entry("c"), at(1));
+        const first = await claimAll(at(10));
+        expect(first.map(({ id, text }) => [id, text])).toEqual([["leads-from-someone-0001", "a"]]);
+        await outbox.markSent("leads-from-someone-0001", at(10));
+        await outbox.gather(listing(), entry("d"), at(12));
+        const later = await claimAll(at(30));
+        expect(later.map(({ id, text }) => [id, text]).sort()).toEqual([
+          ["leads-from-another-0001", "c"],
+          ["leads-from-someone-0002", "b,d"],
+        ]);
+      });
     });
   });
 }

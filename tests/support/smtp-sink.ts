@@ -7,6 +7,8 @@ export interface ReceivedMail {
   from: string;
   /** The envelope's recipients. */
   to: string[];
+  /** The Reply-To header's addresses, if it has one. */
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -49,6 +51,7 @@ export async function startSmtpSink({ listening = true }: { listening?: boolean 
               received.push({
                 from: typeof parsed.from?.text === "string" ? parsed.from.text : "",
                 to: session.envelope.rcptTo.map(({ address }) => address),
+                replyTo: parsed.replyTo?.value.flatMap(({ address }) => (address ? [address] : [])) ?? [],
                 subject: parsed.subject ?? "",
                 text: parsed.text ?? "",
                 html: typeof parsed.html === "string" ? parsed.html : "",
