@@ -73,7 +73,7 @@ export class StaffAccess {
   async signIn(email: string, password: string, address: string, deviceId?: string, now = new Date()): Promise<SignInResult> {
     const account = await this.store.findAccountByEmail(email.trim().toLowerCase());
     const knownBrowser = await this.knownBrowser(account, deviceId);
-    const keys = this.guard.keysFor({ password: email }, address, knownBrowser);
+    const keys = this.guard.keysFor({ passwordOf: email }, address, knownBrowser);
     // Counted before the hash is checked, so guesses sent together are counted as they come.
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) {
@@ -290,7 +290,7 @@ export class StaffAccess {
    */
   async removeOwnSecondFactor(member: StaffMember, proof: OwnerProof, address: string, now = new Date()): Promise<ProofResult> {
     const { account } = member;
-    const subject: AttemptSubject = "code" in proof ? { codeOf: account.id } : { password: account.email };
+    const subject: AttemptSubject = "code" in proof ? { codeOf: account.id } : { passwordOf: account.email };
     const keys: AttemptKey[] = this.guard.keysFor(subject, address);
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
