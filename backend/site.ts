@@ -115,7 +115,7 @@ export async function startSite({
     leadWork.forwardNow,
     engines.shared,
     config,
-    dealer.name,
+    dealer,
     logger,
     mail,
   );

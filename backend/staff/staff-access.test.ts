@@ -15,6 +15,7 @@ const SETTINGS: StaffSettings = {
   setPasswordLinkHours: 48,
   siteOrigin: "https://www.dealer.example",
   issuer: "Dockside Motor Company",
+  dealerEmail: "sales@dockside-motors.example",
 };
 const PASSWORD = "harbour lantern ferry quay";
 const ADDRESS = "192.0.2.10";
@@ -62,6 +63,16 @@ describe("set-password links", () => {
       problem: EXPIRED_LINK,
     });
     expect(await access.accountOfLink(tokenOf(link))).toBeUndefined();
+  });
+
+  it("refuse a password built on the dealer's name, its e-mail domain or the site's", async () => {
+    const { link } = await access.createAccount("command line", { email: "jo@dealer.example", name: "Jo Bloggs", role: "sales" });
+    for (const password of ["Dockside Motors 1", "www.dealer.example 1"])
+      expect(await access.setPassword(tokenOf(link), password, ADDRESS), password).toEqual({
+        ok: false,
+        field: "password",
+        problem: expect.stringContaining("built on the dealer's name or the site's address"),
+      });
   });
 
   it("stop working when a newer one is made, or once they expire", async () => {

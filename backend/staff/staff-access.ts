@@ -21,6 +21,8 @@ export interface StaffSettings {
   siteOrigin: string;
   /** The issuer authenticator apps show beside the code: the dealer's name. */
   issuer: string;
+  /** The dealer's e-mail address: its domain, as the site's and the dealer's name, is among a password guesser's first tries. */
+  dealerEmail: string;
 }
 
 /** A signed-in staff member, as every staff page and call sees them. */
@@ -233,7 +235,7 @@ export class StaffAccess {
   async setPassword(token: string, password: string, address: string): Promise<SetPasswordResult> {
     const account = await this.accountOfLink(token);
     if (!account || account.disabled) return { ok: false, field: "token", problem: EXPIRED_LINK };
-    const problem = await passwordProblem(password, { ...account, business: this.settings.issuer });
+    const problem = await passwordProblem(password, { ...account, business: this.businessWords() });
     if (problem) return { ok: false, field: "password", problem };
     const passwordHash = await this.hashing.run(() => hashPassword(password), { client: address, known: true });
     if (passwordHash === undefined) return { ok: false, field: "password", problem: BUSY_PROBLEM };
@@ -370,6 +372,11 @@ export class StaffAccess {
 
   secondFactorRequiredFor(account: StaffAccount): boolean {
     return this.settings.requireSecondFactorForAdmins && account.role === "admin";
+  }
+
+  private businessWords(): { name: string; domains: string[] } {
+    const { issuer, siteOrigin, dealerEmail } = this.settings;
+    return { name: issuer, domains: [new URL(siteOrigin).hostname, dealerEmail.slice(dealerEmail.lastIndexOf("@") + 1)] };
   }
 
   private auditRefusal(account: StaffAccount | undefined, address: string, reason: string, now: Date): Promise<void> {
