@@ -153,17 +153,11 @@ export class StaffAccess {
     const keys = this.guard.keysFor({ codeOf: account.id }, address, knownBrowser);
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) {
-      await this.audit(
-        { action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "throttled" } },
-        now,
-      );
+      await this.auditRefusal(account, address, "throttled", now);
       return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     }
     if (!(await this.codeIsNew(account, code, now))) {
-      await this.audit(
-        { action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "wrong-code" } },
-        now,
-      );
+      await this.auditRefusal(account, address, "wrong-code", now);
       return { ok: false };
     }
     await this.guard.succeeded(keys);
