@@ -116,7 +116,7 @@ export async function startSite({
     leadWork.forwardNow,
     engines.shared,
     config,
-    dealer.name,
+    dealer,
     logger,
     mail,
   );

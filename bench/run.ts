@@ -14,6 +14,7 @@ import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-impo
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
+import { benchSignInFlood, signInFloodTable } from "./sign-in-flood";
 import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
@@ -41,7 +42,9 @@ import { buildSite } from "./site-process";
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
  * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
- * (bench/photos.ts; `--photos 0` skips it).
+ * (bench/photos.ts; `--photos 0` skips it). And /healthz and a member of staff signing in
+ * during a flood of 300 sign-ins for unknown addresses (bench/sign-in-flood.ts), this build
+ * and each of `--sign-in-flood-builds` in turn (`--sign-in-flood 0` skips it).
  */
 
 const { values } = parseArgs({
@@ -66,6 +69,10 @@ const { values } = parseArgs({
     "ageing-builds": { type: "string", default: "" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
+    /** Times /healthz and a staff sign-in during a flood of failed sign-ins (bench/sign-in-flood.ts); 0 to skip. */
+    "sign-in-flood": { type: "string", default: "1" },
+    /** Earlier builds' server entries, flooded in turn with this one. */
+    "sign-in-flood-builds": { type: "string", default: "" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -261,6 +268,8 @@ const ageingRows =
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
+const signInFloodRows =
+  values["sign-in-flood"] === "0" ? [] : await benchSignInFlood(["", ...values["sign-in-flood-builds"].split(",").filter(Boolean)]);
 
 process.stdout.write(
   [
@@ -303,5 +312,6 @@ process.stdout.write(
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),
     ...photoRows,
+    ...(signInFloodRows.length > 0 ? signInFloodTable(signInFloodRows) : []),
   ].join("\n"),
 );

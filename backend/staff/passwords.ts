@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { isIP } from "node:net";
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
@@ -66,15 +67,20 @@ function strengthEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+/** What a guesser who knows the site and the person would try first. */
+export interface PasswordContext {
+  email: string;
+  name: string;
+  /** The dealer's name, and the domains of its site and e-mail (www.dockside-motors.co.uk, say). */
+  business?: { name: string; domains: readonly string[] };
+}
+
 /**
  * Why a new password will not do, in words for the person choosing it; undefined when it
- * will. `context` is the account, and words of the business (the dealer's name) that a
- * guesser would try first.
+ * will. The person's and the business's names, addresses and domains go to zxcvbn as words
+ * a guesser would try first.
  */
-export async function passwordProblem(
-  password: string,
-  context: { email: string; name: string; business?: string },
-): Promise<string | undefined> {
+export async function passwordProblem(password: string, context: PasswordContext): Promise<string | undefined> {
   if (password.length < MIN_PASSWORD_LENGTH)
     return `Use at least ${MIN_PASSWORD_LENGTH} characters: a few words together are easy to remember`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`;
@@ -82,13 +88,55 @@ export async function passwordProblem(
   const personal = [context.email.split("@")[0]!, ...context.name.toLowerCase().split(/\s+/)]
     .map((part) => part.toLowerCase().replace(/[^a-z0-9]/g, ""))
     .filter((part) => part.length >= 4);
-  if (personal.some((part) => folded.includes(part))) return "Leave your name and e-mail address out of your password";
-  const businessWords = (context.business ?? "")
+  if (personal.some((part) => folded.includes(part))) return PERSONAL_PROBLEM;
+  const guessable = guessableWords(context);
+  const { score, sequence } = (await strengthEstimator()).check(password, [...guessable.keys()]);
+  if (score >= LEAST_SCORE) return undefined;
+  const builtOn = new Set(
+    sequence.flatMap((match) =>
+      match.pattern === "dictionary" && match.dictionaryName === "userInputs" ? [guessable.get(match.matchedWord)] : [],
+    ),
+  );
+  if (builtOn.has("business"))
+    return "That password is too easy to guess: it is built on the dealer's name or the site's address, which anyone guessing would try first. A few unrelated words together are strong and easy to remember";
+  if (builtOn.has("personal")) return PERSONAL_PROBLEM;
+  return "That password is too easy to guess: it is, or is close to, a common password. A few unrelated words together are strong and easy to remember";
+}
+
+const PERSONAL_PROBLEM = "Leave your name and e-mail address out of your password";
+
+/** Phrases a guesser would try, each with whose it is: the business's first, so a member's e-mail at the dealer's domain counts as the dealer's. */
+function guessableWords({ email, name, business }: PasswordContext): Map<string, "business" | "personal"> {
+  const words = new Map<string, "business" | "personal">();
+  const add = (texts: readonly string[], whose: "business" | "personal") => {
+    for (const text of texts) for (const phrase of phrasesOf(wordsOf(text))) if (!words.has(phrase)) words.set(phrase, whose);
+  };
+  if (business) add([business.name, ...business.domains.filter((domain) => isIP(domain) === 0 && domain !== "localhost")], "business");
+  add([name, email], "personal");
+  return words;
+}
+
+/** A name, address or domain as plain lower-case words: accents dropped, "www" left out. */
+function wordsOf(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((word) => word.length >= 3);
-  const { score } = (await strengthEstimator()).check(password, [...personal, ...businessWords]);
-  if (score < LEAST_SCORE)
-    return "That password is too easy to guess: it is, or is close to, a common password. A few unrelated words together are strong and easy to remember";
-  return undefined;
+    .filter((word) => word !== "" && word !== "www");
+}
+
+const SEPARATORS = ["", " ", "-", "_", "."];
+
+/**
+ * Every run of consecutive words, joined as a password might join them. zxcvbn matches a word
+ * it is given only whole, and counts each further piece of a password as many guesses, so
+ * given "dockside" and "motors" alone it rated "Dockside Motors 1" as strong as it could.
+ */
+function phrasesOf(words: readonly string[]): string[] {
+  const phrases = new Set<string>();
+  for (let start = 0; start < words.length; start++)
+    for (let end = start + 1; end <= words.length; end++)
+      for (const separator of SEPARATORS) phrases.add(words.slice(start, end).join(separator));
+  return [...phrases].filter((phrase) => phrase.length >= 3);
 }

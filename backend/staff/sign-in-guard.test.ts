@@ -21,7 +21,7 @@ describe("sign-in waits", () => {
   it("never ask for more than 15 minutes, though an attempt sent at the same moment was counted with a clock a little ahead", async () => {
     const now = new Date("2026-11-27T10:00:00.000Z");
     const guard = guardWith(40, new Date(now.getTime() + 7));
-    const keys = guard.keysFor({ password: "someone@example.com" }, "10.0.0.1");
+    const keys = guard.keysFor({ passwordOf: "someone@example.com" }, "10.0.0.1");
     expect(await guard.admit(keys, now)).toBe(15 * MINUTE);
   });
 });

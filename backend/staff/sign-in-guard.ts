@@ -41,11 +41,11 @@ export function waitAfter(attempts: number, free: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (attempts - free));
 }
 
-/** What is tried: a password for an e-mail address, or the code of an account's second factor. */
-export type AttemptSubject = { password: string } | { codeOf: string };
+/** What is tried: the password of an e-mail address (whether or not it has an account), or the code of an account's second factor. */
+export type AttemptSubject = { passwordOf: string } | { codeOf: string };
 
 function subjectKey(subject: AttemptSubject): string {
-  return digestOf("password" in subject ? `password:${subject.password.trim().toLowerCase()}` : `code:${subject.codeOf}`);
+  return digestOf("passwordOf" in subject ? `password:${subject.passwordOf.trim().toLowerCase()}` : `code:${subject.codeOf}`);
 }
 
 export class SignInGuard {
@@ -85,7 +85,7 @@ export class SignInGuard {
 
   /** Until when browsers new to the account of this e-mail address must wait to try its password, and after how many attempts. */
   async newBrowsersWaitFor(email: string, now: Date): Promise<{ until: Date; attempts: number } | undefined> {
-    const key = `new-browsers:${subjectKey({ password: email })}`;
+    const key = `new-browsers:${subjectKey({ passwordOf: email })}`;
     const counted = await this.store.attemptsOf(key);
     if (!counted || counted.last.getTime() < now.getTime() - ATTEMPT_MEMORY_MS) return undefined;
     const until = new Date(counted.last.getTime() + waitAfter(counted.count, FREE_ATTEMPTS.accountFromNewBrowsers));
@@ -95,7 +95,7 @@ export class SignInGuard {
   /** Lets new browsers try the account's password and code again at once (an admin's choice). */
   letNewBrowsersIn(email: string, accountId: string): Promise<void> {
     return this.store.clearAttempts([
-      `new-browsers:${subjectKey({ password: email })}`,
+      `new-browsers:${subjectKey({ passwordOf: email })}`,
       `new-browsers:${subjectKey({ codeOf: accountId })}`,
     ]);
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileStaffStore } from "./file-staff-store";
+import { HashQueue } from "./hash-queue";
 import { digestOf } from "./secrets";
 import { EXPIRED_LINK, StaffAccess, type StaffSettings } from "./staff-access";
 
@@ -14,6 +15,7 @@ const SETTINGS: StaffSettings = {
   setPasswordLinkHours: 48,
   siteOrigin: "https://www.dealer.example",
   issuer: "Dockside Motor Company",
+  dealerEmail: "sales@dockside-motors.example",
 };
 const PASSWORD = "harbour lantern ferry quay";
 const ADDRESS = "192.0.2.10";
@@ -61,6 +63,16 @@ describe("set-password links", () => {
       problem: EXPIRED_LINK,
     });
     expect(await access.accountOfLink(tokenOf(link))).toBeUndefined();
+  });
+
+  it("refuse a password built on the dealer's name, its e-mail domain or the site's", async () => {
+    const { link } = await access.createAccount("command line", { email: "jo@dealer.example", name: "Jo Bloggs", role: "sales" });
+    for (const password of ["Dockside Motors 1", "www.dealer.example 1"])
+      expect(await access.setPassword(tokenOf(link), password, ADDRESS), password).toEqual({
+        ok: false,
+        field: "password",
+        problem: expect.stringContaining("built on the dealer's name or the site's address"),
+      });
   });
 
   it("stop working when a newer one is made, or once they expire", async () => {
@@ -220,6 +232,59 @@ describe("signing in", () => {
     expect(await access.current(beforeReset.sessionId)).toBeUndefined();
     expect(await access.signIn("sales@dealer.example", PASSWORD, ADDRESS)).toEqual({ ok: false });
     expect(await access.setPassword(tokenOf(link), "a brand new lantern", ADDRESS)).toMatchObject({ ok: true });
+  });
+});
+
+describe("password hashes during a flood", () => {
+  /** A StaffAccess whose one hashing place is taken until `release` is called, with `waiting` places behind it. */
+  function withHashingHeld(waiting: number) {
+    const hashing = new HashQueue({ running: 1, waiting });
+    let release!: () => void;
+    void hashing.run(() => new Promise<void>((resolve) => (release = resolve)), { client: "elsewhere", known: true });
+    return { held: new StaffAccess(store, SETTINGS, hashing), release: () => release() };
+  }
+  const settledYet = async (answer: Promise<unknown>) =>
+    Promise.race([answer.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))]);
+
+  it("wait their turn for an address with no account as for one with an account, so neither answers sooner", async () => {
+    await staffWithPassword();
+    const { held, release } = withHashingHeld(10);
+    const known = held.signIn("sales@dealer.example", "wrong lantern ferry", ADDRESS);
+    const unknown = held.signIn("nobody@dealer.example", "wrong lantern ferry", "192.0.2.11");
+    expect([await settledYet(known), await settledYet(unknown)]).toEqual([false, false]);
+    release();
+    expect(await Promise.all([known, unknown])).toEqual([{ ok: false }, { ok: false }]);
+  });
+
+  it("are never made for an attempt the guard holds back: it answers while every hashing place is taken", async () => {
+    const { held, release } = withHashingHeld(10);
+    const checked = Array.from({ length: 10 }, (_, i) => held.signIn(`guess${i}@dealer.example`, "anything at all here", ADDRESS));
+    expect(await held.signIn("guess@dealer.example", "anything at all here", ADDRESS)).toEqual({ ok: false, waitSeconds: 30 });
+    release();
+    expect(await Promise.all(checked)).toEqual(Array.from({ length: 10 }, () => ({ ok: false })));
+  });
+
+  it("go first for a browser the account has signed in on, before strangers' waiting", async () => {
+    await staffWithPassword();
+    const first = await access.signIn("sales@dealer.example", PASSWORD, ADDRESS);
+    if (!first.ok) throw new Error("refused");
+    const { held, release } = withHashingHeld(10);
+    const answered: string[] = [];
+    const stranger = held.signIn("nobody@dealer.example", "a wrong password", "198.51.100.1").then(() => answered.push("stranger"));
+    const owner = held.signIn("sales@dealer.example", PASSWORD, ADDRESS, first.deviceId).then(() => answered.push("owner"));
+    await settledYet(stranger);
+    release();
+    await Promise.all([stranger, owner]);
+    expect(answered).toEqual(["owner", "stranger"]);
+  });
+
+  it("that find no place are told to wait, as the guard tells them, and audited as refused for a busy site", async () => {
+    await staffWithPassword();
+    const { held, release } = withHashingHeld(0);
+    expect(await held.signIn("sales@dealer.example", PASSWORD, ADDRESS)).toEqual({ ok: false, waitSeconds: 60 });
+    release();
+    const { entries } = await store.listAudit({ action: "sign-in-refused", page: 1, pageSize: 10 });
+    expect(entries.map(({ details }) => details?.reason)).toEqual(["busy"]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { HashQueue } from "./hash-queue";
 import { hashPassword, passwordProblem, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
 import { digestOf, newSecret } from "./secrets";
 import { SignInGuard, type AttemptKey, type AttemptSubject } from "./sign-in-guard";
@@ -20,6 +21,8 @@ export interface StaffSettings {
   siteOrigin: string;
   /** The issuer authenticator apps show beside the code: the dealer's name. */
   issuer: string;
+  /** The dealer's e-mail address: its domain, as the site's and the dealer's name, is among a password guesser's first tries. */
+  dealerEmail: string;
 }
 
 /** A signed-in staff member, as every staff page and call sees them. */
@@ -52,6 +55,9 @@ export type SetPasswordResult = { ok: true; account: StaffAccount } | { ok: fals
 /** A session's last-seen time is saved at most this often: it only needs to be close enough to end an idle session. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** How long an attempt the hash queue had no room for is told to wait: the queue holds a few seconds' work. */
+const BUSY_WAIT_SECONDS = 60;
+
 /**
  * Who may use the staff area, and how they get in: accounts and their passwords, set through
  * one-time links; sign-in and second-factor codes held back by the sign-in guard
@@ -65,6 +71,8 @@ export class StaffAccess {
   constructor(
     private readonly store: StaffStore,
     private readonly settings: StaffSettings,
+    /** Where passwords are hashed and checked, a few at a time (hash-queue.ts). */
+    private readonly hashing = new HashQueue(),
   ) {
     this.guard = new SignInGuard(store);
   }
@@ -73,34 +81,26 @@ export class StaffAccess {
   async signIn(email: string, password: string, address: string, deviceId?: string, now = new Date()): Promise<SignInResult> {
     const account = await this.store.findAccountByEmail(email.trim().toLowerCase());
     const knownBrowser = await this.knownBrowser(account, deviceId);
-    const keys = this.guard.keysFor({ password: email }, address, knownBrowser);
-    // Counted before the hash is checked, so guesses sent together are counted as they come.
+    const keys = this.guard.keysFor({ passwordOf: email }, address, knownBrowser);
+    // Counted before the hash is checked, so guesses sent together are counted as they come;
+    // one held back is never hashed.
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) {
-      await this.audit(
-        {
-          action: "sign-in-refused",
-          address,
-          ...(account ? { actorId: account.id, actorEmail: account.email } : {}),
-          details: { reason: "throttled" },
-        },
-        now,
-      );
+      await this.auditRefusal(account, address, "throttled", now);
       return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     }
     // The hash is checked whatever is wrong, so an unknown address answers as slowly as a known one.
-    const matches = await verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH);
+    const matches = await this.hashing.run(() => verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH), {
+      client: address,
+      known: knownBrowser !== undefined,
+    });
+    if (matches === undefined) {
+      await this.auditRefusal(account, address, "busy", now);
+      return { ok: false, waitSeconds: BUSY_WAIT_SECONDS };
+    }
     const refusal = !account ? "unknown-account" : account.disabled ? "disabled" : !matches ? "wrong-password" : undefined;
     if (refusal || !account) {
-      await this.audit(
-        {
-          action: "sign-in-refused",
-          address,
-          ...(account ? { actorId: account.id, actorEmail: account.email } : {}),
-          details: { reason: refusal ?? "unknown-account" },
-        },
-        now,
-      );
+      await this.auditRefusal(account, address, refusal ?? "unknown-account", now);
       // The same answer whatever was wrong: a disabled account saying so would tell anyone
       // trying addresses that the address has an account.
       return { ok: false };
@@ -153,17 +153,11 @@ export class StaffAccess {
     const keys = this.guard.keysFor({ codeOf: account.id }, address, knownBrowser);
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) {
-      await this.audit(
-        { action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "throttled" } },
-        now,
-      );
+      await this.auditRefusal(account, address, "throttled", now);
       return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     }
     if (!(await this.codeIsNew(account, code, now))) {
-      await this.audit(
-        { action: "sign-in-refused", actorId: account.id, actorEmail: account.email, address, details: { reason: "wrong-code" } },
-        now,
-      );
+      await this.auditRefusal(account, address, "wrong-code", now);
       return { ok: false };
     }
     await this.guard.succeeded(keys);
@@ -235,9 +229,10 @@ export class StaffAccess {
   async setPassword(token: string, password: string, address: string): Promise<SetPasswordResult> {
     const account = await this.accountOfLink(token);
     if (!account || account.disabled) return { ok: false, field: "token", problem: EXPIRED_LINK };
-    const problem = await passwordProblem(password, { ...account, business: this.settings.issuer });
+    const problem = await passwordProblem(password, { ...account, business: this.businessWords() });
     if (problem) return { ok: false, field: "password", problem };
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hashing.run(() => hashPassword(password), { client: address, known: true });
+    if (passwordHash === undefined) return { ok: false, field: "password", problem: BUSY_PROBLEM };
     // Used up only now, so a refused password can be tried again with the same link.
     if ((await this.store.takeSetPasswordToken(digestOf(token), new Date())) !== account.id)
       return { ok: false, field: "token", problem: EXPIRED_LINK };
@@ -290,14 +285,18 @@ export class StaffAccess {
    */
   async removeOwnSecondFactor(member: StaffMember, proof: OwnerProof, address: string, now = new Date()): Promise<ProofResult> {
     const { account } = member;
-    const subject: AttemptSubject = "code" in proof ? { codeOf: account.id } : { password: account.email };
+    const subject: AttemptSubject = "code" in proof ? { codeOf: account.id } : { passwordOf: account.email };
     const keys: AttemptKey[] = this.guard.keysFor(subject, address);
     const waitMs = await this.guard.admit(keys, now);
     if (waitMs > 0) return { ok: false, waitSeconds: Math.ceil(waitMs / 1000) };
     const proved =
       "code" in proof
         ? await this.codeIsNew(account, proof.code, now)
-        : await verifyPassword(proof.password, account.passwordHash ?? UNMATCHABLE_HASH);
+        : await this.hashing.run(() => verifyPassword(proof.password, account.passwordHash ?? UNMATCHABLE_HASH), {
+            client: address,
+            known: true,
+          });
+    if (proved === undefined) return { ok: false, waitSeconds: BUSY_WAIT_SECONDS };
     if (!proved) {
       await this.audit(
         {
@@ -369,6 +368,23 @@ export class StaffAccess {
     return this.settings.requireSecondFactorForAdmins && account.role === "admin";
   }
 
+  private businessWords(): { name: string; domains: string[] } {
+    const { issuer, siteOrigin, dealerEmail } = this.settings;
+    return { name: issuer, domains: [new URL(siteOrigin).hostname, dealerEmail.slice(dealerEmail.lastIndexOf("@") + 1)] };
+  }
+
+  private auditRefusal(account: StaffAccount | undefined, address: string, reason: string, now: Date): Promise<void> {
+    return this.audit(
+      {
+        action: "sign-in-refused",
+        address,
+        ...(account ? { actorId: account.id, actorEmail: account.email } : {}),
+        details: { reason },
+      },
+      now,
+    );
+  }
+
   private async newSession(account: StaffAccount, secondFactorDone: boolean, now: Date): Promise<string> {
     const sessionId = newSecret();
     await this.store.addSession({
@@ -416,6 +432,8 @@ export class StaffAccess {
 const TOTP_SECRET = /^[A-Z2-7]{16,64}$/;
 
 export const EXPIRED_LINK = "This link has expired or has been used already. Ask an admin for a new one.";
+
+const BUSY_PROBLEM = "The site is busy checking passwords. Please try again in a minute.";
 
 function actorOf(actor: Actor): Pick<AuditEntry, "actorId" | "actorEmail" | "origin"> {
   return actor === "command line" ? { origin: "command line" } : { actorId: actor.account.id, actorEmail: actor.account.email };

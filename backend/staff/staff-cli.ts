@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const opened = await openStore(config, logger);
   const store = await openStaffStore(config, opened.mongo);
-  const access = new StaffAccess(store, staffSettingsOf(config, dealer.name));
+  const access = new StaffAccess(store, staffSettingsOf(config, dealer));
   const outbox = await openMailOutbox(config, opened.mongo);
   const hours = config.STAFF_SET_PASSWORD_LINK_HOURS;
   /** The link e-mailed too, when mail is sent: the line that says so. */

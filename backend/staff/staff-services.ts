@@ -3,6 +3,7 @@ import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
+import type { Dealer } from "../../domain/dealer";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import type { Mail } from "../mail/mail-services";
 import { FeedPictures } from "../media/feed-pictures";
@@ -16,7 +17,7 @@ import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
-import { StaffAccess } from "./staff-access";
+import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
 import type { StaffStore } from "./staff-store";
 
@@ -50,11 +51,11 @@ export function staffServices(
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
   config: Config,
-  dealerName: string,
+  dealer: Pick<Dealer, "name" | "email">,
   logger: Logger,
   mail: Mail,
 ): StaffServices {
-  const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
+  const access = new StaffAccess(store, staffSettingsOf(config, dealer));
   const { store: stock, backgroundStore, catalogue, views } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
@@ -94,7 +95,7 @@ export function staffServices(
   };
 }
 
-export function staffSettingsOf(config: Config, dealerName: string) {
+export function staffSettingsOf(config: Config, dealer: Pick<Dealer, "name" | "email">): StaffSettings {
   return {
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     absoluteHours: config.STAFF_SESSION_MAX_HOURS,
@@ -102,7 +103,8 @@ export function staffSettingsOf(config: Config, dealerName: string) {
     requireSecondFactorForAdmins: config.STAFF_REQUIRE_2FA,
     setPasswordLinkHours: config.STAFF_SET_PASSWORD_LINK_HOURS,
     siteOrigin: publicOrigin(config),
-    issuer: dealerName,
+    issuer: dealer.name,
+    dealerEmail: dealer.email,
   };
 }
 

@@ -13,6 +13,7 @@ const SETTINGS: StaffSettings = {
   setPasswordLinkHours: 48,
   siteOrigin: "http://127.0.0.1",
   issuer: "Test dealer",
+  dealerEmail: "sales@dealer.example",
 };
 
 /** A test account's address: `<role>@dealer.example`, or `<prefix>-<role>@…` where tests sharing a site need their own. */
