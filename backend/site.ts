@@ -206,6 +206,7 @@ export async function startSite({
       await staff.stock.settled();
       await staff.searchIndex.settled();
       staff.stockTable.close();
+      staff.demoPictures.close();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

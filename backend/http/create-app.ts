@@ -142,7 +142,11 @@ export function createApp(parts: AppParts): Express {
   app.use("/api", apiErrorHandler(logger));
 
   app.use("/media/demo", demoImagesRouter());
-  app.use("/media/photos", photosRouter(staff.photos.library));
+  // Staff wait their turn for a photo to be made; a stranger's burst is turned away beyond the queue.
+  app.use(
+    "/media/photos",
+    photosRouter(staff.photos.library, (res) => signedInStaff(res) !== undefined),
+  );
 
   if (frontend?.clientDirectory) {
     const assets = path.join(frontend.clientDirectory, "assets");

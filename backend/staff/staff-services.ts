@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import type { Mail } from "../mail/mail-services";
 import { FeedPictures } from "../media/feed-pictures";
+import { ListedDemoPictures } from "../media/listed-demo-pictures";
 import { PhotoLibrary } from "../media/photo-library";
 import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
@@ -31,6 +32,8 @@ export interface StaffServices {
   vehicles: VehicleDesk;
   /** A vehicle's own photos, and the library that checks, stores and sizes every photo. */
   photos: PhotoDesk;
+  /** The demo pictures vehicles in stock list: the only ones the library draws. */
+  demoPictures: ListedDemoPictures;
   /** The feed's pictures, fetched in the background. */
   feedPictures: FeedPictures;
   /** Every vehicle in stock, filtered, sorted and paged (/staff/stock). */
@@ -61,9 +64,13 @@ export function staffServices(
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
   const imports = new StockImports(backgroundStore, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
+  const demoPictures = new ListedDemoPictures(stock, logger);
   const library = new PhotoLibrary(config.PHOTOS_DIR ?? path.join(config.DATA_DIR, "photos"), {
-    maxBytes: config.PHOTO_MAX_MB * 1024 * 1024,
-    maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000,
+    limits: { maxBytes: config.PHOTO_MAX_MB * 1024 * 1024, maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000 },
+    isListedDemo: (id) => demoPictures.has(id),
+    queueLength: config.PHOTO_QUEUE_LENGTH,
+    sizesMaxBytes: config.PHOTO_SIZES_MAX_MB * 2 ** 20,
+    logger,
   });
   const fetchLimits = {
     maxBytes: library.limits.maxBytes,
@@ -88,6 +95,7 @@ export function staffServices(
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
     photos: new PhotoDesk(stock, library, access, indexer),
+    demoPictures,
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
