@@ -184,7 +184,7 @@ export class PhotoLibrary {
             : resized.jpeg({ quality: 80, mozjpeg: true, progressive: true });
       const bytes = await encoded.toBuffer();
       await writeAtomically(file, bytes);
-      this.cap.written(file, bytes.length);
+      this.cap.written(bytes.length);
       return file;
     }).finally(() => this.inFlight.delete(file));
     this.inFlight.set(file, made);

@@ -1,5 +1,6 @@
 import { readdir, stat, unlink, utimes } from "node:fs/promises";
 import path from "node:path";
+import { FoldedRuns } from "../folded-runs";
 import type { Logger } from "../logger";
 
 /**
@@ -26,10 +27,9 @@ export class SizeCap {
   /** The bytes in the folder when it was last counted, plus those written since. */
   private bytes = 0;
   private writtenSinceLook = 0;
-  private looking: Promise<void> | undefined;
-  private lookAgain = false;
-  /** Sizes written since the look began, which that look must not delete. */
-  private readonly fresh = new Set<string>();
+  private readonly looks = new FoldedRuns(() =>
+    this.countAndTrim().catch((error: unknown) => this.logger?.warn({ err: error }, "Could not count the photo sizes on disk")),
+  );
 
   constructor(
     private readonly directory: string,
@@ -39,27 +39,13 @@ export class SizeCap {
 
   /** Counts the folder (and deletes the oldest sizes if it is over the cap), in the background. */
   look(): Promise<void> {
-    if (this.looking) {
-      this.lookAgain = true;
-      return this.looking;
-    }
-    this.looking = this.countAndTrim()
-      .catch((error: unknown) => this.logger?.warn({ err: error }, "Could not count the photo sizes on disk"))
-      .finally(() => {
-        this.looking = undefined;
-        if (this.lookAgain) {
-          this.lookAgain = false;
-          void this.look();
-        }
-      });
-    return this.looking;
+    return this.looks.run();
   }
 
   /** A size just written: counted, and the folder looked at again when it may be over the cap. */
-  written(file: string, bytes: number): void {
+  written(bytes: number): void {
     this.bytes += bytes;
     this.writtenSinceLook += bytes;
-    if (this.looking) this.fresh.add(file);
     if (this.bytes > this.maxBytes || this.writtenSinceLook > this.maxBytes * LOOK_AGAIN_SHARE) void this.look();
   }
 
@@ -71,23 +57,24 @@ export class SizeCap {
     utimes(file, at, at).catch(() => undefined);
   }
 
-  /** Settles once the current look, if any, has ended (tests wait on it). */
-  async settled(): Promise<void> {
-    while (this.looking) await this.looking;
+  /** Settles once the looks asked for have ended (tests wait on it). */
+  settled(): Promise<void> {
+    return this.looks.settled();
   }
 
   private async countAndTrim(): Promise<void> {
+    const startedMs = Date.now();
     this.writtenSinceLook = 0;
-    this.fresh.clear();
     const files = await this.sizeFiles();
     let total = files.reduce((sum, { bytes }) => sum + bytes, 0);
     if (total > this.maxBytes) {
       const before = total;
       let deleted = 0;
       files.sort((a, b) => a.usedMs - b.usedMs);
-      for (const { file, bytes } of files) {
+      for (const { file, bytes, usedMs } of files) {
         if (total <= this.maxBytes * AFTER_DELETING) break;
-        if (this.fresh.has(file)) continue;
+        // Written since this look began: about to be served.
+        if (usedMs >= startedMs) continue;
         await unlink(file).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== "ENOENT") throw error;
         });

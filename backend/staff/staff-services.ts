@@ -15,7 +15,7 @@ import { StockImports } from "../stock/stock-imports";
 import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
-import type { VehicleStore } from "../store/vehicle-store";
+import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -47,8 +47,18 @@ export interface StaffServices {
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
-  /** `backgroundStore`: the store for imports and rebuilds of the search index (backend/engines.ts). */
-  vehicles: { store: VehicleStore; backgroundStore: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
+  /**
+   * `backgroundStore`: the store for imports and rebuilds of the search index
+   * (backend/engines.ts); `pagesChanged`: told of each change a stock manager makes to a
+   * vehicle, before they are answered (the page cache forgets its pages).
+   */
+  vehicles: {
+    store: VehicleStore;
+    backgroundStore: VehicleStore;
+    catalogue: Catalogue;
+    views: VehicleViewCounter;
+    pagesChanged?: (result: StockChangeResult) => void;
+  },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
@@ -58,7 +68,7 @@ export function staffServices(
   mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
-  const { store: stock, backgroundStore, catalogue, views } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -90,11 +100,11 @@ export function staffServices(
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, backgroundStore, meili, access, logger, shared.rebuilds),
-    vehicles: new VehicleDesk(stock, access, indexer),
+    vehicles: new VehicleDesk(stock, access, indexer, pagesChanged),
     ...(url
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
-    photos: new PhotoDesk(stock, library, access, indexer),
+    photos: new PhotoDesk(stock, library, access, indexer, pagesChanged),
     demoPictures,
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),

@@ -4,9 +4,8 @@ import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
 import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
-import type { PhotosUpdate, VehicleStore } from "../store/vehicle-store";
-import { searchIndexPush } from "./search-sync";
-import { feedRecordOf } from "./vehicle-desk";
+import type { PhotosUpdate, StockChangeResult, VehicleStore } from "../store/vehicle-store";
+import { applyStaffChange, feedRecordOf } from "./vehicle-desk";
 
 /**
  * A vehicle's own photos, for the stock console: add several at once, move one up or down
@@ -39,6 +38,8 @@ export class PhotoDesk {
     readonly library: PhotoLibrary,
     private readonly access: StaffAccess,
     private readonly indexer: SearchIndexWriter | undefined,
+    /** Told of each change before the desk answers: the page cache forgets the vehicle's pages. */
+    private readonly changed?: (result: StockChangeResult) => void,
   ) {}
 
   /**
@@ -124,16 +125,16 @@ export class PhotoDesk {
     update: (current: readonly Photo[]) => Photo[],
     details: () => Record<string, string | number>,
   ): Promise<VehicleRecord | undefined> {
-    const push = this.indexer && searchIndexPush(this.store, this.indexer);
     const photos: PhotosUpdate = (stored) => {
       if (!stored) throw new VehicleGoneError();
       return { ...stored.photos, uploaded: update(stored.photos?.uploaded ?? []) };
     };
     try {
-      await this.store.applyChange(
+      await applyStaffChange(
         { records: [{ id: record._id, record: feedRecordOf(record) }], mode: "upsert", photos: new Map([[record._id, photos]]) },
-        undefined,
-        push?.onApplied,
+        this.store,
+        this.indexer,
+        this.changed,
       );
     } catch (error) {
       if (error instanceof VehicleGoneError) return undefined;
