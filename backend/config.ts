@@ -206,6 +206,13 @@ const environmentSchema = z
       ),
     /** How long fetching one feed picture may take, in seconds. */
     PHOTO_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+    /**
+     * Requests that may wait for a photo size to be made (two are made at a time); a visitor's
+     * request beyond them is answered 503 with Retry-After rather than queued without end.
+     */
+    PHOTO_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
+    /** Megabytes the photo sizes (sizes/ in PHOTOS_DIR, made again on request) may take; the least recently used go first beyond it. */
+    PHOTO_SIZES_MAX_MB: z.coerce.number().min(0.1).max(10_000_000).default(4096),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

@@ -22,6 +22,8 @@ import { staffServices } from "./staff/staff-services";
 import { answerClientErrors } from "./http/client-errors";
 import { isSharedPage } from "./http/cached-pages";
 import { createApp, type FrontendMount } from "./http/create-app";
+import { PageCache } from "./http/page-cache";
+import { PageCacheFollower } from "./http/page-cache-follower";
 import { takeTargetsInOriginForm } from "./http/host-header";
 import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
@@ -70,6 +72,10 @@ export async function startSite({
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
+  // In development a page must show the code just edited, not the rendering of a minute ago.
+  const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
+  const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
+  const pageCacheFollower = pageCache && new PageCacheFollower(engines.store, pageCache, logger);
   const storeLoad = await loadWhenStoreAnswers(
     async () => {
       await engines.setUp();
@@ -77,6 +83,7 @@ export async function startSite({
       // holds no key that could index it.
       if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
       await catalogue.start();
+      pageCacheFollower?.start();
     },
     catalogue.health,
     logger,
@@ -112,7 +119,13 @@ export async function startSite({
   const staff = staffServices(
     engines.staff,
     engines.leads,
-    { store: engines.store, backgroundStore: engines.backgroundStore, catalogue, views: engines.views },
+    {
+      store: engines.store,
+      backgroundStore: engines.backgroundStore,
+      catalogue,
+      views: engines.views,
+      pagesChanged: (result) => pageCacheFollower?.changed(result),
+    },
     leadWork.forwardNow,
     engines.shared,
     config,
@@ -170,8 +183,7 @@ export async function startSite({
       contentSecurityPolicy: config.NODE_ENV !== "development",
       strictTransportSecurity: config.NODE_ENV === "production",
     },
-    // In development a page must show the code just edited, not the rendering of a minute ago.
-    pageCacheBytes: config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20,
+    pageCache,
     frontend,
     views: engines.views,
   });
@@ -200,6 +212,7 @@ export async function startSite({
       clearInterval(staffSweeps);
       await renderPool?.stop();
       await storeLoad.stop();
+      pageCacheFollower?.stop();
       await leadWork.stop();
       await mail.stop();
       await staff.feed?.stop();
@@ -207,6 +220,7 @@ export async function startSite({
       await staff.stock.settled();
       await staff.searchIndex.settled();
       staff.stockTable.close();
+      staff.demoPictures.close();
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");

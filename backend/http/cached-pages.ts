@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import { searchCameFrom } from "../../domain/search-referer";
 import { CATEGORY_PAGES, CONTENT_PAGES } from "../../domain/site-pages";
-import { PageCache, type CachedPage } from "./page-cache";
+import type { CachedPage, PageCache } from "./page-cache";
 import { cspNonceOf } from "./security-headers";
 import { signedInStaff } from "./staff-area";
 import { gzipJoined, joined, splicePage, type SplicedPage } from "./spliced-gzip";
@@ -91,8 +91,8 @@ export function isSharedPage(req: Request, res: Response): boolean {
 }
 
 export interface CachedPagesOptions {
-  /** PAGE_CACHE_MB in bytes; 0 renders every page for its request. */
-  maxBytes: number;
+  /** Where pages are kept (PAGE_CACHE_MB); undefined renders every page for its request. */
+  cache: PageCache | undefined;
   /** The catalogue's stock version: pages rendered from an older one are dropped. */
   stockVersion: () => number;
 }
@@ -103,9 +103,8 @@ export interface CachedPagesOptions {
  * nonce of its own Content-Security-Policy written where the rendering's stood. Requests
  * for a page being rendered wait for it rather than render it again.
  */
-export function cachedPages({ maxBytes, stockVersion }: CachedPagesOptions): RequestHandler {
-  if (maxBytes === 0) return (_req, _res, next) => next();
-  const cache = new PageCache(maxBytes);
+export function cachedPages({ cache, stockVersion }: CachedPagesOptions): RequestHandler {
+  if (!cache) return (_req, _res, next) => next();
   const rendering = new Map<string, Promise<void>>();
   return async (req, res, next) => {
     const key = pageCacheKey(pageRequestOf(req, res));
@@ -116,7 +115,7 @@ export function cachedPages({ maxBytes, stockVersion }: CachedPagesOptions): Req
     res.setHeader("X-Page-Cache", "miss");
     if (req.method !== "GET" || rendering.has(key)) return next();
 
-    const version = stockVersion();
+    const start = cache.renderStart(stockVersion());
     // Those waiting are let go once the page is rendered (or the response ends unfinished),
     // not when a slow client has received it.
     let rendered!: () => void;
@@ -133,7 +132,7 @@ export function cachedPages({ maxBytes, stockVersion }: CachedPagesOptions): Req
       // Compressed once, here or by a render thread, and kept so: this response and every later one are assembled from it.
       const spliced = (res.locals as { splicedPage?: SplicedPage }).splicedPage ?? splicePage(body, cspNonceOf(res));
       const page: CachedPage = { status: res.statusCode, headers, ...spliced };
-      cache.set(key, page, version, Date.now());
+      cache.set(key, page, start, Date.now());
       rendered();
       sendPage(req, res, page, send);
     });

@@ -8,6 +8,7 @@ import { searchScreenApi, suggestApi, vehicleLookupApi, vehiclesApi } from "../a
 import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
+import type { PageCache } from "./page-cache";
 import { countVehicleViews } from "./count-vehicle-views";
 import type { Catalogue } from "../catalogue";
 import type { Leads } from "../leads/lead-intake";
@@ -58,8 +59,8 @@ export interface AppParts {
   /** Proxies in front of the site whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustedProxies: number;
   security: SecurityOptions;
-  /** PAGE_CACHE_MB in bytes: how much rendered HTML to keep for the next visitor; 0 for none. */
-  pageCacheBytes: number;
+  /** Rendered HTML kept for the next visitor (PAGE_CACHE_MB); undefined for none. */
+  pageCache: PageCache | undefined;
   frontend?: FrontendMount;
   /** Where vehicle page views are counted; left out, they are not. */
   views?: VehicleViewCounter;
@@ -80,7 +81,7 @@ export function createApp(parts: AppParts): Express {
     rateWindows,
     trustedProxies,
     security,
-    pageCacheBytes,
+    pageCache,
     frontend,
     views,
   } = parts;
@@ -142,7 +143,11 @@ export function createApp(parts: AppParts): Express {
   app.use("/api", apiErrorHandler(logger));
 
   app.use("/media/demo", demoImagesRouter());
-  app.use("/media/photos", photosRouter(staff.photos.library));
+  // Staff wait their turn for a photo to be made; a stranger's burst is turned away beyond the queue.
+  app.use(
+    "/media/photos",
+    photosRouter(staff.photos.library, (res) => signedInStaff(res) !== undefined),
+  );
 
   if (frontend?.clientDirectory) {
     const assets = path.join(frontend.clientDirectory, "assets");
@@ -154,7 +159,7 @@ export function createApp(parts: AppParts): Express {
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
   if (frontend) {
     if (views) app.get("/vehicles/:id", countVehicleViews(views));
-    app.use(cachedPages({ maxBytes: pageCacheBytes, stockVersion: () => catalogue.stockVersion }), frontend.pages);
+    app.use(cachedPages({ cache: pageCache, stockVersion: () => catalogue.stockVersion }), frontend.pages);
   }
 
   app.use(lastResortErrorPage(logger));

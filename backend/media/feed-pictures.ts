@@ -1,5 +1,6 @@
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { Photo, VehiclePhotos } from "../../domain/vehicle-photos";
+import { FoldedRuns } from "../folded-runs";
 import type { Logger } from "../logger";
 import type { SearchIndexWriter } from "../search/search-engine";
 import { searchIndexPush } from "../stock/search-sync";
@@ -28,8 +29,13 @@ export class FeedPictures {
   /** Each vehicle's listed pictures not fetched yet, as of the follower's last step. */
   private readonly missing = new Map<string, string[]>();
   private readonly follower: StockFollower;
-  private running: Promise<void> | undefined;
-  private again = false;
+  // Another instance running a round fetches for this change too: it hears of it as this one does.
+  private readonly fetches = new FoldedRuns(() =>
+    this.rounds
+      .runAlone(() => this.round())
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.warn({ err: error }, "Could not fetch the feed's pictures")),
+  );
   private stopWatching: (() => void) | undefined;
 
   constructor(
@@ -54,23 +60,7 @@ export class FeedPictures {
 
   /** Fetches every listed picture not yet fetched; a call while a round runs asks for one more round after it. */
   fetchMissing(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    // Another instance running a round fetches for this change too: it hears of it as this one does.
-    this.running = this.rounds
-      .runAlone(() => this.round())
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.warn({ err: error }, "Could not fetch the feed's pictures"))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.fetchMissing();
-        }
-      });
-    return this.running;
+    return this.fetches.run();
   }
 
   private async round(): Promise<void> {

@@ -1,18 +1,21 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { demoPhotoId } from "../../domain/vehicle-photos";
-import { PhotoLibrary, PhotoRefusedError, sniffImage } from "./photo-library";
+import { DEMO_DRAWING_VERSION, PHOTO_FORMATS, PHOTO_WIDTHS, demoPhotoId } from "../../domain/vehicle-photos";
+import { PhotoLibrary, PhotoQueueFullError, PhotoRefusedError, sniffImage } from "./photo-library";
 
 let directory: string;
 let library: PhotoLibrary;
 
 beforeEach(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "photos-"));
-  library = new PhotoLibrary(directory, { maxBytes: 2 * 1024 * 1024, maxPixels: 40_000_000 });
+  library = new PhotoLibrary(directory, {
+    limits: { maxBytes: 2 * 1024 * 1024, maxPixels: 40_000_000 },
+    isListedDemo: async (id) => id.startsWith("demo") && id.includes("hatchback"),
+  });
   await library.prepare();
 });
 afterEach(() => rm(directory, { recursive: true, force: true }));
@@ -136,5 +139,69 @@ describe("sizes", () => {
       expect(await sharp((await library.size(id, 640, format))!).metadata()).toMatchObject({ format: heif, width: 640, height: 480 });
     }
     expect(await library.size(id.replace("hatchback", "not-a-shape"), 640, "webp")).toBeUndefined();
+  });
+
+  it("draws no demo picture for another drawing version or one no vehicle lists, and writes nothing for it", async () => {
+    const listed = demoPhotoId("/media/demo/hatchback/red/1.svg")!;
+    for (const id of [
+      listed.replace(`demo${DEMO_DRAWING_VERSION}-`, "demo9000000001-"),
+      listed.replace(`demo${DEMO_DRAWING_VERSION}-`, `demo${DEMO_DRAWING_VERSION - 1}-`),
+      demoPhotoId("/media/demo/suv/red/1.svg")!,
+    ]) {
+      expect(await library.size(id, 1600, "avif"), id).toBeUndefined();
+    }
+    expect(await readdir(path.join(directory, "masters"))).toEqual([]);
+    expect(await readdir(path.join(directory, "sizes"))).toEqual([]);
+  });
+});
+
+const everySize = PHOTO_WIDTHS.flatMap((width) => PHOTO_FORMATS.map((format) => [width, format] as const));
+
+describe("the queue for making sizes", () => {
+  it("refuses a request that may not wait once two are being made and the queue is full, and serves those that may", async () => {
+    const queued = new PhotoLibrary(directory, { isListedDemo: async () => true, queueLength: 1 });
+    const id = demoPhotoId("/media/demo/saloon/blue/2.svg")!;
+    const strangers = await Promise.allSettled(everySize.map(([width, format]) => queued.size(id, width, format, { mayWait: false })));
+    const refused = strangers.filter((outcome) => outcome.status === "rejected");
+    expect(strangers.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
+    expect(refused).toHaveLength(everySize.length - 3);
+    for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(PhotoQueueFullError);
+
+    const other = demoPhotoId("/media/demo/saloon/blue/3.svg")!;
+    const staff = await Promise.all(everySize.map(([width, format]) => queued.size(other, width, format)));
+    expect(staff.every((file) => file !== undefined)).toBe(true);
+  });
+});
+
+describe("the sizes kept on disk", () => {
+  const sizesOnDisk = async () => {
+    const entries = await readdir(path.join(directory, "sizes"), { recursive: true, withFileTypes: true });
+    let total = 0;
+    for (const entry of entries) if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+    return total;
+  };
+
+  it("stay under their cap, those used longest ago deleted first and made again when asked for", async () => {
+    const capped = new PhotoLibrary(directory, { isListedDemo: async () => true, sizesMaxBytes: 150_000 });
+    await capped.prepare();
+    const first = demoPhotoId("/media/demo/estate/green/1.svg")!;
+    const firstFile = (await capped.size(first, 1600, "jpg"))!;
+    for (const view of [2, 3, 4]) {
+      for (const width of PHOTO_WIDTHS) await capped.size(demoPhotoId(`/media/demo/estate/green/${view}.svg`)!, width, "jpg");
+    }
+    await capped.sizesCounted();
+    expect(await sizesOnDisk()).toBeLessThanOrEqual(150_000);
+    expect(await stat(firstFile).catch(() => undefined)).toBeUndefined();
+    expect(await capped.size(first, 1600, "jpg")).toBe(firstFile);
+    expect((await stat(firstFile)).size).toBeGreaterThan(0);
+  });
+
+  it("are counted at start, so a folder already over a lowered cap is brought under it", async () => {
+    for (const [width, format] of everySize) await library.size(demoPhotoId("/media/demo/hatchback/white/1.svg")!, width, format);
+    const before = await sizesOnDisk();
+    const lowered = new PhotoLibrary(directory, { sizesMaxBytes: Math.floor(before / 2) });
+    await lowered.prepare();
+    await lowered.sizesCounted();
+    expect(await sizesOnDisk()).toBeLessThanOrEqual(before / 2);
   });
 });

@@ -1,10 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Stats } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type OutputInfo } from "sharp";
-import { DEMO_PHOTO_SIZE, PHOTO_WIDTHS, type Photo, type PhotoFormat, type PhotoWidth } from "../../domain/vehicle-photos";
-import { parseDemoImagePath } from "./demo-image-catalogue";
+import {
+  DEMO_DRAWING_VERSION,
+  DEMO_PHOTO_SIZE,
+  PHOTO_WIDTHS,
+  type Photo,
+  type PhotoFormat,
+  type PhotoWidth,
+} from "../../domain/vehicle-photos";
+import { parseDemoImagePath, type DemoImage } from "./demo-image-catalogue";
 import { renderDemoImage } from "./demo-image-svg";
+import type { Logger } from "../logger";
+import { SizeCap } from "./size-cap";
 
 /**
  * Where photos are checked, stored and sized. A photo is taken in only when its bytes are a
@@ -13,9 +23,13 @@ import { renderDemoImage } from "./demo-image-svg";
  * It is stored once as a master: turned upright as its EXIF says, no larger than 2,560 px,
  * re-encoded as JPEG with no metadata at all (no location, no camera serial), named by a
  * digest of that master. Sizes are made from the master on first request, at most two at a
- * time (sharp works on libuv's threads, so the event loop stays free), and kept on disk:
- * `masters/{id}.jpg` and `sizes/{id}/{width}.{format}` under the photos folder, which every
- * site instance shares.
+ * time (sharp works on libuv's threads, so the event loop stays free), and kept on disk under
+ * a cap (size-cap.ts): `masters/{id}.jpg` and `sizes/{id}/{width}.{format}` under the photos
+ * folder, which every site instance shares. A demo picture is drawn into a master only for
+ * the current drawing version and a vehicle that lists it; nothing is written for an id the
+ * site never gave out. A request that needs a size made waits in a queue of bounded length,
+ * or, when the queue is full and it may not wait (a stranger's), is refused at once
+ * (PhotoQueueFullError): no number of requests buys more work than the queue holds.
  */
 
 export interface PhotoLimits {
@@ -27,11 +41,32 @@ export interface PhotoLimits {
 
 export const DEFAULT_PHOTO_LIMITS: PhotoLimits = { maxBytes: 25 * 1024 * 1024, maxPixels: 50_000_000 };
 
+export interface PhotoLibraryOptions {
+  limits?: PhotoLimits;
+  /** Whether a vehicle in stock lists the demo picture of this id (listed-demo-pictures.ts); without it, none is drawn. */
+  isListedDemo?: (id: string) => Promise<boolean>;
+  /** PHOTO_QUEUE_LENGTH: requests that may wait while two sizes are being made; more that may not wait are refused. */
+  queueLength?: number;
+  /** PHOTO_SIZES_MAX_MB in bytes: the most the sizes may take on disk. */
+  sizesMaxBytes?: number;
+  logger?: Pick<Logger, "info" | "warn">;
+}
+
 /** A file that is not a photo the site takes, with the reason in words a stock manager can act on. */
 export class PhotoRefusedError extends Error {}
 
+/** Every place in the queue for making sizes is taken: try again after `retryAfterSeconds`. */
+export class PhotoQueueFullError extends Error {
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super("Too many photos are being made at the moment");
+  }
+}
+
 const MASTER_MAX_SIDE = 2560;
 const MAX_JOBS = 2;
+export const DEFAULT_PHOTO_QUEUE_LENGTH = 64;
+export const DEFAULT_PHOTO_SIZES_MAX_BYTES = 4096 * 2 ** 20;
 
 type Sniffed = "jpeg" | "png" | "webp" | "avif" | "heic";
 
@@ -59,18 +94,34 @@ function refusalOf(bytes: Uint8Array): string {
 }
 
 export class PhotoLibrary {
+  readonly limits: PhotoLimits;
   private readonly inFlight = new Map<string, Promise<string>>();
   private readonly waiting: (() => void)[] = [];
   private running = 0;
+  private readonly queueLength: number;
+  private readonly isListedDemo: (id: string) => Promise<boolean>;
+  private readonly cap: SizeCap;
 
   constructor(
     readonly directory: string,
-    readonly limits: PhotoLimits = DEFAULT_PHOTO_LIMITS,
-  ) {}
+    {
+      limits = DEFAULT_PHOTO_LIMITS,
+      isListedDemo,
+      queueLength = DEFAULT_PHOTO_QUEUE_LENGTH,
+      sizesMaxBytes,
+      logger,
+    }: PhotoLibraryOptions = {},
+  ) {
+    this.limits = limits;
+    this.queueLength = queueLength;
+    this.isListedDemo = isListedDemo ?? (async () => false);
+    this.cap = new SizeCap(path.join(directory, "sizes"), sizesMaxBytes ?? DEFAULT_PHOTO_SIZES_MAX_BYTES, logger);
+  }
 
   async prepare(): Promise<void> {
     await mkdir(path.join(this.directory, "masters"), { recursive: true });
     await mkdir(path.join(this.directory, "sizes"), { recursive: true });
+    void this.cap.look();
   }
 
   /** Checks a file and stores it as a master; throws PhotoRefusedError naming what is wrong. */
@@ -97,61 +148,94 @@ export class PhotoLibrary {
     }
     const id = createHash("sha256").update(master.data).digest("hex").slice(0, 32);
     const file = this.masterPath(id);
-    if (!(await exists(file))) await writeAtomically(file, master.data);
+    if (!(await statOf(file))) await writeAtomically(file, master.data);
     return { id, width: master.info.width, height: master.info.height };
   }
 
-  /** The file of a photo at a width and in a format, made now if this is its first request; undefined for no such photo. */
-  async size(id: string, width: PhotoWidth, format: PhotoFormat): Promise<string | undefined> {
+  /**
+   * The file of a photo at a width and in a format, made now if this is its first request;
+   * undefined for no such photo. `mayWait` false (a stranger's request): when the queue for
+   * making sizes is full, throws PhotoQueueFullError rather than wait.
+   */
+  async size(id: string, width: PhotoWidth, format: PhotoFormat, { mayWait = true } = {}): Promise<string | undefined> {
     if (!PHOTO_WIDTHS.includes(width)) return undefined;
     const file = path.join(this.directory, "sizes", id, `${width}.${format}`);
-    if (await exists(file)) return file;
+    const kept = await statOf(file);
+    if (kept) {
+      this.cap.used(file, kept.mtimeMs);
+      return file;
+    }
+    const joined = this.inFlight.get(file);
+    if (joined) return joined;
     const master = await this.masterOf(id);
     if (!master) return undefined;
-    let made = this.inFlight.get(file);
-    if (!made) {
-      made = this.queued(async () => {
-        await mkdir(path.dirname(file), { recursive: true });
-        const resized = sharp(master).resize({ width, withoutEnlargement: true });
-        const encoded =
-          format === "avif"
-            ? resized.avif({ quality: 50, effort: 2 })
-            : format === "webp"
-              ? resized.webp({ quality: 75 })
-              : resized.jpeg({ quality: 80, mozjpeg: true, progressive: true });
-        await writeAtomically(file, await encoded.toBuffer());
-        return file;
-      }).finally(() => this.inFlight.delete(file));
-      this.inFlight.set(file, made);
-    }
+    // Asked again while this one looked for the master: one making serves both.
+    const again = this.inFlight.get(file);
+    if (again) return again;
+    const made = this.queued(mayWait, async () => {
+      const source = typeof master === "string" ? master : await this.drawn(master);
+      await mkdir(path.dirname(file), { recursive: true });
+      const resized = sharp(source).resize({ width, withoutEnlargement: true });
+      const encoded =
+        format === "avif"
+          ? resized.avif({ quality: 50, effort: 2 })
+          : format === "webp"
+            ? resized.webp({ quality: 75 })
+            : resized.jpeg({ quality: 80, mozjpeg: true, progressive: true });
+      const bytes = await encoded.toBuffer();
+      await writeAtomically(file, bytes);
+      this.cap.written(bytes.length);
+      return file;
+    }).finally(() => this.inFlight.delete(file));
+    this.inFlight.set(file, made);
     return made;
   }
 
-  /** A master's path, a demo picture's drawn and stored at its first request. */
-  private async masterOf(id: string): Promise<string | undefined> {
+  /** Settles once the sizes on disk have been counted and kept under their cap (tests wait on it). */
+  sizesCounted(): Promise<void> {
+    return this.cap.settled();
+  }
+
+  /** A master's path; for a demo picture not drawn yet, the picture to draw, if the site gave out its id. */
+  private async masterOf(id: string): Promise<string | { id: string; image: DemoImage } | undefined> {
     const file = this.masterPath(id);
-    if (await exists(file)) return file;
-    const demo = /^demo\d+-([a-z-]+)-([a-z]+)-(\d)$/.exec(id);
-    const image = demo && parseDemoImagePath(demo[1]!, demo[2]!, `${demo[3]}.svg`);
-    if (!image) return undefined;
-    return this.queued(async () => {
-      if (await exists(file)) return file;
-      const jpeg = await sharp(Buffer.from(renderDemoImage(image)), { density: 72 * (DEMO_PHOTO_SIZE.width / 800) })
-        .resize(DEMO_PHOTO_SIZE.width, DEMO_PHOTO_SIZE.height)
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 90, mozjpeg: true })
-        .toBuffer();
-      await writeAtomically(file, jpeg);
-      return file;
-    });
+    if (await statOf(file)) return file;
+    const demo = /^demo(\d+)-([a-z-]+)-([a-z]+)-(\d)$/.exec(id);
+    if (!demo || Number(demo[1]) !== DEMO_DRAWING_VERSION) return undefined;
+    const image = parseDemoImagePath(demo[2]!, demo[3]!, `${demo[4]}.svg`);
+    if (!image || !(await this.isListedDemo(id))) return undefined;
+    return { id, image };
+  }
+
+  /** A demo picture drawn and stored as its master, once however many sizes ask for it at the same moment. */
+  private drawn({ id, image }: { id: string; image: DemoImage }): Promise<string> {
+    const file = this.masterPath(id);
+    let drawing = this.inFlight.get(file);
+    if (!drawing) {
+      drawing = (async () => {
+        if (await statOf(file)) return file;
+        const jpeg = await sharp(Buffer.from(renderDemoImage(image)), { density: 72 * (DEMO_PHOTO_SIZE.width / 800) })
+          .resize(DEMO_PHOTO_SIZE.width, DEMO_PHOTO_SIZE.height)
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality: 90, mozjpeg: true })
+          .toBuffer();
+        await writeAtomically(file, jpeg);
+        return file;
+      })().finally(() => this.inFlight.delete(file));
+      this.inFlight.set(file, drawing);
+    }
+    return drawing;
   }
 
   private masterPath(id: string): string {
     return path.join(this.directory, "masters", `${id}.jpg`);
   }
 
-  private async queued<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= MAX_JOBS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  private async queued<T>(mayWait: boolean, work: () => Promise<T>): Promise<T> {
+    if (this.running >= MAX_JOBS) {
+      if (!mayWait && this.waiting.length >= this.queueLength) throw new PhotoQueueFullError();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
     this.running++;
     try {
       return await work();
@@ -162,11 +246,8 @@ export class PhotoLibrary {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
+async function statOf(file: string): Promise<Stats | undefined> {
+  return stat(file).catch(() => undefined);
 }
 
 /** Written beside and renamed into place, so another instance reading the shared folder never sees half a file. */

@@ -7,6 +7,7 @@ import type { Dealer } from "../../domain/dealer";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import type { Mail } from "../mail/mail-services";
 import { FeedPictures } from "../media/feed-pictures";
+import { ListedDemoPictures } from "../media/listed-demo-pictures";
 import { PhotoLibrary } from "../media/photo-library";
 import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
@@ -15,7 +16,7 @@ import { StockImports } from "../stock/stock-imports";
 import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
-import type { VehicleStore } from "../store/vehicle-store";
+import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -32,6 +33,8 @@ export interface StaffServices {
   vehicles: VehicleDesk;
   /** A vehicle's own photos, and the library that checks, stores and sizes every photo. */
   photos: PhotoDesk;
+  /** The demo pictures vehicles in stock list: the only ones the library draws. */
+  demoPictures: ListedDemoPictures;
   /** The feed's pictures, fetched in the background. */
   feedPictures: FeedPictures;
   /** Every vehicle in stock, filtered, sorted and paged (/staff/stock). */
@@ -45,8 +48,18 @@ export interface StaffServices {
 export function staffServices(
   store: StaffStore,
   leads: LeadStore,
-  /** `backgroundStore`: the store for imports and rebuilds of the search index (backend/engines.ts). */
-  vehicles: { store: VehicleStore; backgroundStore: VehicleStore; catalogue: Catalogue; views: VehicleViewCounter },
+  /**
+   * `backgroundStore`: the store for imports and rebuilds of the search index
+   * (backend/engines.ts); `pagesChanged`: told of each change a stock manager makes to a
+   * vehicle, before they are answered (the page cache forgets its pages).
+   */
+  vehicles: {
+    store: VehicleStore;
+    backgroundStore: VehicleStore;
+    catalogue: Catalogue;
+    views: VehicleViewCounter;
+    pagesChanged?: (result: StockChangeResult) => void;
+  },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
@@ -56,15 +69,19 @@ export function staffServices(
   mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
-  const { store: stock, backgroundStore, catalogue, views } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
   const imports = new StockImports(backgroundStore, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
+  const demoPictures = new ListedDemoPictures(stock, logger);
   const library = new PhotoLibrary(config.PHOTOS_DIR ?? path.join(config.DATA_DIR, "photos"), {
-    maxBytes: config.PHOTO_MAX_MB * 1024 * 1024,
-    maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000,
+    limits: { maxBytes: config.PHOTO_MAX_MB * 1024 * 1024, maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000 },
+    isListedDemo: (id) => demoPictures.has(id),
+    queueLength: config.PHOTO_QUEUE_LENGTH,
+    sizesMaxBytes: config.PHOTO_SIZES_MAX_MB * 2 ** 20,
+    logger,
   });
   const fetchLimits = {
     maxBytes: library.limits.maxBytes,
@@ -84,11 +101,12 @@ export function staffServices(
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, backgroundStore, meili, access, logger, shared.rebuilds),
-    vehicles: new VehicleDesk(stock, access, indexer),
+    vehicles: new VehicleDesk(stock, access, indexer, pagesChanged),
     ...(url
       ? { feed: new ScheduledFeed(imports, { url, everyMinutes, mode, ...(tokenFile ? { tokenFile } : {}) }, logger, shared.feedTurns) }
       : {}),
-    photos: new PhotoDesk(stock, library, access, indexer),
+    photos: new PhotoDesk(stock, library, access, indexer, pagesChanged),
+    demoPictures,
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,

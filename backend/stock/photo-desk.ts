@@ -1,12 +1,11 @@
-import { MAX_VEHICLE_PHOTOS, type Photo, type VehiclePhotos } from "../../domain/vehicle-photos";
+import { MAX_VEHICLE_PHOTOS, type Photo } from "../../domain/vehicle-photos";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
 import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
-import type { VehicleStore } from "../store/vehicle-store";
-import { searchIndexPush } from "./search-sync";
-import { feedRecordOf } from "./vehicle-desk";
+import type { PhotosUpdate, StockChangeResult, VehicleStore } from "../store/vehicle-store";
+import { applyStaffChange, feedRecordOf } from "./vehicle-desk";
 
 /**
  * A vehicle's own photos, for the stock console: add several at once, move one up or down
@@ -39,32 +38,56 @@ export class PhotoDesk {
     readonly library: PhotoLibrary,
     private readonly access: StaffAccess,
     private readonly indexer: SearchIndexWriter | undefined,
+    /** Told of each change before the desk answers: the page cache forgets the vehicle's pages. */
+    private readonly changed?: (result: StockChangeResult) => void,
   ) {}
 
-  /** Checks and stores each file, then adds those taken after the vehicle's photos; undefined when it is no longer in stock. */
+  /**
+   * Checks and stores each file, then adds those taken after the vehicle's photos; undefined
+   * when it is no longer in stock. The photos are added to those stored when the change is
+   * applied, under the store's lock: two uploads to one vehicle at once both keep theirs, up
+   * to the most a vehicle may have, and files beyond it are refused, saying so.
+   */
   async upload(member: StaffMember, address: string, id: string, files: readonly UploadedPhoto[]): Promise<UploadOutcome | undefined> {
     requireRole(member, "stock");
     const record = await this.store.get(id);
     if (!record) return undefined;
-    const current = record.photos?.uploaded ?? [];
-    const taken: Photo[] = [];
+    const taken: { name: string; photo: Photo }[] = [];
     const refused: UploadOutcome["refused"] = [];
     for (const { name, read } of files) {
-      if (current.length + taken.length >= MAX_VEHICLE_PHOTOS) {
-        refused.push({ name, reason: `was not added: a vehicle may have at most ${MAX_VEHICLE_PHOTOS} photos` });
+      // Checked again against the photos stored when the change is applied.
+      if ((record.photos?.uploaded?.length ?? 0) + taken.length >= MAX_VEHICLE_PHOTOS) {
+        refused.push({ name, reason: tooMany });
         continue;
       }
       try {
-        const photo = await this.library.ingest(await read());
-        if (![...current, ...taken].some((kept) => kept.id === photo.id)) taken.push(photo);
+        taken.push({ name, photo: await this.library.ingest(await read()) });
       } catch (error) {
         if (!(error instanceof PhotoRefusedError)) throw error;
         refused.push({ name, reason: error.message });
       }
     }
     if (taken.length === 0) return { added: 0, refused, record };
-    const changed = await this.save(member, address, record, [...current, ...taken], { change: "added", count: taken.length });
-    return { added: taken.length, refused, record: changed };
+    let added: Photo[] = [];
+    let overLimit: string[] = [];
+    const changed = await this.save(
+      member,
+      address,
+      record,
+      (current) => {
+        added = [];
+        overLimit = [];
+        for (const { name, photo } of taken) {
+          if ([...current, ...added].some((kept) => kept.id === photo.id)) continue;
+          if (current.length + added.length >= MAX_VEHICLE_PHOTOS) overLimit.push(name);
+          else added.push(photo);
+        }
+        return [...current, ...added];
+      },
+      () => ({ change: "added", count: added.length }),
+    );
+    if (!changed) return undefined;
+    return { added: added.length, refused: [...refused, ...overLimit.map((name) => ({ name, reason: tooMany }))], record: changed };
   }
 
   /** Applies one edit; undefined when the vehicle is no longer in stock, the record unchanged when the photo is not its own. */
@@ -75,34 +98,64 @@ export class PhotoDesk {
     const photos = record.photos?.uploaded ?? [];
     const next = edited(photos, edit);
     if (!next || (next.length === photos.length && next.every((photo, i) => photos[i]?.id === photo.id))) return record;
-    return this.save(member, address, record, next, { change: edit.kind, count: next.length });
+    let count = next.length;
+    return this.save(
+      member,
+      address,
+      record,
+      // Made again from the photos stored then: an upload or another edit in between is kept.
+      (current) => {
+        const again = edited(current, edit) ?? [...current];
+        count = again.length;
+        return again;
+      },
+      () => ({ change: edit.kind, count }),
+    );
   }
 
+  /**
+   * Stores the vehicle's uploaded photos as `update` makes them from those stored, in one
+   * change of the store under its lock, and audits it; undefined when the vehicle has left
+   * stock meanwhile, in which case nothing is changed.
+   */
   private async save(
     member: StaffMember,
     address: string,
     record: VehicleRecord,
-    uploaded: Photo[],
-    details: Record<string, string | number>,
+    update: (current: readonly Photo[]) => Photo[],
+    details: () => Record<string, string | number>,
   ): Promise<VehicleRecord | undefined> {
-    const photos: VehiclePhotos = { ...record.photos, uploaded };
-    const push = this.indexer && searchIndexPush(this.store, this.indexer);
-    await this.store.applyChange(
-      { records: [{ id: record._id, record: feedRecordOf(record) }], mode: "upsert", photos: new Map([[record._id, photos]]) },
-      undefined,
-      push?.onApplied,
-    );
+    const photos: PhotosUpdate = (stored) => {
+      if (!stored) throw new VehicleGoneError();
+      return { ...stored.photos, uploaded: update(stored.photos?.uploaded ?? []) };
+    };
+    try {
+      await applyStaffChange(
+        { records: [{ id: record._id, record: feedRecordOf(record) }], mode: "upsert", photos: new Map([[record._id, photos]]) },
+        this.store,
+        this.indexer,
+        this.changed,
+      );
+    } catch (error) {
+      if (error instanceof VehicleGoneError) return undefined;
+      throw error;
+    }
     await this.access.audit({
       action: "vehicle-photos-changed",
       actorId: member.account.id,
       actorEmail: member.account.email,
       address,
       targetId: record._id,
-      details,
+      details: details(),
     });
     return this.store.get(record._id);
   }
 }
+
+const tooMany = `was not added: a vehicle may have at most ${MAX_VEHICLE_PHOTOS} photos`;
+
+/** The vehicle was sold or removed while its photos were being changed. */
+class VehicleGoneError extends Error {}
 
 /** The photos after an edit, or undefined when the edit names a photo the vehicle does not have. */
 export function edited(photos: readonly Photo[], edit: PhotoEdit): Photo[] | undefined {

@@ -8,7 +8,7 @@ import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { AuditAction, AuditEntry } from "../staff/staff-store";
-import type { StockChange, VehicleStore } from "../store/vehicle-store";
+import type { StockChange, StockChangeResult, VehicleStore } from "../store/vehicle-store";
 
 /**
  * One vehicle at a time, for the stock console: find it by registration or id, change its
@@ -69,6 +69,8 @@ export class VehicleDesk {
     private readonly store: VehicleStore,
     private readonly access: StaffAccess,
     private readonly indexer: SearchIndexWriter | undefined,
+    /** Told of each change before the desk answers: the page cache forgets the vehicle's pages. */
+    private readonly changed?: (result: StockChangeResult) => void,
   ) {}
 
   /** Vehicles whose id or registration (spaces and case aside) is the one asked for. */
@@ -238,11 +240,26 @@ export class VehicleDesk {
     }));
   }
 
-  /** A change through the store, sent on to an engine outside the site when the site may change its index (else stock:sync sends it). */
   private change(change: StockChange) {
-    const push = this.indexer && searchIndexPush(this.store, this.indexer);
-    return this.store.applyChange(change, undefined, push?.onApplied);
+    return applyStaffChange(change, this.store, this.indexer, this.changed);
   }
+}
+
+/**
+ * A stock manager's change through the store: sent on to an engine outside the site when the
+ * site may change its index (else stock:sync sends it), and told to `changed` before the
+ * manager is answered, so that no kept page shows the vehicle as it was.
+ */
+export async function applyStaffChange(
+  change: StockChange,
+  store: VehicleStore,
+  indexer: SearchIndexWriter | undefined,
+  changed: ((result: StockChangeResult) => void) | undefined,
+): Promise<StockChangeResult> {
+  const push = indexer && searchIndexPush(store, indexer);
+  const result = await store.applyChange(change, undefined, push?.onApplied);
+  changed?.(result);
+  return result;
 }
 
 function withPrice(record: VehicleRecord, price: number): VehicleFeedRecord {

@@ -4,6 +4,7 @@ import { reductionAfter } from "../../domain/price-reduction";
 import { priceOf } from "../../domain/vehicle-price";
 import type { PriceReduction, VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
 import type { VehiclePhotos } from "../../domain/vehicle-photos";
+import type { PhotosChange } from "./vehicle-store";
 
 /**
  * How an incoming feed record meets the stored one: a new vehicle is stamped with its
@@ -37,13 +38,13 @@ export interface StoredVersion {
  * What the stock console changes; each left undefined stays as it was. `hide`: hide the
  * vehicle (true) or show it again (false); `reserve` likewise; `handEdited`: the fields now
  * marked as changed by hand (the incoming record holding the hand's values), replacing the
- * marks; `photos`: its photos from now on.
+ * marks; `photos`: its photos from now on, or made from those stored.
  */
 export interface StaffMarks {
   hide?: boolean;
   reserve?: boolean;
   handEdited?: readonly HandEditableField[];
-  photos?: VehiclePhotos;
+  photos?: PhotosChange;
 }
 
 export function stampRecord(
@@ -60,7 +61,7 @@ export function stampRecord(
   const hidden = hide ?? existing?.hidden === true;
   const reserved = reserve ?? existing?.reserved === true;
   const marked = handEdited ?? (Object.keys(existing?.handEdited ?? {}) as HandEditableField[]);
-  const kept = photosFor(content.media, photos ?? existing?.photos);
+  const kept = photosFor(content.media, (typeof photos === "function" ? photos(existing) : photos) ?? existing?.photos);
   const marks = {
     ...(hidden && { hidden: true as const }),
     ...(reserved && { reserved: true as const }),

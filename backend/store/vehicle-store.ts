@@ -24,8 +24,12 @@ export interface StockChange {
    * the rest keep whether they were hidden, through any feed.
    */
   hide?: ReadonlyMap<string, boolean>;
-  /** Vehicles of `records` whose photos are now these (an empty object for none); the rest keep theirs through any feed. */
-  photos?: ReadonlyMap<string, VehiclePhotos>;
+  /**
+   * Vehicles of `records` whose photos are now these (an empty object for none), or those a
+   * function makes of the photos stored when the change is applied; the rest keep theirs
+   * through any feed.
+   */
+  photos?: ReadonlyMap<string, PhotosChange>;
   /** Vehicles of `records` to reserve (true) or release (false); the rest keep whether they were reserved. */
   reserve?: ReadonlyMap<string, boolean>;
   /**
@@ -41,6 +45,16 @@ export interface StockChange {
    */
   maxRemovals?: number;
 }
+
+/**
+ * A vehicle's photos made from those stored, run by the store under its lock as it applies
+ * the change, so that two changes made at once (two stock managers uploading to one
+ * vehicle) each start from the other's photos rather than overwrite them. `stored` is
+ * undefined when the vehicle is not in stock: the function may throw to refuse the whole
+ * change, which is then not applied.
+ */
+export type PhotosUpdate = (stored: { photos?: VehiclePhotos } | undefined) => VehiclePhotos;
+export type PhotosChange = VehiclePhotos | PhotosUpdate;
 
 /** What a change asks of one of its records beyond the feed's content (stampRecord). */
 export function staffMarksOf(change: StockChange, id: string): StaffMarks {

@@ -9,7 +9,7 @@ import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock"
 import { createLogger } from "../../backend/logger";
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { previewStockChange } from "../../backend/store/preview-change";
-import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
+import { MassRemovalError, type PhotosUpdate, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";
 import { referenceSearch } from "../support/reference-search";
@@ -222,6 +222,44 @@ function storeFeedsAndRemovals(engines: () => StockEngines): void {
         NOW,
       );
       expect((await engines().store.get("fiesta-2019"))?.photos).toBeUndefined();
+    });
+
+    it("makes photos from those stored when the change is applied: two handles adding at once both keep theirs", async () => {
+      await engines().store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      const other = await engines().openSecondStore();
+      const photosOf = (from: number) =>
+        Array.from({ length: 10 }, (_, i) => ({ id: (from + i).toString(16).padStart(32, "0"), width: 1600, height: 1200 }));
+      const adding =
+        (added: ReturnType<typeof photosOf>): PhotosUpdate =>
+        (stored) => ({ ...stored?.photos, uploaded: [...(stored?.photos?.uploaded ?? []), ...added] });
+      const change = (photos: PhotosUpdate) => ({
+        records: knownVehicleRepriced("fiesta-2019", 10000),
+        mode: "upsert" as const,
+        photos: new Map([["fiesta-2019", photos]]),
+      });
+      try {
+        await Promise.all([
+          engines().store.applyChange(change(adding(photosOf(0))), NOW),
+          other.applyChange(change(adding(photosOf(100))), NOW),
+        ]);
+        // Read through a third handle: the embedded store's handles see another's change only when they look.
+        const reader = await engines().openSecondStore();
+        const kept = (await reader.get("fiesta-2019"))?.photos?.uploaded?.map(({ id }) => id);
+        await reader.close();
+        expect(kept).toHaveLength(20);
+        expect(new Set(kept)).toEqual(new Set([...photosOf(0), ...photosOf(100)].map(({ id }) => id)));
+
+        // Told the vehicle is not stored, the function may refuse the change, and nothing is written.
+        await engines().store.applyChange({ records: [], mode: "upsert", removeIds: ["fiesta-2019"] }, NOW);
+        const refusing: PhotosUpdate = (stored) => {
+          if (!stored) throw new Error("no longer in stock");
+          return stored.photos ?? {};
+        };
+        await expect(engines().store.applyChange(change(refusing), NOW)).rejects.toThrow("no longer in stock");
+        expect(await engines().store.get("fiesta-2019")).toBeUndefined();
+      } finally {
+        await other.close();
+      }
     });
 
     it("keeps a reserved vehicle findable, after those buyers can still have in the default order, through feeds", async () => {

@@ -51,9 +51,16 @@ export async function addStaffAccountsTo(store: StaffStore, roles: readonly Staf
 /** A session for a role's test account, as signing in would give it: the session id and its CSRF token. */
 export async function signedInAs(dataDir: string, role: StaffRole): Promise<{ sessionId: string; csrfToken: string; accountId: string }> {
   const store = await FileStaffStore.open(dataDir);
-  const access = new StaffAccess(store, SETTINGS);
-  const result = await access.signIn(staffEmail(role), STAFF_PASSWORD, "127.0.0.1");
-  await store.close();
+  try {
+    return await signedInTo(store, role);
+  } finally {
+    await store.close();
+  }
+}
+
+/** As signedInAs, in any staff store (MongoDB's, for a site that keeps its records there). */
+export async function signedInTo(store: StaffStore, role: StaffRole): Promise<{ sessionId: string; csrfToken: string; accountId: string }> {
+  const result = await new StaffAccess(store, SETTINGS).signIn(staffEmail(role), STAFF_PASSWORD, "127.0.0.1");
   if (!result.ok) throw new Error(`${role} could not sign in`);
   return { sessionId: result.sessionId, csrfToken: result.member.session.csrfToken, accountId: result.member.account.id };
 }
