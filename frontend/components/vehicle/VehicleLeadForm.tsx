@@ -72,6 +72,7 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
           <Choices
             {...common("contactMethod")}
             legend="How should we reply?"
+            hint="For when you give both; otherwise we reply the way you gave."
             options={CONTACT_METHODS}
             defaultValue={values.contactMethod ?? "email"}
           />
@@ -87,7 +88,14 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
       {kind === "test-drive" && (
         <>
           <Field {...common("phone")} type="tel" label="Phone number" autoComplete="tel" />
-          <Field {...common("email")} type="email" label="Email address" autoComplete="email" />
+          <Field
+            {...common("email")}
+            type="email"
+            label="Email address"
+            autoComplete="email"
+            optional
+            hint="For a confirmation by email too."
+          />
           <TestDriveSlot days={days} errors={errors} day={values.day} time={values.time} />
           <Checkbox
             id={id("licence")}
