@@ -33,6 +33,7 @@ const PAGES = [
   "/",
   "/vehicles",
   "/car-search",
+  "/car-search?q=estate&fuelType=Diesel&gearbox=Automatic&price=-30000",
   "/van-search?bodyType=Panel+Van",
   "/truck-search?sort=price_asc",
   "/offers",
