@@ -115,6 +115,30 @@ test.describe("on a phone", () => {
     await expect(dialog.getByLabel("Full name")).toBeFocused();
   });
 
+  test("the first screen shows the monthly price a result's card shows, beside the price, linked to its representative example", async ({
+    page,
+  }) => {
+    await page.goto("/car-search");
+    const card = page.locator("#results .vehicle-card").first();
+    const monthly = (await card.locator(".vehicle-card__monthly").textContent())!;
+    expect(monthly).toMatch(/^From £[\d,]+\.\d\d a month$/);
+    await card.getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(/\/vehicles\//);
+    await hydrated(page);
+
+    const shown = page.locator(".vehicle-page__monthly");
+    await expect(shown).toContainText(monthly);
+    const bar = (await page.getByRole("navigation", { name: "Contact the dealer about this vehicle" }).boundingBox())!;
+    const box = (await shown.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, "above the bar of contact buttons at the foot of the first screen").toBeLessThanOrEqual(bar.y);
+    await shown.getByRole("link", { name: "Representative example" }).click();
+    const example = page.locator(".representative-example");
+    await expect(example).toBeInViewport();
+    await expect(example).toContainText("20.5% APR representative (fixed)");
+    await expect(page.getByText("Monthly Prices From")).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
