@@ -116,6 +116,9 @@ test("saved vehicles, a shared list and a comparison pass, with the compare bar 
   await expectNoViolations(page, "a shared saved list");
   await page.goto(`/compare?ids=${ids.join(",")}`, { waitUntil: "networkidle" });
   await expectNoViolations(page, "a comparison of three vehicles");
+  await page.goto("/compare", { waitUntil: "networkidle" });
+  await expect(page.getByRole("table")).toBeVisible();
+  await expectNoViolations(page, "the comparison of the vehicles chosen in this browser");
 });
 
 test("the filters pass, with a make chosen: the sidebar on a wide screen, the open panel on a phone", async ({ page }) => {

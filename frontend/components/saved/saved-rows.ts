@@ -14,10 +14,14 @@ export function savedRowOf(vehicle: LookedUpVehicle): SavedRow {
  * The vehicles of a list kept in the browser, as they stand now, from the site's own API
  * (GET /api/vehicle-lookup, whose answer this trusts: it is the same code's).
  */
-export async function lookUpSaved(ids: readonly string[], signal?: AbortSignal): Promise<SavedRow[]> {
+export async function lookUpVehicles(ids: readonly string[], signal?: AbortSignal): Promise<LookedUpVehicle[]> {
   if (ids.length === 0) return [];
   const response = await fetch(`/api/vehicle-lookup?${new URLSearchParams({ ids: ids.join(",") })}`, { signal });
   if (!response.ok) throw new Error(`The vehicle lookup answered ${response.status}`);
-  const { vehicles } = (await response.json()) as { vehicles: LookedUpVehicle[] };
-  return vehicles.map(savedRowOf);
+  return ((await response.json()) as { vehicles: LookedUpVehicle[] }).vehicles;
+}
+
+/** A saved list's rows, looked up. */
+export async function lookUpSaved(ids: readonly string[], signal?: AbortSignal): Promise<SavedRow[]> {
+  return (await lookUpVehicles(ids, signal)).map(savedRowOf);
 }
