@@ -43,6 +43,27 @@ describe("a lead's staff page", () => {
     ]);
   });
 
+  it("shows a finance applicant's previous addresses one to a line, with the time at each", () => {
+    const application: StoredLead = {
+      ...lead,
+      kind: "finance-application",
+      data: {
+        firstName: "Jo",
+        residenceYears: 1,
+        previousAddresses: [
+          { address1: "2 Dock Road", city: "Leeds", postcode: "LS1 1AA", residenceYears: 1, residenceMonths: 6 },
+          { address1: "Flat 3", address2: "9 Mill Lane", city: "York", postcode: "YO1 7HH" },
+        ],
+      },
+    };
+    expect(detailOf({ lead: application }).fields).toEqual([
+      { label: "First name", value: "Jo" },
+      { label: "Years at the address", value: "1 year" },
+      { label: "Previous address", value: "2 Dock Road, Leeds, LS1 1AA, for 1 year and 6 months" },
+      { label: "Address before that", value: "Flat 3, 9 Mill Lane, York, YO1 7HH" },
+    ]);
+  });
+
   it("shows the vehicle as a card: its price then, and now its price, or that it sold or went", () => {
     const record = { media: { images: [{ href: "/media/fiesta.jpg" }] }, adverts: { retailAdverts: { totalPrice: { amountGBP: 9500 } } } };
     const forSale = detailOf({ vehicleNow: { id: "fiesta-2019", status: "for sale", record } as unknown as OpenedLead["vehicleNow"] });

@@ -95,6 +95,12 @@ function fieldsOf(data: unknown): LeadField[] {
       fields.push({ label: "Consent", value: `“${wording}”, ticked ${londonTime(new Date(givenAt))}` });
       continue;
     }
+    if (key === "previousAddresses" && Array.isArray(value)) {
+      value.forEach((address: Record<string, unknown>, index) =>
+        fields.push({ label: index === 0 ? "Previous address" : "Address before that", value: previousAddressText(address) }),
+      );
+      continue;
+    }
     if (key === "day" && typeof value === "string" && typeof record.time === "string") {
       fields.push({ label: "Day and time", value: `${dayText(value)}, ${record.time}` });
       continue;
@@ -109,6 +115,16 @@ function fieldsOf(data: unknown): LeadField[] {
     fields.push({ label: labelOf(key), value: text, ...(href ? { href } : {}) });
   }
   return fields;
+}
+
+/** "2 Dock Road, Leeds, LS1 1AA, for 2 years and 3 months": a finance applicant's previous address as kept. */
+function previousAddressText({ address1, address2, city, postcode, residenceYears, residenceMonths }: Record<string, unknown>): string {
+  const place = [address1, address2, city, postcode].filter((part) => typeof part === "string" && part).join(", ");
+  const time = [
+    typeof residenceYears === "number" && plural(residenceYears, "year"),
+    typeof residenceMonths === "number" && plural(residenceMonths, "month"),
+  ].filter(Boolean);
+  return time.length > 0 ? `${place}, for ${time.join(" and ")}` : place;
 }
 
 /** A mailto: address with a subject and body filled in; the address keeps its @, as mail programs expect. */

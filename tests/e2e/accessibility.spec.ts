@@ -212,9 +212,18 @@ async function fillStep(page: Page, step: number) {
     3: () => dialog.getByLabel("Married").check(),
     4: () => dialog.getByLabel("Homeowner").check(),
     5: async () => {
-      await dialog.getByLabel("Address line 1").fill("1 Test Street");
-      await dialog.getByLabel("Town or city").fill("Liverpool");
-      await dialog.getByLabel("Postcode").fill("l1 8jq");
+      await dialog.getByLabel("Address line 1", { exact: true }).fill("1 Test Street");
+      await dialog.getByLabel("Town or city", { exact: true }).fill("Liverpool");
+      await dialog.getByLabel("Postcode", { exact: true }).fill("l1 8jq");
+      // Under three years here: the address before it is asked for, and checked.
+      await dialog.getByLabel("Years at this address").fill("1");
+      await dialog.getByLabel("Previous address line 1").fill("2 Dock Road");
+      await dialog.getByLabel("Previous postcode").fill("nowhere");
+      await dialog.getByRole("button", { name: "Next" }).click();
+      await expect(dialog.getByLabel("Previous postcode")).toHaveAttribute("aria-invalid", "true");
+      await expectNoViolations(page, "step 5 of the application, with a previous address and its errors");
+      await dialog.getByLabel("Previous town or city").fill("Leeds");
+      await dialog.getByLabel("Previous postcode").fill("LS11 5AA");
     },
     6: () => dialog.getByLabel("Full-Time Employment").check(),
     7: async () => undefined,

@@ -1,7 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
+import { staffEmail } from "../support/staff-accounts";
+import { storedLead, storedLeadIds } from "../support/stored-leads";
 import { expect, test } from "./console-guard";
 import { acceptNextAlert, completeTheApplication } from "./finance-wizard";
 import { hydrated } from "./hydration";
+import { accountsFor, signIn } from "./staff-support";
+
+/** The finance application stored with a reference, as the e2e site's file store keeps it. */
+async function storedFor(reference: string) {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const leads = await Promise.all((await storedLeadIds(dataDir, "finance-application")).map((id) => storedLead(dataDir, id)));
+  return leads.filter((lead) => lead.reference === reference);
+}
 
 /** The first vehicle with photos in the list, so every part of the page is there. */
 async function openAVehicle(page: Page, { withJavaScript = true } = {}): Promise<string> {
@@ -297,6 +307,61 @@ test("a visitor completes the seven-step application", async ({ page }) => {
   await expect(confirmation).toBeInViewport({ ratio: 1 });
 });
 
+test("an applicant at their address under three years is asked for the addresses before it, which staff then see", async ({
+  page,
+}, testInfo) => {
+  await openAVehicle(page);
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  const dialog = page.getByRole("dialog");
+  await completeTheApplication(page);
+  await dialog.getByLabel("Single", { exact: true }).check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Tenant - Private").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Address line 1", { exact: true }).fill("1 Test Street");
+  await dialog.getByLabel("Town or city", { exact: true }).fill("Liverpool");
+  await dialog.getByLabel("Postcode", { exact: true }).fill("L1 8JQ");
+  await expect(dialog.getByRole("group", { name: /previous address/ })).toHaveCount(0);
+  await dialog.getByLabel("Years at this address").fill("3");
+  await expect(dialog.getByRole("group", { name: /previous address/ })).toHaveCount(0);
+  await dialog.getByLabel("Years at this address").fill("1");
+  const previous = dialog.getByRole("group", { name: "Your previous address (optional)" });
+  await expect(previous).toBeVisible();
+  await expect(previous).toHaveAccessibleDescription(/last three years/);
+  await dialog.getByLabel("Previous address line 1").fill("2 Dock Road");
+  await dialog.getByLabel("Previous postcode").fill("90210");
+  await dialog.getByLabel("Years at the previous address").fill("1");
+  await expect(dialog.getByRole("group", { name: "The address before that (optional)" })).toBeVisible();
+  await dialog.getByLabel("Years at the previous address").fill("2");
+  await expect(dialog.getByRole("group", { name: "The address before that (optional)" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByLabel("Previous town or city")).toHaveAccessibleDescription(/Enter the town or city of this previous address/);
+  await expect(dialog.getByLabel("Previous postcode")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Previous town or city").fill("Leeds");
+  await dialog.getByLabel("Previous postcode").fill("ls11 5aa");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Retired").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Monthly income after tax (£)").fill("1800");
+  const alert = acceptNextAlert(page);
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  expect(await alert).toBe("Application submitted!");
+  const confirmation = page.getByRole("status").filter({ hasText: "Application submitted!" });
+  await expect(confirmation).toContainText(/We will be in touch about finance for the .+ within one business day\./);
+
+  const reference = /Your reference is ([2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})/.exec((await confirmation.textContent())!)![1]!;
+  const [stored] = await storedFor(reference);
+  expect(stored?.data).toMatchObject({
+    residenceYears: 1,
+    previousAddresses: [{ address1: "2 Dock Road", city: "Leeds", postcode: "LS11 5AA", residenceYears: 2 }],
+  });
+  const prefix = await accountsFor(testInfo, ["sales"]);
+  await signIn(page, staffEmail("sales", prefix));
+  await page.goto(`/staff/leads/${stored!.id}`);
+  await expect(page.getByRole("main")).toContainText("Previous address");
+  await expect(page.getByRole("main")).toContainText("2 Dock Road, Leeds, LS11 5AA, for 2 years");
+});
+
 test("the last step shows all its problems at once, and takes income as people write it", async ({ page }) => {
   await openAVehicle(page);
   await page.getByRole("button", { name: "Apply for finance" }).click();
@@ -379,12 +444,20 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Date of birth").fill("1988-05-17");
     await page.getByLabel("Single", { exact: true }).check();
     await page.getByLabel("Tenant - Private").check();
-    await page.getByLabel("Address line 1").fill("1 Test Street");
-    await page.getByLabel("Town or city").fill("Liverpool");
-    await page.getByLabel("Postcode").fill("L1 8JQ");
+    await page.getByLabel("Address line 1", { exact: true }).fill("1 Test Street");
+    await page.getByLabel("Town or city", { exact: true }).fill("Liverpool");
+    await page.getByLabel("Postcode", { exact: true }).fill("L1 8JQ");
+    await page.getByLabel("Years at this address").fill("1");
+    await page.getByLabel("Previous address line 1").fill("2 Dock Road");
+    await page.getByLabel("Previous town or city").fill("Leeds");
+    await page.getByLabel("Previous postcode").fill("ls11 5aa");
     await page.getByLabel("Retired").check();
     await page.getByLabel("Monthly income after tax (£)").fill("1800");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Application submitted!");
+    await expect(page.locator("main")).toContainText(/We will be in touch about finance for the .+ within one business day\./);
+    const reference = (await page.locator("main strong").first().textContent())!;
+    const [stored] = await storedFor(reference);
+    expect(stored?.data).toMatchObject({ previousAddresses: [{ address1: "2 Dock Road", city: "Leeds", postcode: "LS11 5AA" }] });
   });
 });

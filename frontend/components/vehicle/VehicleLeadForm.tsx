@@ -9,7 +9,7 @@ import {
   LICENCE_CONFIRMATION,
 } from "../../../domain/vehicle-lead-wording";
 import { Checkbox, Choices, ErrorSummary, Field, Select, SendFailed, useFormInPlace, type FormErrors } from "../forms/form-parts";
-import { useDealer } from "../use-dealer";
+import { leadReplyTimeOf, useDealer } from "../use-dealer";
 import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
 
 interface VehicleLeadFormProps {
@@ -182,7 +182,7 @@ export function LeadConfirmation({ kind, reference, vehicle, vehicleInStock }: L
         </p>
       )}
       <p>
-        {next} {dealer.leadReplyTime ?? dealer.replyTime}; we are open {openingHoursText(dealer)}.
+        {next} {leadReplyTimeOf(dealer)}; we are open {openingHoursText(dealer)}.
       </p>
     </div>
   );
