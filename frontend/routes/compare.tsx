@@ -1,12 +1,10 @@
-import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Link, useNavigate } from "react-router";
 import { readVehicleIdList } from "../../domain/vehicle-id-list";
 import { VEHICLE_LISTS } from "../../domain/vehicle-lists";
 import { FinanceDisclosure } from "../components/FinanceDisclosure";
 import { comparedVehicles } from "../components/saved/browser-lists";
 import { comparisonOf, type Comparison } from "../components/saved/compare-columns";
-import { lookUpVehicles } from "../components/saved/saved-rows";
-import { useLookedUp } from "../components/saved/use-looked-up";
 import { useVehicleList } from "../components/saved/use-vehicle-list";
 import { TableScroll } from "../components/TableScroll";
 import { Picture } from "../components/vehicle/Picture";
@@ -24,21 +22,19 @@ export function meta() {
 
 /**
  * `/compare?ids=a,b,c`, rendered here in full, so a shared comparison needs no JavaScript;
- * `/compare` alone shows the vehicles chosen in this browser once the page is interactive.
+ * `/compare` alone goes on to the vehicles chosen in this browser once the page is interactive.
  */
 export const loader = answersOutages(load);
 
 async function load({ url, context }: Route.LoaderArgs) {
   const list = readVehicleIdList(url.searchParams, VEHICLE_LISTS.compared);
   if (!list.ok) return data({ comparison: undefined, problem: list.message }, { status: 400 });
-  if (!url.searchParams.has("ids")) return { comparison: undefined, problem: undefined, chosenHere: true };
   if (list.ids.length === 0) return { comparison: undefined, problem: undefined };
   return { comparison: comparisonOf(await context.get(catalogueContext).lookUp(list.ids)), problem: undefined };
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { comparison, problem } = loaderData;
-  const chosenHere = "chosenHere" in loaderData;
   return (
     <div className="page compare-page">
       <h1>Compare vehicles</h1>
@@ -47,22 +43,22 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           <p>{problem}</p>
         </div>
       )}
-      {comparison ? (
-        <ComparisonView
-          comparison={comparison}
-          remove={(id, words, props) => (
-            <Link to={withoutIn(comparison, id)} {...props}>
-              {words}
-            </Link>
-          )}
-        />
-      ) : chosenHere ? (
-        <BrowserComparison />
-      ) : (
-        <HowToCompare />
-      )}
+      {comparison ? <ComparisonView comparison={comparison} /> : problem ? <HowToCompare /> : <ChosenHere />}
     </div>
   );
+}
+
+/**
+ * The vehicles chosen with the cards' Compare buttons are kept in this browser, which the
+ * server cannot see: the page goes on to their comparison, in place of this one in history.
+ */
+function ChosenHere() {
+  const chosen = useVehicleList(comparedVehicles);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (chosen.length > 0) void navigate(`/compare?ids=${chosen.join(",")}`, { replace: true });
+  }, [chosen, navigate]);
+  return chosen.length > 0 ? <p role="status">Loading the vehicles you chose…</p> : <HowToCompare />;
 }
 
 function HowToCompare() {
@@ -75,55 +71,12 @@ function HowToCompare() {
   );
 }
 
-/** A shared comparison without one vehicle: a link, so it works without JavaScript. */
-function withoutIn({ vehicles, leftOut }: Comparison, id: string): string {
-  const rest = [...vehicles.map((vehicle) => vehicle.id), ...leftOut.map((vehicle) => vehicle.id)].filter((other) => other !== id);
-  return rest.length > 0 ? `/compare?ids=${rest.join(",")}` : "/compare";
-}
-
-/** The vehicles chosen to compare in this browser, looked up afresh so prices and availability are today's. */
-function BrowserComparison() {
-  const ids = useVehicleList(comparedVehicles);
-  const lookup = useLookedUp(ids, lookUpVehicles);
-  if (ids.length === 0) return <HowToCompare />;
-  if (lookup.state === "failed") {
-    return (
-      <div className="notice" role="alert">
-        <p>The vehicles you chose could not be loaded just now.</p>
-        <button type="button" className="button button--quiet" onClick={lookup.retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (lookup.state === "loading") return <p role="status">Loading the vehicles you chose…</p>;
-  return (
-    <>
-      <p className="lede">
-        Chosen in this browser, at today's prices. <Link to={`/compare?ids=${ids.join(",")}`}>Link to share this comparison</Link>
-      </p>
-      <ComparisonView
-        comparison={comparisonOf(lookup.rows)}
-        remove={(id, words, props) => (
-          <button
-            type="button"
-            {...props}
-            className={["link-button", props.className].filter(Boolean).join(" ")}
-            onClick={() => comparedVehicles.remove(id)}
-          >
-            {words}
-          </button>
-        )}
-      />
-    </>
-  );
-}
-
-/** How a vehicle is taken out of the comparison: a link to a shared one without it, or a button that takes it off this browser's list. */
-type Removal = (id: string, words: string, props: { className?: string; "aria-label"?: string }) => ReactNode;
-
-function ComparisonView({ comparison, remove }: { comparison: Comparison; remove: Removal }) {
+function ComparisonView({ comparison }: { comparison: Comparison }) {
   const { vehicles, sections, leftOut } = comparison;
+  const without = (id: string) => {
+    const rest = [...vehicles.map((vehicle) => vehicle.id), ...leftOut.map((vehicle) => vehicle.id)].filter((other) => other !== id);
+    return rest.length > 0 ? `/compare?ids=${rest.join(",")}` : "/compare";
+  };
   return (
     <>
       {leftOut.map((vehicle) => (
@@ -133,7 +86,9 @@ function ComparisonView({ comparison, remove }: { comparison: Comparison; remove
               ? `The ${vehicle.name} you chose has been sold: it is no longer for sale.`
               : `We have no vehicle with the reference ${vehicle.id}: it may have been sold some time ago.`}
           </p>
-          {remove(vehicle.id, "Leave it out", {})}
+          <Link to={without(vehicle.id)} onClick={() => comparedVehicles.remove(vehicle.id)}>
+            Leave it out
+          </Link>
         </div>
       ))}
       {vehicles.length < 2 && <HowToCompare />}
@@ -153,11 +108,16 @@ function ComparisonView({ comparison, remove }: { comparison: Comparison; remove
                       <Picture image={vehicle.image} sizes="160px" alt="" width={160} height={120} />
                       <Link to={`/vehicles/${vehicle.id}`}>{vehicle.name}</Link>
                       {vehicle.derivative && <span className="compare-table__derivative">{vehicle.derivative}</span>}
-                      {vehicles.length > 1 &&
-                        remove(vehicle.id, "Remove", {
-                          className: "compare-table__remove",
-                          "aria-label": `Remove ${vehicle.name} from the comparison`,
-                        })}
+                      {vehicles.length > 1 && (
+                        <Link
+                          to={without(vehicle.id)}
+                          onClick={() => comparedVehicles.remove(vehicle.id)}
+                          className="compare-table__remove"
+                          aria-label={`Remove ${vehicle.name} from the comparison`}
+                        >
+                          Remove
+                        </Link>
+                      )}
                     </th>
                   ))}
                 </tr>

@@ -1,10 +1,10 @@
+import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { readVehicleIdList } from "../../domain/vehicle-id-list";
 import { VEHICLE_LISTS } from "../../domain/vehicle-lists";
 import { savedVehicles } from "../components/saved/browser-lists";
 import { SavedList } from "../components/saved/SavedList";
 import { lookUpSaved, savedRowOf, type SavedRow } from "../components/saved/saved-rows";
-import { useLookedUp } from "../components/saved/use-looked-up";
 import { useVehicleList } from "../components/saved/use-vehicle-list";
 import { useHydrated } from "../components/use-hydrated";
 import { answersOutages } from "../engine-outage.server";
@@ -76,11 +76,37 @@ function SharedList({ rows }: { rows: SavedRow[] }) {
   );
 }
 
+type Lookup = { state: "loading" } | { state: "failed" } | { state: "done"; rows: Map<string, SavedRow> };
+
 /** This browser's saved list, looked up afresh so prices and availability are today's. */
 function BrowserList() {
   const hydrated = useHydrated();
   const ids = useVehicleList(savedVehicles);
-  const lookup = useLookedUp(ids, lookUpSaved);
+  const [lookup, setLookup] = useState<Lookup>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const known = lookup.state === "done" ? lookup.rows : undefined;
+  // Only vehicles not looked up yet are fetched, so unsaving one here does not reload the rest.
+  const missing = ids.filter((id) => !known?.has(id)).join(",");
+  useEffect(() => {
+    if (!hydrated || !missing) return;
+    const controller = new AbortController();
+    lookUpSaved(missing.split(","), controller.signal).then(
+      (rows) =>
+        setLookup((before) => ({
+          state: "done",
+          rows: new Map([...(before.state === "done" ? before.rows : []), ...rows.map((row) => [row.id, row] as const)]),
+        })),
+      () => {
+        if (!controller.signal.aborted) setLookup({ state: "failed" });
+      },
+    );
+    return () => controller.abort();
+  }, [hydrated, missing, attempt]);
+
+  const retry = () => {
+    setLookup({ state: "loading" });
+    setAttempt((n) => n + 1);
+  };
 
   if (!hydrated) {
     // What a browser without JavaScript keeps showing (a noscript is not shown where scripts are merely blocked).
@@ -99,14 +125,14 @@ function BrowserList() {
     return (
       <div className="notice" role="alert">
         <p>Your saved vehicles could not be loaded just now.</p>
-        <button type="button" className="button button--quiet" onClick={lookup.retry}>
+        <button type="button" className="button button--quiet" onClick={retry}>
           Try again
         </button>
       </div>
     );
   }
-  if (lookup.state === "loading") return <p role="status">Loading your saved vehicles…</p>;
-  const { rows } = lookup;
+  const rows = ids.flatMap((id) => known?.get(id) ?? []);
+  if (rows.length < ids.length) return <p role="status">Loading your saved vehicles…</p>;
   return (
     <>
       <p className="lede">

@@ -14,14 +14,10 @@ export function savedRowOf(vehicle: LookedUpVehicle): SavedRow {
  * The vehicles of a list kept in the browser, as they stand now, from the site's own API
  * (GET /api/vehicle-lookup, whose answer this trusts: it is the same code's).
  */
-export async function lookUpVehicles(ids: readonly string[], signal?: AbortSignal): Promise<LookedUpVehicle[]> {
+export async function lookUpSaved(ids: readonly string[], signal?: AbortSignal): Promise<SavedRow[]> {
   if (ids.length === 0) return [];
   const response = await fetch(`/api/vehicle-lookup?${new URLSearchParams({ ids: ids.join(",") })}`, { signal });
   if (!response.ok) throw new Error(`The vehicle lookup answered ${response.status}`);
-  return ((await response.json()) as { vehicles: LookedUpVehicle[] }).vehicles;
-}
-
-/** A saved list's rows, looked up. */
-export async function lookUpSaved(ids: readonly string[], signal?: AbortSignal): Promise<SavedRow[]> {
-  return (await lookUpVehicles(ids, signal)).map(savedRowOf);
+  const { vehicles } = (await response.json()) as { vehicles: LookedUpVehicle[] };
+  return vehicles.map(savedRowOf);
 }
