@@ -1,16 +1,52 @@
 import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { staffEmail } from "../support/staff-accounts";
 import { storedLead, storedLeadIds } from "../support/stored-leads";
 import { expect, test } from "./console-guard";
 import { acceptNextAlert, completeTheApplication } from "./finance-wizard";
 import { hydrated } from "./hydration";
 import { accountsFor, signIn } from "./staff-support";
+import { swipe } from "./touch";
 
 /** The finance application stored with a reference, as the e2e site's file store keeps it. */
 async function storedFor(reference: string) {
   const dataDir = process.env.E2E_DATA_DIR!;
   const leads = await Promise.all((await storedLeadIds(dataDir, "finance-application")).map((id) => storedLead(dataDir, id)));
   return leads.filter((lead) => lead.reference === reference);
+}
+
+/**
+ * The contrast of an element's text with what is behind it (WCAG's ratio), as drawn: its
+ * colour over the first background behind it that is not transparent, with the opacity of it
+ * and every element around it applied.
+ */
+function contrastOf(element: Locator): Promise<number> {
+  return element.evaluate((start) => {
+    const rgba = (colour: string) => {
+      const [red, green, blue, alpha = 1] = colour.match(/[\d.]+/g)!.map(Number);
+      return { rgb: [red!, green!, blue!], alpha };
+    };
+    let opacity = 1;
+    let background: number[] | undefined;
+    for (let node: Element | null = start; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      opacity *= Number(style.opacity);
+      const behind = rgba(style.backgroundColor);
+      if (!background && behind.alpha > 0) background = behind.rgb;
+    }
+    background ??= [255, 255, 255];
+    const text = rgba(getComputedStyle(start).color);
+    const shown = text.rgb.map((value, i) => value * text.alpha * opacity + background[i]! * (1 - text.alpha * opacity));
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [lighter, darker] = [luminance(shown), luminance(background)].sort((a, b) => b - a);
+    return (lighter! + 0.05) / (darker! + 0.05);
+  });
 }
 
 /** The first vehicle with photos in the list, so every part of the page is there. */
@@ -229,6 +265,64 @@ test.describe("on a phone", () => {
       expect((await response).status()).toBe(200);
       expect(new URL(page.url()).pathname).toBe(href);
     });
+  });
+
+  test("a finger's swipe moves the gallery to the next photo, and the full-screen view too", async ({ page }) => {
+    await openAVehicle(page);
+    const strip = page.getByRole("region", { name: /^Photos of the / });
+    const count = await page.getByRole("list", { name: "Choose a photo" }).getByRole("link").count();
+    const across = async (region: Locator) => {
+      const box = (await region.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await swipe(page, { x: box.x + box.width * 0.85, y }, { x: box.x + box.width * 0.15, y });
+    };
+    await across(strip);
+    await expect(page.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await expect.poll(() => strip.evaluate((element) => element.scrollLeft / element.clientWidth)).toBe(1);
+
+    await page.getByRole("button", { name: "View full screen" }).click();
+    const viewer = page.getByRole("dialog", { name: /full screen$/ });
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    const viewerStrip = viewer.getByRole("region", { name: "Photos" });
+    await across(viewerStrip);
+    await expect(viewer.getByText(`Photo 3 of ${count}`)).toBeVisible();
+    await expect.poll(() => viewerStrip.evaluate((element) => element.scrollLeft / element.clientWidth)).toBe(2);
+  });
+
+  test("a portrait photo is shown whole in the gallery, on the frame's neutral backdrop", async ({ page }) => {
+    // Every photo of the page answered with one tall red picture, as a phone's portrait shot would be.
+    const portrait = await sharp({ create: { width: 300, height: 600, channels: 3, background: "#d00000" } })
+      .jpeg()
+      .toBuffer();
+    await page.route("**/media/photos/**", (route) => route.fulfill({ contentType: "image/jpeg", body: portrait }));
+    await openAVehicle(page);
+    const photo = page.locator(".gallery__strip img").first();
+    // Drawn once loaded; a srcset's width descriptor scales the natural size, but not its shape.
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 1.5 * img.naturalWidth))
+      .toBe(true);
+    const { data, info } = await sharp(await photo.screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => {
+      const at = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * info.channels;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+    const isRed = ([red, green, blue]: number[]) => red! > 180 && green! < 60 && blue! < 60;
+    expect(isRed(colourAt(0.5, 0.02)), "the photo's top, at the frame's top").toBe(true);
+    expect(isRed(colourAt(0.5, 0.98)), "the photo's foot, at the frame's foot").toBe(true);
+    for (const x of [0.02, 0.98]) expect(isRed(colourAt(x, 0.5)), `the backdrop beside the photo, at ${x} of the width`).toBe(false);
+  });
+
+  test("the full-screen view's step that goes nowhere stays readable: at least 4.5:1 against the black", async ({ page }) => {
+    await openAVehicle(page);
+    await page.getByRole("button", { name: "View full screen" }).click();
+    const viewer = page.getByRole("dialog", { name: /full screen$/ });
+    const previous = viewer.getByRole("button", { name: "Previous photo" });
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+    expect(await contrastOf(previous)).toBeGreaterThanOrEqual(4.5);
+    await viewer.getByRole("button", { name: "Next photo" }).click();
+    await expect(previous).toHaveAttribute("aria-disabled", "false");
   });
 
   test("dots show there are more photos, follow a swipe, and buttons step through them", async ({ page }) => {
