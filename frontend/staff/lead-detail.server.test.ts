@@ -37,7 +37,7 @@ describe("a lead's staff page", () => {
     expect(fields).toEqual([
       { label: "Name", value: "Jo Bloggs" },
       { label: "E-mail address", value: "jo@example.com", href: "mailto:jo@example.com" },
-      { label: "Phone", value: "07700900124", href: "tel:07700900124" },
+      { label: "Phone", value: "07700 900124", href: "tel:07700900124" },
       { label: "Day and time", value: "Monday 23 November, 10:00" },
       { label: "Full UK licence", value: "yes" },
     ]);

@@ -2,6 +2,7 @@ import { LEAD_KINDS } from "../../domain/lead-kinds";
 import type { LeadHistoryEntry, StoredLead } from "../../backend/leads/lead-store";
 import type { OpenedLead } from "../../backend/staff/lead-inbox";
 import { formatMiles, formatPounds } from "../../domain/format";
+import { spacedPhone } from "../../domain/uk-formats";
 import { dayText, showroomMoment, timeOfDay } from "../../domain/opening-hours";
 import { BEST_TIMES, CONTACT_METHODS } from "../../domain/vehicle-lead-wording";
 import { statusLabel } from "./lead-labels";
@@ -105,7 +106,7 @@ function fieldsOf(data: unknown): LeadField[] {
       fields.push({ label: "Day and time", value: `${dayText(value)}, ${record.time}` });
       continue;
     }
-    const text = valueText(key, value);
+    const text = key === "phone" && typeof value === "string" ? spacedPhone(value) : valueText(key, value);
     const href =
       key === "email" && typeof value === "string"
         ? mailtoOf(value)
