@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
-import { precompressAssets } from "./scripts/precompress-assets";
+import { defineConfig, type InlineConfig, type Plugin } from "vite";
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 /**
  * React Router's package exports name only its development build (upstream issue
@@ -15,8 +15,32 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${reactRouterProductionBuild}dom-export.mjs` },
 ];
 
+/**
+ * React Router 7's child compilers ask Vite for `envFile: false`, which Vite 8 takes as its
+ * replacement `envDir: false` but warns about on every build (remix-run/react-router#15229,
+ * fixed in React Router 8 only). The same request, in the words Vite 8 reads without warning.
+ */
+const envDirForChildCompilers: Plugin = {
+  name: "env-dir-for-child-compilers",
+  enforce: "pre",
+  config(config) {
+    // The child compilers' config is inline (configFile: false), where envFile can stand.
+    const inline: InlineConfig = config;
+    if (inline.envFile !== false) return;
+    delete inline.envFile;
+    inline.envDir = false;
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // Rolldown's timing report names where a slow build spends its time; here that is by
+    // design (brotli at its highest quality once per asset, so no request pays for it, and
+    // React Router's route transforms), so it is left out of every build's output, where a
+    // newcomer's first `npm start` read it as trouble. `node --cpu-prof` profiles a build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   resolve: command === "build" ? { alias: reactRouterProduction } : {},
   environments: {
     client: {
@@ -32,10 +56,11 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                   priority: 2,
                 },
-                // The vehicle page's forms are shared by their own pages and the vehicle page's lazy dialog only.
+                // The vehicle page's forms and the finance application are shared by their own pages
+                // and the vehicle page's lazy dialogs only.
                 {
                   name: "site",
-                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.)/,
+                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.|finance[\\/])/,
                   minShareCount: 2,
                   priority: 1,
                 },
@@ -57,5 +82,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [envDirForChildCompilers, reactRouter(), precompressAssets()],
 }));

@@ -32,6 +32,7 @@ import { openEngines } from "./engines";
 import { mailServices } from "./mail/mail-services";
 import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
 import { seedDemoStock } from "./seed-demo-stock";
+import { noteSiteAddress } from "./site-address";
 import { loadWhenStoreAnswers } from "./when-store-answers";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
@@ -200,6 +201,7 @@ export async function startSite({
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
+  await noteSiteAddress(config.DATA_DIR, url, logger);
 
   return {
     url,

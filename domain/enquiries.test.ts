@@ -84,6 +84,10 @@ describe("part exchange", () => {
     });
   });
 
+  it("takes a phone number without an e-mail address: the valuation can be given by phone", () => {
+    expect(partExchangeSchema.parse({ ...valid, email: "" }).email).toBeUndefined();
+  });
+
   it("explains each problem beside its field, in the form's order", () => {
     expect(
       problemsOf(partExchangeSchema, {
@@ -103,7 +107,6 @@ describe("part exchange", () => {
       registration: "Enter your vehicle's registration",
       mileage: "Enter the mileage",
       name: "Enter your name",
-      email: "Enter your email address",
       phone: "Enter your phone number",
       postcode: "Enter your postcode",
     });

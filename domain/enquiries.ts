@@ -88,7 +88,8 @@ export const partExchangeSchema = z.object({
   model: optionalText(60, "your vehicle's model"),
   condition: optionalText(1000, "your vehicle's condition"),
   name: personName("name", 100),
-  email: emailSchema,
+  // The valuation can be given by phone; an address is welcome, not needed.
+  email: optional(emailSchema),
   phone: ukPhoneSchema,
   postcode: ukPostcodeSchema,
   // The vehicle page the visitor came from, when they want to swap theirs for it.

@@ -68,6 +68,25 @@ describe("financeApplicationSchema", () => {
     expect(financeApplicationSchema.safeParse(null).success).toBe(false);
   });
 
+  it("takes previous addresses as the form asks for them, naming a problem by the address and field", () => {
+    const previous = { address1: "2 Dock Road", city: "Leeds", postcode: "ls11aa", residenceYears: "2" };
+    expect(financeApplicationSchema.parse({ ...validApplication(), previousAddresses: [previous] }).previousAddresses).toEqual([
+      { address1: "2 Dock Road", city: "Leeds", postcode: "LS1 1AA", residenceYears: 2 },
+    ]);
+    expect(problems({ previousAddresses: [{ ...previous, city: "" }, { postcode: "90210" }] })).toEqual({
+      "previousAddresses.0.city": "Enter the town or city of this previous address",
+      "previousAddresses.1.address1": "Enter the first line of this previous address",
+      "previousAddresses.1.city": "Enter the town or city of this previous address",
+      "previousAddresses.1.postcode": "Enter a UK postcode, like L3 4BP",
+    });
+    expect(Object.keys(problems({ previousAddresses: [{ ...previous, postcode: "x" }], residenceMonths: 12, netIncome: "lots" }))).toEqual([
+      "residenceMonths",
+      "previousAddresses.0.postcode",
+      "netIncome",
+    ]);
+    expect(problems({ previousAddresses: Array(4).fill(previous) })).toEqual({ previousAddresses: "Give up to 3 previous addresses" });
+  });
+
   it("names every bad field, in the order of the form", () => {
     expect(Object.keys(problems({ email: "x", phone: "1", surname: "" }))).toEqual(["surname", "phone", "email"]);
   });

@@ -12,6 +12,7 @@ import {
   ukPostcodeSchema,
   vehicleIdField,
 } from "./form-fields";
+import { MOST_PREVIOUS_ADDRESSES } from "./address-history";
 import { wholeNumberAsWritten } from "./uk-formats";
 
 /**
@@ -61,6 +62,25 @@ const dateOfBirthSchema = z
   .refine((dob) => ageOn(dob, new Date()) >= MINIMUM_AGE, `You must be ${MINIMUM_AGE} or over to apply for finance`)
   .refine((dob) => ageOn(dob, new Date()) <= 120, "Check the year of your date of birth");
 
+/**
+ * An address lived at before the current one, and for how long. Beside the public contract's
+ * fields, never forwarded and never e-mailed: the form asks for it only until three years
+ * are covered, and an applicant may leave it out.
+ */
+const previousAddressSchema = z.object(
+  {
+    address1: requiredText(100, "Enter the first line of this previous address"),
+    address2: optionalText(100, "the second line of this previous address"),
+    city: requiredText(60, "Enter the town or city of this previous address"),
+    postcode: ukPostcodeSchema,
+    residenceYears: optional(wholeNumber(0, 100, "Enter the years at this address as a whole number")),
+    residenceMonths: optional(wholeNumber(0, 11, "Enter months from 0 to 11")),
+  },
+  { error: "Send each previous address as an object" },
+);
+
+export type PreviousAddress = z.output<typeof previousAddressSchema>;
+
 export const financeApplicationSchema = z
   .object({
     licenseType: choice(LICENCE_TYPES, "Choose your licence type"),
@@ -77,6 +97,11 @@ export const financeApplicationSchema = z
     postcode: ukPostcodeSchema,
     residenceYears: wholeNumber(0, 100, "Enter the years at this address as a whole number").optional(),
     residenceMonths: wholeNumber(0, 11, "Enter months from 0 to 11").optional(),
+    previousAddresses: optional(
+      z
+        .array(previousAddressSchema, { error: "Send the previous addresses as a list" })
+        .max(MOST_PREVIOUS_ADDRESSES, `Give up to ${MOST_PREVIOUS_ADDRESSES} previous addresses`),
+    ),
     occupationalStatus: choice(OCCUPATIONAL_STATUSES, "Choose your occupational status"),
     employer: optionalText(100, "your employer"),
     jobTitle: optionalText(100, "your job title"),
@@ -144,6 +169,8 @@ export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
 /** An application's problems by field, in the order the form asks: Zod lists the job questions' last. */
 export function applicationFieldErrors(error: z.ZodError): Record<string, string> {
   const place = (field: string) => {
+    // The previous addresses come after the time at the current one, in their own order.
+    if (field.startsWith("previousAddresses")) return APPLICATION_FIELDS.indexOf("residenceMonths") + 0.5;
     const index = (APPLICATION_FIELDS as readonly string[]).indexOf(field);
     return index < 0 ? APPLICATION_FIELDS.length : index;
   };

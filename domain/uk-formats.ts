@@ -35,3 +35,23 @@ export function normalPhone(text: string): string {
   // A UK number never begins with 0 after +44: a 0 there is the "(0)" dialled at home.
   return `0${afterCountryCode.slice(2).replace(/^0/, "")}`;
 }
+
+/**
+ * A UK number as people read it, in Ofcom's groups: "07700 900123", "020 7946 0000",
+ * "0151 496 0123", "0300 123 4567", "01632 960123". Anything else (another country's
+ * number, a wrong length) as it was given.
+ */
+export function spacedPhone(text: string): string {
+  const number = normalPhone(text);
+  const groups = (...sizes: number[]) => {
+    let at = 0;
+    return sizes.map((size) => number.slice(at, (at += size))).join(" ");
+  };
+  if (/^0[1-9]\d{9}$/.test(number)) {
+    if (/^0(?:2|55|56)/.test(number)) return groups(3, 4, 4);
+    if (/^0(?:1\d1|11\d|3|8|9)/.test(number)) return groups(4, 3, 4);
+    return groups(5, 6);
+  }
+  if (/^01\d{8}$/.test(number)) return groups(5, 5);
+  return text;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./form-fields";
 import { scheduleOf } from "./opening-hours";
-import { testDriveSchema } from "./vehicle-leads";
+import { enquirySchema, testDriveSchema } from "./vehicle-leads";
 
 // Wednesday 11 November 2026, morning in London; the showroom opens Monday to Saturday.
 const NOW = new Date("2026-11-11T10:00:00Z");
@@ -70,5 +70,35 @@ describe("a test drive's day and time", () => {
     expect(problemsOf({ ...booking, day: "2026-11-14", time: "14:00" })).toEqual({
       time: "On Saturday 14 November we are open 10am to 1pm: choose a time from 10am to 12pm",
     });
+  });
+});
+
+describe("an enquiry's reply", () => {
+  const enquiry = { name: "Siobhán O'Neill", message: "Is it still available?", vehicleId: "fiesta-2019" };
+
+  it("goes the one way given, whatever the form's choice started on", () => {
+    expect(enquirySchema.parse({ ...enquiry, phone: "07700 900123" })).toMatchObject({ contactMethod: "phone", phone: "07700900123" });
+    expect(enquirySchema.parse({ ...enquiry, phone: "07700 900123", email: "", contactMethod: "email" })).toMatchObject({
+      contactMethod: "phone",
+    });
+    expect(enquirySchema.parse({ ...enquiry, email: "jo@example.com", contactMethod: "phone" })).toMatchObject({ contactMethod: "email" });
+  });
+
+  it("goes the way chosen when both are given, by e-mail when none was chosen", () => {
+    const both = { ...enquiry, email: "jo@example.com", phone: "07700 900123" };
+    expect(enquirySchema.parse({ ...both, contactMethod: "phone" })).toMatchObject({ contactMethod: "phone" });
+    expect(enquirySchema.parse(both)).toMatchObject({ contactMethod: "email" });
+  });
+
+  it("asks for one way to reply when neither is given", () => {
+    const parsed = enquirySchema.safeParse({ ...enquiry, email: "", phone: " " });
+    expect(fieldErrors(parsed.error!)).toEqual({ email: "Enter your email address or phone number, so we can reply" });
+  });
+});
+
+describe("a test drive booked with a phone number alone", () => {
+  it("is taken: the drive is confirmed by phone", () => {
+    const { email: _email, ...phoneOnly } = booking;
+    expect(testDriveSchema(schedule, NOW).parse({ ...phoneOnly, email: "" }).email).toBeUndefined();
   });
 });

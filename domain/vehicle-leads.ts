@@ -35,7 +35,8 @@ export const enquirySchema = z
     name: personName("name", 100),
     email: optional(emailSchema),
     phone: optional(ukPhoneSchema),
-    contactMethod: z.enum(keyOf(CONTACT_METHODS), { error: "Choose how you would like us to reply" }),
+    // Asked only to choose between two ways given: a buyer who gives one is answered that way.
+    contactMethod: optional(z.enum(keyOf(CONTACT_METHODS), { error: "Choose how you would like us to reply" })),
     message: requiredText(ENQUIRY_MESSAGE_MAX_LENGTH, "Enter your message").max(
       ENQUIRY_MESSAGE_MAX_LENGTH,
       `Keep your message to ${formatCount(ENQUIRY_MESSAGE_MAX_LENGTH)} characters or fewer`,
@@ -44,18 +45,22 @@ export const enquirySchema = z
   })
   .superRefine(
     (enquiry, context) => {
-      const { email, phone, contactMethod } = enquiry as { email?: unknown; phone?: unknown; contactMethod?: unknown };
+      const { email, phone } = enquiry as { email?: unknown; phone?: unknown };
       if (email === undefined && phone === undefined) {
         context.addIssue({ code: "custom", path: ["email"], message: "Enter your email address or phone number, so we can reply" });
-      } else if (contactMethod === "email" && email === undefined) {
-        context.addIssue({ code: "custom", path: ["email"], message: "Enter your email address, or choose a reply by phone" });
-      } else if (contactMethod === "phone" && phone === undefined) {
-        context.addIssue({ code: "custom", path: ["phone"], message: "Enter your phone number, or choose a reply by email" });
       }
     },
     // Said alongside any other problem, so that every one shows at once; a body that is not an object has no fields to name.
     { when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value) },
-  );
+  )
+  .transform((enquiry) => ({ ...enquiry, contactMethod: replyMethodOf(enquiry) }));
+
+/** The way given, when only one was; the one chosen (e-mail unless phone was) when both were. */
+function replyMethodOf({ email, phone, contactMethod }: { email?: string; phone?: string; contactMethod?: ContactMethod }): ContactMethod {
+  if (email === undefined) return "phone";
+  if (phone === undefined) return "email";
+  return contactMethod ?? "email";
+}
 
 export const callBackSchema = z.object({
   name: personName("name", 100),
@@ -76,7 +81,8 @@ export function testDriveSchema(schedule: Schedule, now: Date) {
     .object({
       name: personName("name", 100),
       phone: ukPhoneSchema,
-      email: emailSchema,
+      // The drive is confirmed by phone; an address only adds the confirmation by e-mail.
+      email: optional(emailSchema),
       // Aborting: the checks after it, and the object's own below, read the day as a date.
       day: z
         .string({ error: "Choose a day for your test drive" })

@@ -11,7 +11,12 @@ import { backoffDelayMs } from "../outbox-worker";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 
 const FAST: ForwardingTiming = { pollIntervalMs: 5, retryBaseMs: 20, retryMaxMs: 1000, requestTimeoutMs: 2000 };
-const application = financeApplicationSchema.parse({ ...validApplication(), residenceYears: 3, residenceMonths: "2" });
+const application = financeApplicationSchema.parse({
+  ...validApplication(),
+  residenceYears: 1,
+  residenceMonths: "2",
+  previousAddresses: [{ address1: "2 Dock Road", city: "Leeds", postcode: "LS1 1AA", residenceYears: 2 }],
+});
 
 describe("backoffDelayMs", () => {
   it("doubles from the base up to the cap, between half and all of each step", () => {
@@ -51,8 +56,9 @@ describe("LeadForwarder", () => {
   it("sends the application's fields as JSON, marked with its kind and reference, with its id as the Idempotency-Key, then marks it forwarded", async () => {
     const { id, service } = await forwardTo([]);
     await vi.waitFor(async () => expect((await store.get(id))?.forwardedAt).toBeInstanceOf(Date));
-    const { residenceYears, residenceMonths, ...fields } = application;
-    expect([residenceYears, residenceMonths]).toEqual([3, 2]);
+    // The time at the address and the addresses before it are asked for the dealer's staff alone.
+    const { residenceYears, residenceMonths, previousAddresses, ...fields } = application;
+    expect([residenceYears, residenceMonths, previousAddresses?.length]).toEqual([1, 2, 1]);
     const { reference, receivedAt } = (await store.get(id))!;
     expect(service.deliveries).toEqual([
       {

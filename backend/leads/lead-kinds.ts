@@ -96,8 +96,9 @@ const HANDLING: Partial<Record<LeadKindName, Handling<unknown, unknown>>> = {
   "finance-application": handled<FinanceApplication, FinanceApplication>({
     vehicle: { field: "vehicleId", idOf: ({ vehicleId }) => vehicleId, unknown: UNKNOWN_VEHICLE },
     recordOf: (application, { vehicle }) => (vehicle?.make ? { ...application, vehicleDetails: detailsOf(vehicle) } : application),
-    // As the site this one replaced sent it: the form's fields with the vehicle, without the time at the address, which the form asks only for itself.
-    forwardedAs: ({ residenceYears: _years, residenceMonths: _months, ...lead }) => lead,
+    // As the site this one replaced sent it: the form's fields with the vehicle, without the time at the address or the
+    // addresses before it, which the form asks only for the dealer's own staff.
+    forwardedAs: ({ residenceYears: _years, residenceMonths: _months, previousAddresses: _previous, ...lead }) => lead,
     // A buyer who saw no confirmation (a phone's screen) sends it again.
     marksRepeats: true,
   }),

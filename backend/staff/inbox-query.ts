@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays, showroomInstant, showroomMoment } from "../../domain/opening-hours";
-import { LEAD_KIND_NAMES } from "../leads/lead-kinds";
+import { LEAD_KIND_NAMES } from "../../domain/lead-kinds";
 import { LEAD_STATUSES, type LeadQuery } from "../leads/lead-store";
 
 /**

@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig, publicOrigin } from "../config";
 import { loadDealer } from "../dealer-config";
 import { openMailOutbox, openStaffStore, openStore } from "../engines";
 import { createLogger } from "../logger";
+import { siteAddressIn } from "../site-address";
 import { queuePasswordLink } from "../mail/mail-services";
 import { StaffAccess } from "./staff-access";
 import { staffEmailSchema, staffNameSchema, staffRoleSchema, type StaffAccount } from "./staff-accounts";
@@ -21,7 +22,8 @@ const USAGE = `Staff accounts for the dealer site's staff area (/staff).
   npm run staff -- remove-2fa --email ADDRESS   Removes the second factor (a lost phone).
   npm run staff -- list                         Lists every account.
 
-Settings come from the environment (DATA_DIR or MONGODB_URL, SITE_URL for the links), as for the site.
+Settings come from the environment (DATA_DIR or MONGODB_URL, SITE_URL for the links), as for the site;
+unset SITE_URL, the links lead to the address the site last listened on with this DATA_DIR.
 With an SMTP server set (SMTP_URL or SMTP_HOST), the link is also queued for the site to e-mail.`;
 
 /** Exit statuses: 0 done, 1 the account or the store could not be used, 2 a mistake in the command. */
@@ -35,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const opened = await openStore(config, logger);
   const store = await openStaffStore(config, opened.mongo);
-  const access = new StaffAccess(store, staffSettingsOf(config, dealer));
+  // Unset SITE_URL, the links lead where the site last listened, started with whatever PORT and HOST.
+  const siteOrigin = config.SITE_URL ?? (await siteAddressIn(config.DATA_DIR)) ?? publicOrigin(config);
+  const access = new StaffAccess(store, { ...staffSettingsOf(config, dealer), siteOrigin });
   const outbox = await openMailOutbox(config, opened.mongo);
   const hours = config.STAFF_SET_PASSWORD_LINK_HOURS;
   /** The link e-mailed too, when mail is sent: the line that says so. */

@@ -5,9 +5,10 @@ import { FigureList } from "./FigureList";
 
 /**
  * The representative example every finance advert must show (CONC 3.5.5R), every figure
- * computed from the terms. Wherever it appears it is the most prominent cost figure.
+ * computed from the terms. Wherever it appears it is the most prominent cost figure. `id` lets
+ * a monthly price elsewhere on the page link to it.
  */
-export function RepresentativeExample() {
+export function RepresentativeExample({ id }: { id?: string }) {
   const example = REPRESENTATIVE_EXAMPLE;
   const headingId = useId();
   const figures: [string, string][] = [
@@ -20,7 +21,7 @@ export function RepresentativeExample() {
     ["Total amount repayable", formatPounds(example.totalAmountRepayable)],
   ];
   return (
-    <div className="representative-example" role="group" aria-labelledby={headingId}>
+    <div id={id} className="representative-example" role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>Representative example</h3>
       <p className="representative-example__apr">{formatApr(example.apr)} APR representative (fixed)</p>
       <FigureList figures={figures} className="representative-example__figures" />

@@ -1,8 +1,11 @@
-import { data, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Link, useNavigate } from "react-router";
 import { readVehicleIdList } from "../../domain/vehicle-id-list";
 import { VEHICLE_LISTS } from "../../domain/vehicle-lists";
 import { FinanceDisclosure } from "../components/FinanceDisclosure";
+import { comparedVehicles } from "../components/saved/browser-lists";
 import { comparisonOf, type Comparison } from "../components/saved/compare-columns";
+import { useVehicleList } from "../components/saved/use-vehicle-list";
 import { TableScroll } from "../components/TableScroll";
 import { Picture } from "../components/vehicle/Picture";
 import { answersOutages } from "../engine-outage.server";
@@ -17,7 +20,10 @@ export function meta() {
   ];
 }
 
-/** `/compare?ids=a,b,c`, rendered here in full, so a shared comparison needs no JavaScript. */
+/**
+ * `/compare?ids=a,b,c`, rendered here in full, so a shared comparison needs no JavaScript;
+ * `/compare` alone goes on to the vehicles chosen in this browser once the page is interactive.
+ */
 export const loader = answersOutages(load);
 
 async function load({ url, context }: Route.LoaderArgs) {
@@ -37,9 +43,22 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           <p>{problem}</p>
         </div>
       )}
-      {comparison ? <ComparisonView comparison={comparison} /> : <HowToCompare />}
+      {comparison ? <ComparisonView comparison={comparison} /> : problem ? <HowToCompare /> : <ChosenHere />}
     </div>
   );
+}
+
+/**
+ * The vehicles chosen with the cards' Compare buttons are kept in this browser, which the
+ * server cannot see: the page goes on to their comparison, in place of this one in history.
+ */
+function ChosenHere() {
+  const chosen = useVehicleList(comparedVehicles);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (chosen.length > 0) void navigate(`/compare?ids=${chosen.join(",")}`, { replace: true });
+  }, [chosen, navigate]);
+  return chosen.length > 0 ? <p role="status">Loading the vehicles you chose…</p> : <HowToCompare />;
 }
 
 function HowToCompare() {
@@ -67,7 +86,9 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
               ? `The ${vehicle.name} you chose has been sold: it is no longer for sale.`
               : `We have no vehicle with the reference ${vehicle.id}: it may have been sold some time ago.`}
           </p>
-          <Link to={without(vehicle.id)}>Leave it out</Link>
+          <Link to={without(vehicle.id)} onClick={() => comparedVehicles.remove(vehicle.id)}>
+            Leave it out
+          </Link>
         </div>
       ))}
       {vehicles.length < 2 && <HowToCompare />}
@@ -90,6 +111,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                       {vehicles.length > 1 && (
                         <Link
                           to={without(vehicle.id)}
+                          onClick={() => comparedVehicles.remove(vehicle.id)}
                           className="compare-table__remove"
                           aria-label={`Remove ${vehicle.name} from the comparison`}
                         >

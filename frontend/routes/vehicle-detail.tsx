@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { postalAddress } from "../../domain/dealer-address";
-import { priceExcludesVat, priceIncludingVat } from "../../domain/finance";
+import { monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { calculatorChoice } from "../../domain/finance-calculator";
 import { formatMiles, formatPounds } from "../../domain/format";
 import { mileageAgainstAverage } from "../../domain/mileage";
@@ -18,7 +18,7 @@ import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { shownReduction } from "../../domain/price-reduction";
 import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
 import { SaveButton } from "../components/saved/SaveButton";
-import { FinancePanel } from "../components/vehicle/FinancePanel";
+import { FinancePanel, REPRESENTATIVE_EXAMPLE_ID } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { shownImages } from "../../domain/vehicle-photos";
 import { ShareButton } from "../components/vehicle/ShareButton";
@@ -163,7 +163,10 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
           {make} {model}
         </h1>
         <p className="lede">{vehicle.derivative || "Unknown"}</p>
-        <p className="vehicle-page__price">{formatPounds(price)}</p>
+        <div className="vehicle-page__prices">
+          <p className="vehicle-page__price">{formatPounds(price)}</p>
+          <MonthlyPrice price={price} vatStatus={vatStatus} />
+        </div>
         <ReservedBadge reserved={record.reserved} />
         <PriceReducedBadge by={reducedBy} />
         <FigureList figures={keyFacts(vehicle)} className="key-facts" />
@@ -214,6 +217,22 @@ function BackToResults({ to }: { to: string }) {
     <Link to={to} onClick={goBack}>
       Back to results
     </Link>
+  );
+}
+
+/**
+ * The monthly price each card shows, beside the price in the first screen (a buyer who
+ * searched by monthly budget looks for it there), with the representative example it is
+ * worked out on a tap away in the finance panel.
+ */
+function MonthlyPrice({ price, vatStatus }: { price: number; vatStatus?: string }) {
+  return (
+    <p className="vehicle-page__monthly">
+      <span>
+        From <strong>{formatPounds(monthlyPriceFrom(price, vatStatus))}</strong> a month
+      </span>{" "}
+      <a href={`#${REPRESENTATIVE_EXAMPLE_ID}`}>Representative example</a>
+    </p>
   );
 }
 

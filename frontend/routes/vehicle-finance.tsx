@@ -1,8 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-steps";
+import { ADDRESS_STEP, APPLICATION_STEPS, SUBMITTED } from "../components/finance/application-steps";
+import { financeNextStep } from "../components/finance/next-step";
 import { ApplicationFields, type ApplicationValues } from "../components/finance/ApplicationFields";
 import { CreditSearchReminder, FinancePrivacyNotice } from "../components/finance/PrivacyNotice";
 import { PlanSummary } from "../components/finance/PlanSummary";
+import { PreviousAddresses } from "../components/finance/PreviousAddresses";
+import { leadReplyTimeOf, useDealer } from "../components/use-dealer";
+import { previousAddressesAsked, previousAddressesIn } from "../../domain/address-history";
 import { calculatorChoice } from "../../domain/finance-calculator";
 import type { PageCatalogue } from "../../backend/catalogue";
 import { IDEMPOTENCY_FIELD, SendFailed, type FormErrors } from "../components/forms/form-parts";
@@ -75,9 +79,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     request,
     context,
     // An application sent just as the vehicle sold is kept, and says so.
-    adding: async () => {
+    adding: async (values) => {
       const vehicle = await vehicleOf(context.get(catalogueContext), params.id, true);
+      const previousAddresses = previousAddressesIn(values, previousAddressesAsked(values, 1));
       return {
+        ...(previousAddresses.length > 0 ? { previousAddresses } : {}),
         vehicleId: vehicle.id,
         vehicleDetails: { make: vehicle.make, model: vehicle.model, registration: vehicle.registration, mileage: vehicle.mileage },
       };
@@ -89,15 +95,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function VehicleFinance({ loaderData, actionData }: Route.ComponentProps) {
   const { vehicle, submitted, vehicleInStock, plan, idempotencyKey } = loaderData;
   const sending = useNavigation().state === "submitting";
+  const dealer = useDealer();
   if (submitted) {
     return (
       <section className="page message-page">
         <h1>{SUBMITTED}</h1>
         <p>
-          Your reference is <strong>{submitted}</strong>.{" "}
-          {vehicleInStock
-            ? `We will be in touch about finance for the ${vehicle.make} ${vehicle.model} soon.`
-            : `The ${vehicle.make} ${vehicle.model} has just been sold, so we will be in touch about similar vehicles.`}
+          Your reference is <strong>{submitted}</strong>. {financeNextStep(vehicle, vehicleInStock, leadReplyTimeOf(dealer))}
         </p>
         <p>
           <Link to={`/vehicles/${vehicle.id}`}>
@@ -144,6 +148,7 @@ export default function VehicleFinance({ loaderData, actionData }: Route.Compone
               {step.title}
             </legend>
             <ApplicationFields fields={step.fields} values={values} errors={errors} />
+            {i === ADDRESS_STEP && <PreviousAddresses asked={previousAddressesAsked(values, 1)} values={values} errors={errors} />}
           </fieldset>
         ))}
         <CreditSearchReminder />

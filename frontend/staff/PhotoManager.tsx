@@ -10,6 +10,8 @@ export interface PhotoOutcome {
   problem?: string;
   /** Each refused file, named, with its reason. */
   refused?: string[];
+  /** A photo to delete once the deletion is confirmed (a Delete sent without JavaScript asks first). */
+  confirmRemove?: string;
 }
 
 export interface PhotoManagerProps {
@@ -28,9 +30,10 @@ const ACTION = "/staff/stock/photos";
 /**
  * A vehicle's own photos in the stock console: upload several at once (a file picker, or
  * dropped on the drop zone), move each up or down with its buttons (the keyboard's way,
- * announced in a live region) or by dragging, make one the main photo, delete one. Every
- * control is a plain form posting to the photo page, so all of it works without JavaScript;
- * with it, the forms post in the background and the list updates in place.
+ * announced in a live region) or by dragging, make one the main photo, delete one (asked to
+ * confirm first: it cannot be undone). Every control is a plain form posting to the photo
+ * page, so all of it works without JavaScript; with it, the forms post in the background and
+ * the list updates in place.
  */
 export function PhotoManager({ csrf, vehicleId, photos, feedPictures, maxMegabytes, maxPhotos, perUpload }: PhotoManagerProps) {
   const hydrated = useHydrated();
@@ -40,6 +43,8 @@ export function PhotoManager({ csrf, vehicleId, photos, feedPictures, maxMegabyt
   const [announcement, setAnnouncement] = useState("");
   const [dragged, setDragged] = useState<string | undefined>();
   const [dropping, setDropping] = useState(false);
+  /** The photo whose Delete was pressed, waiting for the deletion to be confirmed. */
+  const [deleting, setDeleting] = useState<string | undefined>();
   const refocus = useRef<string | undefined>(undefined);
   const outcome = fetcher.data;
 
@@ -208,17 +213,56 @@ export function PhotoManager({ csrf, vehicleId, photos, feedPictures, maxMegabyt
                     </button>
                   </PhotoForm>
                 )}
-                <PhotoForm fetcher={fetcher} hidden={hidden} fields={{ intent: "remove", photo: photo.id }}>
-                  <button type="submit" className="button button--danger" aria-label={`Delete photo ${i + 1}`} disabled={busy}>
-                    Delete
-                  </button>
-                </PhotoForm>
+                {deleting === photo.id ? (
+                  <ConfirmDelete
+                    place={i + 1}
+                    onKeep={() => setDeleting(undefined)}
+                    confirm={
+                      <PhotoForm fetcher={fetcher} hidden={hidden} fields={{ intent: "remove", photo: photo.id, confirmed: "yes" }}>
+                        <button type="submit" className="button button--danger" disabled={busy}>
+                          Yes, delete photo {i + 1}
+                        </button>
+                      </PhotoForm>
+                    }
+                  />
+                ) : (
+                  <PhotoForm fetcher={fetcher} hidden={hidden} fields={{ intent: "remove", photo: photo.id }}>
+                    <button
+                      type="submit"
+                      className="button button--danger"
+                      aria-label={`Delete photo ${i + 1}`}
+                      disabled={busy}
+                      onClick={(event) => {
+                        // Asked here; without JavaScript the photo page asks instead.
+                        event.preventDefault();
+                        setDeleting(photo.id);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </PhotoForm>
+                )}
               </div>
             </li>
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** Delete's second step: what it does, the deletion itself, and a way out, which takes the focus so a stray Enter keeps the photo. */
+function ConfirmDelete({ place, confirm, onKeep }: { place: number; confirm: ReactNode; onKeep: () => void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div className="photo-manager__confirm" role="group" aria-label={`Delete photo ${place}?`}>
+      <p>Delete photo {place}? Buyers stop seeing it at once, and it cannot be undone.</p>
+      {confirm}
+      <button ref={keep} type="button" className="button button--quiet" onClick={onKeep}>
+        Keep it
+      </button>
+    </div>
   );
 }
 

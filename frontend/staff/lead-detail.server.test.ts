@@ -37,9 +37,30 @@ describe("a lead's staff page", () => {
     expect(fields).toEqual([
       { label: "Name", value: "Jo Bloggs" },
       { label: "E-mail address", value: "jo@example.com", href: "mailto:jo@example.com" },
-      { label: "Phone", value: "07700900124", href: "tel:07700900124" },
+      { label: "Phone", value: "07700 900124", href: "tel:07700900124" },
       { label: "Day and time", value: "Monday 23 November, 10:00" },
       { label: "Full UK licence", value: "yes" },
+    ]);
+  });
+
+  it("shows a finance applicant's previous addresses one to a line, with the time at each", () => {
+    const application: StoredLead = {
+      ...lead,
+      kind: "finance-application",
+      data: {
+        firstName: "Jo",
+        residenceYears: 1,
+        previousAddresses: [
+          { address1: "2 Dock Road", city: "Leeds", postcode: "LS1 1AA", residenceYears: 1, residenceMonths: 6 },
+          { address1: "Flat 3", address2: "9 Mill Lane", city: "York", postcode: "YO1 7HH" },
+        ],
+      },
+    };
+    expect(detailOf({ lead: application }).fields).toEqual([
+      { label: "First name", value: "Jo" },
+      { label: "Years at the address", value: "1 year" },
+      { label: "Previous address", value: "2 Dock Road, Leeds, LS1 1AA, for 1 year and 6 months" },
+      { label: "Address before that", value: "Flat 3, 9 Mill Lane, York, YO1 7HH" },
     ]);
   });
 

@@ -2,6 +2,7 @@ import { LEAD_KINDS } from "../../domain/lead-kinds";
 import type { LeadHistoryEntry, StoredLead } from "../../backend/leads/lead-store";
 import type { OpenedLead } from "../../backend/staff/lead-inbox";
 import { formatMiles, formatPounds } from "../../domain/format";
+import { spacedPhone } from "../../domain/uk-formats";
 import { dayText, showroomMoment, timeOfDay } from "../../domain/opening-hours";
 import { BEST_TIMES, CONTACT_METHODS } from "../../domain/vehicle-lead-wording";
 import { statusLabel } from "./lead-labels";
@@ -95,11 +96,17 @@ function fieldsOf(data: unknown): LeadField[] {
       fields.push({ label: "Consent", value: `“${wording}”, ticked ${londonTime(new Date(givenAt))}` });
       continue;
     }
+    if (key === "previousAddresses" && Array.isArray(value)) {
+      value.forEach((address: Record<string, unknown>, index) =>
+        fields.push({ label: index === 0 ? "Previous address" : "Address before that", value: previousAddressText(address) }),
+      );
+      continue;
+    }
     if (key === "day" && typeof value === "string" && typeof record.time === "string") {
       fields.push({ label: "Day and time", value: `${dayText(value)}, ${record.time}` });
       continue;
     }
-    const text = valueText(key, value);
+    const text = key === "phone" && typeof value === "string" ? spacedPhone(value) : valueText(key, value);
     const href =
       key === "email" && typeof value === "string"
         ? mailtoOf(value)
@@ -109,6 +116,16 @@ function fieldsOf(data: unknown): LeadField[] {
     fields.push({ label: labelOf(key), value: text, ...(href ? { href } : {}) });
   }
   return fields;
+}
+
+/** "2 Dock Road, Leeds, LS1 1AA, for 2 years and 3 months": a finance applicant's previous address as kept. */
+function previousAddressText({ address1, address2, city, postcode, residenceYears, residenceMonths }: Record<string, unknown>): string {
+  const place = [address1, address2, city, postcode].filter((part) => typeof part === "string" && part).join(", ");
+  const time = [
+    typeof residenceYears === "number" && plural(residenceYears, "year"),
+    typeof residenceMonths === "number" && plural(residenceMonths, "month"),
+  ].filter(Boolean);
+  return time.length > 0 ? `${place}, for ${time.join(" and ")}` : place;
 }
 
 /** A mailto: address with a subject and body filled in; the address keeps its @, as mail programs expect. */

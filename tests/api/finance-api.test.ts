@@ -90,6 +90,11 @@ describe("POST /api/finance-application", () => {
     ["several problems: the first in the form's order", { postcode: "90210", email: "nope", licenseType: "Jet" }, "licenseType"],
     ["a term the calculator does not offer", { deposit: "1,500", termMonths: 72 }, "termMonths"],
     ["a vehicle never listed", { vehicleId: "no-such-vehicle", vehicleDetails: { make: "Lamborghini", model: "Huracán" } }, "vehicleId"],
+    [
+      "a previous address with a postcode outside the UK format",
+      { previousAddresses: [{ address1: "2 Dock Road", city: "Leeds", postcode: "90210" }] },
+      "previousAddresses.0.postcode",
+    ],
   ])("answers 400 naming the field for %s, and stores nothing", async (_case, change, field) => {
     const before = await storedIds(site);
     const response = await post({ ...validApplication(), ...change });
@@ -98,6 +103,24 @@ describe("POST /api/finance-application", () => {
     expect(Object.keys(body.error.fields)[0]).toBe(field);
     expect(body.error.message).toBe(body.error.fields[field]);
     expect(await storedIds(site)).toEqual(before);
+  });
+
+  it("keeps the previous addresses an applicant gave, beside the contract's fields", async () => {
+    const previousAddresses = [
+      { address1: "2 Dock Road", city: "Leeds", postcode: "ls1 1aa", residenceYears: "1", residenceMonths: 6 },
+      { address1: "Flat 3", address2: "9 Mill Lane", city: "York", postcode: "YO1 7HH", residenceYears: 1 },
+    ];
+    const response = await post({ ...validApplication(), residenceYears: 0, residenceMonths: 8, previousAddresses });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await storedFile(site, id)).data).toMatchObject({
+      residenceYears: 0,
+      residenceMonths: 8,
+      previousAddresses: [
+        { address1: "2 Dock Road", city: "Leeds", postcode: "LS1 1AA", residenceYears: 1, residenceMonths: 6 },
+        { address1: "Flat 3", address2: "9 Mill Lane", city: "York", postcode: "YO1 7HH", residenceYears: 1 },
+      ],
+    });
   });
 
   it("carries the deposit and term chosen in the calculator", async () => {

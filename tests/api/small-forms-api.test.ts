@@ -151,6 +151,14 @@ describe("the small forms' API", () => {
       });
     });
 
+    it("takes a phone number without an e-mail address", async () => {
+      const { email: _email, ...phoneOnly } = validPartExchange();
+      const id = await created(await postTo(site, "partExchange", phoneOnly));
+      const { data } = await storedFile(site, "partExchange", id);
+      expect(data).toMatchObject({ name: "Siobhán O'Neill", phone: "01514960123" });
+      expect(data).not.toHaveProperty("email");
+    });
+
     it.each([
       ["a plate that is not British", { registration: "TOO-LONG-PLATE" }, "registration"],
       ["a mileage in words", { mileage: "about forty thousand" }, "mileage"],

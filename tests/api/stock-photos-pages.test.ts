@@ -126,7 +126,13 @@ describe("the photo form", () => {
     expect((await record()).photos!.uploaded!.map(({ id }) => id)).toEqual([added, first]);
     await post({ intent: "move", photo: added!, to: "1" });
     expect((await record()).photos!.uploaded!.map(({ id }) => id)).toEqual([first, added]);
-    await post({ intent: "remove", photo: first! });
+    // A deletion cannot be undone: asked about first, with the photo shown, and only then done.
+    const asked = await post({ intent: "remove", photo: first! });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toContain("Delete this photo?");
+    expect(asked.body).toContain(`src="/media/photos/${first}/320.jpg"`);
+    expect((await record()).photos!.uploaded!.map(({ id }) => id)).toEqual([first, added]);
+    expect((await post({ intent: "remove", photo: first!, confirmed: "yes" })).status).toBe(303);
     expect((await record()).photos!.uploaded!.map(({ id }) => id)).toEqual([added]);
     const vehiclePage = (await site.get(`/vehicles/${vehicleId}`)).body;
     expect(vehiclePage).toContain(

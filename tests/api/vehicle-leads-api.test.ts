@@ -145,6 +145,18 @@ describe("the vehicle page's leads", () => {
       expect(await storedLeadIds(site.dataDir, kind)).toEqual(before);
     });
 
+    it("takes a name and a phone number alone, to be answered by phone", async () => {
+      const { email: _email, contactMethod: _contactMethod, ...phoneOnly } = valid(kind);
+      const { id } = await created(await postTo(site, kind, { ...phoneOnly, phone: "07700 900123", email: "" }));
+      const { data } = await storedLead(site.dataDir, id);
+      expect(data).toMatchObject({
+        name: "Siobhán O'Neill",
+        phone: "07700900123",
+        ...(kind === "enquiry" ? { contactMethod: "phone" } : {}),
+      });
+      expect(data).not.toHaveProperty("email");
+    });
+
     it("answers 400 for JSON that is not an object, 415 for a body that is not JSON and 413 for one over 64 KiB", async () => {
       const notObject = await postTo(site, kind, ["fiesta-2019"]);
       expect(notObject.status).toBe(400);
@@ -165,19 +177,15 @@ describe("the vehicle page's leads", () => {
         "email",
         "Enter your email address or phone number, so we can reply",
       ],
-      ["a reply by phone without a number", { contactMethod: "phone" }, "phone", "Enter your phone number, or choose a reply by email"],
       ["no message", { message: " " }, "message", "Enter your message"],
       ["no way to reply chosen", { contactMethod: "pigeon" }, "contactMethod", "Choose how you would like us to reply"],
     ])("answers 400 naming the field for %s", async (_case, change, field, message) => {
       await expectField(await postTo(site, "enquiry", { ...valid("enquiry"), ...change }), "enquiry", field, message);
     });
 
-    it("takes a phone number alone when the reply is to be by phone", async () => {
-      const { id } = await created(
-        await postTo(site, "enquiry", { ...valid("enquiry"), email: "", phone: "07700 900123", contactMethod: "phone" }),
-      );
-      expect((await storedLead(site.dataDir, id)).data).toMatchObject({ phone: "07700900123", contactMethod: "phone" });
-      expect((await storedLead(site.dataDir, id)).data).not.toHaveProperty("email");
+    it("replies by e-mail when both are given and none is chosen", async () => {
+      const { id } = await created(await postTo(site, "enquiry", { ...valid("enquiry"), phone: "07700 900123", contactMethod: undefined }));
+      expect((await storedLead(site.dataDir, id)).data).toMatchObject({ email: "siobhan@example.com", contactMethod: "email" });
     });
   });
 

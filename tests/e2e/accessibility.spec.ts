@@ -33,6 +33,7 @@ const PAGES = [
   "/",
   "/vehicles",
   "/car-search",
+  "/car-search?q=estate&fuelType=Diesel&gearbox=Automatic&price=-30000",
   "/van-search?bodyType=Panel+Van",
   "/truck-search?sort=price_asc",
   "/offers",
@@ -115,6 +116,9 @@ test("saved vehicles, a shared list and a comparison pass, with the compare bar 
   await expectNoViolations(page, "a shared saved list");
   await page.goto(`/compare?ids=${ids.join(",")}`, { waitUntil: "networkidle" });
   await expectNoViolations(page, "a comparison of three vehicles");
+  await page.goto("/compare", { waitUntil: "networkidle" });
+  await expect(page.getByRole("table")).toBeVisible();
+  await expectNoViolations(page, "the comparison of the vehicles chosen in this browser");
 });
 
 test("the filters pass, with a make chosen: the sidebar on a wide screen, the open panel on a phone", async ({ page }) => {
@@ -208,9 +212,18 @@ async function fillStep(page: Page, step: number) {
     3: () => dialog.getByLabel("Married").check(),
     4: () => dialog.getByLabel("Homeowner").check(),
     5: async () => {
-      await dialog.getByLabel("Address line 1").fill("1 Test Street");
-      await dialog.getByLabel("Town or city").fill("Liverpool");
-      await dialog.getByLabel("Postcode").fill("l1 8jq");
+      await dialog.getByLabel("Address line 1", { exact: true }).fill("1 Test Street");
+      await dialog.getByLabel("Town or city", { exact: true }).fill("Liverpool");
+      await dialog.getByLabel("Postcode", { exact: true }).fill("l1 8jq");
+      // Under three years here: the address before it is asked for, and checked.
+      await dialog.getByLabel("Years at this address").fill("1");
+      await dialog.getByLabel("Previous address line 1").fill("2 Dock Road");
+      await dialog.getByLabel("Previous postcode").fill("nowhere");
+      await dialog.getByRole("button", { name: "Next" }).click();
+      await expect(dialog.getByLabel("Previous postcode")).toHaveAttribute("aria-invalid", "true");
+      await expectNoViolations(page, "step 5 of the application, with a previous address and its errors");
+      await dialog.getByLabel("Previous town or city").fill("Leeds");
+      await dialog.getByLabel("Previous postcode").fill("LS11 5AA");
     },
     6: () => dialog.getByLabel("Full-Time Employment").check(),
     7: async () => undefined,

@@ -57,6 +57,25 @@ async function fillPartExchange(page: Page, email: string) {
   await page.getByLabel("Postcode").fill("l3 4bp");
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a part-exchange request with a phone number and no e-mail address is stored", async ({ page }) => {
+      const phone = `07700 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+      await open(page, "/part-exchange");
+      await fillPartExchange(page, "");
+      await page.getByLabel("Phone number").fill(phone);
+      await page.getByRole("button", { name: "Get my valuation" }).click();
+      await expect(shownStatus(page)).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+      await expect.poll(() => storedWith("part-exchange", "phone", phone.replace(" ", ""))).toHaveLength(1);
+      const [record] = await storedWith("part-exchange", "phone", phone.replace(" ", ""));
+      expect(record!.data).toMatchObject({ registration: "MA19 ABC", name: "Jo Bloggs" });
+      expect(record!.data).not.toHaveProperty("email");
+    });
+  });
+}
+
 test.describe("with JavaScript", () => {
   test("a newsletter sign-up is stored with its consent, and signing up again is harmless", async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo);

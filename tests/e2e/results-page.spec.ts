@@ -4,6 +4,7 @@ import { FILTER_NAMES, FILTER_ON, FILTERS, filterAppliesTo, formatRange, type Ra
 import { BROWSING_PAUSE_MS } from "../../frontend/components/search/browsed-change";
 import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
+import { swipe } from "./touch";
 
 /**
  * Around the results: the filters (a sidebar on a wide screen, the filter bar and its dialog
@@ -187,15 +188,75 @@ test("page numbers lead to each page, with first, previous, next and last", asyn
   await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
 });
 
-test("the order and the number per page are chosen above the results", async ({ page }) => {
+test("the order and the number per page are chosen above the results on a wide screen, in Filter and sort on a phone", async ({ page }) => {
   await page.goto("/car-search");
   await hydrated(page);
-  await page.getByLabel("Per page").selectOption("48");
+  const above = page.getByRole("form", { name: "Order and page size" });
+  if (wide(page)) {
+    await above.getByLabel("Per page").selectOption("48");
+    await expect(page).toHaveURL(/\/car-search\?pageSize=48$/);
+    await expect(cards(page)).toHaveCount(48);
+    await above.getByLabel("Sort results").selectOption("price_asc");
+    await expect(page).toHaveURL(/\/car-search\?sort=price_asc&pageSize=48$/);
+    await expect(above.getByLabel("Sort results")).toHaveValue("price_asc");
+    return;
+  }
+  await expect(above).toBeHidden();
+  const panel = await filterPanel(page);
+  await panel.getByLabel("Results per page").selectOption("48");
   await expect(page).toHaveURL(/\/car-search\?pageSize=48$/);
   await expect(cards(page)).toHaveCount(48);
-  await page.getByLabel("Sort results").selectOption("price_asc");
+  await panel.getByLabel("Sort by").selectOption("price_asc");
   await expect(page).toHaveURL(/\/car-search\?sort=price_asc&pageSize=48$/);
-  await expect(page.getByLabel("Sort results")).toHaveValue("price_asc");
+});
+
+test.describe("on a phone's screen, with three filters and a keyword", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const address = "/car-search?q=estate&fuelType=Diesel&gearbox=Automatic&price=-30000";
+
+  test("the first result is on the first screen: the chips on one row that a finger scrolls, nothing else above the results", async ({
+    page,
+  }) => {
+    await page.goto(address);
+    await hydrated(page);
+    const first = cards(page).first();
+    await expect(first.getByRole("heading")).toBeInViewport();
+    const title = (await first.getByRole("heading").boundingBox())!;
+    expect(title.y + title.height).toBeLessThanOrEqual(844);
+    await expect(page.getByRole("form", { name: "Order and page size" })).toBeHidden();
+
+    const chips = page.getByRole("list", { name: "Filters in use" });
+    const tops = await chips.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops).size, "the chips are on one row").toBe(1);
+    const clear = chips.getByRole("link", { name: "Clear all filters" });
+    await expect(clear).not.toBeInViewport({ ratio: 1 });
+    const row = (await chips.boundingBox())!;
+    const across = () => swipe(page, { x: 370, y: row.y + row.height / 2 }, { x: 20, y: row.y + row.height / 2 });
+    await across();
+    await expect.poll(() => chips.evaluate((list) => list.scrollLeft)).toBeGreaterThan(100);
+    // How far one swipe carries depends on its speed as the browser reads it: another, if need be, reaches the end.
+    await expect(async () => {
+      if (!(await clear.evaluate((link) => link.getBoundingClientRect().right <= window.innerWidth))) await across();
+      await expect(clear).toBeInViewport({ ratio: 1, timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the order and page size are chosen in Filter and sort, sent with its button", async ({ page }) => {
+      await page.goto(address);
+      await filterBar(page).getByRole("link", { name: "Filter and sort" }).click();
+      const panel = page.locator("#filters");
+      await panel.getByLabel("Results per page").selectOption("48");
+      await panel.getByLabel("Sort by").selectOption("mileage");
+      await panel.getByRole("button", { name: /^Search/ }).click();
+      const sent = new URL(page.url()).searchParams;
+      expect(Object.fromEntries(sent)).toMatchObject({ q: "estate", fuelType: "Diesel", sort: "mileage", pageSize: "48" });
+    });
+  });
 });
 
 test.describe("without JavaScript", () => {
@@ -225,11 +286,16 @@ test.describe("without JavaScript", () => {
     await expect(sidebar(page).getByLabel("Make", { exact: true })).toHaveValue(firstMake);
   });
 
-  test("the order and page size are sent with their Show button, keeping the words and filters", async ({ page }) => {
+  test("the order and page size are sent with their Show button on a wide screen, keeping the words and filters", async ({ page }) => {
     await page.goto("/car-search?q=manual&fuelType=Petrol");
-    await page.getByLabel("Per page").selectOption("96");
-    await page.getByLabel("Sort results").selectOption("mileage");
-    await page.getByRole("form", { name: "Order and page size" }).getByRole("button", { name: "Show" }).click();
+    const above = page.getByRole("form", { name: "Order and page size" });
+    if (!wide(page)) {
+      await expect(above).toBeHidden();
+      return;
+    }
+    await above.getByLabel("Per page").selectOption("96");
+    await above.getByLabel("Sort results").selectOption("mileage");
+    await above.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/\/car-search\?q=manual&fuelType=Petrol&sort=mileage&pageSize=96$/);
   });
 });

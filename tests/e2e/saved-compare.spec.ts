@@ -116,6 +116,37 @@ test("two vehicles chosen from their cards are compared side by side, each diffe
   await expect.poll(async () => (await label.boundingBox())!.x).toBe(before);
 });
 
+test("/compare opened directly shows the vehicles chosen in this browser, and takes one off the list", async ({ page }) => {
+  const cars = await distinctCars(page, 3);
+  await page.goto("/car-search?sort=price_asc&pageSize=48");
+  await hydrated(page);
+  for (const car of cars) {
+    await page
+      .locator(`article.vehicle-card:has(a[href="/vehicles/${car.id}"])`)
+      .getByRole("button", { name: /^Compare / })
+      .click();
+  }
+  await expect(page.getByRole("region", { name: "Vehicles to compare" })).toContainText("3 of 3 chosen to compare");
+
+  await page.goto("/compare");
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/compare\\?ids=${cars
+        .map((car) => car.id)
+        .reverse()
+        .join(",")}$`,
+    ),
+  );
+  const table = page.getByRole("table");
+  for (const car of cars) await expect(table.getByRole("columnheader", { name: startingWith(car.title) })).toBeVisible();
+  await expect(table).toContainText(cars[0]!.price);
+
+  await page.getByRole("link", { name: `Remove ${cars[1]!.title} from the comparison` }).click();
+  await expect(table.getByRole("columnheader", { name: startingWith(cars[1]!.title) })).toHaveCount(0);
+  await expect(table.getByRole("columnheader", { name: startingWith(cars[0]!.title) })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("dealer:compared-vehicles")))!)).toEqual([cars[2]!.id, cars[0]!.id]);
+});
+
 test("the compare page explains a bad list instead of failing", async ({ page }) => {
   const [car] = await distinctCars(page, 1);
   const tooMany = await page.request.get("/compare?ids=a1,b2,c3,d4");

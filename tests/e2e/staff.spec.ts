@@ -333,7 +333,7 @@ test("a site with a scheduled feed imports it from the dealer's stock system, th
   }
 });
 
-test("a stock manager uploads three photos, puts them in order with the keyboard, and buyers see them in that order as <picture> with AVIF and WebP", async ({
+test("a stock manager uploads three photos, puts them in order with the keyboard, deletes one once asked, and buyers see the rest in that order as <picture> with AVIF and WebP", async ({
   page,
 }, testInfo) => {
   const prefix = await accountsFor(testInfo, ["stock"]);
@@ -373,10 +373,23 @@ test("a stock manager uploads three photos, puts them in order with the keyboard
   expect(await order()).toEqual([blue, red, green]);
   await expect(list.getByRole("listitem").first()).toContainText("(main photo)");
 
+  // Delete asks first, and Keep it keeps the photo; only Yes deletes it.
+  await list.getByRole("button", { name: "Delete photo 3" }).click();
+  const asked = list.getByRole("group", { name: "Delete photo 3?" });
+  await expect(asked).toContainText("it cannot be undone");
+  await expect(asked.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await expectAccessible(page, "a vehicle's photos, asking before a deletion");
+  await asked.getByRole("button", { name: "Keep it" }).click();
+  expect(await order()).toEqual([blue, red, green]);
+  await list.getByRole("button", { name: "Delete photo 3" }).click();
+  await asked.getByRole("button", { name: "Yes, delete photo 3" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Photo deleted." })).toBeAttached();
+  await expect.poll(order).toEqual([blue, red]);
+
   await page.goto(`/vehicles/${id}`);
   const pictures = page.locator(".gallery__strip picture");
-  await expect(pictures).toHaveCount(3);
-  for (const [i, photo] of [blue, red, green].entries()) {
+  await expect(pictures).toHaveCount(2);
+  for (const [i, photo] of [blue, red].entries()) {
     const picture = pictures.nth(i);
     await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
       "srcset",

@@ -164,6 +164,39 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/** Fills a form as a buyer who gives a phone number and no e-mail address, leaving every choice where the form starts it. */
+async function fillPhoneOnly(scope: ReturnType<Page["locator"]>, kind: Kind, name: string) {
+  await scope.getByLabel("Full name").fill(name);
+  await scope.getByLabel(/^Phone number/).fill("07700 900123");
+  if (kind === "test-drive") {
+    await scope.getByLabel("Day").selectOption({ index: 1 });
+    await scope.getByLabel("Time").selectOption({ index: 2 });
+    await scope.getByLabel(/^I hold a full driving licence/).check();
+  }
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    for (const kind of Object.keys(BUTTONS) as Kind[]) {
+      test(`${BUTTONS[kind].toLowerCase()} with a name and a phone number alone is taken, to be answered by phone`, async ({
+        page,
+      }, testInfo) => {
+        const [vehicle] = (await (await page.request.get("/api/vehicles/search/car?pageSize=1")).json()) as Vehicle[];
+        await page.goto(`/vehicles/${vehicle!._id}/${kind === "enquiry" ? "enquire" : kind}`, { waitUntil: "networkidle" });
+        const name = uniqueName(testInfo);
+        await fillPhoneOnly(page.locator("main"), kind, name);
+        await page.getByRole("button", { name: SUBMIT[kind] }).click();
+        await expect(shownStatus(page)).toContainText(/Your reference is [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+        const lead = await expectStored(kind, name, vehicle!);
+        expect(lead.data).not.toHaveProperty("email");
+        if (kind === "enquiry") expect(lead.data).toMatchObject({ contactMethod: "phone" });
+      });
+    }
+  });
+}
+
 test("the calculator follows the deposit and term as they change, to the penny, and the application opens with them", async ({ page }) => {
   const vehicle = await openAVehicle(page);
   const { amountGBP: price } = vehicle.adverts.retailAdverts.totalPrice;

@@ -1,7 +1,53 @@
 import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
+import { staffEmail } from "../support/staff-accounts";
+import { storedLead, storedLeadIds } from "../support/stored-leads";
 import { expect, test } from "./console-guard";
 import { acceptNextAlert, completeTheApplication } from "./finance-wizard";
 import { hydrated } from "./hydration";
+import { accountsFor, signIn } from "./staff-support";
+import { swipe } from "./touch";
+
+/** The finance application stored with a reference, as the e2e site's file store keeps it. */
+async function storedFor(reference: string) {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const leads = await Promise.all((await storedLeadIds(dataDir, "finance-application")).map((id) => storedLead(dataDir, id)));
+  return leads.filter((lead) => lead.reference === reference);
+}
+
+/**
+ * The contrast of an element's text with what is behind it (WCAG's ratio), as drawn: its
+ * colour over the first background behind it that is not transparent, with the opacity of it
+ * and every element around it applied.
+ */
+function contrastOf(element: Locator): Promise<number> {
+  return element.evaluate((start) => {
+    const rgba = (colour: string) => {
+      const [red, green, blue, alpha = 1] = colour.match(/[\d.]+/g)!.map(Number);
+      return { rgb: [red!, green!, blue!], alpha };
+    };
+    let opacity = 1;
+    let background: number[] | undefined;
+    for (let node: Element | null = start; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      opacity *= Number(style.opacity);
+      const behind = rgba(style.backgroundColor);
+      if (!background && behind.alpha > 0) background = behind.rgb;
+    }
+    background ??= [255, 255, 255];
+    const text = rgba(getComputedStyle(start).color);
+    const shown = text.rgb.map((value, i) => value * text.alpha * opacity + background[i]! * (1 - text.alpha * opacity));
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [lighter, darker] = [luminance(shown), luminance(background)].sort((a, b) => b - a);
+    return (lighter! + 0.05) / (darker! + 0.05);
+  });
+}
 
 /** The first vehicle with photos in the list, so every part of the page is there. */
 async function openAVehicle(page: Page, { withJavaScript = true } = {}): Promise<string> {
@@ -115,6 +161,30 @@ test.describe("on a phone", () => {
     await expect(dialog.getByLabel("Full name")).toBeFocused();
   });
 
+  test("the first screen shows the monthly price a result's card shows, beside the price, linked to its representative example", async ({
+    page,
+  }) => {
+    await page.goto("/car-search");
+    const card = page.locator("#results .vehicle-card").first();
+    const monthly = (await card.locator(".vehicle-card__monthly").textContent())!;
+    expect(monthly).toMatch(/^From £[\d,]+\.\d\d a month$/);
+    await card.getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(/\/vehicles\//);
+    await hydrated(page);
+
+    const shown = page.locator(".vehicle-page__monthly");
+    await expect(shown).toContainText(monthly);
+    const bar = (await page.getByRole("navigation", { name: "Contact the dealer about this vehicle" }).boundingBox())!;
+    const box = (await shown.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, "above the bar of contact buttons at the foot of the first screen").toBeLessThanOrEqual(bar.y);
+    await shown.getByRole("link", { name: "Representative example" }).click();
+    const example = page.locator(".representative-example");
+    await expect(example).toBeInViewport();
+    await expect(example).toContainText("20.5% APR representative (fixed)");
+    await expect(page.getByText("Monthly Prices From")).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -197,6 +267,64 @@ test.describe("on a phone", () => {
     });
   });
 
+  test("a finger's swipe moves the gallery to the next photo, and the full-screen view too", async ({ page }) => {
+    await openAVehicle(page);
+    const strip = page.getByRole("region", { name: /^Photos of the / });
+    const count = await page.getByRole("list", { name: "Choose a photo" }).getByRole("link").count();
+    const across = async (region: Locator) => {
+      const box = (await region.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await swipe(page, { x: box.x + box.width * 0.85, y }, { x: box.x + box.width * 0.15, y });
+    };
+    await across(strip);
+    await expect(page.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await expect.poll(() => strip.evaluate((element) => element.scrollLeft / element.clientWidth)).toBe(1);
+
+    await page.getByRole("button", { name: "View full screen" }).click();
+    const viewer = page.getByRole("dialog", { name: /full screen$/ });
+    await expect(viewer.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    const viewerStrip = viewer.getByRole("region", { name: "Photos" });
+    await across(viewerStrip);
+    await expect(viewer.getByText(`Photo 3 of ${count}`)).toBeVisible();
+    await expect.poll(() => viewerStrip.evaluate((element) => element.scrollLeft / element.clientWidth)).toBe(2);
+  });
+
+  test("a portrait photo is shown whole in the gallery, on the frame's neutral backdrop", async ({ page }) => {
+    // Every photo of the page answered with one tall red picture, as a phone's portrait shot would be.
+    const portrait = await sharp({ create: { width: 300, height: 600, channels: 3, background: "#d00000" } })
+      .jpeg()
+      .toBuffer();
+    await page.route("**/media/photos/**", (route) => route.fulfill({ contentType: "image/jpeg", body: portrait }));
+    await openAVehicle(page);
+    const photo = page.locator(".gallery__strip img").first();
+    // Drawn once loaded; a srcset's width descriptor scales the natural size, but not its shape.
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 1.5 * img.naturalWidth))
+      .toBe(true);
+    const { data, info } = await sharp(await photo.screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => {
+      const at = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * info.channels;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+    const isRed = ([red, green, blue]: number[]) => red! > 180 && green! < 60 && blue! < 60;
+    expect(isRed(colourAt(0.5, 0.02)), "the photo's top, at the frame's top").toBe(true);
+    expect(isRed(colourAt(0.5, 0.98)), "the photo's foot, at the frame's foot").toBe(true);
+    for (const x of [0.02, 0.98]) expect(isRed(colourAt(x, 0.5)), `the backdrop beside the photo, at ${x} of the width`).toBe(false);
+  });
+
+  test("the full-screen view's step that goes nowhere stays readable: at least 4.5:1 against the black", async ({ page }) => {
+    await openAVehicle(page);
+    await page.getByRole("button", { name: "View full screen" }).click();
+    const viewer = page.getByRole("dialog", { name: /full screen$/ });
+    const previous = viewer.getByRole("button", { name: "Previous photo" });
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+    expect(await contrastOf(previous)).toBeGreaterThanOrEqual(4.5);
+    await viewer.getByRole("button", { name: "Next photo" }).click();
+    await expect(previous).toHaveAttribute("aria-disabled", "false");
+  });
+
   test("dots show there are more photos, follow a swipe, and buttons step through them", async ({ page }) => {
     await openAVehicle(page);
     const dots = page.getByRole("list", { name: "Choose a photo" }).getByRole("link");
@@ -271,6 +399,61 @@ test("a visitor completes the seven-step application", async ({ page }) => {
   // Seen where the buyer is looking, on a phone too, and read out: it has the focus and is wholly on screen.
   await expect(confirmation).toBeFocused();
   await expect(confirmation).toBeInViewport({ ratio: 1 });
+});
+
+test("an applicant at their address under three years is asked for the addresses before it, which staff then see", async ({
+  page,
+}, testInfo) => {
+  await openAVehicle(page);
+  await page.getByRole("button", { name: "Apply for finance" }).click();
+  const dialog = page.getByRole("dialog");
+  await completeTheApplication(page);
+  await dialog.getByLabel("Single", { exact: true }).check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Tenant - Private").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Address line 1", { exact: true }).fill("1 Test Street");
+  await dialog.getByLabel("Town or city", { exact: true }).fill("Liverpool");
+  await dialog.getByLabel("Postcode", { exact: true }).fill("L1 8JQ");
+  await expect(dialog.getByRole("group", { name: /previous address/ })).toHaveCount(0);
+  await dialog.getByLabel("Years at this address").fill("3");
+  await expect(dialog.getByRole("group", { name: /previous address/ })).toHaveCount(0);
+  await dialog.getByLabel("Years at this address").fill("1");
+  const previous = dialog.getByRole("group", { name: "Your previous address (optional)" });
+  await expect(previous).toBeVisible();
+  await expect(previous).toHaveAccessibleDescription(/last three years/);
+  await dialog.getByLabel("Previous address line 1").fill("2 Dock Road");
+  await dialog.getByLabel("Previous postcode").fill("90210");
+  await dialog.getByLabel("Years at the previous address").fill("1");
+  await expect(dialog.getByRole("group", { name: "The address before that (optional)" })).toBeVisible();
+  await dialog.getByLabel("Years at the previous address").fill("2");
+  await expect(dialog.getByRole("group", { name: "The address before that (optional)" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByLabel("Previous town or city")).toHaveAccessibleDescription(/Enter the town or city of this previous address/);
+  await expect(dialog.getByLabel("Previous postcode")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Previous town or city").fill("Leeds");
+  await dialog.getByLabel("Previous postcode").fill("ls11 5aa");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Retired").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Monthly income after tax (£)").fill("1800");
+  const alert = acceptNextAlert(page);
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  expect(await alert).toBe("Application submitted!");
+  const confirmation = page.getByRole("status").filter({ hasText: "Application submitted!" });
+  await expect(confirmation).toContainText(/We will be in touch about finance for the .+ within one business day\./);
+
+  const reference = /Your reference is ([2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})/.exec((await confirmation.textContent())!)![1]!;
+  const [stored] = await storedFor(reference);
+  expect(stored?.data).toMatchObject({
+    residenceYears: 1,
+    previousAddresses: [{ address1: "2 Dock Road", city: "Leeds", postcode: "LS11 5AA", residenceYears: 2 }],
+  });
+  const prefix = await accountsFor(testInfo, ["sales"]);
+  await signIn(page, staffEmail("sales", prefix));
+  await page.goto(`/staff/leads/${stored!.id}`);
+  await expect(page.getByRole("main")).toContainText("Previous address");
+  await expect(page.getByRole("main")).toContainText("2 Dock Road, Leeds, LS11 5AA, for 2 years");
 });
 
 test("the last step shows all its problems at once, and takes income as people write it", async ({ page }) => {
@@ -355,12 +538,20 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Date of birth").fill("1988-05-17");
     await page.getByLabel("Single", { exact: true }).check();
     await page.getByLabel("Tenant - Private").check();
-    await page.getByLabel("Address line 1").fill("1 Test Street");
-    await page.getByLabel("Town or city").fill("Liverpool");
-    await page.getByLabel("Postcode").fill("L1 8JQ");
+    await page.getByLabel("Address line 1", { exact: true }).fill("1 Test Street");
+    await page.getByLabel("Town or city", { exact: true }).fill("Liverpool");
+    await page.getByLabel("Postcode", { exact: true }).fill("L1 8JQ");
+    await page.getByLabel("Years at this address").fill("1");
+    await page.getByLabel("Previous address line 1").fill("2 Dock Road");
+    await page.getByLabel("Previous town or city").fill("Leeds");
+    await page.getByLabel("Previous postcode").fill("ls11 5aa");
     await page.getByLabel("Retired").check();
     await page.getByLabel("Monthly income after tax (£)").fill("1800");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Application submitted!");
+    await expect(page.locator("main")).toContainText(/We will be in touch about finance for the .+ within one business day\./);
+    const reference = (await page.locator("main strong").first().textContent())!;
+    const [stored] = await storedFor(reference);
+    expect(stored?.data).toMatchObject({ previousAddresses: [{ address1: "2 Dock Road", city: "Leeds", postcode: "LS11 5AA" }] });
   });
 });

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { applicationFieldErrors, financeApplicationSchema } from "../../../domain/finance-application";
-import { APPLICATION_STEPS, stepOf, SUBMISSION_FAILED, SUBMITTED } from "./application-steps";
+import { previousAddressesAsked, previousAddressesIn } from "../../../domain/address-history";
+import { ADDRESS_STEP, APPLICATION_STEPS, stepOf, SUBMISSION_FAILED, SUBMITTED } from "./application-steps";
 import { ApplicationFields, type ApplicationValues } from "./ApplicationFields";
 import { PlanSummary, type FinancePlan } from "./PlanSummary";
+import { PreviousAddresses } from "./PreviousAddresses";
 import { CreditSearchReminder, FinancePrivacyNotice } from "./PrivacyNotice";
 
 export interface VehicleForFinance {
@@ -39,6 +41,8 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
   // One key per application, so a retried submission cannot be stored twice.
   const idempotencyKey = useRef(crypto.randomUUID());
   const isLast = step === APPLICATION_STEPS.length - 1;
+  // Asked as the time at each address is given, until three years are covered.
+  const previousAsked = previousAddressesAsked(values, 0);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -50,8 +54,10 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
     if (open) headingRef.current?.focus();
   }, [step, open]);
 
+  const previousAddresses = previousAddressesIn(values, previousAsked);
   const application = () => ({
     ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value.trim() !== "")),
+    ...(previousAddresses.length > 0 ? { previousAddresses } : {}),
     deposit: plan.deposit,
     termMonths: plan.termMonths,
     vehicleId: vehicle.id,
@@ -73,9 +79,7 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
     event.preventDefault();
     const parsed = financeApplicationSchema.safeParse(application());
     const problems = parsed.success ? {} : applicationFieldErrors(parsed.error);
-    const onThisStep = Object.fromEntries(
-      APPLICATION_STEPS[step]!.fields.filter((field) => problems[field.name]).map((field) => [field.name, problems[field.name]!]),
-    );
+    const onThisStep = Object.fromEntries(Object.entries(problems).filter(([field]) => stepOf(field) === step));
     if (Object.keys(onThisStep).length > 0) return showProblems(onThisStep);
     setErrors({});
     setStep(step + 1);
@@ -113,6 +117,7 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
     }
   };
 
+  const change = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
   const { title, fields } = APPLICATION_STEPS[step]!;
   return (
     <dialog ref={dialogRef} className="finance-dialog" aria-labelledby="finance-step-title" onClose={onClose}>
@@ -137,12 +142,8 @@ export default function FinanceWizard({ vehicle, plan, open, onClose, onSubmitte
           <h2 id="finance-step-title" ref={headingRef} tabIndex={-1}>
             {title}
           </h2>
-          <ApplicationFields
-            fields={fields}
-            values={values}
-            errors={errors}
-            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-          />
+          <ApplicationFields fields={fields} values={values} errors={errors} onChange={change} />
+          {step === ADDRESS_STEP && <PreviousAddresses asked={previousAsked} values={values} errors={errors} onChange={change} />}
           {/* After the step's own question, so its choices are not pushed beneath the sticky Next button. */}
           {step === 0 && <PlanSummary plan={plan} />}
           {step === 0 && <FinancePrivacyNotice />}

@@ -1,3 +1,9 @@
+import {
+  MOST_PREVIOUS_ADDRESSES,
+  previousAddressFieldName,
+  type PreviousAddressField,
+  type PreviousAddressFieldName,
+} from "../../../domain/address-history";
 import type { ApplicationField } from "../../../domain/finance-application";
 import { LICENCE_TYPES, MARITAL_STATUSES, OCCUPATIONAL_STATUSES, RESIDENTIAL_STATUSES } from "../../../domain/finance-options";
 
@@ -11,7 +17,7 @@ export const SUBMITTED = "Application submitted!";
 export const SUBMISSION_FAILED = "Submission failed—please try again.";
 
 export interface FieldSpec {
-  name: ApplicationField;
+  name: ApplicationField | PreviousAddressFieldName;
   label: string;
   kind: "choice" | "text" | "email" | "tel" | "date" | "whole-number";
   options?: readonly string[];
@@ -75,7 +81,28 @@ export const APPLICATION_STEPS: readonly StepSpec[] = [
   },
 ];
 
-/** The step a field is asked on. */
+/** The step a field is asked on; the previous addresses are asked with the current one. */
 export function stepOf(field: string): number {
-  return APPLICATION_STEPS.findIndex((step) => step.fields.some((spec) => spec.name === field));
+  const asked = field.startsWith("previousAddresses.") ? "address1" : field;
+  return APPLICATION_STEPS.findIndex((step) => step.fields.some((spec) => spec.name === asked));
+}
+
+/** The step that asks for the address, where the previous addresses follow the time at the current one. */
+export const ADDRESS_STEP = stepOf("address1");
+
+/** Which previous address a label is about, so that each field's name is its own. */
+const PREVIOUS = ["Previous", "Second previous", "Third previous"] as const satisfies { length: typeof MOST_PREVIOUS_ADDRESSES };
+
+/** The fields of the previous address at `index`: "Previous address line 1", "Second previous postcode". */
+export function previousAddressFields(index: number): FieldSpec[] {
+  const name = (field: PreviousAddressField) => previousAddressFieldName(index, field);
+  const which = PREVIOUS[index]!;
+  return [
+    { name: name("address1"), label: `${which} address line 1`, kind: "text" },
+    { name: name("address2"), label: `${which} address line 2`, kind: "text", optional: true },
+    { name: name("city"), label: `${which} town or city`, kind: "text" },
+    { name: name("postcode"), label: `${which} postcode`, kind: "text" },
+    { name: name("residenceYears"), label: `Years at the ${which.toLowerCase()} address`, kind: "whole-number", optional: true },
+    { name: name("residenceMonths"), label: "And months", kind: "whole-number", optional: true },
+  ];
 }

@@ -206,20 +206,27 @@ interface ChoicesProps {
   legend: ReactNode;
   options: Readonly<Record<string, string>>;
   error?: string;
+  hint?: string;
   defaultValue?: string;
 }
 
 /** A question answered by choosing one of a few options, as radio buttons. */
-export function Choices({ id, name, legend, options, error, defaultValue }: ChoicesProps) {
+export function Choices({ id, name, legend, options, error, hint, defaultValue }: ChoicesProps) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     // The group is what is wrong, not each option: ARIA gives radio buttons no aria-invalid, radio groups do.
     <fieldset
       className="application-field application-choice"
       role="radiogroup"
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
+      aria-describedby={described}
     >
       <legend>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="application-field__hint">
+          {hint}
+        </p>
+      )}
       {error && <FieldError id={`${id}-error`} message={error} />}
       <div className="application-choice__options">
         {Object.entries(options).map(([value, label], i) => (

@@ -9,6 +9,7 @@ import { LinkButton } from "../LinkButton";
 import { useDialogOpenedByAddress } from "../use-dialog-opened-by-address";
 import { CarriedAlong, FilterFields } from "./FilterFields";
 import type { FilterOptions } from "./offered-filters";
+import { PageSizeSelect } from "./ResultsControls";
 import { searchHref, withoutFilters, withSort } from "./search-changes";
 
 interface FilterDialogProps {
@@ -32,7 +33,8 @@ interface FilterDialogProps {
 
 /**
  * The filter and sort panel on phones and tablets: a modal dialog opened from the filter bar,
- * where each change updates the results behind it and the count on its button. Without
+ * where each change updates the results behind it and the count on its button. The order and
+ * page size are chosen here alone on these screens, so the first results are in sight. Without
  * JavaScript it opens through its address (#filters) and submits as an ordinary GET form.
  * Wider screens have the same filters in a sidebar instead (FilterSidebar).
  */
@@ -86,8 +88,12 @@ export function FilterDialog({
               ))}
             </select>
           </div>
+          <div className="filter-field" id="filter-page-size">
+            <label htmlFor="filter-page-size-select">Results per page</label>
+            <PageSizeSelect id="filter-page-size-select" wanted={wanted} onChange={onChange} />
+          </div>
           <FilterFields idPrefix="filter" wanted={wanted} shown={shown} options={options} offered={offered} onChange={onChange} />
-          <CarriedAlong wanted={wanted} sort={false} />
+          <CarriedAlong wanted={wanted} sort={false} pageSize={false} />
         </div>
         <div className="filter-dialog__footer">
           <LinkButton to={searchHref(pathname, withoutFilters(wanted))} replace preventScrollReset className="button button--quiet">

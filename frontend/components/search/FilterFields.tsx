@@ -58,11 +58,14 @@ export function FilterFields({ idPrefix, wanted, shown, options, offered, onChan
 }
 
 /**
- * What a filter form sends along without a field for it (the words, the page size, the order
- * where the form has no sort field), so that sending it without JavaScript keeps them.
+ * What a filter form sends along without a field for it (the words; the order and the page
+ * size where the form has no field for them: `sort`, `pageSize`), so that sending it without
+ * JavaScript keeps them.
  */
-export function CarriedAlong({ wanted, sort }: { wanted: SearchRequest; sort: boolean }) {
-  const carried = [...searchRequestToParams({ q: wanted.q, pageSize: wanted.pageSize, sort: sort ? wanted.sort : undefined })];
+export function CarriedAlong({ wanted, sort, pageSize }: { wanted: SearchRequest; sort: boolean; pageSize: boolean }) {
+  const carried = [
+    ...searchRequestToParams({ q: wanted.q, pageSize: pageSize ? wanted.pageSize : undefined, sort: sort ? wanted.sort : undefined }),
+  ];
   return carried.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
 

@@ -48,7 +48,7 @@ export function FilterSidebar({ type, pathname, wanted, shown, options, offered,
       </div>
       <form method="get" action={pathname} aria-busy={updating} onSubmit={(event) => event.preventDefault()}>
         <FilterFields idPrefix="sidebar-filter" wanted={wanted} shown={shown} options={options} offered={offered} onChange={onChange} />
-        <CarriedAlong wanted={wanted} sort />
+        <CarriedAlong wanted={wanted} sort pageSize />
         {!hydrated && (
           <button type="submit" className="button filter-sidebar__apply">
             Apply filters

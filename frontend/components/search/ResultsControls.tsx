@@ -12,16 +12,14 @@ interface ResultsControlsProps {
 }
 
 /**
- * The order of the results and how many show on a page, above the results on every screen.
+ * The order of the results and how many show on a page, above the results on a wide screen;
+ * narrower screens choose them in Filter and sort (FilterDialog), leaving the results room.
  * Each choice applies at once; without JavaScript the form is sent with its Show button,
  * carrying the words and filters in use.
  */
 export function ResultsControls({ pathname, wanted, onChange }: ResultsControlsProps) {
   const hydrated = useHydrated();
   const carried = [...searchRequestToParams({ ...wanted, sort: undefined, pageSize: undefined, page: 1 })];
-  const pageSizes: number[] = PAGE_SIZES.includes(wanted.pageSize as (typeof PAGE_SIZES)[number])
-    ? [...PAGE_SIZES]
-    : [...PAGE_SIZES, wanted.pageSize].sort((a, b) => a - b);
   return (
     <form method="get" action={pathname} className="results-controls" aria-label="Order and page size">
       {carried.map(([name, value]) => (
@@ -41,23 +39,33 @@ export function ResultsControls({ pathname, wanted, onChange }: ResultsControlsP
         ))}
       </select>
       <label htmlFor="results-page-size">Per page</label>
-      <select
-        id="results-page-size"
-        name="pageSize"
-        value={wanted.pageSize}
-        onChange={(event) => onChange({ ...wanted, pageSize: Number(event.target.value), page: 1 })}
-      >
-        {pageSizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
+      <PageSizeSelect id="results-page-size" wanted={wanted} onChange={onChange} />
       {!hydrated && (
         <button type="submit" className="button">
           Show
         </button>
       )}
     </form>
+  );
+}
+
+/** How many results a page shows: the usual sizes, and an address's own size among them. */
+export function PageSizeSelect({ id, wanted, onChange }: { id: string; wanted: SearchRequest; onChange(next: SearchRequest): void }) {
+  const pageSizes: number[] = PAGE_SIZES.includes(wanted.pageSize as (typeof PAGE_SIZES)[number])
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, wanted.pageSize].sort((a, b) => a - b);
+  return (
+    <select
+      id={id}
+      name="pageSize"
+      value={wanted.pageSize}
+      onChange={(event) => onChange({ ...wanted, pageSize: Number(event.target.value), page: 1 })}
+    >
+      {pageSizes.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </select>
   );
 }

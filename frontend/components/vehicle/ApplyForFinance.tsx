@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LinkButton } from "../LinkButton";
 import { choiceQuery } from "../../../domain/finance-calculator";
+import { financeNextStep } from "../finance/next-step";
+import { leadReplyTimeOf, useDealer } from "../use-dealer";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
 import type { FinancePlan } from "../finance/PlanSummary";
 
@@ -17,6 +19,7 @@ const FinanceWizard = lazy(() =>
 
 /** The application opens with the deposit and term chosen in the calculator. */
 export function ApplyForFinance({ vehicle, plan }: { vehicle: VehicleForFinance; plan: FinancePlan }) {
+  const dealer = useDealer();
   const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
   const [submitted, setSubmitted] = useState<{ reference: string; vehicleInStock: boolean }>();
@@ -47,9 +50,7 @@ export function ApplyForFinance({ vehicle, plan }: { vehicle: VehicleForFinance;
       {submitted && (
         <p ref={confirmation} tabIndex={-1} className="notice notice--done lead-form__done" role="status">
           Application submitted! Your reference is {submitted.reference}.{" "}
-          {submitted.vehicleInStock
-            ? "We will be in touch soon."
-            : `The ${vehicle.make} ${vehicle.model} has just been sold, so we will be in touch about similar vehicles.`}
+          {financeNextStep(vehicle, submitted.vehicleInStock, leadReplyTimeOf(dealer))}
         </p>
       )}
       {/* Kept once opened, so closing the dialog keeps everything typed. */}

@@ -8,6 +8,9 @@ import { ApplyForFinance } from "./ApplyForFinance";
 import { FinanceCalculator } from "./FinanceCalculator";
 import type { VehicleForFinance } from "../finance/FinanceWizard";
 
+/** Where the vehicle's monthly price beside its price leads: the representative example it is worked out on. */
+export const REPRESENTATIVE_EXAMPLE_ID = "representative-example";
+
 interface FinancePanelProps {
   price: number;
   vatStatus?: string;
@@ -29,7 +32,7 @@ export function FinancePanel({ price, vatStatus, vehicle, choice }: FinancePanel
       <h2 id="finance-heading" className="visually-hidden">
         Finance
       </h2>
-      <RepresentativeExample />
+      <RepresentativeExample id={REPRESENTATIVE_EXAMPLE_ID} />
 
       <div className="monthly-price">
         <p className="monthly-price__label">Monthly Prices From</p>

@@ -9,7 +9,7 @@ import {
   LICENCE_CONFIRMATION,
 } from "../../../domain/vehicle-lead-wording";
 import { Checkbox, Choices, ErrorSummary, Field, Select, SendFailed, useFormInPlace, type FormErrors } from "../forms/form-parts";
-import { useDealer } from "../use-dealer";
+import { leadReplyTimeOf, useDealer } from "../use-dealer";
 import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
 
 interface VehicleLeadFormProps {
@@ -72,6 +72,7 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
           <Choices
             {...common("contactMethod")}
             legend="How should we reply?"
+            hint="For when you give both; otherwise we reply the way you gave."
             options={CONTACT_METHODS}
             defaultValue={values.contactMethod ?? "email"}
           />
@@ -87,7 +88,14 @@ export function VehicleLeadForm({ kind, vehicle, days = [], initial }: VehicleLe
       {kind === "test-drive" && (
         <>
           <Field {...common("phone")} type="tel" label="Phone number" autoComplete="tel" />
-          <Field {...common("email")} type="email" label="Email address" autoComplete="email" />
+          <Field
+            {...common("email")}
+            type="email"
+            label="Email address"
+            autoComplete="email"
+            optional
+            hint="For a confirmation by email too."
+          />
           <TestDriveSlot days={days} errors={errors} day={values.day} time={values.time} />
           <Checkbox
             id={id("licence")}
@@ -174,7 +182,7 @@ export function LeadConfirmation({ kind, reference, vehicle, vehicleInStock }: L
         </p>
       )}
       <p>
-        {next} {dealer.leadReplyTime ?? dealer.replyTime}; we are open {openingHoursText(dealer)}.
+        {next} {leadReplyTimeOf(dealer)}; we are open {openingHoursText(dealer)}.
       </p>
     </div>
   );

@@ -169,6 +169,7 @@ export default function PartExchangePage({ loaderData, actionData }: Route.Compo
             type="email"
             label="Email address"
             autoComplete="email"
+            optional
             defaultValue={values.email}
             error={errors.email}
           />

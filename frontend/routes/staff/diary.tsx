@@ -1,5 +1,15 @@
 import { Link } from "react-router";
-import { addDays, dayText, isCalendarDate, showroomMoment } from "../../../domain/opening-hours";
+import { dealerContext } from "../../../backend/http/request-context";
+import {
+  addDays,
+  dayText,
+  isCalendarDate,
+  scheduleOf,
+  showroomMoment,
+  TEST_DRIVE_DAYS_AHEAD,
+  testDriveDays,
+} from "../../../domain/opening-hours";
+import { diaryOpensOn, mondayOf } from "../../staff/diary-days";
 import { statusLabel } from "../../staff/lead-labels";
 import { vehicleName, whoSent } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -12,12 +22,6 @@ export function meta() {
 
 type DiaryView = "day" | "week";
 
-/** The Monday of a date's week. */
-function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((weekday + 6) % 7));
-}
-
 /**
  * The test drives booked for a day or a week (/staff/diary?view=day&date=2026-11-30), slot by
  * slot, each linking to its lead. The week runs Monday to Sunday; without a date, it is this
@@ -25,15 +29,26 @@ function mondayOf(date: string): string {
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "sales");
-  const today = showroomMoment(new Date()).date;
+  const { inbox } = staffOf(context).services;
+  const now = new Date();
+  const today = showroomMoment(now).date;
   const view: DiaryView = url.searchParams.get("view") === "day" ? "day" : "week";
   const given = url.searchParams.get("date");
   const unreadable = given !== null && given !== "" && !isCalendarDate(given);
-  const date = given && !unreadable ? given : today;
+  const opensOn = async () => {
+    // Drives are booked up to TEST_DRIVE_DAYS_AHEAD days ahead: every booking still to come is in this span.
+    const ahead = await asMember(() => inbox.diary(member, today, addDays(today, TEST_DRIVE_DAYS_AHEAD + 1)));
+    const bookedDays = ahead.flatMap((lead) => {
+      const { day } = lead.data as { day?: unknown };
+      return typeof day === "string" ? [day] : [];
+    });
+    return diaryOpensOn(today, bookedDays, testDriveDays(scheduleOf(context.get(dealerContext)), now)[0]?.date);
+  };
+  const date = given && !unreadable ? given : await opensOn();
   const from = view === "day" ? date : mondayOf(date);
   const dayCount = view === "day" ? 1 : 7;
   const to = addDays(from, dayCount);
-  const leads = await asMember(() => staffOf(context).services.inbox.diary(member, from, to));
+  const leads = await asMember(() => inbox.diary(member, from, to));
   const days = Array.from({ length: dayCount }, (_, i) => addDays(from, i)).map((day) => ({
     date: day,
     text: dayText(day),
@@ -63,7 +78,7 @@ export default function Diary({ loaderData }: Route.ComponentProps) {
       <h1>Test-drive diary</h1>
       {unreadable && (
         <p className="notice" role="status">
-          The date in the address could not be read (it should look like 2026-11-30), so today&apos;s {noun} is shown.
+          The date in the address could not be read (it should look like 2026-11-30), so the {noun} of the next test drives is shown.
         </p>
       )}
       <nav aria-label="Diary" className="staff-views">

@@ -56,8 +56,16 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!isCalendarDate(day)) return data({ message: "Enter the follow-up day as a date, such as 30/11/2026." }, { status: 400 });
     if (minutes === undefined) return data({ message: "Enter the follow-up time, such as 10:00." }, { status: 400 });
     const at = showroomInstant(day, minutes);
+    const past = at.getTime() < Date.now();
+    // A time already gone is more often a slip (last year's date, a morning for an afternoon) than meant: asked first.
+    if (past && formText(form, "pastConfirmed") !== "yes") {
+      return {
+        message: `${showroomText(at)} has already passed. Set the follow-up for then anyway, or choose a later time.`,
+        confirmPast: { day, time: formText(form, "followUpTime") },
+      };
+    }
     await asMember(() => services.inbox.change(member, params.id, { type: "follow-up", at }, address));
-    return { message: `Follow-up set for ${showroomText(at)}${at.getTime() < Date.now() ? ", which has already passed" : ""}.` };
+    return { message: `Follow-up set for ${showroomText(at)}${past ? ", which has already passed" : ""}.` };
   }
   if (intent === "clear-follow-up") {
     await asMember(() => services.inbox.change(member, params.id, { type: "follow-up" }, address));
@@ -82,6 +90,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, assignable, me, csrf, statuses } = loaderData;
   const busy = useNavigation().state !== "idle";
+  // A follow-up for a time already gone, waiting to be confirmed.
+  const confirmPast = actionData && "confirmPast" in actionData ? actionData.confirmPast : undefined;
   return (
     <section className="staff-page">
       <p>
@@ -172,6 +182,17 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               Set follow-up
             </button>
           </Form>
+          {confirmPast && (
+            <Form method="post" className="staff-form staff-form--inline">
+              <input type="hidden" name="csrf" value={csrf} />
+              <input type="hidden" name="followUpDay" value={confirmPast.day} />
+              <input type="hidden" name="followUpTime" value={confirmPast.time} />
+              <input type="hidden" name="pastConfirmed" value="yes" />
+              <button type="submit" name="intent" value="follow-up" className="button button--quiet" disabled={busy}>
+                Set it for then anyway
+              </button>
+            </Form>
+          )}
           {lead.followUp && (
             <Form method="post" className="staff-form staff-form--inline">
               <input type="hidden" name="csrf" value={csrf} />

@@ -1,8 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { boundaryOf, MalformedUploadError, UploadTooLargeError } from "../../../backend/http/multipart-upload";
 import { vehicleIdSchema } from "../../../domain/vehicle";
 import type { PhotoEdit } from "../../../backend/stock/photo-desk";
 import { photoIdSchema } from "../../../domain/vehicle-photo-schema";
+import { photoUrl } from "../../../domain/vehicle-photos";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { withPhotoForm } from "../../staff/photo-upload.server";
 import type { PhotoOutcome } from "../../staff/PhotoManager";
@@ -15,10 +16,12 @@ export function meta() {
 
 const GONE = "That vehicle is not in stock: it may have been sold, or removed by an import.";
 
-/** The photo forms post here; the page itself is what a browser without JavaScript sees when an upload had a problem. */
+/**
+ * The photo forms post here; the page itself is what a browser without JavaScript sees when an
+ * upload had a problem, or a Delete is to be confirmed.
+ */
 export function loader({ url, context }: Route.LoaderArgs) {
-  requireMember(context, url, "stock");
-  return null;
+  return { csrf: requireMember(context, url, "stock").session.csrfToken };
 }
 
 /**
@@ -50,6 +53,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const edit = editOf(form);
     if (!edit)
       return outcome(id, formText(form, "stay"), { problem: "That change could not be read: reload the page and try again." }, 400);
+    // A deletion cannot be undone: one not yet confirmed (a plain form's Delete) is asked about here first.
+    if (edit.kind === "remove" && formText(form, "confirmed") !== "yes")
+      return data<PhotoOutcome>({ vehicle: id, confirmRemove: edit.photoId });
     const changed = await asMember(() => services.photos.edit(member, address, id, edit));
     if (!changed) throw data(GONE, { status: 404 });
     return outcome(id, formText(form, "stay"), { done: doneText(edit) });
@@ -102,10 +108,24 @@ function outcome(vehicle: string, stay: string | undefined, said: Omit<PhotoOutc
   return data<PhotoOutcome>({ ...said, vehicle }, { status });
 }
 
-export default function StockPhotos({ actionData }: Route.ComponentProps) {
+export default function StockPhotos({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="staff-page staff-page--narrow">
       <h1>Photos</h1>
+      {actionData?.confirmRemove && actionData.vehicle && (
+        <Form method="post" className="staff-form photo-manager__confirm">
+          <input type="hidden" name="csrf" value={loaderData.csrf} />
+          <input type="hidden" name="vehicle" value={actionData.vehicle} />
+          <input type="hidden" name="photo" value={actionData.confirmRemove} />
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <img src={photoUrl(actionData.confirmRemove, 320, "jpg")} alt="" width={160} height={120} />
+          <p>Delete this photo? Buyers stop seeing it at once, and it cannot be undone.</p>
+          <button type="submit" className="button button--danger">
+            Yes, delete it
+          </button>
+        </Form>
+      )}
       {actionData?.done && (
         <p className="notice notice--done" role="status">
           {actionData.done}
@@ -125,7 +145,7 @@ export default function StockPhotos({ actionData }: Route.ComponentProps) {
       )}
       <p>
         <Link to={actionData?.vehicle ? `/staff/stock/vehicles/${encodeURIComponent(actionData.vehicle)}#photos` : "/staff/stock/vehicles"}>
-          ← Back to the vehicle
+          {actionData?.confirmRemove ? "← Keep it: back to the vehicle" : "← Back to the vehicle"}
         </Link>
       </p>
     </section>

@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { MOST_REPRICED, newPriceSchema, PRICE_PROBLEM, type BulkPriceChange } from "../../../backend/stock/vehicle-desk";
@@ -104,94 +105,105 @@ export default function StockTablePage({ loaderData, actionData }: Route.Compone
       {rows.length === 0 ? (
         <p>No vehicle in stock matches.</p>
       ) : (
-        <Form method="post" className="stock-table">
-          <input type="hidden" name="csrf" value={csrf} />
-          <div className="staff-table-scroll" tabIndex={0} role="region" aria-label="Vehicles in stock">
-            <table className="staff-table">
-              <caption className="visually-hidden">Vehicles in stock, sorted by {STOCK_COLUMNS[query.sort].label.toLowerCase()}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">Select</span>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Photo</span>
-                  </th>
-                  {STOCK_COLUMN_NAMES.map((column) => (
-                    <SortHeader key={column} column={column} query={query} />
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>
-                      <input type="checkbox" name="id" value={row.id} aria-label={`Select ${row.registration ?? row.id}`} />
-                    </td>
-                    <td>
-                      {row.thumbnail ? (
-                        <img
-                          className="stock-table__thumb"
-                          src={row.thumbnail}
-                          alt=""
-                          width={64}
-                          height={48}
-                          loading="lazy"
-                          decoding="async"
-                        />
-                      ) : (
-                        <span className="stock-table__no-photo">No photo</span>
-                      )}
-                    </td>
-                    <td>{row.registration ?? "—"}</td>
-                    <td>
-                      <Link to={`/staff/stock/vehicles/${encodeURIComponent(row.id)}`}>
-                        {row.make} {row.model}
-                      </Link>
-                      {row.derivative && <span className="stock-table__derivative">{row.derivative}</span>}
-                      <span className="stock-table__id">{row.id}</span>
-                    </td>
-                    <td>{formatPounds(row.price)}</td>
-                    <td>{formatCount(row.daysInStock)}</td>
-                    <td>{formatCount(row.photos)}</td>
-                    <td>{formatCount(row.views)}</td>
-                    <td>{formatCount(row.leads)}</td>
-                    <td>
-                      <span className={`staff-badge stock-status stock-status--${row.status.replace(" ", "-")}`}>
-                        {STATUS_LABELS[row.status]}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <fieldset className="stock-table__bulk">
-            <legend>Change the prices of the ticked vehicles</legend>
-            <div className="staff-filters__field">
-              <Choice
-                id="bulk-change"
-                name="change"
-                label="Change"
-                options={[
-                  { value: "reduce-by", label: "Reduce by £" },
-                  { value: "reduce-percent", label: "Reduce by %" },
-                  { value: "set", label: "Set the price to £" },
-                ]}
-              />
-            </div>
-            <div className="staff-filters__field">
-              <label htmlFor="bulk-amount">Amount</label>
-              <input id="bulk-amount" name="amount" inputMode="decimal" maxLength={20} required />
-            </div>
-            <button type="submit" className="button" disabled={busy}>
-              Change prices
-            </button>
-          </fieldset>
-        </Form>
+        // Keyed by the page's address, so another page's rows start with none ticked.
+        <StockRows key={stockTableHref(query, {})} csrf={csrf} query={query} rows={rows} busy={busy} />
       )}
       <Pagination page={query.page} pageCount={pageCount} hrefOf={(page) => stockTableHref(query, { page })} />
     </section>
+  );
+}
+
+type PageRows = Route.ComponentProps["loaderData"]["rows"];
+
+/** The page's rows, each with a tick box, and the bulk price change for those ticked, which says how many are. */
+function StockRows({ csrf, query, rows, busy }: { csrf: string; query: StockTableQuery; rows: PageRows; busy: boolean }) {
+  const [ticked, setTicked] = useState(0);
+  const countTicked = (event: FormEvent<HTMLFormElement>) => {
+    if ((event.target as HTMLInputElement).name === "id")
+      setTicked(event.currentTarget.querySelectorAll('input[name="id"]:checked').length);
+  };
+  return (
+    <Form method="post" className="stock-table" onChange={countTicked}>
+      <input type="hidden" name="csrf" value={csrf} />
+      <div className="staff-table-scroll" tabIndex={0} role="region" aria-label="Vehicles in stock">
+        <table className="staff-table">
+          <caption className="visually-hidden">Vehicles in stock, sorted by {STOCK_COLUMNS[query.sort].label.toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Select</span>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Photo</span>
+              </th>
+              {STOCK_COLUMN_NAMES.map((column) => (
+                <SortHeader key={column} column={column} query={query} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <input type="checkbox" name="id" value={row.id} aria-label={`Select ${row.registration ?? row.id}`} />
+                </td>
+                <td>
+                  {row.thumbnail ? (
+                    <img className="stock-table__thumb" src={row.thumbnail} alt="" width={64} height={48} loading="lazy" decoding="async" />
+                  ) : (
+                    <span className="stock-table__no-photo">No photo</span>
+                  )}
+                </td>
+                <td>{row.registration ?? "—"}</td>
+                <td>
+                  <Link to={`/staff/stock/vehicles/${encodeURIComponent(row.id)}`}>
+                    {row.make} {row.model}
+                  </Link>
+                  {row.derivative && <span className="stock-table__derivative">{row.derivative}</span>}
+                  <span className="stock-table__id">{row.id}</span>
+                </td>
+                <td>{formatPounds(row.price)}</td>
+                <td>{formatCount(row.daysInStock)}</td>
+                <td>{formatCount(row.photos)}</td>
+                <td>{formatCount(row.views)}</td>
+                <td>{formatCount(row.leads)}</td>
+                <td>
+                  <span className={`staff-badge stock-status stock-status--${row.status.replace(" ", "-")}`}>
+                    {STATUS_LABELS[row.status]}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Kept at the foot of the screen while the rows scroll past, so it is in sight whatever is ticked. */}
+      <fieldset className="stock-table__bulk">
+        <legend>Change the prices of the ticked vehicles</legend>
+        <p className="stock-table__ticked" role="status">
+          {ticked === 0 ? "No vehicles ticked" : ticked === 1 ? "1 vehicle ticked" : `${formatCount(ticked)} vehicles ticked`}
+        </p>
+        <div className="staff-filters__field">
+          <Choice
+            id="bulk-change"
+            name="change"
+            label="Change"
+            options={[
+              { value: "reduce-by", label: "Reduce by £" },
+              { value: "reduce-percent", label: "Reduce by %" },
+              { value: "set", label: "Set the price to £" },
+            ]}
+          />
+        </div>
+        <div className="staff-filters__field">
+          <label htmlFor="bulk-amount">Amount</label>
+          <input id="bulk-amount" name="amount" inputMode="decimal" maxLength={20} required />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Change prices
+        </button>
+      </fieldset>
+    </Form>
   );
 }
 
