@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import {
   catalogueContext,
+  contentContext,
   cspNonceContext,
   dealerContext,
   leadsContext,
@@ -11,7 +12,8 @@ import {
   siteUrlContext,
   staffContext,
 } from "./http/request-context";
-import { scheduleOf } from "../domain/opening-hours";
+import { scheduleOf, type Schedule } from "../domain/opening-hours";
+import { PublishedContent } from "./content/published-content";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
@@ -70,6 +72,8 @@ export async function startSite({
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const content = new PublishedContent(engines.content, dealer, logger);
+  await content.start();
   const storeLoad = await loadWhenStoreAnswers(
     async () => {
       await engines.setUp();
@@ -100,7 +104,7 @@ export async function startSite({
   const leadWork = leadServices(
     engines.leads,
     (id) => findLeadVehicle(catalogue, id),
-    scheduleOf(dealer),
+    publishedSchedule(content),
     config,
     logger,
     leadForwarding,
@@ -127,7 +131,7 @@ export async function startSite({
       ? new RenderPool({
           threadModule: renderThreadModule,
           threads: config.RENDER_THREADS,
-          data: { dealer, siteUrl: config.SITE_URL },
+          data: { content: content.current(), siteUrl: config.SITE_URL },
           catalogue,
           logger,
         })
@@ -137,19 +141,24 @@ export async function startSite({
     createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
-      getLoadContext: (req, res) =>
-        new RouterContextProvider(
+      getLoadContext: (req, res) => {
+        const shown = content.current();
+        return new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
-            [dealerContext, dealer],
+            [contentContext, shown],
+            [dealerContext, shown.dealer],
             [leadsContext, leads],
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
             [requestLogContext, req.log],
             [staffContext, { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
           ]),
-        ),
+        );
+      },
     });
+  // Threads first, so that no page rendered after the page cache forgets is rendered from the old content.
+  content.onChange((shown) => renderPool?.setContent(shown));
   const frontend: FrontendMount | undefined = renderHere && {
     clientDirectory,
     devMiddleware,
@@ -173,6 +182,7 @@ export async function startSite({
     pageCacheBytes: config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20,
     frontend,
     views: engines.views,
+    content,
   });
   const server = await listen(app, config);
   leadWork.start();
@@ -198,6 +208,7 @@ export async function startSite({
       clearTimeout(grace);
       clearInterval(staffSweeps);
       await renderPool?.stop();
+      await content.stop();
       await storeLoad.stop();
       await leadWork.stop();
       await mail.stop();
@@ -209,6 +220,19 @@ export async function startSite({
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");
+    },
+  };
+}
+
+/** The showroom's week as last published, read afresh on every use: a test drive is booked in today's hours. */
+function publishedSchedule(content: PublishedContent): Schedule {
+  const current = () => scheduleOf(content.current().dealer);
+  return {
+    get week() {
+      return current().week;
+    },
+    get closedOn() {
+      return current().closedOn;
     },
   };
 }

@@ -10,6 +10,7 @@ import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
 import { countVehicleViews } from "./count-vehicle-views";
 import type { Catalogue } from "../catalogue";
+import type { PublishedContent } from "../content/published-content";
 import type { Leads } from "../leads/lead-intake";
 import { hasRole } from "../staff/staff-accounts";
 import type { StaffServices } from "../staff/staff-services";
@@ -61,6 +62,8 @@ export interface AppParts {
   /** PAGE_CACHE_MB in bytes: how much rendered HTML to keep for the next visitor; 0 for none. */
   pageCacheBytes: number;
   frontend?: FrontendMount;
+  /** The site's content: its changes drop the pages they show on from the page cache. */
+  content?: PublishedContent;
   /** Where vehicle page views are counted; left out, they are not. */
   views?: VehicleViewCounter;
 }
@@ -83,6 +86,7 @@ export function createApp(parts: AppParts): Express {
     pageCacheBytes,
     frontend,
     views,
+    content,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -154,7 +158,17 @@ export function createApp(parts: AppParts): Express {
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
   if (frontend) {
     if (views) app.get("/vehicles/:id", countVehicleViews(views));
-    app.use(cachedPages({ maxBytes: pageCacheBytes, stockVersion: () => catalogue.stockVersion }), frontend.pages);
+    app.use(
+      cachedPages({
+        maxBytes: pageCacheBytes,
+        stockVersion: () => catalogue.stockVersion,
+        content: content && {
+          version: () => content.current().version,
+          onChange: (listener) => content.onChange((_, changed) => listener(changed)),
+        },
+      }),
+      frontend.pages,
+    );
   }
 
   app.use(lastResortErrorPage(logger));

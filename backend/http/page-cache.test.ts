@@ -65,4 +65,17 @@ describe("PageCache", () => {
     expect(cache.get("/a", 1, AT)?.parts.toString()).toBe("three");
     expect(cache.bytes).toBe("/a".length + "three".length);
   });
+
+  it("drops the pages a change of content shows on, by path, and every page when told", () => {
+    const cache = new PageCache(10_000);
+    cache.set("host /vans/used?make=Ford", page("A"), 1, AT, "/vans/used");
+    cache.set("host /vans/used?", page("B"), 1, AT, "/vans/used");
+    cache.set("host /about?", page("C"), 1, AT, "/about");
+    cache.forget(new Set(["/vans/used"]));
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe("host /about?".length + 1);
+    expect(cache.get("host /about?", 1, AT)?.parts.toString()).toBe("C");
+    cache.forget("all");
+    expect(cache.size).toBe(0);
+  });
 });

@@ -5,7 +5,7 @@ import type { OutgoingHttpHeader } from "node:http";
  * them, the least recently used dropped first. Every page was made from one version of the
  * stock; the first request that names a newer version drops them all, and each page also
  * expires at the end of the minute it was rendered in, because pages say whether the
- * showroom is open now.
+ * showroom is open now. A change of the site's content drops the pages it shows on.
  */
 
 export interface CachedPage {
@@ -20,6 +20,8 @@ export interface CachedPage {
 
 interface Entry {
   page: CachedPage;
+  /** The address's path, by which a change of content finds the pages it shows on. */
+  path: string;
   bytes: number;
   expiresAt: number;
 }
@@ -55,7 +57,7 @@ export class PageCache {
   }
 
   /** Keeps a page rendered from `stockVersion`, unless the stock has moved on since or it could never fit. */
-  set(key: string, page: CachedPage, stockVersion: number, now: number): void {
+  set(key: string, page: CachedPage, stockVersion: number, now: number, path = key): void {
     this.follow(stockVersion);
     if (stockVersion !== this.version) return;
     const bytes = key.length + [...page.parts, ...page.deflatedParts].reduce((sum, part) => sum + part.length, 0);
@@ -63,12 +65,17 @@ export class PageCache {
     if (bytes > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { page, bytes, expiresAt: (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS });
+    this.entries.set(key, { page, path, bytes, expiresAt: (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS });
     this.totalBytes += bytes;
     for (const [oldestKey, oldest] of this.entries) {
       if (this.totalBytes <= this.maxBytes) break;
       this.remove(oldestKey, oldest);
     }
+  }
+
+  /** Drops the pages at these paths, or every page. */
+  forget(paths: ReadonlySet<string> | "all"): void {
+    for (const [key, entry] of this.entries) if (paths === "all" || paths.has(entry.path)) this.remove(key, entry);
   }
 
   /** Drops every page when a newer stock version is seen; an older one (a render that began before it) changes nothing. */
