@@ -14,6 +14,10 @@ import {
 } from "./http/request-context";
 import { scheduleOf, type Schedule } from "../domain/opening-hours";
 import { PublishedContent } from "./content/published-content";
+import { kindOf } from "../domain/content/content-documents";
+import { signedInStaff } from "./http/staff-area";
+import { hasRole } from "./staff/staff-accounts";
+import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
@@ -122,6 +126,7 @@ export async function startSite({
     dealer.name,
     logger,
     mail,
+    { store: engines.content, published: content },
   );
   await staff.stock.prepareUploadFolder();
   await staff.photos.library.prepare();
@@ -141,8 +146,8 @@ export async function startSite({
     createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
-      getLoadContext: (req, res) => {
-        const shown = content.current();
+      getLoadContext: async (req, res) => {
+        const shown = await contentShown(content, req, res);
         return new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
@@ -222,6 +227,24 @@ export async function startSite({
       logger.info("Site stopped");
     },
   };
+}
+
+/**
+ * What a page shows: the published content, or for an editor (or admin) who asked for a
+ * preview (?preview=home), the content with that document's latest version in place. Such a
+ * request comes with a session, so it is rendered for it alone and never kept. A preview is
+ * shown inside the staff area's preview page, at a phone's width and a desktop's: it alone
+ * may be framed, and by this site alone.
+ */
+async function contentShown(content: PublishedContent, req: Request, res: Response) {
+  const key = req.query.preview;
+  const member = signedInStaff(res);
+  if (typeof key !== "string" || !member || !hasRole(member.account.role, "editor") || !kindOf(key)) return content.current();
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string")
+    res.setHeader("Content-Security-Policy", policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  return content.preview(key);
 }
 
 /** The showroom's week as last published, read afresh on every use: a test drive is booked in today's hours. */

@@ -16,14 +16,16 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 /** The dealer's details, for the header, footer and every page that quotes them, and the site-wide notice when there is one. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const dealer = context.get(dealerContext);
-  return { dealer, notice: context.get(contentContext).notice, origin: siteOrigin(context.get(siteUrlContext), url) };
+  const content = context.get(contentContext);
+  return { dealer, notice: content.notice, origin: siteOrigin(context.get(siteUrlContext), url), previewOf: content.previewOf };
 }
 
 export const headers = retryAfterHeaders;
 
 /**
- * They are fixed while the site runs, so navigations never fetch them again: fewer bytes
- * per search, and a failed search fetch stays the search page's to handle.
+ * They change only when staff publish new details or a notice, so navigations never fetch
+ * them again (the next page loaded whole shows the change): fewer bytes per search, and a
+ * failed search fetch stays the search page's to handle.
  */
 export function shouldRevalidate() {
   return false;
@@ -51,6 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {publicChrome && rootData.previewOf && (
+          <p className="site-notice site-notice--preview" role="status">
+            Preview: not yet seen by buyers
+          </p>
+        )}
         {publicChrome && rootData.notice && <SiteNotice notice={rootData.notice} />}
         {publicChrome && <SiteHeader />}
         <main id="main">

@@ -51,6 +51,10 @@ export class ContentEditing {
     return this.store.get(key);
   }
 
+  all(): Promise<ContentRecord[]> {
+    return this.store.all();
+  }
+
   async save(key: string, save: ContentSave, author: ContentAuthor, now: Date): Promise<ContentRecord> {
     const body = checkedBody(key, save.body);
     if (save.takeDownAt && save.takeDownAt <= (save.publishAt ?? now)) {

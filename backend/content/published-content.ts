@@ -76,7 +76,14 @@ export class PublishedContent {
     return this.polling;
   }
 
-  /** The content as it would be with one document's body changed: a preview, never seen by buyers. */
+  /** The content as it would be with a document's latest version (a draft, say) published now: a preview, never seen by buyers. */
+  async preview(key: string): Promise<SiteContent> {
+    const record = await this.store.get(key);
+    const latest = record?.versions.at(-1);
+    return latest ? { ...this.previewWith(key, latest.body), previewOf: key } : this.content;
+  }
+
+  /** The content as it would be with one document's body changed. */
   previewWith(key: string, body: unknown): SiteContent {
     const record = this.records.get(key);
     const shown: ContentRecord = {

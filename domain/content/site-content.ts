@@ -21,6 +21,8 @@ export interface SiteContent {
   /** Newest first. */
   articles: ShownArticle[];
   redirects: { from: string; to: string }[];
+  /** Set on a member of staff's preview: the document shown as its latest version, which buyers may not see yet. */
+  previewOf?: string;
 }
 
 export interface ShownSeo {
