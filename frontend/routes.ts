@@ -62,6 +62,7 @@ export default [
     route("stock/sold/:id", "routes/staff/stock-sold.tsx"),
     route("content", "routes/staff/content.tsx"),
     route("content/preview", "routes/staff/content-preview.tsx"),
+    route("content/photos", "routes/staff/content-photos.tsx"),
     route("content/*", "routes/staff/content-edit.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),

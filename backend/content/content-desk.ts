@@ -3,7 +3,8 @@ import type { ContentRecord } from "../../domain/content/content-versions";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { AuditAction } from "../staff/staff-store";
-import { ContentEditing, type ContentSave } from "./content-editing";
+import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
+import { ContentConflictError, ContentEditing, type ContentSave } from "./content-editing";
 import type { PublishedContent } from "./published-content";
 
 /**
@@ -18,6 +19,7 @@ export class ContentDesk {
     editing: ContentEditing,
     private readonly access: StaffAccess,
     readonly published: PublishedContent,
+    private readonly library: PhotoLibrary,
   ) {
     this.editing = editing;
   }
@@ -56,6 +58,43 @@ export class ContentDesk {
     return record;
   }
 
+  /**
+   * Photos for the site's content, each checked and stored by the photo library (sized in
+   * AVIF, WebP and JPEG at every width on first request) and added to the list every photo
+   * field chooses from. Returns those refused, with the reason.
+   */
+  async addPhotos(
+    member: StaffMember,
+    address: string,
+    files: readonly ContentPhotoFile[],
+  ): Promise<{ added: number; refused: { name: string; reason: string }[] }> {
+    requireRole(member, "editor");
+    const added: { id: string; width: number; height: number; name: string }[] = [];
+    const refused: { name: string; reason: string }[] = [];
+    for (const file of files) {
+      try {
+        added.push({ ...(await this.library.ingest(await file.read())), name: file.name.slice(0, 120) || "Photo" });
+      } catch (error) {
+        if (!(error instanceof PhotoRefusedError)) throw error;
+        refused.push({ name: file.name, reason: error.message });
+      }
+    }
+    if (added.length === 0) return { added: 0, refused };
+    // Another editor's upload at the same moment: add to what they saved, once more.
+    for (let attempt = 0; ; attempt++) {
+      const record = await this.editing.get("photos");
+      const photos = (record?.versions.at(-1)?.body as { photos?: typeof added } | undefined)?.photos ?? [];
+      const known = new Set(photos.map(({ id }) => id));
+      const body = { photos: [...photos, ...added.filter(({ id }) => !known.has(id))] };
+      try {
+        await this.save(member, address, "photos", { body, basedOn: record?.revision ?? 0, publish: true });
+        return { added: added.length, refused };
+      } catch (error) {
+        if (!(error instanceof ContentConflictError) || attempt > 0) throw error;
+      }
+    }
+  }
+
   /** Every document there is, stored or not yet: the staff list of what can be edited. */
   async list(member: StaffMember): Promise<ContentRecord[]> {
     requireRole(member, "editor");
@@ -65,6 +104,15 @@ export class ContentDesk {
   private audit(member: StaffMember, address: string, action: AuditAction, key: string, details: Record<string, string | number>) {
     return this.access.audit({ action, actorId: member.account.id, actorEmail: member.account.email, address, targetId: key, details });
   }
+}
+
+/** The page content photos are uploaded on: it takes bodies larger than a form's (backend/http/create-app.ts). */
+export const CONTENT_PHOTO_PAGE = "/staff/content/photos";
+
+/** An uploaded file, read into memory only when its turn comes. */
+export interface ContentPhotoFile {
+  name: string;
+  read(): Promise<Buffer>;
 }
 
 function authorOf(member: StaffMember) {

@@ -1,7 +1,10 @@
 import { ZodError } from "zod";
 import { kindOf, parseContentBody } from "../../domain/content/content-documents";
 import { latestVersion, type ContentAuthor, type ContentRecord, type ContentVersion } from "../../domain/content/content-versions";
+import { contentRuleProblems } from "../../domain/content/content-rules";
+import { REDIRECTS } from "../../domain/redirects";
 import { contentDiff, type DiffLine } from "./content-diff";
+import { markdownProblems } from "./markdown";
 import { StaleContentError, type ContentStore } from "./content-store";
 
 /** What a save asks for: keep it as a draft, or publish it (now, or from `publishAt`), optionally until `takeDownAt`. */
@@ -113,12 +116,34 @@ export class ContentEditing {
 /** The body as its schema reads it, or ContentInvalidError naming each field to fix. */
 export function checkedBody(key: string, body: unknown): unknown {
   if (!kindOf(key)) throw new ContentInvalidError("key", { key: `there is no content called ${key}` });
+  let parsed: unknown;
   try {
-    return parseContentBody(key, body);
+    parsed = parseContentBody(key, body);
   } catch (error) {
     if (!(error instanceof ZodError)) throw error;
     const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join(".") || "body", issue.message]).reverse());
     const first = error.issues[0]!.path.join(".") || "body";
     throw new ContentInvalidError(first, fields);
   }
+  const problems = { ...contentRuleProblems(key, parsed, REDIRECTS), ...markdownFieldProblems(parsed) };
+  const first = Object.keys(problems)[0];
+  if (first) throw new ContentInvalidError(first, problems);
+  return parsed;
 }
+
+/** Each Markdown field's photos: described, and from the photo library. */
+function markdownFieldProblems(body: unknown, path = ""): Record<string, string> {
+  if (Array.isArray(body)) return Object.assign({}, ...body.map((item, i) => markdownFieldProblems(item, `${path}${i}.`)));
+  if (!body || typeof body !== "object" || body instanceof Date) return {};
+  const problems: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === "string" && MARKDOWN_FIELDS.has(name)) {
+      const [problem] = markdownProblems(value);
+      if (problem) problems[`${path}${name}`] = problem;
+    } else Object.assign(problems, markdownFieldProblems(value, `${path}${name}.`));
+  }
+  return problems;
+}
+
+/** The fields written in Markdown, whatever document they are in. */
+const MARKDOWN_FIELDS = new Set(["body", "answer"]);

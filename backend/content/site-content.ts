@@ -116,10 +116,11 @@ export function buildSiteContent(
       ...(noticeShown && { notice: { text: fill.text(notice.text), ...(notice.link && { link: notice.link }) } }),
       home: {
         hero: { heading: fill.text(home.hero.heading), text: fill.text(home.hero.text) },
-        offerCards: offerCards.map(({ title, text, link, photo }) => ({
+        offerCards: offerCards.map(({ title, text, link, photo, financeExample }) => ({
           title: fill.text(title),
           text: fill.text(text),
           link,
+          financeExample,
           ...(photo && { photo }),
         })),
         brands: home.brands,

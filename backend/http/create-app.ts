@@ -11,6 +11,7 @@ import { cachedPages } from "./cached-pages";
 import { countVehicleViews } from "./count-vehicle-views";
 import type { Catalogue } from "../catalogue";
 import type { PublishedContent } from "../content/published-content";
+import { CONTENT_PHOTO_PAGE } from "../content/content-desk";
 import type { Leads } from "../leads/lead-intake";
 import { hasRole } from "../staff/staff-accounts";
 import type { StaffServices } from "../staff/staff-services";
@@ -105,6 +106,7 @@ export function createApp(parts: AppParts): Express {
       new Map([
         [STOCK_UPLOAD_PAGE, mayUploadStock],
         [PHOTO_UPLOAD_PAGE, mayUploadStock],
+        [CONTENT_PHOTO_PAGE, mayUploadContent],
       ]),
     ),
   );
@@ -126,6 +128,10 @@ export function createApp(parts: AppParts): Express {
         [
           PHOTO_UPLOAD_PAGE,
           { maxBytes: uploadLimitBytes(staff.photos.library.limits.maxBytes * PHOTOS_PER_UPLOAD), mayUpload: mayUploadStock },
+        ],
+        [
+          CONTENT_PHOTO_PAGE,
+          { maxBytes: uploadLimitBytes(staff.photos.library.limits.maxBytes * PHOTOS_PER_UPLOAD), mayUpload: mayUploadContent },
         ],
       ]),
     ),
@@ -179,6 +185,12 @@ export function createApp(parts: AppParts): Express {
 function mayUploadStock(res: Response): boolean {
   const member = signedInStaff(res);
   return member !== undefined && hasRole(member.account.role, "stock");
+}
+
+/** An editor or admin, wholly signed in: the only sender the content photos page takes photos from. */
+function mayUploadContent(res: Response): boolean {
+  const member = signedInStaff(res);
+  return member !== undefined && hasRole(member.account.role, "editor");
 }
 
 /** express.json skips a body of any other type, which would reach the route as no body at all. */

@@ -98,7 +98,7 @@ export function staffServices(
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
-    content: new ContentDesk(new ContentEditing(content.store), access, content.published),
+    content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
   };
 }
 

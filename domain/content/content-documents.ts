@@ -6,6 +6,7 @@ import {
   dealerDetailsSchema,
   homeContentSchema,
   pageContentSchema,
+  contentPhotoListSchema,
   redirectListSchema,
   siteNoticeSchema,
 } from "./content-schemas";
@@ -24,6 +25,7 @@ export const CONTENT_KINDS = {
   notice: { schema: siteNoticeSchema, label: "Site notice" },
   dealer: { schema: dealerDetailsSchema, label: "Contact details and opening hours" },
   redirects: { schema: redirectListSchema, label: "Redirects" },
+  photos: { schema: contentPhotoListSchema, label: "Photos" },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
@@ -32,7 +34,7 @@ export type ContentBody<K extends ContentKind> = z.infer<(typeof CONTENT_KINDS)[
 /** The pages whose words are policies: each shows when it was last updated, and staff can read every earlier version. */
 export const POLICY_PAGES: ReadonlySet<string> = new Set(["privacy", "cookies", "complaints", "terms", "tcf", "terms-of-sale"]);
 
-const SINGLE_KEYS = new Set(["home", "notice", "dealer", "redirects"]);
+const SINGLE_KEYS = new Set(["home", "notice", "dealer", "redirects", "photos"]);
 const CATEGORY_SET: ReadonlySet<string> = new Set(CATEGORY_PAGES);
 const PAGE_SET: ReadonlySet<string> = new Set(EDITED_PAGES);
 

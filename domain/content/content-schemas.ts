@@ -51,6 +51,8 @@ export const offerCardSchema = z
     text: words(300),
     link: linkSchema,
     photo: contentPhotoSchema.optional(),
+    /** The representative example shown beside the offers: required when the card names a monthly payment or an APR. */
+    financeExample: z.boolean().default(false),
     /** Shown from this moment (at once when unset) until `endsAt` (for good when unset). */
     startsAt: instant.optional(),
     endsAt: instant.optional(),
@@ -150,6 +152,11 @@ export const redirectListSchema = z.object({
       }),
     )
     .max(200),
+});
+
+/** The photos uploaded for the site's content, newest last: the choices of every photo field, and what Markdown names as photo:<id>. */
+export const contentPhotoListSchema = z.object({
+  photos: z.array(photoSchema.extend({ name: words(120) })).max(1000),
 });
 
 export type ContentPhoto = z.infer<typeof contentPhotoSchema>;

@@ -41,6 +41,8 @@ export interface ShownOfferCard {
   text: string;
   link: string;
   photo?: ContentPhoto;
+  /** The card names a monthly payment or an APR: the representative example shows beside the offers. */
+  financeExample: boolean;
 }
 
 export interface ShownHome {

@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import type { ShownOfferCard } from "../../domain/content/site-content";
 import { photoUrl } from "../../domain/vehicle-photos";
+import { FinanceDisclosure } from "./FinanceDisclosure";
 import { Picture } from "./vehicle/Picture";
 
-/** The dealer's own offers, written in the staff area, each shown between its start and end. */
+/**
+ * The dealer's own offers, written in the staff area, each shown between its start and end;
+ * with the representative example after them when one names a monthly payment or an APR.
+ */
 export function OfferCards({ cards }: { cards: readonly ShownOfferCard[] }) {
   return (
     <section className="page" aria-labelledby="dealer-offers-heading">
@@ -29,6 +33,7 @@ export function OfferCards({ cards }: { cards: readonly ShownOfferCard[] }) {
           </li>
         ))}
       </ul>
+      {cards.some((card) => card.financeExample) && <FinanceDisclosure />}
     </section>
   );
 }

@@ -63,6 +63,11 @@ export const CONTENT_FORMS: Record<ContentKind, FormField[]> = {
         { type: "longText", name: "text", label: "Text" },
         { type: "text", name: "link", label: "Link", hint: linkHint },
         { type: "photo", name: "photo", label: "Photo (optional)" },
+        {
+          type: "checkbox",
+          name: "financeExample",
+          label: "Show the representative example beside this offer (needed for a monthly payment or an APR)",
+        },
         { type: "datetime", name: "startsAt", label: "Show from (optional)", hint: "UK time. Empty: from when published." },
         { type: "datetime", name: "endsAt", label: "Show until (optional)", hint: "UK time. Empty: until taken off." },
       ],
@@ -197,6 +202,8 @@ export const CONTENT_FORMS: Record<ContentKind, FormField[]> = {
       hint: "Words after “We will be in touch”.",
     },
   ],
+  // Added to by uploading on the photos page, not by a form.
+  photos: [],
   redirects: [
     {
       type: "list",

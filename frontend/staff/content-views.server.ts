@@ -1,5 +1,6 @@
 import { articleKey, CONTENT_KINDS, kindOf } from "../../domain/content/content-documents";
 import { latestVersion, liveVersion, type ContentRecord, type ContentVersion } from "../../domain/content/content-versions";
+import { contentPhotoListSchema } from "../../domain/content/content-schemas";
 import { CATEGORY_PAGES, EDITED_PAGES } from "../../domain/site-pages";
 import { editorPathOf } from "./content-paths";
 import { londonTime } from "./lead-views.server";
@@ -58,6 +59,13 @@ export function listedDocuments(records: readonly ContentRecord[], now: Date): {
       ],
     },
   ];
+}
+
+/** The photos uploaded for the site's content, oldest first. */
+export function contentPhotosOf(record: ContentRecord | undefined): { id: string; width: number; height: number; name: string }[] {
+  const body = record && latestVersion(record)?.body;
+  const parsed = contentPhotoListSchema.safeParse(body);
+  return parsed.success ? parsed.data.photos : [];
 }
 
 /** A new article's key. */

@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, showroomMoment } from "../../domain/opening-hours";
 import { CONTENT_FORMS } from "../../frontend/staff/content-form";
 import { HOME_SEED } from "../../backend/content/seed/home-seed";
 import { startBuiltSite, type BuiltSite } from "../support/built-site";
@@ -154,7 +156,7 @@ describe("the content editor", () => {
       ["intent", "publish"],
       ...homeWith({
         hero: { heading: attack, text: attack },
-        offerCards: [{ title: attack, text: attack, link: "/offers" }],
+        offerCards: [{ title: attack, text: attack, link: "/offers", financeExample: false }],
         brands: { always: [{ name: attack.slice(0, 40), href: "/car-search" }], more: [] },
         essentials: [{ title: attack, text: attack, href: "/finance-info" }],
         faq: [{ question: attack, answer: attack }],
@@ -200,5 +202,126 @@ describe("the content editor", () => {
       ]);
       expect(refused.status, href).toBe(400);
     }
+  });
+
+  it("takes photos, offers that start and end, articles with a photo, redirects and the rules on finance figures", async () => {
+    const editor = sessions.editor!;
+    // A photo uploaded as a browser sends the form: the CSRF token first, then the file.
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#0b3d6e" } })
+      .png()
+      .toBuffer();
+    const boundary = "----content-test";
+    const upload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${editor.csrf}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="showroom.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await fetch(`${origin()}/staff/content/photos`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: origin(), Cookie: editor.cookie },
+      body: upload,
+    });
+    expect(uploaded.status).toBe(200);
+    expect(await uploaded.text()).toContain("1 photo added.");
+    const choice = /<option value="([0-9a-f]{32}:1200:900)">showroom\.png<\/option>/.exec(
+      (await site.get("/staff/content/home", { Cookie: editor.cookie })).body,
+    )![1]!;
+    const [photoId] = choice.split(":");
+
+    const today = showroomMoment(new Date()).date;
+    const cards = [
+      {
+        title: "Spring van event",
+        text: "Ten vans at last year's prices.",
+        link: "/van-search",
+        startsAt: `${today}T00:00:00Z`,
+        financeExample: false,
+      },
+      { title: "Starts tomorrow", text: "Not yet.", link: "/offers", startsAt: `${addDays(today, 1)}T12:00:00Z`, financeExample: false },
+      { title: "Van finance", text: "From £199 a month on a Transit.", link: "/vans/finance", financeExample: true },
+    ];
+    const offers = await post(editor, "/staff/content/home", [
+      ["basedOn", await openedRevision(editor, "/staff/content/home")],
+      ["intent", "publish"],
+      ...homeWith({
+        offerCards: cards.map((card, i) =>
+          i === 0 ? { ...card, photo: { id: photoId!, width: 1200, height: 900, alt: "Vans lined up" } } : card,
+        ) as never,
+      }),
+    ]);
+    expect(offers.status).toBe(302);
+    const home = (await site.get("/")).body;
+    expect(home).toContain("Spring van event");
+    expect(home).toContain(`/media/photos/${photoId}/640.avif 640w`);
+    expect(home).toContain('alt="Vans lined up"');
+    expect(home).not.toContain("Starts tomorrow");
+    // The card naming a monthly payment brings the representative example beside it.
+    expect(home).toMatch(/From £199 a month on a Transit[\s\S]*Representative example/);
+    const unexampled = await post(editor, "/staff/content/home", [
+      ["basedOn", await openedRevision(editor, "/staff/content/home")],
+      ["intent", "publish"],
+      ...homeWith({ offerCards: [{ ...cards[2]!, financeExample: false }] as never }),
+    ]);
+    expect(unexampled.status).toBe(400);
+    expect(unexampled.body).toContain("representative example");
+
+    const article = await post(editor, "/staff/content/article/a1b2c3d4e5", [
+      ["basedOn", "0"],
+      ["intent", "publish"],
+      ["title", "Our new workshop"],
+      ["slug", "our-new-workshop"],
+      ["date", today],
+      ["author", "Editor Person"],
+      ["summary", "Six new bays for vans and trucks."],
+      ["photo.id", choice],
+      ["photo.alt", "The workshop's six bays"],
+      ["body", "## Open now\n\nBook a service on **any** van. ![The bays](photo:" + photoId + ")"],
+    ]);
+    expect(article.status).toBe(302);
+    const page = await site.get("/articles/our-new-workshop");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(">Our new workshop</h1>");
+    expect(page.body).toContain('alt="The bays"');
+    expect((await site.get("/articles")).body).toContain('href="/articles/our-new-workshop"');
+    expect((await site.get("/sitemap.xml")).body).toContain("/articles/our-new-workshop");
+    const noAlt = await post(editor, "/staff/content/article/a1b2c3d4e5", [
+      ["basedOn", "1"],
+      ["intent", "publish"],
+      ["title", "Our new workshop"],
+      ["slug", "our-new-workshop"],
+      ["date", today],
+      ["author", "Editor Person"],
+      ["summary", "Six new bays."],
+      ["photo.id", choice],
+      ["photo.alt", ""],
+      ["body", "Words"],
+    ]);
+    expect(noAlt.status).toBe(400);
+
+    const redirects = (...pairs: [string, string][]): [string, string][] => [
+      ["redirects.count", String(pairs.length)],
+      ...pairs.flatMap(([from, to], i): [string, string][] => [
+        [`redirects.${i}.from`, from],
+        [`redirects.${i}.to`, to],
+      ]),
+    ];
+    const opened = await openedRevision(editor, "/staff/content/redirects");
+    for (const refused of [redirects(["/contact", "/about"]), redirects(["/one", "/two"], ["/two", "/one"])]) {
+      expect((await post(editor, "/staff/content/redirects", [["basedOn", opened], ["intent", "publish"], ...refused])).status).toBe(400);
+    }
+    expect(
+      (
+        await post(editor, "/staff/content/redirects", [
+          ["basedOn", opened],
+          ["intent", "publish"],
+          ...redirects(["/winter-offers", "/offers"]),
+        ])
+      ).status,
+    ).toBe(302);
+    const moved = await site.get("/winter-offers");
+    expect([moved.status, moved.headers.location]).toEqual([301, "/offers"]);
   });
 });

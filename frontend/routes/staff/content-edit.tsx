@@ -7,7 +7,7 @@ import { ErrorSummary } from "../../components/forms/form-parts";
 import { bodyFromForm, CONTENT_FORMS, fromLondonTime, tomorrowMorning } from "../../staff/content-form";
 import { ContentFields } from "../../staff/ContentFields";
 import { editorPathOf, keyOfEditorPath, publicPathOf } from "../../staff/content-paths";
-import { versionState } from "../../staff/content-views.server";
+import { contentPhotosOf, versionState } from "../../staff/content-views.server";
 import { londonTime } from "../../staff/lead-views.server";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -38,7 +38,8 @@ function labelOf(key: string): string {
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "editor");
   const key = keyOf(params);
-  const record = await asMember(() => staffOf(context).services.content.open(member, key));
+  const desk = staffOf(context).services.content;
+  const [record, photos] = await Promise.all([asMember(() => desk.open(member, key)), asMember(() => desk.open(member, "photos"))]);
   const latest = record && latestVersion(record);
   const body = latest?.body ?? startingBody(key, member.account.name);
   return {
@@ -54,6 +55,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     policy: POLICY_PAGES.has(splitKey(key)[1]),
     suggestedTime: tomorrowMorning(),
     done: url.searchParams.get("done"),
+    photos: contentPhotosOf(photos).map(({ id, width, height, name }) => ({ value: `${id}:${width}:${height}`, label: name })),
   };
 }
 
@@ -138,7 +140,7 @@ const DONE: Record<string, string> = {
 };
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { key, label, kind, csrf, revision, history, shown, previewPath, policy, suggestedTime, done } = loaderData;
+  const { key, label, kind, csrf, revision, history, shown, previewPath, policy, suggestedTime, done, photos } = loaderData;
   const busy = useNavigation().state !== "idle";
   const result = actionData as ActionResult | undefined;
   const body = result?.body ?? loaderData.body;
@@ -169,7 +171,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="staff-form content-form" key={`${revision} ${result ? "sent" : ""}`}>
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="basedOn" value={result?.revision ?? revision} />
-        <ContentFields fields={CONTENT_FORMS[kind]} body={body} errors={errors} photos={[]} />
+        <ContentFields fields={CONTENT_FORMS[kind]} body={body} errors={errors} photos={photos} />
         <fieldset className="content-group">
           <legend>Publish</legend>
           <div className="application-field">

@@ -28,6 +28,9 @@ export default function Content({ loaderData }: Route.ComponentProps) {
       <p>
         <Link className="button" to={newArticle}>
           Write an article
+        </Link>{" "}
+        <Link className="button button--quiet" to="/staff/content/photos">
+          Photos for the site
         </Link>
       </p>
       {groups.map(({ group, documents }) => (
