@@ -46,6 +46,9 @@ async function openedRevision(who: Session, address: string): Promise<string> {
   return /name="basedOn" value="(\d+)"/.exec(page.body)![1]!;
 }
 
+/** An image from elsewhere in Markdown is refused when saved (photos come from the photo library), before any page could show it. */
+const refusedAtSave = (attack: string) => attack.startsWith("![");
+
 /** Text as React writes it into a page. */
 const asText = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
@@ -163,7 +166,7 @@ describe("the content editor", () => {
         seo: { title: attack.slice(0, 70), description: attack, noindex: false },
       }),
     ]);
-    expect(published.status).toBe(302);
+    expect(published.status).toBe(refusedAtSave(attack) ? 400 : 302);
     const about = await post(editor, "/staff/content/page/about", [
       ["basedOn", await openedRevision(editor, "/staff/content/page/about")],
       ["intent", "publish"],
@@ -171,7 +174,7 @@ describe("the content editor", () => {
       ["lede", attack],
       ["body", `${attack}\n\n## ${attack}\n\n- ${attack}`],
     ]);
-    expect(about.status).toBe(302);
+    expect(about.status).toBe(refusedAtSave(attack) ? 400 : 302);
     const notice = await post(editor, "/staff/content/notice", [
       ["basedOn", await openedRevision(editor, "/staff/content/notice")],
       ["intent", "publish"],
@@ -184,7 +187,7 @@ describe("the content editor", () => {
     for (const address of ["/", "/offers", "/about", "/vans/used"]) {
       const { body } = await site.get(address);
       // The words are on the page, as words.
-      if (address === "/") expect(body).toContain(`<h1 id="home-heading">${asText(attack)}</h1>`);
+      if (address === "/" && !refusedAtSave(attack)) expect(body).toContain(`<h1 id="home-heading">${asText(attack)}</h1>`);
       const markup = body.replace(/<script[^>]*nonce=[^>]*>[\s\S]*?<\/script>/g, "");
       expect(markup, address).not.toMatch(
         /<script(?![^>]*nonce=)|<svg[^>]*onload|<img[^>]*onerror|<iframe|<a[^>]*\son\w+=|href="javascript:|src="https:\/\/evil/i,
