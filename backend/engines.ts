@@ -8,6 +8,9 @@ import { MongoLeadStore } from "./leads/mongo-lead-store";
 import { FileStaffStore } from "./staff/file-staff-store";
 import { MongoStaffStore } from "./staff/mongo-staff-store";
 import type { StaffStore } from "./staff/staff-store";
+import type { ContentStore } from "./content/content-store";
+import { FileContentStore } from "./content/file-content-store";
+import { MongoContentStore } from "./content/mongo-content-store";
 import type { Logger } from "./logger";
 import { FileMailOutbox } from "./mail/file-mail-outbox";
 import type { MailOutbox } from "./mail/mail-outbox";
@@ -35,6 +38,8 @@ export interface Engines extends OpenStore {
   search: SearchEngine;
   leads: LeadStore;
   staff: StaffStore;
+  /** The pages, offers, articles, notice and dealer's details the staff area edits. */
+  content: ContentStore;
   shared: SharedState;
   /** How often each vehicle's page is served, per day (backend/stock/vehicle-views.ts). */
   views: VehicleViewCounter;
@@ -175,6 +180,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   );
   const leads = whenConnected(MongoLeadStore.unopened(db, logger), ["close"]);
   const staff = whenConnected(MongoStaffStore.unopened(db), ["close"]);
+  const content = whenConnected(MongoContentStore.unopened(db), ["close"]);
   const rateWindows = whenConnected(new MongoRateWindows(db), []);
   const imports = whenConnected(new MongoImportBoard(db), []);
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
@@ -187,6 +193,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
     backgroundStore: backgroundStore.store,
     leads: leads.store,
     staff: staff.store,
+    content: content.store,
     shared: {
       rateWindows: rateWindows.store,
       imports: imports.store,
@@ -222,6 +229,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const store = await FileVehicleStore.open(config.DATA_DIR, logger);
   const leads = await FileLeadStore.open(config.DATA_DIR, logger);
   const staff = await FileStaffStore.open(config.DATA_DIR);
+  const content = await FileContentStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
   return {
@@ -229,6 +237,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
     backgroundStore: store,
     leads,
     staff,
+    content,
     shared: {
       rateWindows: new MemoryRateWindows(),
       imports: new MemoryImportBoard(),

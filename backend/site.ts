@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import {
   catalogueContext,
+  contentContext,
   cspNonceContext,
   dealerContext,
   leadsContext,
@@ -11,7 +12,12 @@ import {
   siteUrlContext,
   staffContext,
 } from "./http/request-context";
-import { scheduleOf } from "../domain/opening-hours";
+import { scheduleOf, type Schedule } from "../domain/opening-hours";
+import { PublishedContent } from "./content/published-content";
+import { kindOf } from "../domain/content/content-documents";
+import { signedInStaff } from "./http/staff-area";
+import { hasRole } from "./staff/staff-accounts";
+import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
@@ -73,6 +79,8 @@ export async function startSite({
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const content = new PublishedContent(engines.content, dealer, logger);
+  await content.start();
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
@@ -109,7 +117,7 @@ export async function startSite({
   const leadWork = leadServices(
     engines.leads,
     (id) => findLeadVehicle(catalogue, id),
-    scheduleOf(dealer),
+    publishedSchedule(content),
     config,
     logger,
     leadForwarding,
@@ -133,6 +141,7 @@ export async function startSite({
     dealer,
     logger,
     mail,
+    { store: engines.content, published: content },
   );
   await staff.stock.prepareUploadFolder();
   await staff.photos.library.prepare();
@@ -142,7 +151,7 @@ export async function startSite({
       ? new RenderPool({
           threadModule: renderThreadModule,
           threads: config.RENDER_THREADS,
-          data: { dealer, siteUrl: config.SITE_URL },
+          data: { content: content.current(), siteUrl: config.SITE_URL },
           catalogue,
           logger,
         })
@@ -152,19 +161,24 @@ export async function startSite({
     createRequestHandler({
       build: pagesBuild,
       mode: config.NODE_ENV,
-      getLoadContext: (req, res) =>
-        new RouterContextProvider(
+      getLoadContext: async (req, res) => {
+        const shown = await contentShown(content, req, res);
+        return new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [catalogueContext, catalogue],
-            [dealerContext, dealer],
+            [contentContext, shown],
+            [dealerContext, shown.dealer],
             [leadsContext, leads],
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
             [requestLogContext, req.log],
             [staffContext, { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
           ]),
-        ),
+        );
+      },
     });
+  // Threads first, so that no page rendered after the page cache forgets is rendered from the old content.
+  content.onChange((shown) => renderPool?.setContent(shown));
   const frontend: FrontendMount | undefined = renderHere && {
     clientDirectory,
     devMiddleware,
@@ -187,6 +201,7 @@ export async function startSite({
     pageCache,
     frontend,
     views: engines.views,
+    content,
   });
   const server = await listen(app, config);
   leadWork.start();
@@ -213,6 +228,7 @@ export async function startSite({
       clearTimeout(grace);
       clearInterval(staffSweeps);
       await renderPool?.stop();
+      await content.stop();
       await storeLoad.stop();
       pageCacheFollower?.stop();
       await leadWork.stop();
@@ -226,6 +242,37 @@ export async function startSite({
       await catalogue.stop();
       await engines.close();
       logger.info("Site stopped");
+    },
+  };
+}
+
+/**
+ * What a page shows: the published content, or for an editor (or admin) who asked for a
+ * preview (?preview=home), the content with that document's latest version in place. Such a
+ * request comes with a session, so it is rendered for it alone and never kept. A preview is
+ * shown inside the staff area's preview page, at a phone's width and a desktop's: it alone
+ * may be framed, and by this site alone.
+ */
+async function contentShown(content: PublishedContent, req: Request, res: Response) {
+  const key = req.query.preview;
+  const member = signedInStaff(res);
+  if (typeof key !== "string" || !member || !hasRole(member.account.role, "editor") || !kindOf(key)) return content.current();
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string")
+    res.setHeader("Content-Security-Policy", policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  return content.preview(key);
+}
+
+/** The showroom's week as last published, read afresh on every use: a test drive is booked in today's hours. */
+function publishedSchedule(content: PublishedContent): Schedule {
+  const current = () => scheduleOf(content.current().dealer);
+  return {
+    get week() {
+      return current().week;
+    },
+    get closedOn() {
+      return current().closedOn;
     },
   };
 }

@@ -61,3 +61,11 @@ export function formatCount(value: number): string {
 export function formatMiles(miles: number): string {
   return `${formatCount(miles)} ${miles === 1 ? "mile" : "miles"}`;
 }
+
+let longDates: Intl.DateTimeFormat | undefined;
+
+/** "24 December 2026" for "2026-12-24": the same on the server and in the browser, whatever their time zones. */
+export function longDate(date: string): string {
+  longDates ??= new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return longDates.format(new Date(`${date}T00:00:00Z`));
+}

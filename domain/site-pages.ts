@@ -21,6 +21,24 @@ export const CONTENT_PAGES = [
   "chat",
 ] as const;
 
+/**
+ * The content pages whose words the dealer edits in the staff area (one template,
+ * frontend/routes/content/edited-page.tsx); the others (contact, chat and the finance pages)
+ * are laid out around figures and details the site works out.
+ */
+export const EDITED_PAGES = [
+  "about",
+  "articles",
+  "complaints",
+  "cookies",
+  "leasing",
+  "privacy",
+  "reviews",
+  "tcf",
+  "terms",
+  "terms-of-sale",
+] as const satisfies readonly (typeof CONTENT_PAGES)[number][];
+
 /** The category landing pages, one template filled from frontend/content/categories.ts. */
 export const CATEGORY_PAGES = [
   "cars",

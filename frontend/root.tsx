@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { dealerContext, siteUrlContext } from "../backend/http/request-context";
+import { contentContext, dealerContext, siteUrlContext } from "../backend/http/request-context";
 import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";
@@ -7,22 +7,25 @@ import { ErrorPage } from "./components/ErrorPage";
 import { retryAfterHeaders } from "./retry-after-headers";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { SiteNotice } from "./components/SiteNotice";
 import { CompareBar } from "./components/saved/CompareBar";
 import { SiteStylesheet } from "./styles/SiteStylesheet";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-/** The dealer's details, for the header, footer and every page that quotes them. */
+/** The dealer's details, for the header, footer and every page that quotes them, and the site-wide notice when there is one. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const dealer = context.get(dealerContext);
-  return { dealer, origin: siteOrigin(context.get(siteUrlContext), url) };
+  const content = context.get(contentContext);
+  return { dealer, notice: content.notice, origin: siteOrigin(context.get(siteUrlContext), url), previewOf: content.previewOf };
 }
 
 export const headers = retryAfterHeaders;
 
 /**
- * They are fixed while the site runs, so navigations never fetch them again: fewer bytes
- * per search, and a failed search fetch stays the search page's to handle.
+ * They change only when staff publish new details or a notice, so navigations never fetch
+ * them again (the next page loaded whole shows the change): fewer bytes per search, and a
+ * failed search fetch stays the search page's to handle.
  */
 export function shouldRevalidate() {
   return false;
@@ -31,7 +34,8 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   // Missing only when an error stopped the root's own loader: the page is then shown without
   // the header and footer, which need the dealer's details, rather than not at all.
-  const dealerLoaded = useRouteLoaderData<typeof loader>("root") !== undefined;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const dealerLoaded = rootData !== undefined;
   // The staff area has a header of its own, and no public links or feedback button.
   const { pathname } = useLocation();
   const publicChrome = dealerLoaded && !pathname.startsWith("/staff");
@@ -49,6 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {publicChrome && rootData.previewOf && (
+          <p className="site-notice site-notice--preview" role="status">
+            Preview: not yet seen by buyers
+          </p>
+        )}
+        {publicChrome && rootData.notice && <SiteNotice notice={rootData.notice} />}
         {publicChrome && <SiteHeader />}
         <main id="main">
           {children}

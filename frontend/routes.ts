@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
-import { CATEGORY_PAGES, CONTENT_PAGES } from "../domain/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES, EDITED_PAGES } from "../domain/site-pages";
 import { SITE_PAGE_LEAD_KINDS, sitePageOf, VEHICLE_LEAD_KIND_NAMES, vehicleSlugOf, type LeadKindName } from "../domain/lead-kinds";
 
 const slug = (path: string) => path.replaceAll("/", "-");
@@ -30,7 +30,12 @@ export default [
   route("saved", "routes/saved.tsx"),
   route("compare", "routes/compare.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
-  ...CONTENT_PAGES.map((page) => route(page, `routes/content/${page}.tsx`)),
+  ...CONTENT_PAGES.map((page) =>
+    (EDITED_PAGES as readonly string[]).includes(page)
+      ? route(page, "routes/content/edited-page.tsx", { id: `page-${page}` })
+      : route(page, `routes/content/${page}.tsx`),
+  ),
+  route("articles/:slug", "routes/content/article.tsx"),
   ...SITE_PAGE_LEAD_KINDS.map((kind) =>
     route(sitePageOf(kind).path.slice(1), OWN_LEAD_PAGES[kind] ?? "routes/forms/site-form.tsx", { id: `form-${kind}` }),
   ),
@@ -55,6 +60,10 @@ export default [
     route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
     route("stock/photos", "routes/staff/stock-photos.tsx"),
     route("stock/sold/:id", "routes/staff/stock-sold.tsx"),
+    route("content", "routes/staff/content.tsx"),
+    route("content/preview", "routes/staff/content-preview.tsx"),
+    route("content/photos", "routes/staff/content-photos.tsx"),
+    route("content/*", "routes/staff/content-edit.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

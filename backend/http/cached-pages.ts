@@ -20,7 +20,7 @@ import { gzipJoined, joined, splicePage, type SplicedPage } from "./spliced-gzip
  * feedback, part-exchange).
  */
 const CACHEABLE_PATH = new RegExp(
-  `^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|saved|compare|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`,
+  `^/(?:|(?:car|van|truck)-search|vehicles|vehicles/[^/]+|offers|saved|compare|articles/[a-z0-9-]+|${[...CATEGORY_PAGES, ...CONTENT_PAGES].join("|")})$`,
 );
 
 /**
@@ -95,6 +95,8 @@ export interface CachedPagesOptions {
   cache: PageCache | undefined;
   /** The catalogue's stock version: pages rendered from an older one are dropped. */
   stockVersion: () => number;
+  /** The site's content (backend/content/published-content.ts): a change drops the pages it shows on, and a page rendered from older content is not kept. */
+  content?: { version(): number; onChange(listener: (changed: ReadonlySet<string> | "all") => void): void };
 }
 
 /**
@@ -103,8 +105,9 @@ export interface CachedPagesOptions {
  * nonce of its own Content-Security-Policy written where the rendering's stood. Requests
  * for a page being rendered wait for it rather than render it again.
  */
-export function cachedPages({ cache, stockVersion }: CachedPagesOptions): RequestHandler {
+export function cachedPages({ cache, stockVersion, content }: CachedPagesOptions): RequestHandler {
   if (!cache) return (_req, _res, next) => next();
+  content?.onChange((changed) => cache.forgetPaths(changed));
   const rendering = new Map<string, Promise<void>>();
   return async (req, res, next) => {
     const key = pageCacheKey(pageRequestOf(req, res));
@@ -116,6 +119,7 @@ export function cachedPages({ cache, stockVersion }: CachedPagesOptions): Reques
     if (req.method !== "GET" || rendering.has(key)) return next();
 
     const start = cache.renderStart(stockVersion());
+    const contentVersion = content?.version();
     // Those waiting are let go once the page is rendered (or the response ends unfinished),
     // not when a slow client has received it.
     let rendered!: () => void;
@@ -125,14 +129,14 @@ export function cachedPages({ cache, stockVersion }: CachedPagesOptions): Reques
     );
     res.once("close", () => rendered());
     holdUntilWritten(res, (body, headers, send) => {
-      if (!storable(res)) {
+      if (!storable(res) || content?.version() !== contentVersion) {
         rendered();
         return send(body);
       }
       // Compressed once, here or by a render thread, and kept so: this response and every later one are assembled from it.
       const spliced = (res.locals as { splicedPage?: SplicedPage }).splicedPage ?? splicePage(body, cspNonceOf(res));
       const page: CachedPage = { status: res.statusCode, headers, ...spliced };
-      cache.set(key, page, start, Date.now());
+      cache.set(key, page, start, Date.now(), req.path);
       rendered();
       sendPage(req, res, page, send);
     });

@@ -11,6 +11,8 @@ import { cachedPages } from "./cached-pages";
 import type { PageCache } from "./page-cache";
 import { countVehicleViews } from "./count-vehicle-views";
 import type { Catalogue } from "../catalogue";
+import type { PublishedContent } from "../content/published-content";
+import { CONTENT_PHOTO_PAGE } from "../content/content-desk";
 import type { Leads } from "../leads/lead-intake";
 import { hasRole } from "../staff/staff-accounts";
 import type { StaffServices } from "../staff/staff-services";
@@ -62,6 +64,8 @@ export interface AppParts {
   /** Rendered HTML kept for the next visitor (PAGE_CACHE_MB); undefined for none. */
   pageCache: PageCache | undefined;
   frontend?: FrontendMount;
+  /** The site's content: its changes drop the pages they show on from the page cache. */
+  content?: PublishedContent;
   /** Where vehicle page views are counted; left out, they are not. */
   views?: VehicleViewCounter;
 }
@@ -84,6 +88,7 @@ export function createApp(parts: AppParts): Express {
     pageCache,
     frontend,
     views,
+    content,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -102,6 +107,7 @@ export function createApp(parts: AppParts): Express {
       new Map([
         [STOCK_UPLOAD_PAGE, mayUploadStock],
         [PHOTO_UPLOAD_PAGE, mayUploadStock],
+        [CONTENT_PHOTO_PAGE, mayUploadContent],
       ]),
     ),
   );
@@ -123,6 +129,10 @@ export function createApp(parts: AppParts): Express {
         [
           PHOTO_UPLOAD_PAGE,
           { maxBytes: uploadLimitBytes(staff.photos.library.limits.maxBytes * PHOTOS_PER_UPLOAD), mayUpload: mayUploadStock },
+        ],
+        [
+          CONTENT_PHOTO_PAGE,
+          { maxBytes: uploadLimitBytes(staff.photos.library.limits.maxBytes * PHOTOS_PER_UPLOAD), mayUpload: mayUploadContent },
         ],
       ]),
     ),
@@ -159,7 +169,17 @@ export function createApp(parts: AppParts): Express {
   if (frontend?.devMiddleware) app.use(frontend.devMiddleware);
   if (frontend) {
     if (views) app.get("/vehicles/:id", countVehicleViews(views));
-    app.use(cachedPages({ cache: pageCache, stockVersion: () => catalogue.stockVersion }), frontend.pages);
+    app.use(
+      cachedPages({
+        cache: pageCache,
+        stockVersion: () => catalogue.stockVersion,
+        content: content && {
+          version: () => content.current().version,
+          onChange: (listener) => content.onChange((_, changed) => listener(changed)),
+        },
+      }),
+      frontend.pages,
+    );
   }
 
   app.use(lastResortErrorPage(logger));
@@ -170,6 +190,12 @@ export function createApp(parts: AppParts): Express {
 function mayUploadStock(res: Response): boolean {
   const member = signedInStaff(res);
   return member !== undefined && hasRole(member.account.role, "stock");
+}
+
+/** An editor or admin, wholly signed in: the only sender the content photos page takes photos from. */
+function mayUploadContent(res: Response): boolean {
+  const member = signedInStaff(res);
+  return member !== undefined && hasRole(member.account.role, "editor");
 }
 
 /** express.json skips a body of any other type, which would reach the route as no body at all. */

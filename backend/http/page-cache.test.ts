@@ -93,4 +93,18 @@ describe("PageCache", () => {
     cache.forgetAll();
     expect(cache.size).toBe(0);
   });
+
+  it("drops the pages a change of content shows on, by path, and every page when told", () => {
+    const cache = new PageCache(10_000);
+    const at = cache.renderStart(1);
+    cache.set("host /vans/used?make=Ford", page("A"), at, AT, "/vans/used");
+    cache.set("host /vans/used?", page("B"), at, AT, "/vans/used");
+    cache.set("host /about?", page("C"), at, AT, "/about");
+    cache.forgetPaths(new Set(["/vans/used"]));
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe("host /about?".length + 1);
+    expect(cache.get("host /about?", 1, AT)?.parts.toString()).toBe("C");
+    cache.forgetPaths("all");
+    expect(cache.size).toBe(0);
+  });
 });

@@ -8,7 +8,8 @@ import type { OutgoingHttpHeader } from "node:http";
  * showroom is open now. A page shows the vehicles it links to (a vehicle page links to
  * itself): when vehicles change, the pages showing them are forgotten at once, before the
  * search index has caught up (page-cache-follower.ts), and a page whose rendering began
- * before a change was forgotten is not kept.
+ * before a change was forgotten is not kept. A change of the site's content drops the pages
+ * it shows on.
  */
 
 export interface CachedPage {
@@ -23,6 +24,8 @@ export interface CachedPage {
 
 interface Entry {
   page: CachedPage;
+  /** The address's path, by which a change of content finds the pages it shows on. */
+  path: string;
   bytes: number;
   expiresAt: number;
   /** The ids of the vehicles the page links to. */
@@ -75,9 +78,10 @@ export class PageCache {
 
   /**
    * Keeps a page whose rendering began at `start`, unless the stock has moved on since,
-   * pages were forgotten since, or it could never fit.
+   * pages were forgotten since, or it could never fit. `path` is the address's path, by
+   * which a change of content finds it.
    */
-  set(key: string, page: CachedPage, start: RenderStart, now: number): void {
+  set(key: string, page: CachedPage, start: RenderStart, now: number, path = key): void {
     this.follow(start.stockVersion);
     if (start.stockVersion !== this.version || start.forgets !== this.forgets) return;
     const bytes = key.length + [...page.parts, ...page.deflatedParts].reduce((sum, part) => sum + part.length, 0);
@@ -85,7 +89,7 @@ export class PageCache {
     if (bytes > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { page, bytes, expiresAt: (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS, vehicles: vehiclesLinked(page) });
+    this.entries.set(key, { page, path, bytes, expiresAt: (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS, vehicles: vehiclesLinked(page) });
     this.totalBytes += bytes;
     for (const [oldestKey, oldest] of this.entries) {
       if (this.totalBytes <= this.maxBytes) break;
@@ -105,6 +109,13 @@ export class PageCache {
         break;
       }
     }
+  }
+
+  /** Drops the pages at these paths (a change of the site's content), or every page. */
+  forgetPaths(paths: ReadonlySet<string> | "all"): void {
+    if (paths === "all") return this.forgetAll();
+    this.forgets++;
+    for (const [key, entry] of this.entries) if (paths.has(entry.path)) this.remove(key, entry);
   }
 
   /** Drops every page (the stock changed in ways that cannot be told vehicle by vehicle). */

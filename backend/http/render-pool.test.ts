@@ -65,7 +65,7 @@ async function siteWith(thread: keyof typeof THREADS) {
   const pool = new RenderPool({
     threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)),
     threads: 1,
-    data: { dealer: {} as never, siteUrl: undefined },
+    data: { content: {} as never, siteUrl: undefined },
     catalogue,
     logger: createLogger("silent"),
   });

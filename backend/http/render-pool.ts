@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { Request, RequestHandler, Response } from "express";
 import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
+import type { SiteContent } from "../../domain/content/site-content";
 import type { Logger } from "../logger";
 import {
   receivedError,
@@ -144,6 +145,12 @@ export class RenderPool {
         },
       );
     };
+  }
+
+  /** The site's content changed: every thread renders with it from its next page, and a thread started later starts with it. */
+  setContent(content: SiteContent): void {
+    this.options.data = { ...this.options.data, content };
+    for (const thread of this.threads) thread.send({ type: "content", content });
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { PageCatalogueCall } from "../catalogue";
-import type { Dealer } from "../../domain/dealer";
+import type { SiteContent } from "../../domain/content/site-content";
 import { EngineUnavailableError, type EngineRole } from "../engine-health";
 
 /**
@@ -10,7 +10,7 @@ import { EngineUnavailableError, type EngineRole } from "../engine-health";
 
 /** What a render thread is started with. */
 export interface RenderThreadData {
-  dealer: Dealer;
+  content: SiteContent;
   siteUrl: string | undefined;
 }
 
@@ -23,6 +23,12 @@ export interface RenderJob {
   headers: [string, string][];
   /** The response's CSP nonce, which the page's inline scripts and styles carry. */
   nonce: string | undefined;
+}
+
+/** Main thread to render thread: the site's content has changed; pages sent after this show the new. */
+export interface ContentChange {
+  type: "content";
+  content: SiteContent;
 }
 
 /** Main thread to render thread: what a catalogue call answered. */
@@ -61,7 +67,7 @@ export interface RenderFailure {
   error: SentError;
 }
 
-export type ToRenderThread = RenderJob | CallAnswer;
+export type ToRenderThread = RenderJob | CallAnswer | ContentChange;
 export type FromRenderThread = CatalogueCall | RenderLog | RenderedPage | RenderFailure;
 
 /** An error as it crosses between threads: its class survives for an engine outage, which pages answer with 503. */

@@ -11,7 +11,7 @@ import {
   type ToRenderThread,
 } from "./render-protocol";
 import { splicePage } from "./spliced-gzip";
-import { catalogueContext, cspNonceContext, dealerContext, requestLogContext, siteUrlContext } from "./request-context";
+import { catalogueContext, contentContext, cspNonceContext, dealerContext, requestLogContext, siteUrlContext } from "./request-context";
 
 /**
  * A render thread (backend/http/render-pool.ts): renders the public pages the main thread
@@ -20,7 +20,8 @@ import { catalogueContext, cspNonceContext, dealerContext, requestLogContext, si
  */
 
 const port = parentPort!;
-const { dealer, siteUrl } = workerData as RenderThreadData;
+const { siteUrl } = workerData as RenderThreadData;
+let { content } = workerData as RenderThreadData;
 const handle = createRequestHandler(build, "production");
 
 const pendingCalls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -39,6 +40,10 @@ const catalogue = Object.fromEntries(
 
 port.on("message", (message: ToRenderThread) => {
   if (message.type === "render") return void render(message);
+  if (message.type === "content") {
+    content = message.content;
+    return;
+  }
   const pending = pendingCalls.get(message.call);
   pendingCalls.delete(message.call);
   if (message.type === "answer") pending?.resolve(message.value);
@@ -57,7 +62,8 @@ async function render({ job, method, url, headers, nonce }: RenderJob): Promise<
     const context = new RouterContextProvider(
       new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
         [catalogueContext, catalogue],
-        [dealerContext, dealer],
+        [contentContext, content],
+        [dealerContext, content.dealer],
         [siteUrlContext, siteUrl],
         [cspNonceContext, nonce],
         [requestLogContext, requestLog],

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { PageCatalogue } from "../catalogue";
 import type { Dealer } from "../../domain/dealer";
+import type { SiteContent } from "../../domain/content/site-content";
 import type { Leads } from "../leads/lead-intake";
 import type { Logger } from "../logger";
 import type { StaffMember } from "../staff/staff-access";
@@ -13,7 +14,10 @@ import type { StaffServices } from "../staff/staff-services";
  * types cross into front-end code.
  */
 export const catalogueContext = createContext<PageCatalogue>();
+/** The dealer's details as last published: the same as the content's `dealer`. */
 export const dealerContext = createContext<Dealer>();
+/** The content buyers see (or, for a member of staff previewing a draft, the content with it). */
+export const contentContext = createContext<SiteContent>();
 export const leadsContext = createContext<Leads>();
 /** The public origin configured as SITE_URL; undefined when unset (see frontend/seo/site-origin.ts). */
 export const siteUrlContext = createContext<string | undefined>(undefined);

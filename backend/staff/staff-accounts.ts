@@ -1,12 +1,13 @@
 import { z } from "zod";
 
 /**
- * The people who work the site: sales staff (leads), stock managers (the stock console) and
- * admins (accounts, and both of the others). Roles are checked on the server for every
- * staff page and call.
+ * The people who work the site: sales staff (leads), stock managers (the stock console),
+ * editors (the site's pages, offers, articles, notice and the dealer's details) and admins
+ * (accounts, and all of the others). Roles are checked on the server for every staff page
+ * and call.
  */
 
-export const STAFF_ROLES = ["sales", "stock", "admin"] as const;
+export const STAFF_ROLES = ["sales", "stock", "editor", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What each role may do: admins do everything. */

@@ -17,6 +17,10 @@ import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
+import { ContentDesk } from "../content/content-desk";
+import { ContentEditing } from "../content/content-editing";
+import type { ContentStore } from "../content/content-store";
+import type { PublishedContent } from "../content/published-content";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -43,6 +47,8 @@ export interface StaffServices {
   feed?: ScheduledFeed;
   /** E-mail: whether it is sent, and password links sent by it. */
   mail: Mail;
+  /** The site's pages, offers, articles, notice and dealer's details, edited by editors and admins. */
+  content: ContentDesk;
 }
 
 export function staffServices(
@@ -67,6 +73,7 @@ export function staffServices(
   dealer: Pick<Dealer, "name" | "email">,
   logger: Logger,
   mail: Mail,
+  content: { store: ContentStore; published: PublishedContent },
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
   const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
@@ -110,6 +117,7 @@ export function staffServices(
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
+    content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
   };
 }
 

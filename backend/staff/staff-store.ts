@@ -87,6 +87,10 @@ export const AUDIT_ACTIONS = [
   "vehicle-unsold",
   "vehicle-details-edited",
   "vehicle-hand-marks-cleared",
+  "content-drafted",
+  "content-published",
+  "content-restored",
+  "content-taken-down",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

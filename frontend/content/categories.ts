@@ -1,183 +1,60 @@
-import type { Dealer } from "../../domain/dealer";
 import type { VehicleType } from "../../domain/vehicle-types";
 
 /**
- * The category landing pages: each a hero search, some words, links, brand
- * tiles and questions. Written once here; frontend/routes/category.tsx lays them out.
+ * The category landing pages' make-up: each a hero search, links, brand tiles and
+ * questions. Their words (heading, intro, sections, brands and questions) are the dealer's
+ * to edit in the staff area (backend/content/seed/category-seeds.ts has a fresh install's);
+ * frontend/routes/category.tsx lays them out.
  */
 export interface CategoryPage {
   type: VehicleType;
-  title: string;
-  description: string;
-  heading: string;
-  intro: string;
   /** The search form's target: the type's search screen, unless the page searches itself. */
   searchesItself?: boolean;
   /** A field more in the search form: a postcode, or the leasing budget and buyer. */
   extraFields?: "postcode" | "leasing-budget";
   /** The condition the page's searches, make lists and links keep to (the new and used pages). */
   condition?: "New" | "Used";
-  /** Sections of words; one that states a claim of the dealer's own is written from the dealer file, or left out. */
-  copy: readonly (CopySection | ((dealer: Dealer) => CopySection | undefined))[];
   links: readonly { href: string; label: string }[];
   bodyTypes?: readonly { label: string; bodyType: string }[];
-  brands: { always: readonly string[]; more: readonly string[]; linked: boolean };
-  faq: readonly { question: string; answer: string }[];
+  /** Whether each brand tile links to a search of that make. */
+  brands: { linked: boolean };
 }
 
-export interface CopySection {
-  heading: string;
-  paragraphs: readonly string[];
-}
-
-/** "Every car checked": said only by a dealer whose file says what its checks are. */
-const checked =
-  (noun: string): ((dealer: Dealer) => CopySection | undefined) =>
-  ({ vehicleChecks }) =>
-    vehicleChecks
-      ? { heading: `Every ${noun} checked`, paragraphs: [`Every ${noun} is ${vehicleChecks} before it is listed.`] }
-      : undefined;
-
-const CAR_BRANDS = {
-  always: ["Ford", "Volkswagen", "Audi", "Mercedes-Benz"],
-  more: ["BMW", "Peugeot", "Nissan", "Renault", "Honda", "Kia", "Toyota"],
-  linked: true,
-};
-const VAN_BRANDS = {
-  always: ["Ford", "Volkswagen", "Mercedes-Benz", "Vauxhall"],
-  more: ["Renault", "Peugeot", "Citroën", "Toyota", "Nissan", "Fiat", "Iveco", "Maxus"],
-  linked: true,
-};
-const TRUCK_BRANDS = {
-  always: ["Scania", "Volvo", "Mercedes-Benz", "DAF"],
-  more: ["Isuzu", "Iveco", "MAN", "Renault"],
-  linked: true,
-};
-
-const FINANCE_FAQ = [
-  {
-    question: "Are you a lender?",
-    answer:
-      "No. We are a credit broker: we introduce you to lenders, who decide. Finance is subject to status and available to UK residents aged 18 and over.",
-  },
-  {
-    question: "Will applying affect my credit file?",
-    answer:
-      "A lender will search your credit file when you apply. Ask us first if you would like a quotation that uses a soft search only.",
-  },
-  {
-    question: "Can I settle early?",
-    answer:
-      "Yes. You can pay off a finance agreement early at any time; the lender will tell you the settlement figure, which includes any interest due to the day you pay.",
-  },
-];
-
-const LEASING_FAQ = [
-  {
-    question: "What happens at the end of a lease?",
-    answer:
-      "You hand the vehicle back. It should be within the agreed mileage and in fair condition for its age; charges apply for excess miles or damage.",
-  },
-  {
-    question: "Can a business lease?",
-    answer: "Yes. Business contract hire usually lets a VAT-registered business reclaim most of the VAT on the rentals.",
-  },
-  {
-    question: "Is a lease the same as finance?",
-    answer: "No. With a lease you never own the vehicle; with hire purchase or PCP you can own it at the end.",
-  },
-];
+const LINKED = { linked: true };
 
 export const CATEGORY_PAGES: Record<string, CategoryPage> = {
   "/cars": {
     type: "car",
-    title: "Cars for sale",
-    description: "Used and new cars for sale, with photos, a full specification and an honest monthly price for each.",
-    heading: "Cars",
-    intro: "Hatchbacks, family SUVs, estates and electric cars, new and used, each listed with its full specification.",
-    copy: [
-      checked("car"),
-      {
-        heading: "Mileage at a glance",
-        paragraphs: ["Every listing shows the mileage against the average for the car's age, so you can judge it at a glance."],
-      },
-    ],
     links: [
       { href: "/cars/used", label: "Used cars" },
       { href: "/cars/new", label: "New cars" },
       { href: "/cars/finance", label: "Car finance" },
       { href: "/cars/leasing", label: "Car leasing" },
     ],
-    brands: CAR_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/cars/finance": {
     type: "car",
-    title: "Car finance",
-    description:
-      "Car finance explained: hire purchase and PCP on our cars, with the representative example and a monthly price on every car.",
-    heading: "Car finance",
-    intro:
-      "Spread the cost of your next car. Every car shows its monthly price on our representative terms, so you can compare before you apply.",
-    copy: [
-      {
-        heading: "Hire purchase or PCP",
-        paragraphs: [
-          "With hire purchase you pay a deposit and fixed monthly payments, and the car is yours after the last one.",
-          "With personal contract purchase the payments are lower because a final payment is deferred; at the end you pay it, hand the car back or part exchange it.",
-        ],
-      },
-    ],
     links: [
       { href: "/finance-info", label: "How finance works" },
       { href: "/finance-options", label: "Finance options" },
       { href: "/finance-prices", label: "Monthly prices" },
     ],
-    brands: CAR_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/cars/leasing": {
     type: "car",
-    title: "Car leasing",
-    description:
-      "Car leasing explained, and the cars we have in stock with what each costs a month on hire purchase, to compare with a lease.",
-    heading: "Car leasing",
-    intro:
-      "Lease rentals depend on the term and mileage you choose, so ask us for a quote. To compare, choose a make and model to see the cars we have in stock and what each costs a month on hire purchase.",
     searchesItself: true,
-    copy: [
-      {
-        heading: "A new car every few years",
-        paragraphs: [
-          "Leasing suits drivers who like to change their car every two to four years and would rather not worry about its value.",
-          "You agree a term, a yearly mileage and a monthly rental; at the end you hand the car back.",
-        ],
-      },
-    ],
     links: [
       { href: "/deals", label: "Deals" },
       { href: "/articles", label: "Leasing guides" },
       { href: "/about", label: "About us" },
     ],
-    brands: CAR_BRANDS,
-    faq: LEASING_FAQ,
+    brands: LINKED,
   },
   "/cars/new": {
     type: "car",
     condition: "New",
-    title: "New cars",
-    description: "New and nearly new cars: the latest models at a saving, with finance on every one.",
-    heading: "New cars",
-    intro: "The latest models, many pre-registered with delivery miles only, at a saving on the list price.",
-    copy: [
-      {
-        heading: "Nearly new, nearly half the worry",
-        paragraphs: [
-          "Pre-registered cars carry the balance of the maker's warranty and cost less than ordering the same car from the factory.",
-          "Electric cars are in stock too: see their battery range and charging time in each listing.",
-        ],
-      },
-    ],
     links: [
       { href: "/finance-info", label: "Finance information" },
       { href: "/awards", label: "Awards" },
@@ -189,77 +66,32 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
       { href: "/leasing", label: "Leasing" },
       { href: "/reviews", label: "Reviews" },
     ],
-    brands: CAR_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/cars/used": {
     type: "car",
     condition: "Used",
-    title: "Used cars",
-    description: "Used cars for sale, each shown with its mileage against the average for its age and an honest monthly payment.",
-    heading: "Used cars",
-    intro: "Every used car is listed with its full specification and its mileage against the average for its age.",
     extraFields: "postcode",
-    copy: [
-      checked("car"),
-      ({ deliveryArea, address }) =>
-        deliveryArea
-          ? {
-              heading: "Delivered to your door",
-              paragraphs: [
-                `All our cars are at our ${address.town} showroom, and we deliver ${deliveryArea}. Add your postcode to your search and we will tell you about delivery.`,
-              ],
-            }
-          : undefined,
-    ],
     links: [
       { href: "/part-exchange", label: "Part exchange" },
       { href: "/valuation", label: "Free valuation" },
       { href: "/browse-stock", label: "Browse all stock" },
     ],
-    brands: CAR_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/vans": {
     type: "van",
-    title: "Vans for sale",
-    description: "Used and new vans for sale: panel vans, crew vans, pick-ups and more, with prices shown plus VAT.",
-    heading: "Vans",
-    intro: "Small, medium and large vans, pick-ups and chassis cabs, for trades and fleets.",
-    copy: [
-      {
-        heading: "Prices plus VAT",
-        paragraphs: [
-          "Most van prices are shown before VAT, as businesses buy them; each listing says so plainly and shows the price with VAT too.",
-        ],
-      },
-    ],
     links: [
       { href: "/vans/used", label: "Used vans" },
       { href: "/vans/new", label: "New vans" },
       { href: "/vans/finance", label: "Van finance" },
       { href: "/vans/leasing", label: "Van leasing" },
     ],
-    brands: VAN_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/vans/used": {
     type: "van",
     condition: "Used",
-    title: "Used vans",
-    description: "Used vans for sale: panel vans, crew vans and pick-ups, each listed with its full specification.",
-    heading: "Used vans",
-    intro: "Panel vans, crew vans, double cabs and chassis cabs, ready for work.",
-    copy: [
-      checked("van"),
-      {
-        heading: "Choose the right body",
-        paragraphs: [
-          "A panel van carries the most for its size; a crew van adds a second row of seats; a double cab pick-up tows and goes off road.",
-          "Wheelbase matters as much as height: check the load length you need before you choose.",
-        ],
-      },
-    ],
     links: [
       { href: "/part-exchange", label: "Part exchange" },
       { href: "/valuation", label: "Free valuation" },
@@ -272,157 +104,70 @@ export const CATEGORY_PAGES: Record<string, CategoryPage> = {
       { label: "Chassis cab", bodyType: "Chassis Cab" },
       { label: "Crew van", bodyType: "Crew Van" },
     ],
-    brands: VAN_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/vans/new": {
     type: "van",
     condition: "New",
-    title: "New vans",
-    description: "New and nearly new vans for sale, with the balance of the maker's warranty.",
-    heading: "New vans",
-    intro: "The latest vans from the brands below, many with delivery miles only.",
-    copy: [
-      {
-        heading: "Ready now",
-        paragraphs: ["Vans in stock can be on the road within days rather than waiting months for a factory order."],
-      },
-    ],
     links: [{ href: "/van-search", label: "Search all vans" }],
-    brands: { ...VAN_BRANDS, linked: false },
-    faq: FINANCE_FAQ,
+    brands: { linked: false },
   },
   "/vans/finance": {
     type: "van",
-    title: "Van finance",
-    description: "Van finance for businesses and sole traders: hire purchase on our vans, with a monthly price on every van.",
-    heading: "Van finance",
-    intro: "Hire purchase for businesses and sole traders, with a monthly price shown on every van.",
-    copy: [
-      {
-        heading: "Finance that works for a business",
-        paragraphs: [
-          "With hire purchase the van is yours after the last payment, and a VAT-registered business can usually reclaim the VAT on the price.",
-        ],
-      },
-    ],
     links: [{ href: "/finance-info", label: "How finance works" }],
-    brands: VAN_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/vans/leasing": {
     type: "van",
-    title: "Van leasing",
-    description: "Van leasing explained, and the vans a monthly budget buys on hire purchase, to compare with a lease.",
-    heading: "Van leasing",
-    intro:
-      "Tell us whether you are buying personally or for a business, a make, and a monthly budget: we will show the vans that budget buys on hire purchase at our representative terms, to compare with a lease.",
     extraFields: "leasing-budget",
-    copy: [
-      {
-        heading: "Leasing or buying",
-        paragraphs: [
-          "Leasing keeps the monthly cost down and hands the van back at the end; hire purchase costs more a month but the van is yours.",
-        ],
-      },
-    ],
     links: [
       { href: "/leasing-info", label: "Leasing explained" },
       { href: "/leasing-articles", label: "Leasing guides" },
       { href: "/about", label: "About us" },
     ],
-    brands: VAN_BRANDS,
-    faq: LEASING_FAQ,
+    brands: LINKED,
   },
   "/trucks": {
     type: "truck",
-    title: "Trucks for sale",
-    description: "Used and new trucks for sale: tractor units, rigids, tippers and curtainsiders.",
-    heading: "Trucks",
-    intro: "Tractor units, curtainsiders, box bodies, tippers and flatbeds, from 7.5 tonnes to 44.",
-    copy: [
-      checked("truck"),
-      {
-        heading: "Ready for the road",
-        paragraphs: ["Each listing shows what we know of the truck's history: look for its MOT, plating and service record."],
-      },
-    ],
     links: [
       { href: "/about", label: "About us" },
       { href: "/articles", label: "Articles" },
       { href: "/reviews", label: "Reviews" },
     ],
-    brands: { ...TRUCK_BRANDS, more: ["Isuzu", "Iveco", "MAN", "Mitsubishi", "Renault"] },
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/trucks/new": {
     type: "truck",
     condition: "New",
-    title: "New trucks",
-    description: "New trucks for sale: the latest tractor units and rigids.",
-    heading: "New trucks",
-    intro: "The latest tractor units and rigids, with the maker's warranty.",
-    copy: [
-      {
-        heading: "Built to order, or ready now",
-        paragraphs: ["Ask us about trucks in stock and about bodies built to your specification."],
-      },
-    ],
     links: [
       { href: "/about", label: "About us" },
       { href: "/articles", label: "Articles" },
       { href: "/reviews", label: "Reviews" },
     ],
-    brands: TRUCK_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/trucks/used": {
     type: "truck",
     condition: "Used",
-    title: "Used trucks",
-    description: "Used trucks for sale: tractor units, rigids, tippers and curtainsiders, each listed with its full specification.",
-    heading: "Used trucks",
-    intro: "Used tractor units and rigids, each listed with its full specification.",
-    copy: [
-      {
-        heading: "What to check",
-        paragraphs: [
-          "Look at the service record, the tachograph calibration and the plating certificate: we show what we know in each listing.",
-        ],
-      },
-    ],
     links: [
       { href: "/about", label: "About us" },
       { href: "/articles", label: "Articles" },
       { href: "/reviews", label: "Reviews" },
     ],
-    brands: TRUCK_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/trucks/finance": {
     type: "truck",
-    title: "Truck finance",
-    description: "Truck finance for operators: hire purchase on our trucks, with a monthly price on every listing.",
-    heading: "Truck finance",
-    intro: "Hire purchase for operators large and small, with a monthly price shown on every truck.",
-    copy: [{ heading: "Spread the cost", paragraphs: ["Keep your working capital for the business and pay for the truck as it earns."] }],
     links: [{ href: "/finance-info", label: "How finance works" }],
-    brands: TRUCK_BRANDS,
-    faq: FINANCE_FAQ,
+    brands: LINKED,
   },
   "/trucks/leasing": {
     type: "truck",
-    title: "Truck leasing",
-    description: "Truck leasing and contract hire for operators.",
-    heading: "Truck leasing",
-    intro: "Contract hire keeps a fleet's costs fixed; tell us what you need and we will find the trucks.",
-    copy: [{ heading: "Fixed costs", paragraphs: ["A lease fixes the monthly cost of each truck for the length of the contract."] }],
     links: [
       { href: "/leasing", label: "Leasing explained" },
       { href: "/contact", label: "Talk to us" },
     ],
-    brands: TRUCK_BRANDS,
-    faq: LEASING_FAQ,
+    brands: LINKED,
   },
 };
 

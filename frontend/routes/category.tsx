@@ -8,9 +8,10 @@ import { MakeModelSearch } from "../components/MakeModelSearch";
 import { useDealer } from "../components/use-dealer";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/categories";
-import { catalogueContext } from "../../backend/http/request-context";
+import { catalogueContext, contentContext } from "../../backend/http/request-context";
 import type { Route } from "./+types/category";
-import { describePage } from "../seo/page-meta";
+import { describeEdited } from "../seo/page-meta";
+import { ContentHtml } from "../components/ContentHtml";
 import { answersOutages, unlessEngineDown } from "../engine-outage.server";
 
 /** The category landing pages (/cars/used, /vans/leasing, …), each filled from frontend/content/categories.ts. */
@@ -20,21 +21,22 @@ function pageAt(pathname: string): CategoryPage {
   return page;
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const page = CATEGORY_PAGES[location.pathname.replace(/\/$/, "")];
-  return page ? describePage(page.title, page.description) : [];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? describeEdited(loaderData.words.seo) : [];
 }
 
 export const loader = answersOutages(load);
 
 async function load({ url, context }: Route.LoaderArgs) {
   const page = pageAt(url.pathname);
+  const words = context.get(contentContext).categories[url.pathname.replace(/^\/|\/$/g, "")];
+  if (!words) throw data("We couldn't find that page", { status: 404 });
   const catalogue = context.get(catalogueContext);
   // The make list only helps a visitor choose: without search the page goes without it. A
   // new or used page lists the makes it has in that condition.
   const narrowed = page.condition ? { condition: page.condition } : {};
   const { make: makes = [] } = await unlessEngineDown(catalogue.distinct(page.type, narrowed), {});
-  if (!page.searchesItself) return { makes, models: [], matches: undefined };
+  if (!page.searchesItself) return { words, makes, models: [], matches: undefined };
   // A page that searches itself (car leasing) shows what the make and model give, cheapest first.
   const make = url.searchParams.get("make")?.trim() || undefined;
   const model = (make && url.searchParams.get("model")?.trim()) || undefined;
@@ -42,17 +44,13 @@ async function load({ url, context }: Route.LoaderArgs) {
     catalogue.search(page.type, { filters: { make, model }, sort: "price_asc", page: 1, pageSize: 6 }),
     make ? catalogue.distinct(page.type, { make }) : Promise.resolve({ model: [] }),
   ]);
-  return { makes, models, matches: { make, model, total: result.total, vehicles: result.vehicles.map(cardOf) } };
+  return { words, makes, models, matches: { make, model, total: result.total, vehicles: result.vehicles.map(cardOf) } };
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const page = pageAt(pathname);
-  const { makes, models, matches } = loaderData;
-  const dealer = useDealer();
-  const copy = page.copy
-    .map((section) => (typeof section === "function" ? section(dealer) : section))
-    .filter((section) => section !== undefined);
+  const { words, makes, models, matches } = loaderData;
   const noun = VEHICLE_NOUNS[page.type];
   // The new and used pages' searches and links keep to their condition.
   const narrowedBy: Record<string, string> = page.condition ? { condition: page.condition } : {};
@@ -65,8 +63,8 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     <div className="category">
       <section className="hero" aria-labelledby="category-heading">
         <div className="hero__inner">
-          <h1 id="category-heading">{page.heading}</h1>
-          <p className="lede">{page.intro}</p>
+          <h1 id="category-heading">{words.heading}</h1>
+          <p className="lede">{words.intro}</p>
           <MakeModelSearch
             types={[page.type]}
             makes={makes}
@@ -84,12 +82,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 
       {matches && <LeasingMatches type={page.type} {...matches} />}
 
-      {copy.map((section) => (
+      {words.copy.map((section) => (
         <section key={section.heading} className="page">
           <h2>{section.heading}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <ContentHtml html={section.html} />
         </section>
       ))}
 
@@ -110,7 +106,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 
       <section className="page" aria-labelledby="brands-heading">
         <h2 id="brands-heading">Brands</h2>
-        <BrandTiles label={`Brands of ${noun.many}`} always={page.brands.always.map(brand)} more={page.brands.more.map(brand)} />
+        <BrandTiles label={`Brands of ${noun.many}`} always={words.brands.always.map(brand)} more={words.brands.more.map(brand)} />
       </section>
 
       <section className="page" aria-labelledby="links-heading">
@@ -128,7 +124,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 
       <section className="page" aria-labelledby="questions-heading">
         <h2 id="questions-heading">Questions</h2>
-        <Faq name={`faq-${page.type}`} items={page.faq.map((item) => ({ question: item.question, answer: <p>{item.answer}</p> }))} />
+        <Faq
+          name={`faq-${page.type}`}
+          items={words.faq.map(({ question, answerHtml }) => ({ question, answer: <ContentHtml html={answerHtml} /> }))}
+        />
       </section>
 
       <section className="page">

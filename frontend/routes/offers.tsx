@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { VEHICLE_NOUNS, VEHICLE_TYPES } from "../../domain/vehicle-types";
 import { WithFinanceDisclosure } from "../components/FinanceDisclosure";
 import { cardOf, VehicleGrid } from "../components/VehicleCard";
-import { catalogueContext } from "../../backend/http/request-context";
+import { catalogueContext, contentContext } from "../../backend/http/request-context";
+import { OfferCards } from "../components/OfferCards";
 import type { Route } from "./+types/offers";
 import { describePage } from "../seo/page-meta";
 import { answersOutages } from "../engine-outage.server";
@@ -30,7 +31,7 @@ async function load({ context }: Route.LoaderArgs) {
       return { type, total: result.total, vehicles: result.vehicles.map(cardOf) };
     }),
   );
-  return { sections };
+  return { sections, offerCards: context.get(contentContext).home.offerCards };
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
@@ -41,6 +42,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         No made-up discounts: these are the lowest-priced vehicles in our stock today, with the monthly price each works out at on our
         representative finance terms.
       </p>
+      {loaderData.offerCards.length > 0 && <OfferCards cards={loaderData.offerCards} />}
       <WithFinanceDisclosure>
         {loaderData.sections.map(({ type, total, vehicles }) => {
           const noun = VEHICLE_NOUNS[type];

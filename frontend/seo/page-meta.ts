@@ -22,3 +22,8 @@ export function describePage(title: string, description: string, image?: string)
 
 /** For pages that only confirm or explain something: kept out of search results. */
 export const NOT_INDEXED: MetaDescriptor = { name: "robots", content: "noindex" };
+
+/** A page whose title and description the dealer edits, kept out of search results when they say so. */
+export function describeEdited(seo: { title: string; description: string; noindex: boolean }): MetaDescriptor[] {
+  return [...describePage(seo.title, seo.description), ...(seo.noindex ? [NOT_INDEXED] : [])];
+}

@@ -6,9 +6,11 @@ export interface VehicleIds {
   ids(page: number, pageSize: number): Promise<{ total: number; ids: string[] }>;
 }
 
-/** Every page worth a search engine's visit, apart from the vehicles. */
-export function pageUrls(origin: string): string[] {
-  return [...LISTED_PAGES, ...CATEGORY_PAGES, ...CONTENT_PAGES].map((path) => new URL(path, origin).href);
+/** Every page worth a search engine's visit, apart from the vehicles: the site's own, and the articles staff have published (by slug). */
+export function pageUrls(origin: string, articles: readonly string[] = []): string[] {
+  return [...LISTED_PAGES, ...CATEGORY_PAGES, ...CONTENT_PAGES, ...articles.map((slug) => `articles/${slug}`)].map(
+    (path) => new URL(path, origin).href,
+  );
 }
 
 async function vehicleUrls(stock: VehicleIds, origin: string, part: number, perFile: number): Promise<string[]> {
@@ -20,8 +22,13 @@ async function vehicleUrls(stock: VehicleIds, origin: string, part: number, perF
  * /sitemap.xml: every page and vehicle in one file while they fit, otherwise an index of
  * parts (/sitemaps/pages.xml, /sitemaps/vehicles-1.xml, …).
  */
-export async function mainSitemap(stock: VehicleIds, origin: string, perFile = MOST_PER_SITEMAP): Promise<string> {
-  const pages = pageUrls(origin);
+export async function mainSitemap(
+  stock: VehicleIds,
+  origin: string,
+  perFile = MOST_PER_SITEMAP,
+  articles: readonly string[] = [],
+): Promise<string> {
+  const pages = pageUrls(origin, articles);
   const { total } = await stock.ids(1, 1);
   if (pages.length + total <= perFile) {
     return urlSet([...pages, ...(total > 0 ? await vehicleUrls(stock, origin, 1, total) : [])]);
@@ -36,8 +43,9 @@ export async function sitemapPart(
   origin: string,
   name: string,
   perFile = MOST_PER_SITEMAP,
+  articles: readonly string[] = [],
 ): Promise<string | undefined> {
-  if (name === "pages.xml") return urlSet(pageUrls(origin));
+  if (name === "pages.xml") return urlSet(pageUrls(origin, articles));
   const part = Number(/^vehicles-([1-9]\d{0,5})\.xml$/.exec(name)?.[1]);
   if (!Number.isInteger(part)) return undefined;
   const { total } = await stock.ids(1, 1);

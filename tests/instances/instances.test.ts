@@ -12,9 +12,12 @@ import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock"
 import { LEADS_COLLECTION } from "../../backend/leads/mongo-lead-store";
 import { versionIndexUid } from "../../backend/search/meili-index-version";
 import { searchKeyUid } from "../../backend/search/meili-keys";
+import { HOME_SEED } from "../../backend/content/seed/home-seed";
 import { MongoStaffStore } from "../../backend/staff/mongo-staff-store";
+import { CONTENT_FORMS } from "../../frontend/staff/content-form";
 import { spawnBuiltSite, type SiteProcess } from "../support/built-site";
 import { validApplication } from "../support/finance-applications";
+import { formFieldsOf } from "../support/content-form-posts";
 import { freePort } from "../support/free-port";
 import { runCli } from "../support/run-cli";
 import { sandboxName } from "../support/sandboxes";
@@ -85,7 +88,7 @@ if (servers && !("skipReason" in haproxy)) {
     }).done;
     if (setup.status !== 0) throw new Error(`stock:setup failed: ${setup.stderr}`);
     const staffStore = await MongoStaffStore.open(db);
-    await addStaffAccountsTo(staffStore, ["stock", "admin"]);
+    await addStaffAccountsTo(staffStore, ["stock", "editor", "admin"]);
 
     const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/exports/stock.ndjson`;
     const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
@@ -196,7 +199,7 @@ if (servers && !("skipReason" in haproxy)) {
     );
   }
 
-  async function sessionOf(port: number, role: "stock" | "admin", client: string): Promise<string> {
+  async function sessionOf(port: number, role: "stock" | "editor" | "admin", client: string): Promise<string> {
     const signedIn = await signIn(port, staffEmail(role), STAFF_PASSWORD, client);
     expect(signedIn.headers.location, `${signedIn.status} ${/role="alert"[^>]*>([^<]*)/.exec(signedIn.body)?.[1]}`).toBe("/staff");
     return cookieOf(signedIn, "__Host-staff_session")!;
@@ -362,6 +365,68 @@ if (servers && !("skipReason" in haproxy)) {
       );
       process.stderr.write(
         `A price change was answered after ${Math.round(answeredAfter)} ms, and showed on every instance's vehicle page and search after ` +
+          `${shownAfter.map((ms) => `${Math.round(ms)} ms`).join(", ")}.\n`,
+      );
+      for (const ms of shownAfter) expect(ms).toBeLessThanOrEqual(5000);
+    });
+
+    it("shows a home page and a notice published through one instance on every instance within 5 s", async () => {
+      const [first, second] = instances;
+      const cookie = await sessionOf(first!.port, "editor", "10.61.0.1");
+      // Every instance has the pages in its page cache first.
+      for (const { port } of instances) {
+        for (let i = 0; i < 2; i++) expect((await send(port, "/about")).body).not.toContain("Closed for stocktaking");
+        expect((await send(port, "/")).body).not.toContain("Spring into a new van");
+      }
+      const [editor, noticeForm] = await Promise.all([
+        send(first!.port, "/staff/content/home", { headers: { Cookie: cookie } }),
+        send(first!.port, "/staff/content/notice", { headers: { Cookie: cookie } }),
+      ]);
+      const basedOn = (page: string) => /name="basedOn" value="(\d+)"/.exec(page)![1]!;
+      const changedAt = performance.now();
+      const [home, notice] = await Promise.all([
+        postForm(
+          second!.port,
+          "/staff/content/home",
+          {
+            csrf: formToken(editor.body),
+            basedOn: basedOn(editor.body),
+            intent: "publish",
+            ...Object.fromEntries(
+              formFieldsOf(CONTENT_FORMS.home, { ...HOME_SEED, hero: { heading: "Spring into a new van", text: "{stock}." } }),
+            ),
+          },
+          { Cookie: cookie },
+        ),
+        postForm(
+          first!.port,
+          "/staff/content/notice",
+          {
+            csrf: formToken(noticeForm.body),
+            basedOn: basedOn(noticeForm.body),
+            intent: "publish",
+            text: "Closed for stocktaking",
+            from: "2020-01-01T00:00",
+            until: "2040-01-01T00:00",
+          },
+          { Cookie: cookie },
+        ),
+      ]);
+      const answeredAfter = performance.now() - changedAt;
+      expect([home.status, notice.status]).toEqual([302, 302]);
+      const shownAfter = await Promise.all(
+        instances.map(async ({ port }) => {
+          for (;;) {
+            const [homePage, aboutPage] = await Promise.all([send(port, "/"), send(port, "/about")]);
+            if (homePage.body.includes("Spring into a new van") && aboutPage.body.includes("Closed for stocktaking"))
+              return performance.now() - changedAt;
+            if (performance.now() - changedAt > 15_000) return Infinity;
+            await sleep(100);
+          }
+        }),
+      );
+      process.stderr.write(
+        `Two publishes were answered after ${Math.round(answeredAfter)} ms, and showed on every instance's home and about pages after ` +
           `${shownAfter.map((ms) => `${Math.round(ms)} ms`).join(", ")}.\n`,
       );
       for (const ms of shownAfter) expect(ms).toBeLessThanOrEqual(5000);

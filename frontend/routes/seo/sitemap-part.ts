@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { catalogueContext, siteUrlContext } from "../../../backend/http/request-context";
+import { catalogueContext, contentContext, siteUrlContext } from "../../../backend/http/request-context";
 import { sitemapPart, xmlResponse } from "../../seo/site-listing";
 import { siteOrigin } from "../../seo/site-origin";
 import type { Route } from "./+types/sitemap-part";
@@ -10,7 +10,11 @@ export const loader = answersOutages(load);
 
 async function load({ params, url, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context.get(siteUrlContext), url);
-  const body = await sitemapPart(context.get(catalogueContext), origin, params.part);
+  const articles = context
+    .get(contentContext)
+    .articles.filter(({ seo }) => !seo.noindex)
+    .map(({ slug }) => slug);
+  const body = await sitemapPart(context.get(catalogueContext), origin, params.part, undefined, articles);
   if (body === undefined) throw data("No such sitemap", { status: 404 });
   return xmlResponse(body);
 }

@@ -21,6 +21,8 @@ export function meta() {
 export async function loader({ url, context }: Route.LoaderArgs) {
   // The staff area's front page: a stock manager, who works no leads, starts at the stock console.
   if (staffOf(context).member?.account.role === "stock") throw redirect(STOCK_UPLOAD_PAGE);
+  // An editor, likewise, at the list of what can be edited.
+  if (staffOf(context).member?.account.role === "editor") throw redirect("/staff/content");
   const member = requireMember(context, url, "sales");
   const now = new Date();
   const { query, ignored } = inboxQueryOf(url.searchParams, { memberId: member.account.id, now });

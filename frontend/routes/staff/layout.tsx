@@ -72,6 +72,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       </li>
                     </>
                   )}
+                  {!member.settingUp && (member.role === "editor" || member.role === "admin") && (
+                    <li>
+                      <NavLink to="/staff/content">Site content</NavLink>
+                    </li>
+                  )}
                   {!member.settingUp && member.role === "admin" && (
                     <>
                       <li>
