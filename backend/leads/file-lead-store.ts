@@ -61,8 +61,10 @@ const EACH_BATCH = 32;
 const READ_BUFFER_BYTES = 64 * 1024;
 /** Journal lines yielded between while it is rewritten, so the site keeps answering. */
 const LINES_PER_TURN = 2_000;
-/** A search finding more leads than this by its words is tested lead by lead instead: gathering and sorting them would cost as much. */
-const MOST_GATHERED = 5_000;
+/** About log2 of the leads a search finds: past one lead in this many, testing every lead in order costs less than sorting those found. */
+const SORT_COST = 16;
+/** A search finding this many leads or fewer has them sorted however few leads there are: a millisecond's work at most. */
+const ALWAYS_SORTED = 1_000;
 
 /**
  * A line of the journal: a lead's entry as it now is, or the id of a lead about to be written
@@ -193,11 +195,11 @@ export class FileLeadStore implements LeadStore {
 
   async list({ page, pageSize, ...filters }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     await this.loaded;
-    const wanted = this.matcherOf(filters);
+    const { candidates, wanted } = await this.matchingOf(filters);
     const skip = (page - 1) * pageSize;
     const shown: string[] = [];
     let total = 0;
-    for (const entry of await this.candidatesOf(filters)) {
+    for (const entry of candidates) {
       if (!wanted(entry)) continue;
       if (total >= skip && shown.length < pageSize) shown.push(entry.id);
       total++;
@@ -208,8 +210,8 @@ export class FileLeadStore implements LeadStore {
 
   async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
     await this.loaded;
-    const wanted = this.matcherOf(filters);
-    const ids = (await this.candidatesOf(filters)).filter(wanted).map(({ id }) => id);
+    const { candidates, wanted } = await this.matchingOf(filters);
+    const ids = candidates.filter(wanted).map(({ id }) => id);
     for (let start = 0; start < ids.length; start += EACH_BATCH) {
       // A small file read at once costs a fraction of one read through the thread pool (open,
       // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
@@ -246,33 +248,40 @@ export class FileLeadStore implements LeadStore {
   }
 
   /**
-   * The leads that may match, newest first: those a search's words find in the term index, or
-   * every lead. A lead matches by its words (each word of the search beginning one of its terms,
-   * so the leads holding the rarest word hold every such match), by the whole search run
-   * together, or by its reference; the matcher then tests each.
+   * The leads a query's filters match: the candidates, newest first, and the test each must
+   * pass. A search's candidates are the leads the term index finds for it (the leads holding a
+   * term that begins with its rarest word, with the whole search run together, or its
+   * reference), sorted; unless it finds too many to be worth sorting (one letter may find
+   * most leads), when every lead is tested in the order they are kept.
    */
-  private async candidatesOf({ search }: LeadFilters): Promise<readonly Entry[]> {
-    const found = search?.trim() ? this.foundBy(await this.termIndex(), leadSearchOf(search)) : undefined;
-    return found ? [...found].sort(newestFirstOrder) : this.newestFirst;
+  private async matchingOf(filters: LeadFilters): Promise<{ candidates: readonly Entry[]; wanted: (entry: Entry) => boolean }> {
+    const filtered = this.matcherOf(filters);
+    if (!filters.search?.trim()) return { candidates: this.newestFirst, wanted: filtered };
+    const search = leadSearchOf(filters.search);
+    const wanted = (entry: Entry) => filtered(entry) && (search.reference === entry.reference || matchesSearch(entry.searchTerms, search));
+    const found = this.foundBy(await this.termIndex(), search, Math.max(ALWAYS_SORTED, this.newestFirst.length / SORT_COST));
+    return { candidates: found ? [...found].sort(newestFirstOrder) : this.newestFirst, wanted };
   }
 
-  /** The leads a search may find, gathered from the term index; undefined when it is too wide to be worth gathering. */
-  private foundBy(terms: TermIndex<Entry>, { words, joined, reference }: LeadSearch): Set<Entry> | undefined {
+  /** The leads a search may find, gathered from the term index; undefined past `most`. */
+  private foundBy(terms: TermIndex<Entry>, { words, joined, reference }: LeadSearch, most: number): Set<Entry> | undefined {
     let fewest: Set<Entry> | undefined;
-    for (const { whole, parts } of words) {
-      const byWhole = terms.beginning(whole, MOST_GATHERED);
+    // The longest word is likely the rarest: each other word is gathered only while it finds fewer.
+    for (const { whole, parts } of [...words].sort((a, b) => b.whole.length - a.whole.length)) {
+      const limit = Math.min(most, fewest?.size ?? most);
+      const byWhole = terms.beginning(whole, limit);
       // A word split into parts ("o'neill") also matches a lead whose terms begin with each part.
-      const byParts = parts.length > 1 ? terms.beginning(parts[0]!, MOST_GATHERED) : new Set<Entry>();
+      const byParts = parts.length > 1 ? terms.beginning(parts[0]!, limit) : new Set<Entry>();
       if (!byWhole || !byParts) continue;
       for (const entry of byParts) byWhole.add(entry);
       if (!fewest || byWhole.size < fewest.size) fewest = byWhole;
     }
-    const byJoined = terms.beginning(joined, MOST_GATHERED);
+    const byJoined = words.length > 1 ? terms.beginning(joined, most) : new Set<Entry>();
     if (!fewest || !byJoined) return undefined;
     for (const entry of byJoined) fewest.add(entry);
     const referenced = reference === undefined ? undefined : this.idByReference.get(reference);
     if (referenced !== undefined) fewest.add(this.entries.get(referenced)!);
-    return fewest;
+    return fewest.size > most ? undefined : fewest;
   }
 
   /** Building it at 100,000 leads takes half a second of work: in slices, so the site answers meanwhile. */
@@ -298,7 +307,6 @@ export class FileLeadStore implements LeadStore {
     from,
     to,
     vehicleId,
-    search,
     unreadOnly,
     assigneeId,
     unassigned,
@@ -306,7 +314,6 @@ export class FileLeadStore implements LeadStore {
     followUpBefore,
     booked,
   }: LeadFilters): (entry: Entry) => boolean {
-    const wanted = search?.trim() ? leadSearchOf(search) : undefined;
     const followUpWanted = followUpFrom !== undefined || followUpBefore !== undefined;
     return (entry) =>
       (!kinds || kinds.includes(entry.kind)) &&
@@ -321,8 +328,7 @@ export class FileLeadStore implements LeadStore {
         (entry.followUpAt !== undefined &&
           (!followUpFrom || entry.followUpAt >= followUpFrom.getTime()) &&
           (!followUpBefore || entry.followUpAt < followUpBefore.getTime()))) &&
-      (!booked || (entry.bookedDay !== undefined && entry.bookedDay >= booked.from && entry.bookedDay < booked.to)) &&
-      (!wanted || wanted.reference === entry.reference || matchesSearch(entry.searchTerms, wanted));
+      (!booked || (entry.bookedDay !== undefined && entry.bookedDay >= booked.from && entry.bookedDay < booked.to));
   }
 
   async countUnread(): Promise<number> {

@@ -25,6 +25,13 @@ describe("TermIndex", () => {
     expect(index.beginning("z", 10)).toEqual(new Set(["second"]));
   });
 
+  it("gathers whatever a prefix as short as one letter finds, when asked for all", () => {
+    const index = new TermIndex<number>();
+    for (let n = 0; n < 20; n++) index.add([n % 2 ? "buyer" : "seller", `${n % 2 ? "b" : "s"}${n}@example.com`], n);
+    expect(index.beginning("b")?.size).toBe(10);
+    expect(index.beginning("s")).toEqual(new Set([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]));
+  });
+
   it("gives up on a prefix held by more than it was asked to gather", () => {
     const index = new TermIndex<number>();
     for (let n = 0; n < 20; n++) index.add([`buyer${n}@example.com`], n);

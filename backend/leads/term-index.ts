@@ -26,8 +26,12 @@ export class TermIndex<T> {
     return this.holders.get(term) ?? [];
   }
 
-  /** What holds a term beginning with `prefix`; undefined past `most` (a search as wide as that is as quick tested lead by lead). */
-  beginning(prefix: string, most: number): Set<T> | undefined {
+  /**
+   * What holds a term beginning with `prefix`, however many: the terms sharing a prefix sit
+   * together in sorted order, so even one letter is one range. Undefined once that is more
+   * than `most`, for a caller that needs fewer than it already has.
+   */
+  beginning(prefix: string, most = Infinity): Set<T> | undefined {
     const sorted = (this.sorted ??= [...this.holders.keys()].sort());
     const found = new Set<T>();
     for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
