@@ -237,9 +237,11 @@ export class FileLeadStore implements LeadStore {
       for (;;) {
         if (length === this.readBuffer.length)
           this.readBuffer = Buffer.concat([this.readBuffer, Buffer.allocUnsafe(this.readBuffer.length)]);
-        const read = readSync(descriptor, this.readBuffer, length, this.readBuffer.length - length, length);
-        if (read === 0) break;
+        const room = this.readBuffer.length - length;
+        const read = readSync(descriptor, this.readBuffer, length, room, length);
         length += read;
+        // A file gives all that was asked unless it ends first: a read short of the room is its end, without one more read to learn it.
+        if (read < room) break;
       }
       return toStored(leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length))));
     } finally {
@@ -563,7 +565,8 @@ export class FileLeadStore implements LeadStore {
   }
 
   private fileOf(id: string): string {
-    return path.join(this.directory, `${id}${FILE_SUFFIX}`);
+    // Not path.join: an export names 100,000 files, and the folder is already a normalised path.
+    return `${this.directory}${path.sep}${id}${FILE_SUFFIX}`;
   }
 
   private async readLead(id: string): Promise<KeptLead> {
