@@ -166,7 +166,14 @@ describe("FileLeadStore on disk", () => {
     expect(await found("B", 2)).toEqual({ total: 10_000, names: ["Bob 19992", "Bob 19990", "Bob 19988"] });
     expect(await found("ann1999")).toEqual({ total: 6, names: ["Ann 19999", "Ann 19997", "Ann 19995"] });
     expect(await found("ann 1999", 2)).toEqual({ total: 6, names: ["Ann 19993", "Ann 19991", "Ann 1999"] });
+    // Two wide searches at once, each stamping what it finds, each answered whole.
+    expect(await Promise.all([found("a"), found("bob 1999")])).toEqual([
+      { total: 10_000, names: ["Ann 19999", "Ann 19997", "Ann 19995"] },
+      { total: 5, names: ["Bob 19998", "Bob 19996", "Bob 19994"] },
+    ]);
+    expect(await found("ann a")).toEqual({ total: 10_000, names: ["Ann 19999", "Ann 19997", "Ann 19995"] });
     expect(await found("b x")).toEqual({ total: 0, names: [] });
+    expect(await found("\u0301")).toEqual({ total: 20_000, names: ["Ann 19999", "Bob 19998", "Ann 19997"] });
     await store.close();
   });
 
