@@ -69,7 +69,7 @@ const EACH_BATCH = 32;
 const READ_BUFFER_BYTES = 64 * 1024;
 /** Journal lines yielded between while it is rewritten, so the site keeps answering. */
 const LINES_PER_TURN = 2_000;
-/** About log2 of the leads a search finds: past one lead in this many, testing every lead in order costs less than sorting those found. */
+/** About log2 of the leads a search finds: past one lead in this many, marking them and walking every lead in order costs less than sorting them. */
 const SORT_COST = 16;
 /** A search finding this many leads or fewer has them sorted however few leads there are: a millisecond's work at most. */
 const ALWAYS_SORTED = 1_000;
