@@ -13,6 +13,7 @@ import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { spawnBuiltSite, type SiteProcess } from "../tests/support/built-site";
 import { addStaffAccounts, signedInAs } from "../tests/support/staff-accounts";
 import { freePort } from "../tests/support/free-port";
+import { cpuFigure, cpuPerRequest, processCpuMs } from "./site-cpu";
 
 /**
  * An embedded site growing old (issue 29): leads 0 → 1,000 → 10,000 → 100,000, with ten audit
@@ -20,8 +21,10 @@ import { freePort } from "../tests/support/free-port";
  * site would have kept them, growing from each size to the next. At each size, each build in
  * turn (this one, and any `--ageing-builds`, a copy of an earlier build say) is started on the
  * folder and asked one request at a time for the staff pages and calls that read the history;
- * the figure is the median time to the last byte. The CSV export of every lead is timed
- * by the client (first byte, whole) with the site's RSS sampled meanwhile, and /healthz is
+ * the figure is the median time to the last byte, and for the inbox and its searches also the
+ * site's CPU per request (bench/site-cpu.ts), which moves little with the machine's load. The
+ * CSV export of every lead is timed by the client (first byte, whole) with the site's RSS
+ * sampled and its CPU time counted meanwhile, and /healthz is
  * asked every 50 ms throughout, its slowest answer reported. Start-up is from spawning to the
  * first healthy answer: the first start after leads were added (this build then indexes every
  * lead file once, as on upgrading) and the next.
@@ -161,6 +164,8 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
       "search by e-mail / phone": contact
         ? `${await timed(`/api/staff/leads?q=${encodeURIComponent(contact.email)}`)} / ${await timed(`/api/staff/leads?q=${contact.phone}`)}`
         : "–",
+      "search by one letter, API / HTML": `${await timed("/api/staff/leads?q=b")} / ${await timed("/staff?q=b")}`,
+      ...(await inboxCpu(site, cookie, contact)),
       ...(await csvExport(site, cookie)),
       "start-up, first / next": `${seconds(firstStart.startMs)} / ${seconds(site.startMs)}`,
       "slowest /healthz": `${Math.round(watch.slowest())} ms`,
@@ -213,8 +218,28 @@ async function medianTime(url: string, cookie: string): Promise<string> {
   return `${Math.round(times[Math.floor(times.length / 2)]!)} ms`;
 }
 
-/** Every lead as CSV, timed by the client, with the site's resident memory sampled every 20 ms. */
+/**
+ * The site's CPU per request (bench/site-cpu.ts) for the inbox and its searches: by a whole
+ * e-mail address and phone number, and by one letter: 'b', which every bench lead's name
+ * ("Buyer 123") begins with, and '9', which a ninth of their numbers do.
+ */
+async function inboxCpu(
+  site: SiteProcess,
+  cookie: string,
+  contact: History["contacts"][number] | undefined,
+): Promise<Record<string, string>> {
+  const cpu = async (address: string) => cpuFigure(await cpuPerRequest(site.server.pid!, `${site.url}${address}`, cookie));
+  return {
+    "inbox CPU, API / HTML": `${await cpu("/api/staff/leads")} / ${await cpu("/staff")}`,
+    "search CPU, e-mail / phone / 'b' / '9' / 'b' HTML": contact
+      ? `${await cpu(`/api/staff/leads?q=${encodeURIComponent(contact.email)}`)} / ${await cpu(`/api/staff/leads?q=${contact.phone}`)} / ${await cpu("/api/staff/leads?q=b")} / ${await cpu("/api/staff/leads?q=9")} / ${await cpu("/staff?q=b")}`
+      : "–",
+  };
+}
+
+/** Every lead as CSV, timed by the client, with the site's resident memory sampled every 20 ms and its CPU time counted. */
 async function csvExport(site: SiteProcess, cookie: string): Promise<Record<string, string>> {
+  const cpuBefore = await processCpuMs(site.server.pid!);
   const before = await residentMB(site.server.pid!);
   let peak = before;
   const sampling = setInterval(() => void residentMB(site.server.pid!).then((mb) => (peak = Math.max(peak, mb))), 20);
@@ -237,6 +262,7 @@ async function csvExport(site: SiteProcess, cookie: string): Promise<Record<stri
   return {
     "CSV first byte / whole": `${seconds(firstByteMs)} / ${seconds(wholeMs)}`,
     "CSV RSS rise": `${Math.round(peak - before)} MB`,
+    "CSV CPU": cpuFigure((await processCpuMs(site.server.pid!)) - cpuBefore),
   };
 }
 

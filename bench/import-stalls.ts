@@ -98,8 +98,10 @@ try {
       // The store told the catalogue of the change, which is rebuilding its index.
       while ((await catalogue.status()).rebuilding) await sleep(PROBE_MS);
     });
-    if (!job.result) throw new Error(`The import ended ${job.phase}: ${job.failure}`);
-    const { added, updated, unchanged, removed, rejected } = job.result;
+    // The board keeps the applied import as a new record: the one `start` gave stays "ready".
+    const ended = await imports.latest(staff.member);
+    if (!ended?.result) throw new Error(`The import ended ${ended?.phase}: ${ended?.failure}`);
+    const { added, updated, unchanged, removed, rejected } = ended.result;
     process.stdout.write(
       `${mode === "upsert" ? "update     " : "whole stock"}  ` +
         `preview ${(preview.ms / 1000).toFixed(1)} s, worst gap ${Math.round(preview.worstGapMs)} ms;  ` +

@@ -13,6 +13,7 @@ import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type Fi
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
+import { benchSiteImport } from "./site-import";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { benchSignInFlood, signInFloodTable } from "./sign-in-flood";
 import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
@@ -40,7 +41,9 @@ import { buildSite } from "./site-process";
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
- * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
+ * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn, each of
+ * them then importing a `--ageing-import` row feed through its stock console, /healthz watched
+ * (bench/site-import.ts). And a
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
  * (bench/photos.ts; `--photos 0` skips it). And /healthz and a member of staff signing in
  * during a flood of 300 sign-ins for unknown addresses (bench/sign-in-flood.ts), this build
@@ -67,6 +70,8 @@ const { values } = parseArgs({
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
     "ageing-builds": { type: "string", default: "" },
+    /** Rows of the feed each ageing build imports through its stock console, /healthz watched (bench/site-import.ts); 0 to skip. */
+    "ageing-import": { type: "string", default: "100000" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
     /** Times /healthz and a staff sign-in during a flood of failed sign-ins (bench/sign-in-flood.ts); 0 to skip. */
@@ -262,8 +267,10 @@ for (const size of values["stock-table"].split(",").filter(Boolean).map(Number))
   stockTableRuns.push(await benchStockTable(size, 3945));
 }
 const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
-const ageingRows =
-  ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ["", ...values["ageing-builds"].split(",").filter(Boolean)]) : [];
+const ageingBuilds = ["", ...values["ageing-builds"].split(",").filter(Boolean)];
+const ageingRows = ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ageingBuilds) : [];
+const siteImportRows =
+  ageingSizes.length > 0 && Number(values["ageing-import"]) > 0 ? await benchSiteImport(Number(values["ageing-import"]), ageingBuilds) : [];
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
@@ -311,6 +318,7 @@ process.stdout.write(
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),
+    ...siteImportRows,
     ...photoRows,
     ...(signInFloodRows.length > 0 ? signInFloodTable(signInFloodRows) : []),
   ].join("\n"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrittenNumber } from "./written-number";
+import { parsePercentage, parseWrittenNumber } from "./written-number";
 
 describe("parseWrittenNumber", () => {
   it.each([
@@ -33,5 +33,20 @@ describe("parseWrittenNumber", () => {
     "12,000 miles",
   ])("refuses %j", (text) => {
     expect(parseWrittenNumber(text)).toBeUndefined();
+  });
+});
+
+describe("parsePercentage", () => {
+  it.each([
+    ["5", 5],
+    ["2.5", 2.5],
+    ["10%", 10],
+    [" 12.5 % ", 12.5],
+  ])("reads %j as %d", (text, value) => {
+    expect(parsePercentage(text)).toBe(value);
+  });
+
+  it.each(["0x10", "1e1", "%", "5%%", "% 5", "five", "", "Infinity"])("refuses %j", (text) => {
+    expect(parsePercentage(text)).toBeUndefined();
   });
 });

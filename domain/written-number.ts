@@ -15,3 +15,8 @@ export function parseWrittenNumber(text: string): number | undefined {
   const trimmed = text.trim();
   return WRITTEN_NUMBER.test(trimmed) ? Number(trimmed.replaceAll(",", "")) : undefined;
 }
+
+/** A percentage as people write it: a number written as above, with or without "%" after it ("5", "2.5", "10 %"). */
+export function parsePercentage(text: string): number | undefined {
+  return parseWrittenNumber(text.trim().replace(/\s*%$/, ""));
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { capturedLogger } from "../../tests/support/captured-logger";
 import { validApplication } from "../../tests/support/finance-applications";
 import { FileLeadStore } from "./file-lead-store";
 import { referenceOfId } from "./lead-reference";
+import { contactsOf, searchTermsOf } from "./lead-search";
 import { NEW_WORK } from "./lead-store";
 import { describeLeadStoreContract } from "../../tests/contract/lead-store-contract";
 
@@ -127,6 +129,51 @@ describe("FileLeadStore on disk", () => {
     await store.eraseContact("jo@example.com");
     expect(await ids("jo")).toEqual([joanna.id]);
     expect(await store.withContacts(["jo@example.com"], 10)).toEqual([]);
+    await store.close();
+  });
+
+  it("answers a search as wide as one letter among 20,000 leads, newest first, with how many it found", async () => {
+    // Written as the journal keeps them, so the store opens on 20,000 leads at once; only the leads shown need their files.
+    const leads = Array.from({ length: 20_000 }, (_, n) => {
+      const first = n % 2 === 1 ? "Ann" : "Bob";
+      return {
+        id: randomUUID(),
+        kind: "enquiry" as const,
+        reference: referenceOfId(String(n)),
+        receivedAt: new Date(n * 1_000),
+        data: { name: `${first} ${n}`, email: `${first.toLowerCase()}${n}@example.com` },
+      };
+    });
+    await mkdir(leadsDir(), { recursive: true });
+    const entryOf = (lead: (typeof leads)[number]) => ({
+      ...lead,
+      receivedAt: lead.receivedAt.getTime(),
+      status: "new",
+      read: false,
+      searchTerms: searchTermsOf(lead.data),
+      contacts: contactsOf(lead.data),
+    });
+    await writeFile(path.join(leadsDir(), "index.ndjson"), leads.map((lead) => `${JSON.stringify({ entry: entryOf(lead) })}\n`).join(""));
+    const shown = [...leads.slice(19_980), leads[1_999]!];
+    await Promise.all(shown.map((lead) => writeFile(path.join(leadsDir(), `${lead.id}.json`), JSON.stringify(lead))));
+    const store = await FileLeadStore.open(dataDir);
+    const found = async (search: string, page = 1) => {
+      const { total, leads } = await store.list({ search, page, pageSize: 3 });
+      return { total, names: leads.map(({ data }) => (data as { name: string }).name) };
+    };
+
+    expect(await found("a")).toEqual({ total: 10_000, names: ["Ann 19999", "Ann 19997", "Ann 19995"] });
+    expect(await found("B", 2)).toEqual({ total: 10_000, names: ["Bob 19992", "Bob 19990", "Bob 19988"] });
+    expect(await found("ann1999")).toEqual({ total: 6, names: ["Ann 19999", "Ann 19997", "Ann 19995"] });
+    expect(await found("ann 1999", 2)).toEqual({ total: 6, names: ["Ann 19993", "Ann 19991", "Ann 1999"] });
+    // Two wide searches at once, each stamping what it finds, each answered whole.
+    expect(await Promise.all([found("a"), found("bob 1999")])).toEqual([
+      { total: 10_000, names: ["Ann 19999", "Ann 19997", "Ann 19995"] },
+      { total: 5, names: ["Bob 19998", "Bob 19996", "Bob 19994"] },
+    ]);
+    expect(await found("ann a")).toEqual({ total: 10_000, names: ["Ann 19999", "Ann 19997", "Ann 19995"] });
+    expect(await found("b x")).toEqual({ total: 0, names: [] });
+    expect(await found("\u0301")).toEqual({ total: 20_000, names: ["Ann 19999", "Bob 19998", "Ann 19997"] });
     await store.close();
   });
 

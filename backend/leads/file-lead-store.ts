@@ -9,7 +9,7 @@ import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
-import { bookedDayOf, contactsOf, leadSearchOf, matchesSearch, searchTermsOf, type LeadSearch } from "./lead-search";
+import { bookedDayOf, contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";
 import {
   editedWork,
   keptLeadOf,
@@ -49,7 +49,15 @@ interface Entry {
   followUpAt?: number;
   /** The day a test drive is booked for, YYYY-MM-DD. */
   bookedDay?: string;
+  [TERM_NUMBER]?: number;
 }
+
+/**
+ * The lead's number in the term index (TermIndex.add), by which a search as wide as one letter
+ * marks the leads it finds, and every lead, walked in the order kept, is picked out by a look
+ * at its mark. Never in the journal: JSON leaves symbol keys out.
+ */
+const TERM_NUMBER = Symbol("number in the term index");
 
 const LEADS_FOLDER = "leads";
 const FILE_SUFFIX = ".json";
@@ -61,8 +69,10 @@ const EACH_BATCH = 32;
 const READ_BUFFER_BYTES = 64 * 1024;
 /** Journal lines yielded between while it is rewritten, so the site keeps answering. */
 const LINES_PER_TURN = 2_000;
-/** A search finding more leads than this by its words is tested lead by lead instead: gathering and sorting them would cost as much. */
-const MOST_GATHERED = 5_000;
+/** About log2 of the leads a search finds: past one lead in this many, marking them and walking every lead in order costs less than sorting them. */
+const SORT_COST = 16;
+/** A search finding this many leads or fewer has them sorted however few leads there are: a millisecond's work at most. */
+const ALWAYS_SORTED = 1_000;
 
 /**
  * A line of the journal: a lead's entry as it now is, or the id of a lead about to be written
@@ -193,11 +203,12 @@ export class FileLeadStore implements LeadStore {
 
   async list({ page, pageSize, ...filters }: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     await this.loaded;
-    const wanted = this.matcherOf(filters);
+    const terms = filters.search?.trim() ? await this.termIndex() : undefined;
+    const { candidates, wanted } = this.matchingOf(filters, terms);
     const skip = (page - 1) * pageSize;
     const shown: string[] = [];
     let total = 0;
-    for (const entry of await this.candidatesOf(filters)) {
+    for (const entry of candidates) {
       if (!wanted(entry)) continue;
       if (total >= skip && shown.length < pageSize) shown.push(entry.id);
       total++;
@@ -208,8 +219,9 @@ export class FileLeadStore implements LeadStore {
 
   async *each(filters: LeadFilters): AsyncIterable<StoredLead> {
     await this.loaded;
-    const wanted = this.matcherOf(filters);
-    const ids = (await this.candidatesOf(filters)).filter(wanted).map(({ id }) => id);
+    const terms = filters.search?.trim() ? await this.termIndex() : undefined;
+    const { candidates, wanted } = this.matchingOf(filters, terms);
+    const ids = candidates.filter(wanted).map(({ id }) => id);
     for (let start = 0; start < ids.length; start += EACH_BATCH) {
       // A small file read at once costs a fraction of one read through the thread pool (open,
       // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
@@ -235,9 +247,11 @@ export class FileLeadStore implements LeadStore {
       for (;;) {
         if (length === this.readBuffer.length)
           this.readBuffer = Buffer.concat([this.readBuffer, Buffer.allocUnsafe(this.readBuffer.length)]);
-        const read = readSync(descriptor, this.readBuffer, length, this.readBuffer.length - length, length);
-        if (read === 0) break;
+        const room = this.readBuffer.length - length;
+        const read = readSync(descriptor, this.readBuffer, length, room, length);
         length += read;
+        // A file gives all that was asked unless it ends first: a read short of the room is its end, without one more read to learn it.
+        if (read < room) break;
       }
       return toStored(leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length))));
     } finally {
@@ -246,33 +260,43 @@ export class FileLeadStore implements LeadStore {
   }
 
   /**
-   * The leads that may match, newest first: those a search's words find in the term index, or
-   * every lead. A lead matches by its words (each word of the search beginning one of its terms,
-   * so the leads holding the rarest word hold every such match), by the whole search run
-   * together, or by its reference; the matcher then tests each.
+   * The leads a query's filters match: the candidates, newest first, and the test each must
+   * pass. A search is answered from the term index: the leads holding a term that begins with
+   * its narrowest word, with the whole search run together, or its reference. A few are
+   * sorted; past one lead in SORT_COST they are marked instead, and every lead walked in the
+   * order kept. Only a search of several words, or of a word in parts, then tests the terms
+   * of those found.
    */
-  private async candidatesOf({ search }: LeadFilters): Promise<readonly Entry[]> {
-    const found = search?.trim() ? this.foundBy(await this.termIndex(), leadSearchOf(search)) : undefined;
-    return found ? [...found].sort(newestFirstOrder) : this.newestFirst;
-  }
-
-  /** The leads a search may find, gathered from the term index; undefined when it is too wide to be worth gathering. */
-  private foundBy(terms: TermIndex<Entry>, { words, joined, reference }: LeadSearch): Set<Entry> | undefined {
-    let fewest: Set<Entry> | undefined;
-    for (const { whole, parts } of words) {
-      const byWhole = terms.beginning(whole, MOST_GATHERED);
-      // A word split into parts ("o'neill") also matches a lead whose terms begin with each part.
-      const byParts = parts.length > 1 ? terms.beginning(parts[0]!, MOST_GATHERED) : new Set<Entry>();
-      if (!byWhole || !byParts) continue;
-      for (const entry of byParts) byWhole.add(entry);
-      if (!fewest || byWhole.size < fewest.size) fewest = byWhole;
+  private matchingOf(
+    filters: LeadFilters,
+    terms: TermIndex<Entry> | undefined,
+  ): { candidates: readonly Entry[]; wanted: (entry: Entry) => boolean } {
+    const filtered = this.matcherOf(filters);
+    const search = terms && filters.search?.trim() ? leadSearchOf(filters.search) : undefined;
+    // A search of nothing but accents or other marks has no words left: every lead matches it, as a blank search.
+    if (!terms || !search || search.words.length === 0) return { candidates: this.newestFirst, wanted: filtered };
+    const { words, joined, reference } = search;
+    const exact = words.length === 1 && words[0]!.parts.length <= 1;
+    const tested = exact
+      ? filtered
+      : (entry: Entry) => filtered(entry) && (search.reference === entry.reference || matchesSearch(entry.searchTerms, search));
+    const most = Math.max(ALWAYS_SORTED, this.newestFirst.length / SORT_COST);
+    // Counted only as far as `most`: one letter's range holds most leads.
+    const width = (prefixes: readonly string[]) => prefixes.reduce((sum, prefix) => sum + terms.countBeginning(prefix, most), 0);
+    // A word split into parts ("o'neill") also matches a lead whose terms begin with each part.
+    const [narrowest] = words
+      .map(({ whole, parts }) => (parts.length > 1 ? [whole, parts[0]!] : [whole]))
+      .map((wordPrefixes) => ({ wordPrefixes, wide: width(wordPrefixes) }))
+      .sort((a, b) => a.wide - b.wide);
+    const prefixes = words.length > 1 ? [...narrowest!.wordPrefixes, joined] : narrowest!.wordPrefixes;
+    const referenced = reference === undefined ? undefined : this.entries.get(this.idByReference.get(reference) ?? "");
+    if (width(prefixes) <= most) {
+      const found = terms.beginning(...prefixes);
+      if (referenced) found.add(referenced);
+      return { candidates: [...found].sort(newestFirstOrder), wanted: tested };
     }
-    const byJoined = terms.beginning(joined, MOST_GATHERED);
-    if (!fewest || !byJoined) return undefined;
-    for (const entry of byJoined) fewest.add(entry);
-    const referenced = reference === undefined ? undefined : this.idByReference.get(reference);
-    if (referenced !== undefined) fewest.add(this.entries.get(referenced)!);
-    return fewest;
+    const marks = terms.marksBeginning(...prefixes);
+    return { candidates: this.newestFirst, wanted: (entry) => (marks[entry[TERM_NUMBER]!] === 1 || entry === referenced) && tested(entry) };
   }
 
   /** Building it at 100,000 leads takes half a second of work: in slices, so the site answers meanwhile. */
@@ -283,7 +307,7 @@ export class FileLeadStore implements LeadStore {
     const built = (async () => {
       const takeTurn = eventLoopTurns();
       for (const entry of snapshot) {
-        index.add(entry.searchTerms, entry);
+        entry[TERM_NUMBER] = index.add(entry.searchTerms, entry);
         await takeTurn();
       }
       return index;
@@ -298,7 +322,6 @@ export class FileLeadStore implements LeadStore {
     from,
     to,
     vehicleId,
-    search,
     unreadOnly,
     assigneeId,
     unassigned,
@@ -306,7 +329,6 @@ export class FileLeadStore implements LeadStore {
     followUpBefore,
     booked,
   }: LeadFilters): (entry: Entry) => boolean {
-    const wanted = search?.trim() ? leadSearchOf(search) : undefined;
     const followUpWanted = followUpFrom !== undefined || followUpBefore !== undefined;
     return (entry) =>
       (!kinds || kinds.includes(entry.kind)) &&
@@ -321,8 +343,7 @@ export class FileLeadStore implements LeadStore {
         (entry.followUpAt !== undefined &&
           (!followUpFrom || entry.followUpAt >= followUpFrom.getTime()) &&
           (!followUpBefore || entry.followUpAt < followUpBefore.getTime()))) &&
-      (!booked || (entry.bookedDay !== undefined && entry.bookedDay >= booked.from && entry.bookedDay < booked.to)) &&
-      (!wanted || wanted.reference === entry.reference || matchesSearch(entry.searchTerms, wanted));
+      (!booked || (entry.bookedDay !== undefined && entry.bookedDay >= booked.from && entry.bookedDay < booked.to));
   }
 
   async countUnread(): Promise<number> {
@@ -527,7 +548,7 @@ export class FileLeadStore implements LeadStore {
     this.entries.set(entry.id, entry);
     this.idByReference.set(entry.reference, entry.id);
     if (entry.key !== undefined) this.idByKey.set(entry.key, entry.id);
-    this.terms?.index.add(entry.searchTerms, entry);
+    if (this.terms) entry[TERM_NUMBER] = this.terms.index.add(entry.searchTerms, entry);
   }
 
   private forget(id: string): void {
@@ -557,7 +578,8 @@ export class FileLeadStore implements LeadStore {
   }
 
   private fileOf(id: string): string {
-    return path.join(this.directory, `${id}${FILE_SUFFIX}`);
+    // Not path.join: an export names 100,000 files, and the folder is already a normalised path.
+    return `${this.directory}${path.sep}${id}${FILE_SUFFIX}`;
   }
 
   private async readLead(id: string): Promise<KeptLead> {

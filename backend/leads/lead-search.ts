@@ -80,8 +80,24 @@ export function bookedDayOf(kind: LeadKindName, data: unknown): string | undefin
   return typeof day === "string" ? day : undefined;
 }
 
-/** True when every word of the search (or each of its parts) begins one of the lead's terms, or the whole search begins one. */
+/**
+ * True when every word of the search (or each of its parts) begins one of the lead's terms, or
+ * the whole search begins one. Plain loops: a search as wide as one letter tests every lead.
+ */
 export function matchesSearch(terms: readonly string[], { words, joined }: LeadSearch): boolean {
-  const begins = (text: string) => terms.some((term) => term.startsWith(text));
-  return words.every(({ whole, parts }) => begins(whole) || (parts.length > 1 && parts.every(begins))) || begins(joined);
+  return everyWordBegins(terms, words) || (words.length > 1 && beginsOne(terms, joined));
+}
+
+function everyWordBegins(terms: readonly string[], words: LeadSearch["words"]): boolean {
+  for (const { whole, parts } of words) {
+    if (beginsOne(terms, whole)) continue;
+    if (parts.length < 2) return false;
+    for (const part of parts) if (!beginsOne(terms, part)) return false;
+  }
+  return true;
+}
+
+function beginsOne(terms: readonly string[], text: string): boolean {
+  for (const term of terms) if (term.startsWith(text)) return true;
+  return false;
 }

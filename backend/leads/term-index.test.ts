@@ -7,10 +7,11 @@ describe("TermIndex", () => {
     index.add(["jo", "bloggs", "jo@example.com"], "a");
     index.add(["joanna", "07700900123"], "b");
     index.add(["sam"], "c");
-    expect(index.beginning("jo", 10)).toEqual(new Set(["a", "b"]));
-    expect(index.beginning("jo@", 10)).toEqual(new Set(["a"]));
-    expect(index.beginning("077", 10)).toEqual(new Set(["b"]));
-    expect(index.beginning("k", 10)).toEqual(new Set());
+    expect(index.beginning("jo")).toEqual(new Set(["a", "b"]));
+    expect(index.beginning("jo@")).toEqual(new Set(["a"]));
+    expect(index.beginning("077")).toEqual(new Set(["b"]));
+    expect(index.beginning("k")).toEqual(new Set());
+    expect(index.beginning("sa", "blo")).toEqual(new Set(["a", "c"]));
     expect(index.holding("jo")).toEqual(["a"]);
     expect(index.holding("j")).toEqual([]);
   });
@@ -18,18 +19,26 @@ describe("TermIndex", () => {
   it("finds what is added after its first search, wherever its terms sort", () => {
     const index = new TermIndex<string>();
     index.add(["m"], "first");
-    expect(index.beginning("", 10)).toEqual(new Set(["first"]));
+    expect(index.beginning("")).toEqual(new Set(["first"]));
     index.add(["a", "z", "ma"], "second");
-    expect(index.beginning("m", 10)).toEqual(new Set(["first", "second"]));
-    expect(index.beginning("a", 10)).toEqual(new Set(["second"]));
-    expect(index.beginning("z", 10)).toEqual(new Set(["second"]));
+    expect(index.beginning("m")).toEqual(new Set(["first", "second"]));
+    expect(index.beginning("a")).toEqual(new Set(["second"]));
+    expect(index.beginning("z")).toEqual(new Set(["second"]));
   });
 
-  it("gives up on a prefix held by more than it was asked to gather", () => {
-    const index = new TermIndex<number>();
-    for (let n = 0; n < 20; n++) index.add([`buyer${n}@example.com`], n);
-    expect(index.beginning("buyer", 19)).toBeUndefined();
-    expect(index.beginning("buyer", 20)?.size).toBe(20);
-    expect(index.beginning("buyer1", 19)?.size).toBe(11);
+  it("says how wide a prefix is, and marks what a prefix as short as one letter finds by the number each was added as", () => {
+    const index = new TermIndex<string>();
+    const numbers = Array.from({ length: 20 }, (_, n) =>
+      index.add(n % 2 ? ["buyer", `b${n}@example.com`] : ["seller", `s${n}@example.com`], `lead ${n}`),
+    );
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect(index.countBeginning("b")).toBe(20);
+    expect(index.countBeginning("buyer")).toBe(10);
+    expect(index.countBeginning("s1")).toBe(5);
+    expect(index.beginning("b").size).toBe(10);
+    expect([...index.marksBeginning("b")]).toEqual(numbers.map((n) => n % 2));
+    expect([...index.marksBeginning("s1", "b19")]).toEqual(numbers.map((n) => Number([10, 12, 14, 16, 18, 19].includes(n))));
+    index.add(["bella"], "lead 20");
+    expect(index.marksBeginning("b")[20]).toBe(1);
   });
 });

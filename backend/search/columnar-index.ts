@@ -125,14 +125,11 @@ export class ColumnarIndex {
       );
     }
 
-    const recent = Object.fromEntries(
-      RECENT_FILTER_NAMES.map((name) => [name, Float64Array.from(docOrder, (i) => raw.recent[name][i]!)]),
-    ) as Record<RecentFilterName, Float64Array>;
+    const recent = {} as Record<RecentFilterName, Float64Array>;
+    for (const name of RECENT_FILTER_NAMES) recent[name] = await inDocOrder(raw.recent[name], docOrder, takeTurn);
 
-    const sortColumns = Object.fromEntries(SORT_KEYS.map((key) => [key, Float64Array.from(docOrder, (i) => raw.sort[key][i]!)])) as Record<
-      SortKey,
-      Float64Array
-    >;
+    const sortColumns = {} as Record<SortKey, Float64Array>;
+    for (const key of SORT_KEYS) sortColumns[key] = await inDocOrder(raw.sort[key], docOrder, takeTurn);
     const orders = {} as Record<SortValue, Uint32Array>;
     for (const sort of SORT_VALUES) {
       orders[sort] = await sortOrder(sortColumns, sort, size);
@@ -312,6 +309,19 @@ async function collect(records: AsyncIterable<VehicleRecord>, takeTurn: () => Pr
     await takeTurn();
   }
   return raw;
+}
+
+/**
+ * A column's values in document order, taking turns: `Float64Array.from` with a mapping
+ * function held the event loop 50 ms or more for the recent and sort columns of 100,000 vehicles.
+ */
+async function inDocOrder(values: readonly number[], docOrder: readonly number[], takeTurn: () => Promise<void>): Promise<Float64Array> {
+  const column = new Float64Array(docOrder.length);
+  for (let doc = 0; doc < docOrder.length; doc++) {
+    if (doc % DOCS_BETWEEN_CLOCK_CHECKS === 0) await takeTurn();
+    column[doc] = values[docOrder[doc]!]!;
+  }
+  return column;
 }
 
 async function buildTextColumn(docValues: (string | undefined)[], takeTurn: () => Promise<void>): Promise<TextColumn> {

@@ -44,8 +44,8 @@ export interface ImportJob {
   phase: ImportPhase;
   /** Of the reading under way (the preview's, then the import's). */
   progress: { bytesRead: number; rows: number; since: Date; saving: boolean };
-  preview?: ImportReport;
-  result?: ImportReport;
+  preview?: ImportSummary;
+  result?: ImportSummary;
   /** Why the preview or the import failed; nothing was changed unless `result` says so. */
   failure?: string;
   /** Rejected rows of a feed none of whose rows could be used. */
@@ -58,6 +58,17 @@ export interface ImportJob {
    * the instance running it, an hour on for a preview awaiting confirmation, and past once it ends.
    */
   heldUntil: Date;
+}
+
+/**
+ * What the console shows of a preview or an import: its report without the id of every
+ * vehicle it changed, which nothing shows, and which the board would otherwise copy on every
+ * save and read (a 100,000-vehicle feed's ids held the event loop some 50 ms each time).
+ */
+export type ImportSummary = Omit<ImportReport, "changedIds" | "removedIds">;
+
+function summaryOf({ changedIds: _changed, removedIds: _removed, ...summary }: ImportReport): ImportSummary {
+  return summary;
 }
 
 /** How an import ended: what its job holds from then on. */
@@ -370,7 +381,7 @@ export class StockImports {
 
   private async preview(job: ImportJob, file: string): Promise<void> {
     try {
-      job.preview = await importFeed(this.store, file, { mode: job.mode, dryRun: true, onProgress: this.progressOf(job) });
+      job.preview = summaryOf(await importFeed(this.store, file, { mode: job.mode, dryRun: true, onProgress: this.progressOf(job) }));
       job.phase = "ready";
       job.progress.since = new Date();
       job.heldUntil = new Date(job.progress.since.getTime() + ABANDONED_PREVIEW_MS);
@@ -399,7 +410,7 @@ export class StockImports {
       });
       const searchFailure =
         push?.outcome.failure && `The stock is saved, but the search index was not updated: ${push.outcome.failure.message}`;
-      ended = { phase: "done", result, ...(searchFailure ? { searchFailure } : {}), finishedAt: new Date() };
+      ended = { phase: "done", result: summaryOf(result), ...(searchFailure ? { searchFailure } : {}), finishedAt: new Date() };
     } catch (error) {
       if (!(
         error instanceof UnreadableFeedError ||

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { withHandValues, type HandEditableField, type HandValues } from "../../domain/hand-edits";
 import { priceOf } from "../../domain/vehicle-price";
 import { parsePounds } from "../../domain/money";
+import { parsePercentage } from "../../domain/written-number";
 import { priceGBPSchema, type VehicleFeedRecord, type VehicleRecord } from "../../domain/vehicle";
 import { searchIndexPush } from "./search-sync";
 import type { SearchIndexWriter } from "../search/search-engine";
@@ -29,6 +30,12 @@ export const newPriceSchema = z
   .pipe(priceGBPSchema);
 
 export const PRICE_PROBLEM = "Enter the price in pounds, like 12995 or £12,995.50: more than £0 and at most £10,000,000";
+
+/** A cut in every ticked price as the bulk form gives it ("5", "2.5%"): more than 0 and less than 100. */
+export const reductionPercentSchema = z
+  .string()
+  .transform((text) => parsePercentage(text))
+  .pipe(z.number().gt(0).lt(100));
 
 export interface PriceChange {
   at: Date;

@@ -6,6 +6,7 @@ export function Choice({
   options,
   defaultValue,
   none,
+  problemId,
 }: {
   id: string;
   name: string;
@@ -14,11 +15,18 @@ export function Choice({
   defaultValue?: string;
   /** The words for choosing none ("Any", "Nobody yet"). */
   none?: string;
+  /** The element saying what is wrong with the choice sent, when something is. */
+  problemId?: string;
 }) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ""}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        {...(problemId ? { "aria-invalid": true, "aria-describedby": problemId } : {})}
+      >
         {none !== undefined && <option value="">{none}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

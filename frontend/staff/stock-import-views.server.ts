@@ -1,6 +1,6 @@
-import { wouldTripGuard, type ImportReport } from "../../backend/stock/import-feed";
+import { wouldTripGuard } from "../../backend/stock/import-feed";
 import type { FeedStatus } from "../../backend/stock/scheduled-feed";
-import type { ImportJob } from "../../backend/stock/stock-imports";
+import type { ImportJob, ImportSummary } from "../../backend/stock/stock-imports";
 import type { AuditEntry } from "../../backend/staff/staff-store";
 import { formatCount } from "../../domain/format";
 import { londonTime } from "./lead-views.server";
@@ -82,7 +82,7 @@ function progressOf(job: ImportJob): NonNullable<ImportView["progress"]> {
   return { label: checking ? "Checking the file" : "Importing", percent, detail: `${percent}%: ${read}` };
 }
 
-function countsOf(report: ImportReport): ImportCountsView {
+function countsOf(report: ImportSummary): ImportCountsView {
   return {
     rows: formatCount(report.rows),
     added: formatCount(report.added),

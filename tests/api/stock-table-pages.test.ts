@@ -93,6 +93,33 @@ describe("the stock table", () => {
     const audit = text(await site.get("/staff/audit?action=vehicle-price-changed", { Cookie: admin.cookie }));
     for (const { _id } of picked) expect(audit).toContain(`vehicle-price-changed ${_id}`);
   });
+
+  it("reads the bulk form as the price box reads money, refusing with a 400 that names the field and changing nothing", async () => {
+    const picked = (await vehicles("&sort=price_asc")).slice(0, 2);
+    const ids = picked.map(({ _id }) => ["id", _id] as [string, string]);
+    const prices = async () => Promise.all(picked.map(async ({ _id }) => (await vehicle(_id)).adverts.retailAdverts.totalPrice.amountGBP));
+    const before = await prices();
+    const refusals: [string, string, "change" | "amount", string][] = [
+      ["__proto__", "5", "change", "Choose how to change the prices"],
+      ["constructor", "5", "change", "Choose how to change the prices"],
+      ["reduce-percent", "0x10", "amount", "Enter the reduction as a percentage between 0 and 100"],
+      ["reduce-percent", "1e1", "amount", "Enter the reduction as a percentage between 0 and 100"],
+      ["reduce-by", "1e1", "amount", "Enter the reduction in pounds"],
+    ];
+    for (const [change, amount, field, problem] of refusals) {
+      const refused = await post("/staff/stock", [["csrf", stock.csrf], ...ids, ["change", change], ["amount", amount]]);
+      expect(refused.status, `${change} ${amount}`).toBe(400);
+      expect(text(refused)).toContain(problem);
+      expect(refused.body).toMatch(
+        new RegExp(`<(select|input)[^>]*id="bulk-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="bulk-problem"`),
+      );
+    }
+    expect(await prices()).toEqual(before);
+
+    const cut = await post("/staff/stock", [["csrf", stock.csrf], ...ids, ["change", "reduce-percent"], ["amount", "10%"]]);
+    expect(text(cut)).toContain("2 prices changed.");
+    expect(await prices()).toEqual(before.map((price) => Math.floor(price * 0.9)));
+  });
 });
 
 describe("the vehicle's console page", () => {

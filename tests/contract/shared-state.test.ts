@@ -86,8 +86,6 @@ const job = (id: string, heldUntil: Date, phase: ImportJob["phase"] = "previewin
     updated: 0,
     unchanged: 0,
     removed: 0,
-    changedIds: [],
-    removedIds: [],
   },
   heldUntil,
 });

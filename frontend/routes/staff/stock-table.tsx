@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { MOST_REPRICED, newPriceSchema, PRICE_PROBLEM, type BulkPriceChange } from "../../../backend/stock/vehicle-desk";
+import {
+  MOST_REPRICED,
+  newPriceSchema,
+  PRICE_PROBLEM,
+  reductionPercentSchema,
+  type BulkPriceChange,
+} from "../../../backend/stock/vehicle-desk";
 import { formatCount, formatPounds } from "../../../domain/format";
 import {
   directionOf,
@@ -25,6 +31,9 @@ export function meta() {
   return staffPageMeta("Stock");
 }
 
+/** The bulk form's problem, shown at the top of the page (where a page sent without JavaScript opens) and named by the field it is with. */
+const BULK_PROBLEM_ID = "bulk-problem";
+
 const STATUS_LABELS = { "for sale": "For sale", reserved: "Reserved", hidden: "Hidden" } as const;
 
 /** Every vehicle in stock: filtered, searched, sorted by any column and paged, all in the address. */
@@ -37,37 +46,43 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { csrf: member.session.csrfToken, query, rows, total, makes, unread: !parsed.success };
 }
 
-const bulkSchema = z.discriminatedUnion("change", [
-  z.object({ change: z.literal("set"), amount: newPriceSchema }),
-  z.object({ change: z.literal("reduce-by"), amount: newPriceSchema }),
-  z.object({ change: z.literal("reduce-percent"), amount: z.coerce.number().gt(0).lt(100) }),
-]);
+const BULK_CHANGES = [
+  { value: "reduce-by", label: "Reduce by £" },
+  { value: "reduce-percent", label: "Reduce by %" },
+  { value: "set", label: "Set the price to £" },
+] as const;
+const bulkChangeSchema = z.enum(BULK_CHANGES.map(({ value }) => value));
 
-const BULK_PROBLEMS: Record<string, string> = {
+const AMOUNT_PROBLEMS: Record<BulkPriceChange["kind"], string> = {
   set: PRICE_PROBLEM,
   "reduce-by": "Enter the reduction in pounds, like 250 or £1,000",
   "reduce-percent": "Enter the reduction as a percentage between 0 and 100, like 5 or 2.5",
 };
+
+/** The bulk form's field a problem is with, for the page to mark it. */
+type BulkField = "change" | "amount";
 
 /** The bulk price change: the ticked rows repriced at once, each change audited. */
 export async function action({ request, url, context }: Route.ActionArgs) {
   const member = requireMember(context, url, "stock");
   const { services, address } = staffOf(context);
   const form = await checkedForm(member, request);
+  const refused = (problem: string, field?: BulkField) => data({ problem, field, done: undefined }, { status: 400 });
   const ids = form.getAll("id").filter((id): id is string => typeof id === "string");
-  if (ids.length === 0) return data({ problem: "Tick the vehicles to reprice first", done: undefined }, { status: 400 });
-  if (ids.length > MOST_REPRICED)
-    return data({ problem: `Reprice at most ${MOST_REPRICED} vehicles at once`, done: undefined }, { status: 400 });
-  const changeName = formText(form, "change");
-  const parsed = bulkSchema.safeParse({ change: changeName, amount: formText(form, "amount") });
-  if (!parsed.success)
-    return data({ problem: BULK_PROBLEMS[changeName] ?? "Choose how to change the prices", done: undefined }, { status: 400 });
-  const { change, amount } = parsed.data;
-  const bulk: BulkPriceChange = change === "reduce-percent" ? { kind: change, percent: amount } : { kind: change, pounds: amount };
+  if (ids.length === 0) return refused("Tick the vehicles to reprice first");
+  if (ids.length > MOST_REPRICED) return refused(`Reprice at most ${MOST_REPRICED} vehicles at once`);
+  const change = bulkChangeSchema.safeParse(formText(form, "change"));
+  if (!change.success) return refused("Choose how to change the prices", "change");
+  const kind = change.data;
+  // Read as the price box and a feed read money, so "0x10" or "1e1" is refused rather than read as 16 or 10.
+  const amount = (kind === "reduce-percent" ? reductionPercentSchema : newPriceSchema).safeParse(formText(form, "amount"));
+  if (!amount.success) return refused(AMOUNT_PROBLEMS[kind], "amount");
+  const bulk: BulkPriceChange = kind === "reduce-percent" ? { kind, percent: amount.data } : { kind, pounds: amount.data };
   const { changed, skipped } = await asMember(() => services.vehicles.changePrices(member, address, ids, bulk));
   const done = `${changed === 1 ? "1 price" : `${formatCount(changed)} prices`} changed.`;
   return {
     problem: undefined,
+    field: undefined,
     done:
       skipped > 0
         ? `${done} ${formatCount(skipped)} left as they were (already at that price, gone from stock, or the price would be £0 or less).`
@@ -94,7 +109,7 @@ export default function StockTablePage({ loaderData, actionData }: Route.Compone
         </p>
       )}
       {actionData?.problem && (
-        <p className="notice notice--problem" role="alert">
+        <p id={BULK_PROBLEM_ID} className="notice notice--problem" role="alert">
           {actionData.problem}
         </p>
       )}
@@ -106,7 +121,7 @@ export default function StockTablePage({ loaderData, actionData }: Route.Compone
         <p>No vehicle in stock matches.</p>
       ) : (
         // Keyed by the page's address, so another page's rows start with none ticked.
-        <StockRows key={stockTableHref(query, {})} csrf={csrf} query={query} rows={rows} busy={busy} />
+        <StockRows key={stockTableHref(query, {})} csrf={csrf} query={query} rows={rows} busy={busy} problemField={actionData?.field} />
       )}
       <Pagination page={query.page} pageCount={pageCount} hrefOf={(page) => stockTableHref(query, { page })} />
     </section>
@@ -116,7 +131,20 @@ export default function StockTablePage({ loaderData, actionData }: Route.Compone
 type PageRows = Route.ComponentProps["loaderData"]["rows"];
 
 /** The page's rows, each with a tick box, and the bulk price change for those ticked, which says how many are. */
-function StockRows({ csrf, query, rows, busy }: { csrf: string; query: StockTableQuery; rows: PageRows; busy: boolean }) {
+function StockRows({
+  csrf,
+  query,
+  rows,
+  busy,
+  problemField,
+}: {
+  csrf: string;
+  query: StockTableQuery;
+  rows: PageRows;
+  busy: boolean;
+  /** The bulk form's field the last answer found wrong, marked and tied to the problem's words. */
+  problemField: string | undefined;
+}) {
   const [ticked, setTicked] = useState(0);
   const countTicked = (event: FormEvent<HTMLFormElement>) => {
     if ((event.target as HTMLInputElement).name === "id")
@@ -188,16 +216,20 @@ function StockRows({ csrf, query, rows, busy }: { csrf: string; query: StockTabl
             id="bulk-change"
             name="change"
             label="Change"
-            options={[
-              { value: "reduce-by", label: "Reduce by £" },
-              { value: "reduce-percent", label: "Reduce by %" },
-              { value: "set", label: "Set the price to £" },
-            ]}
+            options={BULK_CHANGES}
+            problemId={problemField === "change" ? BULK_PROBLEM_ID : undefined}
           />
         </div>
         <div className="staff-filters__field">
           <label htmlFor="bulk-amount">Amount</label>
-          <input id="bulk-amount" name="amount" inputMode="decimal" maxLength={20} required />
+          <input
+            id="bulk-amount"
+            name="amount"
+            inputMode="decimal"
+            maxLength={20}
+            required
+            {...(problemField === "amount" ? { "aria-invalid": true, "aria-describedby": BULK_PROBLEM_ID } : {})}
+          />
         </div>
         <button type="submit" className="button" disabled={busy}>
           Change prices
