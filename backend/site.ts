@@ -173,6 +173,7 @@ export async function startSite({
     pageCacheBytes: config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20,
     frontend,
     views: engines.views,
+    catchUps: engines.catchUps,
   });
   const server = await listen(app, config);
   leadWork.start();

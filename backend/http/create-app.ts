@@ -5,6 +5,7 @@ import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
 import { searchScreenApi, suggestApi, vehicleLookupApi, vehiclesApi } from "../api/vehicles-api";
+import type { CatchUpBoard } from "../catch-up-board";
 import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
@@ -63,6 +64,8 @@ export interface AppParts {
   frontend?: FrontendMount;
   /** Where vehicle page views are counted; left out, they are not. */
   views?: VehicleViewCounter;
+  /** What the stores are still catching up on since start, for /healthz. */
+  catchUps: CatchUpBoard;
 }
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
@@ -83,6 +86,7 @@ export function createApp(parts: AppParts): Express {
     pageCacheBytes,
     frontend,
     views,
+    catchUps,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -128,7 +132,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(compression());
 
-  app.use("/healthz", healthChecks(catalogue));
+  app.use("/healthz", healthChecks(catalogue, catchUps));
 
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));
