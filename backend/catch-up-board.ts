@@ -11,7 +11,7 @@ export type CatchUpTask = "audit-index" | "audit-retention" | "leads-journal";
 const DESCRIPTIONS: Record<CatchUpTask, string> = {
   "audit-index": "indexing the staff audit log (staff/audit.idx)",
   "audit-retention": "rewriting the staff audit log without its expired entries",
-  "leads-journal": "rewriting the leads journal (leads/index.ndjson)",
+  "leads-journal": "writing the leads journal (leads/index.ndjson)",
 };
 
 /** What /healthz shows of a task under way: since when, and the share done (0 to 1). */

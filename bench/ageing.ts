@@ -11,7 +11,8 @@ import type { KeptLead } from "../backend/leads/lead-store";
 import type { AuditEntry } from "../backend/staff/staff-store";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { spawnBuiltSite, type SiteProcess } from "../tests/support/built-site";
-import { addStaffAccounts, signedInAs } from "../tests/support/staff-accounts";
+import { signInByForm } from "../tests/support/sign-in-by-form";
+import { addStaffAccounts, signedInAs, STAFF_PASSWORD, staffEmail } from "../tests/support/staff-accounts";
 import { freePort } from "../tests/support/free-port";
 
 /**
@@ -24,10 +25,18 @@ import { freePort } from "../tests/support/free-port";
  * by the client (first byte, whole) with the site's RSS sampled meanwhile, and /healthz is
  * asked every 50 ms throughout, its slowest answer reported. Start-up is from spawning to the
  * first healthy answer: the first start after leads were added (this build then indexes every
- * lead file once, as on upgrading) and the next.
+ * lead file once, as on upgrading) and the next. Each build's first start is over a store
+ * without its audit index (staff/audit.idx), as after upgrading from a version before it or
+ * restoring a backup without it: a member of staff signs in through the form as soon as the
+ * site answers, timed, and the audit page is then asked for, timed from the site's first answer
+ * (it waits for the index). The audit page's CPU per request is the site process's (/proc),
+ * over a run of requests; idle RSS is sampled once the pages above have been asked for, before
+ * the export.
  */
 
+/** Audit entries a lead by default: 1,000,000 at 100,000 leads. */
 const AUDIT_PER_LEAD = 10;
+const CPU_SAMPLES = 30;
 const VEHICLES = 200;
 const DAY_MS = 24 * 3_600_000;
 const NOW = Date.now();
@@ -46,15 +55,20 @@ interface History {
   dataDir: string;
   leads: number;
   auditEntries: number;
+  auditPerLead: number;
   vehicleIds: string[];
   contacts: { email: string; phone: string }[];
 }
 
-export async function benchAgeing(sizes: readonly number[], builds: readonly string[]): Promise<AgeingRow[]> {
+export async function benchAgeing(
+  sizes: readonly number[],
+  builds: readonly string[],
+  auditPerLead = AUDIT_PER_LEAD,
+): Promise<AgeingRow[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-ageing-"));
   const rows: AgeingRow[] = [];
   try {
-    const history = await startHistory(dataDir);
+    const history = await startHistory(dataDir, auditPerLead);
     for (const size of sizes) {
       process.stderr.write(`Ageing: ${size.toLocaleString("en-GB")} leads...\n`);
       await grow(history, size);
@@ -78,14 +92,14 @@ export function ageingTable(rows: readonly AgeingRow[]): string[] {
   ];
 }
 
-async function startHistory(dataDir: string): Promise<History> {
+async function startHistory(dataDir: string, auditPerLead: number): Promise<History> {
   const stock = [...generateDemoStock({ count: VEHICLES, referenceDate: new Date("2026-11-01T00:00:00Z") })];
   const store = await FileVehicleStore.open(dataDir);
   await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
   await store.close();
   await addStaffAccounts(dataDir, ["admin"]);
   await mkdir(path.join(dataDir, "leads"), { recursive: true, mode: 0o700 });
-  return { dataDir, leads: 0, auditEntries: 0, vehicleIds: stock.map((record) => record._id), contacts: [] };
+  return { dataDir, leads: 0, auditEntries: 0, auditPerLead, vehicleIds: stock.map((record) => record._id), contacts: [] };
 }
 
 /** Leads and audit entries added until there are `size` leads, received over the last 60 days (within every retention period). */
@@ -110,17 +124,15 @@ async function grow(history: History, size: number): Promise<void> {
       forwardedAt: receivedAt,
     };
     await writeFile(path.join(leadsDir, `${lead.id}.json`), JSON.stringify(lead), { mode: 0o600 });
-    for (let k = 0; k < AUDIT_PER_LEAD; k++) lines.push(JSON.stringify(auditEntryOf(history, lead, k)));
+    for (let k = 0; k < history.auditPerLead; k++) lines.push(JSON.stringify(auditEntryOf(history, lead, k % AUDIT_PER_LEAD)));
     if (lines.length >= 50_000) {
       await appendFile(auditFile, `${lines.join("\n")}\n`);
       lines = [];
     }
   }
   if (lines.length > 0) await appendFile(auditFile, `${lines.join("\n")}\n`);
-  history.auditEntries += (size - history.leads) * AUDIT_PER_LEAD;
+  history.auditEntries += (size - history.leads) * history.auditPerLead;
   history.leads = Math.max(history.leads, size);
-  // Leads written behind the site's back: this build indexes every lead file again at its next start, as on upgrading.
-  await rm(path.join(leadsDir, "index.ndjson"), { force: true });
 }
 
 function auditEntryOf(history: History, lead: KeptLead, k: number): AuditEntry {
@@ -141,7 +153,11 @@ function auditEntryOf(history: History, lead: KeptLead, k: number): AuditEntry {
 }
 
 async function benchBuild(history: History, build: string): Promise<AgeingRow> {
+  // As on upgrading: leads written behind the site's back (each build indexes every lead file at its first start), and no audit index.
+  await rm(path.join(history.dataDir, "leads", "index.ndjson"), { force: true });
+  await rm(path.join(history.dataDir, "staff", "audit.idx"), { force: true });
   const firstStart = await startSite(history, build);
+  const upgrade = await signInWhileIndexing(firstStart);
   await stopSite(firstStart);
   const site = await startSite(history, build);
   const watch = watchHealth(site.url);
@@ -153,7 +169,9 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
     const contact = history.contacts[Math.floor(history.contacts.length / 2)];
     const vehicle = history.vehicleIds[0]!;
     const figures: Record<string, string> = {
+      ...upgrade,
       "audit, first page": await timed("/staff/audit"),
+      "audit page CPU / request": await cpuPerRequest(site, "/staff/audit", cookie),
       "audit, filtered": await timed("/staff/audit?action=vehicle-price-changed"),
       "stock console front page": await timed("/staff/stock/import"),
       "one vehicle's console page": await timed(`/staff/stock/vehicles/${encodeURIComponent(vehicle)}`),
@@ -161,6 +179,7 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
       "search by e-mail / phone": contact
         ? `${await timed(`/api/staff/leads?q=${encodeURIComponent(contact.email)}`)} / ${await timed(`/api/staff/leads?q=${contact.phone}`)}`
         : "–",
+      "idle RSS": `${Math.round(await settledResidentMB(site.server.pid!))} MB`,
       ...(await csvExport(site, cookie)),
       "start-up, first / next": `${seconds(firstStart.startMs)} / ${seconds(site.startMs)}`,
       "slowest /healthz": `${Math.round(watch.slowest())} ms`,
@@ -175,6 +194,48 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
     watch.stop();
     await stopSite(site);
   }
+}
+
+/**
+ * Over a store without its audit index: a member of staff signs in through the form as soon as
+ * the site answers, then asks for the audit page, which waits for the index, timed from the
+ * site's first answer.
+ */
+async function signInWhileIndexing(site: SiteProcess): Promise<Record<string, string>> {
+  const answered = performance.now();
+  const signedIn = await signInByForm(site.url, staffEmail("admin"), STAFF_PASSWORD);
+  const signInMs = performance.now() - answered;
+  if (signedIn.status !== 302) throw new Error(`The sign-in answered ${signedIn.status}`);
+  const audit = await fetch(`${site.url}/staff/audit`, { headers: { Cookie: signedIn.sessionCookie! } });
+  await audit.arrayBuffer();
+  if (audit.status !== 200) throw new Error(`The audit page answered ${audit.status}`);
+  return {
+    "first sign-in, no audit.idx": seconds(signInMs),
+    "audit page after start, no audit.idx": seconds(performance.now() - answered),
+  };
+}
+
+/** The site process's CPU time (user and system, from /proc) for each of CPU_SAMPLES requests of `address`, one at a time. */
+async function cpuPerRequest(site: SiteProcess, address: string, cookie: string): Promise<string> {
+  const before = await cpuMsOf(site.server.pid!);
+  for (let i = 0; i < CPU_SAMPLES; i++) {
+    const response = await fetch(`${site.url}${address}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${address} answered ${response.status}`);
+  }
+  return `${Math.round(((await cpuMsOf(site.server.pid!)) - before) / CPU_SAMPLES)} ms`;
+}
+
+async function cpuMsOf(pid: number): Promise<number> {
+  // Fields 14 and 15 of /proc/PID/stat, after the command's name in parentheses: user and system time in clock ticks (100 a second).
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Resident memory once the site has been left alone for a moment. */
+async function settledResidentMB(pid: number): Promise<number> {
+  await sleep(2000);
+  return residentMB(pid);
 }
 
 async function startSite(history: History, build: string): Promise<SiteProcess> {

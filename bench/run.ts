@@ -39,7 +39,8 @@ import { buildSite } from "./site-process";
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
- * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
+ * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn, with
+ * `--ageing-audit-per-lead` audit entries a lead (10 by default). And a
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
  * (bench/photos.ts; `--photos 0` skips it).
  */
@@ -64,6 +65,8 @@ const { values } = parseArgs({
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
     "ageing-builds": { type: "string", default: "" },
+    /** Audit entries written for each lead: 10 gives 1,000,000 at 100,000 leads, 30 gives 3,000,000. */
+    "ageing-audit-per-lead": { type: "string", default: "10" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
   },
@@ -256,7 +259,9 @@ for (const size of values["stock-table"].split(",").filter(Boolean).map(Number))
 }
 const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
 const ageingRows =
-  ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ["", ...values["ageing-builds"].split(",").filter(Boolean)]) : [];
+  ageingSizes.length > 0
+    ? await benchAgeing(ageingSizes, ["", ...values["ageing-builds"].split(",").filter(Boolean)], Number(values["ageing-audit-per-lead"]))
+    : [];
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];

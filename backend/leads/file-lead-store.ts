@@ -62,7 +62,7 @@ const EACH_BATCH = 32;
 const READ_BUFFER_BYTES = 64 * 1024;
 /** Journal lines yielded between while it is rewritten, so the site keeps answering. */
 const LINES_PER_TURN = 2_000;
-/** A rewrite of the journal for more leads than this is shown on /healthz and logged. */
+/** Writing the journal for more leads than this is shown on /healthz and logged. */
 const SHOWN_LEADS = 20_000;
 /** A search finding more leads than this by its words is tested lead by lead instead: gathering and sorting them would cost as much. */
 const MOST_GATHERED = 5_000;
@@ -160,13 +160,14 @@ export class FileLeadStore implements LeadStore {
     return store;
   }
 
-  /** Every lead file read once (a folder from before the journal), and the journal written. */
+  /** Every lead file read once (a folder from before the journal), and the journal written; on the board when they are many. */
   private async indexEveryLeadFile(): Promise<void> {
+    const names = await readdir(this.directory);
     const index = async () => {
-      await this.readEveryLeadFile();
+      await this.readEveryLeadFile(names);
       await this.rewriteJournal();
     };
-    await (this.catchUps ? this.catchUps.run("leads-journal", index) : index());
+    await (this.catchUps && names.length > SHOWN_LEADS ? this.catchUps.run("leads-journal", index) : index());
     this.logger?.info({ leads: this.entries.size }, "Indexed every lead file in leads/index.ndjson");
   }
 
@@ -489,8 +490,8 @@ export class FileLeadStore implements LeadStore {
     }
   }
 
-  private async readEveryLeadFile(): Promise<void> {
-    for (const name of await readdir(this.directory)) {
+  private async readEveryLeadFile(names: readonly string[]): Promise<void> {
+    for (const name of names) {
       const id = await this.leadFileId(name);
       if (id === undefined) continue;
       try {

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { appendFile, open, rename, rm, truncate, type FileHandle } from "node:fs/promises";
+import { open, rename, rm, truncate, type FileHandle } from "node:fs/promises";
 import type { CatchUpBoard } from "../catch-up-board";
 import { sizeOf, type AppendLog } from "../store/append-log";
 import { AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from "./staff-store";
@@ -29,7 +29,8 @@ const RECORD_BYTES = 40;
 const BLOCK_RECORDS = 4096;
 /** The Bloom filter's bits a block: two bits per id, under 4 % false positives at 1,000 ids. */
 const FILTER_BITS = 16_384;
-const CHUNK_BYTES = 1 << 20;
+/** The log is indexed this much at a time (some 700 lines, a millisecond or two), so that requests are answered between. */
+const INDEXED_BYTES = 128 << 10;
 const NO_ACTION = 255;
 const ACTION_CODES = new Map<string, number>(AUDIT_ACTIONS.map((action, code) => [action, code]));
 /** The log is rewritten without expired entries only once the oldest is this far past its time. */
@@ -276,17 +277,25 @@ export class AuditIndex {
   /** Indexes what the log holds past the last line indexed, up to `logSize`. */
   private async indexNewLines(logSize: number, progress: (position: number) => void): Promise<void> {
     if (logSize <= this.state.indexedEnd) return;
-    const handle = await open(this.logFile, "r");
+    const log = await open(this.logFile, "r");
+    const index = await open(this.indexFile, "a", 0o600);
     try {
       let position = this.state.indexedEnd;
+      let chunkBytes = INDEXED_BYTES;
       while (position < logSize) {
-        const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, logSize - position));
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+        const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, logSize - position));
+        const { bytesRead } = await log.read(chunk, 0, chunk.length, position);
         const lastNewline = chunk.subarray(0, bytesRead).lastIndexOf(10);
-        // The rest is a line still being written (or a crash's torn line, which the next append closes): left for the next read.
-        if (lastNewline < 0) break;
+        if (lastNewline < 0) {
+          // A line longer than a chunk is read whole the next time round; the rest is a line still
+          // being written (or a crash's torn line, which the next append closes), left for the next read.
+          if (position + bytesRead < logSize) chunkBytes *= 2;
+          else break;
+          continue;
+        }
+        chunkBytes = INDEXED_BYTES;
         const added = recordsOf(chunk.subarray(0, lastNewline + 1), position);
-        await appendFile(this.indexFile, added, { mode: 0o600 });
+        await index.write(added);
         for (let i = 0; i < added.length / RECORD_BYTES; i++) summarise(this.state.blocks, this.state.count + i, added, i);
         this.state.count += added.length / RECORD_BYTES;
         position += lastNewline + 1;
@@ -294,7 +303,8 @@ export class AuditIndex {
         progress(position);
       }
     } finally {
-      await handle.close();
+      await index.close();
+      await log.close();
     }
   }
 
