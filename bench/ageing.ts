@@ -30,8 +30,8 @@ import { freePort } from "../tests/support/free-port";
  * restoring a backup without it: a member of staff signs in through the form as soon as the
  * site answers, timed, and the audit page is then asked for, timed from the site's first answer
  * (it waits for the index). The audit page's CPU per request is the site process's (/proc),
- * over a run of requests; idle RSS is sampled once the pages above have been asked for, before
- * the export.
+ * over a run of requests. RSS is sampled at rest once every lead and the audit index are read
+ * (after one audit page), and again once the pages above have been asked for, before the export.
  */
 
 /** Audit entries a lead by default: 1,000,000 at 100,000 leads. */
@@ -168,6 +168,9 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
     const timed = (address: string) => medianTime(`${site.url}${address}`, cookie);
     const contact = history.contacts[Math.floor(history.contacts.length / 2)];
     const vehicle = history.vehicleIds[0]!;
+    // Every lead and the audit index read: the site at rest, as it stands between visits.
+    await timed("/staff/audit");
+    const atRest = await settledResidentMB(site.server.pid!);
     const figures: Record<string, string> = {
       ...upgrade,
       "audit, first page": await timed("/staff/audit"),
@@ -179,7 +182,7 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
       "search by e-mail / phone": contact
         ? `${await timed(`/api/staff/leads?q=${encodeURIComponent(contact.email)}`)} / ${await timed(`/api/staff/leads?q=${contact.phone}`)}`
         : "–",
-      "idle RSS": `${Math.round(await settledResidentMB(site.server.pid!))} MB`,
+      "RSS at rest / after these pages": `${Math.round(atRest)} MB / ${Math.round(await settledResidentMB(site.server.pid!))} MB`,
       ...(await csvExport(site, cookie)),
       "start-up, first / next": `${seconds(firstStart.startMs)} / ${seconds(site.startMs)}`,
       "slowest /healthz": `${Math.round(watch.slowest())} ms`,

@@ -28,7 +28,7 @@ import {
   type WorkEdit,
 } from "./lead-store";
 import { TermIndex } from "./term-index";
-import { eventLoopTurns } from "../event-loop-turns";
+import { eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
 
 /**
  * What the store keeps in memory about each lead, to list and find leads without reading
@@ -163,8 +163,8 @@ export class FileLeadStore implements LeadStore {
   /** Every lead file read once (a folder from before the journal), and the journal written; on the board when they are many. */
   private async indexEveryLeadFile(): Promise<void> {
     const names = await readdir(this.directory);
-    const index = async () => {
-      await this.readEveryLeadFile(names);
+    const index = async (done?: (share: number) => void) => {
+      await this.readEveryLeadFile(names, done);
       await this.rewriteJournal();
     };
     await (this.catchUps && names.length > SHOWN_LEADS ? this.catchUps.run("leads-journal", index) : index());
@@ -245,14 +245,14 @@ export class FileLeadStore implements LeadStore {
       // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
       for (const id of ids.slice(start, start + EACH_BATCH)) {
         const lead = this.readLeadAtOnce(id);
-        if (lead) yield lead;
+        if (lead) yield toStored(lead);
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
   /** A lead read without waiting; undefined when it was deleted meanwhile (retention, an erasure). */
-  private readLeadAtOnce(id: string): StoredLead | undefined {
+  private readLeadAtOnce(id: string): KeptLead | undefined {
     let descriptor: number;
     try {
       descriptor = openSync(this.fileOf(id), "r");
@@ -269,7 +269,7 @@ export class FileLeadStore implements LeadStore {
         if (read === 0) break;
         length += read;
       }
-      return toStored(leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length))));
+      return leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length)));
     } finally {
       closeSync(descriptor);
     }
@@ -472,7 +472,7 @@ export class FileLeadStore implements LeadStore {
     }
     this.journalLines = lines;
     if (changing.size > 0) await this.readAgain(changing);
-    this.newestFirst = [...this.entries.values()].sort(newestFirstOrder);
+    this.newestFirst = await newestFirstOf(this.entries);
     return changing.size > 0 || lines > 2 * this.entries.size + 1_000 ? "outdated" : "read";
   }
 
@@ -490,17 +490,23 @@ export class FileLeadStore implements LeadStore {
     }
   }
 
-  private async readEveryLeadFile(names: readonly string[]): Promise<void> {
-    for (const name of names) {
-      const id = await this.leadFileId(name);
-      if (id === undefined) continue;
-      try {
-        this.remember(entryOf(await this.readLead(id)));
-      } catch (error) {
-        this.logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+  /** Every lead file read, a batch at a time between turns of the event loop, as the export reads them (100,000 in seconds, not a minute). */
+  private async readEveryLeadFile(names: readonly string[], done?: (share: number) => void): Promise<void> {
+    for (let start = 0; start < names.length; start += EACH_BATCH) {
+      done?.(start / names.length);
+      for (const name of names.slice(start, start + EACH_BATCH)) {
+        const id = await this.leadFileId(name);
+        if (id === undefined) continue;
+        try {
+          const lead = this.readLeadAtOnce(id);
+          if (lead) this.remember(entryOf(lead));
+        } catch (error) {
+          this.logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+        }
       }
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    this.newestFirst = [...this.entries.values()].sort(newestFirstOrder);
+    this.newestFirst = await newestFirstOf(this.entries);
   }
 
   /**
@@ -651,6 +657,13 @@ async function* journalOf(entries: readonly Entry[], changing: readonly string[]
     await new Promise((resolve) => setImmediate(resolve));
   }
   yield changing.map((id) => `${JSON.stringify({ changing: id } satisfies JournalLine)}\n`).join("");
+}
+
+/** The entries newest first, sorted taking turns: a single sort of 100,000 holds the event loop a second on a busy machine. */
+async function newestFirstOf(entries: ReadonlyMap<string, Entry>): Promise<Entry[]> {
+  const all = [...entries.values()];
+  const order = await sortTakingTurns(Uint32Array.from(all.keys()), (a, b) => newestFirstOrder(all[a]!, all[b]!));
+  return Array.from(order, (i) => all[i]!);
 }
 
 function newestFirstOrder(a: Entry, b: Entry): number {

@@ -260,7 +260,14 @@ export class AuditIndex {
   /** The index read (the first time) and the log indexed past its last line indexed; shown on the board when that is long. */
   private async catchUp(): Promise<void> {
     const logSize = await sizeOf(this.logFile);
-    const indexBytes = this.loaded ? 0 : await sizeOf(this.indexFile);
+    const indexSize = await sizeOf(this.indexFile);
+    if (this.loaded && indexSize !== this.state.count * RECORD_BYTES) {
+      // Changed behind the site's back (deleted, cut short): read again, and built again where it falls short.
+      this.loaded = false;
+      this.state = { blocks: [], count: 0, indexedEnd: 0 };
+      this.generation++;
+    }
+    const indexBytes = this.loaded ? 0 : indexSize;
     const work = async (done: (share: number) => void) => {
       // Until the index is read, the whole log may be left to index.
       let toRead = indexBytes + logSize - this.state.indexedEnd;
