@@ -1,12 +1,26 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { eventLoopTurns, sortTakingTurns } from "./event-loop-turns";
+import { backgroundTurns, eventLoopTurns, sortTakingTurns } from "./event-loop-turns";
 
 /** Busy work for `ms` milliseconds, as a step of a long loop over the stock is. */
 const busyFor = (ms: number) => {
   const until = performance.now() + ms;
   while (performance.now() < until);
 };
+
+describe("backgroundTurns", () => {
+  it("rests as long as it worked once its slice is up, leaving the event loop to the rest", async () => {
+    const takeTurn = backgroundTurns(10);
+    const started = performance.now();
+    let worked = 0;
+    for (let step = 0; step < 40; step++) {
+      busyFor(1);
+      worked++;
+      await takeTurn();
+    }
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2 * worked - 10);
+  });
+});
 
 describe("eventLoopTurns", () => {
   it("lets a waiting timer run while a long loop runs, once the loop has held the event loop for its slice", async () => {

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as rest } from "node:timers/promises";
 
 /**
  * Long loops over the whole stock (stamping, comparing, scanning 100,000 vehicles) take
@@ -13,6 +13,22 @@ export function eventLoopTurns(sliceMs = 20): () => Promise<void> {
   return async () => {
     if (performance.now() - since < sliceMs) return;
     await nextTurn();
+    since = performance.now();
+  };
+}
+
+/**
+ * As eventLoopTurns, for work that can wait while requests are answered (an index built after
+ * start, every lead file read once): once it has worked for `sliceMs` it rests as long as it
+ * worked, so requests arriving meanwhile have at least half the event loop, however busy the
+ * machine. The slice is timed from the last rest, so the time its own I/O took counts too.
+ */
+export function backgroundTurns(sliceMs = 10): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    const worked = performance.now() - since;
+    if (worked < sliceMs) return;
+    await rest(worked);
     since = performance.now();
   };
 }
