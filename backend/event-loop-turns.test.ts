@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { backgroundTurns, eventLoopTurns, sortTakingTurns } from "./event-loop-turns";
+import { backgroundTurn, eventLoopTurns, sortTakingTurns } from "./event-loop-turns";
 
 /** Busy work for `ms` milliseconds, as a step of a long loop over the stock is. */
 const busyFor = (ms: number) => {
@@ -8,17 +8,18 @@ const busyFor = (ms: number) => {
   while (performance.now() < until);
 };
 
-describe("backgroundTurns", () => {
-  it("rests as long as it worked once its slice is up, leaving the event loop to the rest", async () => {
-    const takeTurn = backgroundTurns(10);
+describe("backgroundTurn", () => {
+  it("rests a slice for each slice of background work, however many tasks share it", async () => {
     const started = performance.now();
-    let worked = 0;
-    for (let step = 0; step < 40; step++) {
-      busyFor(1);
-      worked++;
-      await takeTurn();
-    }
-    expect(performance.now() - started).toBeGreaterThanOrEqual(2 * worked - 10);
+    const task = async () => {
+      for (let step = 0; step < 20; step++) {
+        busyFor(1);
+        await backgroundTurn();
+      }
+    };
+    await Promise.all([task(), task()]);
+    // 40 ms of work in all: rests of 10 ms after each 10 ms of it, whichever task was working.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(60);
   });
 });
 

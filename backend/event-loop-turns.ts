@@ -17,20 +17,26 @@ export function eventLoopTurns(sliceMs = 20): () => Promise<void> {
   };
 }
 
+/** Background work's current slice, shared by every such task: when it began, and the rest being taken after it. */
+const BACKGROUND_SLICE_MS = 10;
+let sliceBegan = performance.now();
+let resting: Promise<void> | undefined;
+
 /**
  * As eventLoopTurns, for work that can wait while requests are answered (an index built after
- * start, every lead file read once): once it has worked for `sliceMs` it rests as long as it
- * worked, so requests arriving meanwhile have at least half the event loop, however busy the
- * machine. The slice is timed from the last rest, so the time its own I/O took counts too.
+ * start, every lead file read once): awaited once per step, it rests for a slice once the
+ * background work has run for one, so that requests arriving meanwhile have at least half the
+ * event loop, however busy the machine. Shared by every such task, so that several at once
+ * (the audit index and the leads after an upgrade) keep to that half together.
  */
-export function backgroundTurns(sliceMs = 10): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    const worked = performance.now() - since;
-    if (worked < sliceMs) return;
-    await rest(worked);
-    since = performance.now();
-  };
+export function backgroundTurn(): Promise<void> | undefined {
+  if (resting) return resting;
+  if (performance.now() - sliceBegan < BACKGROUND_SLICE_MS) return undefined;
+  resting = rest(BACKGROUND_SLICE_MS).then(() => {
+    resting = undefined;
+    sliceBegan = performance.now();
+  });
+  return resting;
 }
 
 /** Items sorted natively at once: a few milliseconds' work, however busy the machine. */

@@ -28,7 +28,7 @@ import {
   type WorkEdit,
 } from "./lead-store";
 import { TermIndex } from "./term-index";
-import { backgroundTurns, eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
+import { backgroundTurn, eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
 
 /**
  * What the store keeps in memory about each lead, to list and find leads without reading
@@ -454,14 +454,13 @@ export class FileLeadStore implements LeadStore {
       throw error;
     }
     const changing = new Set<string>();
-    const takeTurn = backgroundTurns();
     let lines = 0;
     for (let start = 0; start < bytes.length;) {
       const end = bytes.indexOf(10, start);
       const line = parsedLine(bytes.subarray(start, end < 0 ? bytes.length : end));
       start = end < 0 ? bytes.length : end + 1;
       lines++;
-      await takeTurn();
+      await backgroundTurn();
       // A torn line (a crash mid-append) is passed over: the lead it was about was announced first.
       if (!line) continue;
       if ("changing" in line) changing.add(line.changing);
@@ -492,7 +491,6 @@ export class FileLeadStore implements LeadStore {
 
   /** Every lead file read, a batch at a time between turns of the event loop, as the export reads them (100,000 in seconds, not a minute). */
   private async readEveryLeadFile(names: readonly string[], done?: (share: number) => void): Promise<void> {
-    const takeTurn = backgroundTurns();
     for (let start = 0; start < names.length; start += EACH_BATCH) {
       done?.(start / names.length);
       for (const name of names.slice(start, start + EACH_BATCH)) {
@@ -505,7 +503,7 @@ export class FileLeadStore implements LeadStore {
           this.logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
         }
       }
-      await takeTurn();
+      await backgroundTurn();
     }
     this.newestFirst = await newestFirstOf(this.entries);
   }

@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import { open, rename, rm, truncate, type FileHandle } from "node:fs/promises";
 import type { CatchUpBoard } from "../catch-up-board";
-import { backgroundTurns } from "../event-loop-turns";
+import { backgroundTurn } from "../event-loop-turns";
 import { sizeOf, type AppendLog } from "../store/append-log";
 import { AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from "./staff-store";
 
@@ -28,9 +28,9 @@ import { AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from "./staff-store";
 /** offset f64 · at f64 · length u32 · action u8 (+3 spare) · actor digest 8 bytes · target digest 8 bytes. */
 const RECORD_BYTES = 40;
 const BLOCK_RECORDS = 4096;
-/** The Bloom filter's bits a block: two bits per id, under 4 % false positives at 1,000 ids. */
+/** The Bloom filter's bits a block: two bits per id, some 1 % false positives at 1,000 ids in a block, 5 % at 2,000. */
 const FILTER_BITS = 16_384;
-/** The log is indexed this much at a time (some 700 lines, a millisecond or two), so that requests are answered between slices (backgroundTurns). */
+/** The log is indexed this much at a time (some 700 lines, a millisecond or two), so that requests are answered between slices (backgroundTurn). */
 const INDEXED_BYTES = 128 << 10;
 const NO_ACTION = 255;
 const ACTION_CODES = new Map<string, number>(AUDIT_ACTIONS.map((action, code) => [action, code]));
@@ -233,7 +233,6 @@ export class AuditIndex {
     const kept: IndexState = { blocks: [], count: count - dropped, indexedEnd: indexedEnd - cut };
     const source = await open(this.indexFile, "r");
     const target = await open(`${this.indexFile}.rewrite`, "w", 0o600);
-    const takeTurn = backgroundTurns();
     try {
       for (let first = dropped; first < count; first += BLOCK_RECORDS) {
         const records = await readRecords(source, first, Math.min(BLOCK_RECORDS, count - first));
@@ -244,7 +243,7 @@ export class AuditIndex {
         }
         await target.write(records);
         done((first - dropped) / Math.max(1, count - dropped) / 2);
-        await takeTurn();
+        await backgroundTurn();
       }
       await target.sync();
     } finally {
@@ -292,7 +291,6 @@ export class AuditIndex {
     try {
       let position = this.state.indexedEnd;
       let chunkBytes = INDEXED_BYTES;
-      const takeTurn = backgroundTurns();
       while (position < logSize) {
         const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, logSize - position));
         const { bytesRead } = await log.read(chunk, 0, chunk.length, position);
@@ -312,7 +310,7 @@ export class AuditIndex {
         position += lastNewline + 1;
         this.state.indexedEnd = position;
         progress(position);
-        await takeTurn();
+        await backgroundTurn();
       }
     } finally {
       await index.close();
@@ -329,12 +327,11 @@ export class AuditIndex {
       const handle = await open(this.indexFile, "r");
       try {
         whole = await recordsInside(handle, whole, logSize);
-        const takeTurn = backgroundTurns();
         for (let first = 0; first < whole; first += BLOCK_RECORDS) {
           const records = await readRecords(handle, first, Math.min(BLOCK_RECORDS, whole - first));
           for (let i = 0; i < records.length / RECORD_BYTES; i++) summarise(state.blocks, first + i, records, i);
           progress((first + BLOCK_RECORDS) * RECORD_BYTES);
-          await takeTurn();
+          await backgroundTurn();
         }
         if (whole > 0) state.indexedEnd = endOf(await readRecords(handle, whole - 1, 1), 0);
       } finally {
