@@ -67,8 +67,8 @@ it(
       `First sign-in over an unindexed audit log of ${AUDIT_ENTRIES.toLocaleString("en-GB")} entries: ${Math.round(signInMs)} ms\n`,
     );
     expect(signedIn).toMatchObject({ status: 302, location: "/staff" });
-    expect(stillIndexing).toContain("audit-index");
     expect(signInMs).toBeLessThan(10_000);
+    expect(stillIndexing).toContain("audit-index");
 
     await expect.poll(catchingUp, { timeout: 150_000, interval: 250 }).toEqual([]);
     const auditPage = (query: string) =>
