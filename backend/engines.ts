@@ -1,4 +1,5 @@
 import { MongoClient, type MongoClientOptions } from "mongodb";
+import { CatchUpBoard } from "./catch-up-board";
 import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "./http/rate-windows";
@@ -45,6 +46,8 @@ export interface Engines extends OpenStore {
   views: VehicleViewCounter;
   /** Every e-mail the site sends, queued until the SMTP server takes it. */
   mail: MailOutbox;
+  /** What the embedded stores are still catching up on after start (an index built, a file rewritten): /healthz shows it. */
+  catchUps: CatchUpBoard;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -144,10 +147,12 @@ export async function openStore(config: Config, logger: Logger): Promise<OpenSto
 export async function openEngines(config: Config, logger: Logger): Promise<Engines> {
   // Opened first: a search engine refused by the configuration (Meilisearch without its key) stops the site before any store is opened.
   const search = await searchAdapter(config).openSearch(config);
-  const stores = config.MONGODB_URL ? mongoStores(config, logger) : await fileStores(config, logger);
+  const catchUps = new CatchUpBoard(logger);
+  const stores = config.MONGODB_URL ? mongoStores(config, logger) : await fileStores(config, logger, catchUps);
   return {
     ...stores,
     search,
+    catchUps,
     async close() {
       await search.close();
       await stores.close();
@@ -155,7 +160,7 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
   };
 }
 
-type SiteStores = Omit<Engines, "search">;
+type SiteStores = Omit<Engines, "search" | "catchUps">;
 
 function mongoStores(config: Config, logger: Logger): SiteStores {
   const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS });
@@ -225,10 +230,10 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   };
 }
 
-async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
+async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard): Promise<SiteStores> {
   const store = await FileVehicleStore.open(config.DATA_DIR, logger);
-  const leads = await FileLeadStore.open(config.DATA_DIR, logger);
-  const staff = await FileStaffStore.open(config.DATA_DIR);
+  const leads = await FileLeadStore.open(config.DATA_DIR, logger, catchUps);
+  const staff = await FileStaffStore.open(config.DATA_DIR, catchUps);
   const content = await FileContentStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);

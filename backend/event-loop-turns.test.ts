@@ -1,12 +1,27 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { eventLoopTurns, sortTakingTurns } from "./event-loop-turns";
+import { backgroundTurn, eventLoopTurns, sortTakingTurns } from "./event-loop-turns";
 
 /** Busy work for `ms` milliseconds, as a step of a long loop over the stock is. */
 const busyFor = (ms: number) => {
   const until = performance.now() + ms;
   while (performance.now() < until);
 };
+
+describe("backgroundTurn", () => {
+  it("rests a slice for each slice of background work, however many tasks share it", async () => {
+    const started = performance.now();
+    const task = async () => {
+      for (let step = 0; step < 20; step++) {
+        busyFor(1);
+        await backgroundTurn();
+      }
+    };
+    await Promise.all([task(), task()]);
+    // 40 ms of work in all: rests of 10 ms after each 10 ms of it, whichever task was working.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(60);
+  });
+});
 
 describe("eventLoopTurns", () => {
   it("lets a waiting timer run while a long loop runs, once the loop has held the event loop for its slice", async () => {

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as rest } from "node:timers/promises";
 
 /**
  * Long loops over the whole stock (stamping, comparing, scanning 100,000 vehicles) take
@@ -15,6 +15,28 @@ export function eventLoopTurns(sliceMs = 20): () => Promise<void> {
     await nextTurn();
     since = performance.now();
   };
+}
+
+/** Background work's current slice, shared by every such task: when it began, and the rest being taken after it. */
+const BACKGROUND_SLICE_MS = 10;
+let sliceBegan = performance.now();
+let resting: Promise<void> | undefined;
+
+/**
+ * As eventLoopTurns, for work that can wait while requests are answered (an index built after
+ * start, every lead file read once): awaited once per step, it rests for a slice once the
+ * background work has run for one, so that requests arriving meanwhile have at least half the
+ * event loop, however busy the machine. Shared by every such task, so that several at once
+ * (the audit index and the leads after an upgrade) keep to that half together.
+ */
+export function backgroundTurn(): Promise<void> | undefined {
+  if (resting) return resting;
+  if (performance.now() - sliceBegan < BACKGROUND_SLICE_MS) return undefined;
+  resting = rest(BACKGROUND_SLICE_MS).then(() => {
+    resting = undefined;
+    sliceBegan = performance.now();
+  });
+  return resting;
 }
 
 /** Items sorted natively at once: a few milliseconds' work, however busy the machine. */

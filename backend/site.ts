@@ -202,6 +202,7 @@ export async function startSite({
     frontend,
     views: engines.views,
     content,
+    catchUps: engines.catchUps,
   });
   const server = await listen(app, config);
   leadWork.start();

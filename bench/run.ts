@@ -41,8 +41,9 @@ import { buildSite } from "./site-process";
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone.
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
- * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn, each of
- * them then importing a `--ageing-import` row feed through its stock console, /healthz watched
+ * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn, with
+ * `--ageing-audit-per-lead` audit entries a lead (10 by default), each of them then importing
+ * a `--ageing-import` row feed through its stock console, /healthz watched
  * (bench/site-import.ts). And a
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
  * (bench/photos.ts; `--photos 0` skips it). And /healthz and a member of staff signing in
@@ -72,6 +73,8 @@ const { values } = parseArgs({
     "ageing-builds": { type: "string", default: "" },
     /** Rows of the feed each ageing build imports through its stock console, /healthz watched (bench/site-import.ts); 0 to skip. */
     "ageing-import": { type: "string", default: "100000" },
+    /** Audit entries written for each lead: 10 gives 1,000,000 at 100,000 leads, 30 gives 3,000,000. */
+    "ageing-audit-per-lead": { type: "string", default: "10" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
     /** Times /healthz and a staff sign-in during a flood of failed sign-ins (bench/sign-in-flood.ts); 0 to skip. */
@@ -268,7 +271,7 @@ for (const size of values["stock-table"].split(",").filter(Boolean).map(Number))
 }
 const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
 const ageingBuilds = ["", ...values["ageing-builds"].split(",").filter(Boolean)];
-const ageingRows = ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ageingBuilds) : [];
+const ageingRows = ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ageingBuilds, Number(values["ageing-audit-per-lead"])) : [];
 const siteImportRows =
   ageingSizes.length > 0 && Number(values["ageing-import"]) > 0 ? await benchSiteImport(Number(values["ageing-import"]), ageingBuilds) : [];
 

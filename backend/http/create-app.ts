@@ -5,6 +5,7 @@ import { ApiError, apiErrorHandler, apiNotFound } from "../api/api-error";
 import { leadsApi } from "../api/leads-api";
 import { staffApi } from "../api/staff-api";
 import { searchScreenApi, suggestApi, vehicleLookupApi, vehiclesApi } from "../api/vehicles-api";
+import type { CatchUpBoard } from "../catch-up-board";
 import { healthChecks } from "./health-checks";
 import { serverTiming } from "./server-timing";
 import { cachedPages } from "./cached-pages";
@@ -68,6 +69,8 @@ export interface AppParts {
   content?: PublishedContent;
   /** Where vehicle page views are counted; left out, they are not. */
   views?: VehicleViewCounter;
+  /** What the stores are still catching up on since start, for /healthz. */
+  catchUps: CatchUpBoard;
 }
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
@@ -89,6 +92,7 @@ export function createApp(parts: AppParts): Express {
     frontend,
     views,
     content,
+    catchUps,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -139,7 +143,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(compression());
 
-  app.use("/healthz", healthChecks(catalogue));
+  app.use("/healthz", healthChecks(catalogue, catchUps));
 
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));

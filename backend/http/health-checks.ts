@@ -1,14 +1,16 @@
 import { Router } from "express";
+import type { CatchUpBoard } from "../catch-up-board";
 import type { Catalogue } from "../catalogue";
 import { EngineUnavailableError } from "../engine-health";
 
 /**
  * GET /healthz (liveness): the process answers, whatever its engines do, so an orchestrator
  * never restarts a site for an outage a restart cannot cure; with the stock's figures when
- * the store answers. GET /healthz/ready (readiness): 200 when both engines answer, else
+ * the store answers, and what the stores are still catching up on since start (`catchingUp`: an
+ * index being built, a file being rewritten, beside the site's work). GET /healthz/ready (readiness): 200 when both engines answer, else
  * 503 naming the one that is down, for a load balancer to route around this instance.
  */
-export function healthChecks(catalogue: Catalogue): Router {
+export function healthChecks(catalogue: Catalogue, catchUps: Pick<CatchUpBoard, "list">): Router {
   const router = Router();
   router.get("/", async (_req, res) => {
     // Not even tried while the store is known to be down: liveness answers at once.
@@ -18,7 +20,7 @@ export function healthChecks(catalogue: Catalogue): Router {
           if (error instanceof EngineUnavailableError) return {};
           throw error;
         });
-    res.set("Cache-Control", "no-store").json({ status: "ok", ...stock });
+    res.set("Cache-Control", "no-store").json({ status: "ok", ...stock, catchingUp: catchUps.list() });
   });
   router.get("/ready", async (_req, res) => {
     const engines = await catalogue.readiness();

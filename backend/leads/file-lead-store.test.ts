@@ -9,7 +9,7 @@ import { validApplication } from "../../tests/support/finance-applications";
 import { FileLeadStore } from "./file-lead-store";
 import { referenceOfId } from "./lead-reference";
 import { contactsOf, searchTermsOf } from "./lead-search";
-import { NEW_WORK } from "./lead-store";
+import { keptLeadOf, NEW_WORK } from "./lead-store";
 import { describeLeadStoreContract } from "../../tests/contract/lead-store-contract";
 
 describeLeadStoreContract("files under DATA_DIR/leads", async () => {
@@ -102,9 +102,9 @@ describe("FileLeadStore on disk", () => {
     expect(listed).toMatchObject({ total: 2, leads: [{ id: changed.id, work: { status: "won" } }, { id: kept.id }] });
     expect(await reopened.countUnread()).toBe(1);
     expect((await reopened.list({ page: 1, pageSize: 10, statuses: ["won"] })).total).toBe(1);
-    // What was read again is in the journal now, and the torn line gone.
-    expect((await readFile(journal, "utf8")).trim().split("\n")).toHaveLength(2);
+    // What was read again is in the journal once it is rewritten (in the background), and the torn line gone.
     await reopened.close();
+    expect((await readFile(journal, "utf8")).trim().split("\n")).toHaveLength(2);
   });
 
   it("finds by search the leads added after its first search, and no longer those deleted", async () => {
@@ -187,6 +187,47 @@ describe("FileLeadStore on disk", () => {
     expect(journal).not.toContain("erase-me");
     expect(journal).toContain("keep-me@example.com");
     await store.close();
+  });
+
+  it("rewrites its journal after a deletion beside new leads, which go on arriving and are all kept", async () => {
+    await mkdir(leadsDir(), { recursive: true });
+    const day = 24 * 3_600_000;
+    // Written as an older version left them, with no journal: the store reads each once.
+    for (let n = 0; n < 2_000; n++) {
+      const lead = keptLeadOf(
+        {
+          kind: "enquiry",
+          receivedAt: new Date(Date.now() - (n < 1_000 ? 900 : 10) * day + n),
+          data: { email: `lead${n}@example.com` },
+          forwarded: true,
+        },
+        randomUUID(),
+        `REF${n}`,
+      );
+      await writeFile(path.join(leadsDir(), `${lead.id}.json`), JSON.stringify(lead));
+    }
+    const store = await FileLeadStore.open(dataDir);
+    expect((await store.list({ page: 1, pageSize: 1 })).total).toBe(2_000);
+    let deleted = false;
+    const added: string[] = [];
+    const [removed] = await Promise.all([
+      store.deleteReceivedBefore("enquiry", new Date(Date.now() - 365 * day)).finally(() => (deleted = true)),
+      (async () => {
+        for (let n = 0; !deleted || n < 3; n++)
+          added.push(
+            (await store.add({ kind: "enquiry", receivedAt: new Date(), data: { email: `new${n}@example.com` }, forwarded: true })).id,
+          );
+      })(),
+    ]);
+    expect(removed).toBe(1_000);
+    await store.close();
+    const journal = await readFile(path.join(leadsDir(), "index.ndjson"), "utf8");
+    expect(journal).not.toContain("lead999@example.com");
+    const reopened = await FileLeadStore.open(dataDir);
+    const listed = await reopened.list({ page: 1, pageSize: 100 });
+    expect(listed.total).toBe(1_000 + added.length);
+    expect(listed.leads.slice(0, added.length).map(({ id }) => id)).toEqual(added.toReversed());
+    await reopened.close();
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
+import type { CatchUpBoard } from "../catch-up-board";
 import type { Logger } from "../logger";
 import { AppendLog } from "../store/append-log";
 import { leaseEarliestDue } from "../outbox-worker";
@@ -27,7 +28,7 @@ import {
   type WorkEdit,
 } from "./lead-store";
 import { TermIndex } from "./term-index";
-import { eventLoopTurns } from "../event-loop-turns";
+import { backgroundTurn, eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
 
 /**
  * What the store keeps in memory about each lead, to list and find leads without reading
@@ -73,6 +74,8 @@ const LINES_PER_TURN = 2_000;
 const SORT_COST = 16;
 /** A search finding this many leads or fewer has them sorted however few leads there are: a millisecond's work at most. */
 const ALWAYS_SORTED = 1_000;
+/** Writing the journal for more leads than this is shown on /healthz and logged. */
+const SHOWN_LEADS = 20_000;
 
 /**
  * A line of the journal: a lead's entry as it now is, or the id of a lead about to be written
@@ -94,8 +97,11 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * entry follows: a crash between leaves the announcement without its entry, and that lead's
  * file is read again at the next start. The journal is rewritten with only the leads kept
  * whenever leads are deleted (so erased contacts leave it at once) and when superseded lines
- * outnumber the leads. Without a journal (an older version's folder, or one deleted to rebuild
- * it) every lead file is read once and the journal written.
+ * outnumber the leads, beside new changes (`AppendLog.rewrite`: what is appended meanwhile is
+ * copied after the leads kept), so that no visitor's lead waits for it. The journal is read,
+ * or without one (an older version's folder, or one deleted to rebuild it) every lead file is
+ * read once and the journal written, after the site has started listening: calls on the store
+ * wait for that.
  */
 export class FileLeadStore implements LeadStore {
   private readonly entries = new Map<string, Entry>();
@@ -110,10 +116,15 @@ export class FileLeadStore implements LeadStore {
    */
   private terms: { index: TermIndex<Entry>; built: Promise<TermIndex<Entry>> } | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Settles once every lead is known: at once, but for a first start over lead files without a journal. */
+  /** Settles once every lead is known (the journal read, or every lead file). */
   private loaded: Promise<void> = Promise.resolve();
   private readonly journal: AppendLog;
   private journalLines = 0;
+  /** Leads announced as changing in the journal whose change has not yet been followed by its entry. */
+  private readonly changing = new Set<string>();
+  private compaction: Promise<void> = Promise.resolve();
+  /** A rewrite asked for that has not yet begun: it will take in every change made before it does. */
+  private nextCompaction: Promise<void> | undefined;
   /**
    * What an export reads each lead file into, one after another (each read is synchronous, so
    * two exports never share it at once): a buffer of its own for each of 100,000 files would
@@ -121,7 +132,11 @@ export class FileLeadStore implements LeadStore {
    */
   private readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
 
-  private constructor(private readonly directory: string) {
+  private constructor(
+    private readonly directory: string,
+    private readonly logger?: Pick<Logger, "info" | "error">,
+    private readonly catchUps?: CatchUpBoard,
+  ) {
     this.journal = new AppendLog(this.journalFile);
   }
 
@@ -129,26 +144,41 @@ export class FileLeadStore implements LeadStore {
     return path.join(this.directory, JOURNAL_NAME);
   }
 
-  /** Opens DATA_DIR/leads, first moving in the leads an older version kept elsewhere in DATA_DIR. */
-  static async open(dataDir: string, logger?: Pick<Logger, "info" | "error">): Promise<FileLeadStore> {
+  /**
+   * Opens DATA_DIR/leads and reads what it holds in the background, so that the site answers
+   * meanwhile however many leads there are (calls on the store wait for it), then moves in the
+   * leads an older version kept elsewhere in DATA_DIR.
+   */
+  static async open(dataDir: string, logger?: Pick<Logger, "info" | "error">, catchUps?: CatchUpBoard): Promise<FileLeadStore> {
     const directory = path.join(dataDir, LEADS_FOLDER);
     await mkdir(directory, { recursive: true, mode: 0o700 });
-    const store = new FileLeadStore(directory);
-    if (await store.readJournal(logger)) {
-      if (store.journalLines > 2 * store.entries.size + 1_000) await store.rewriteJournal();
-      await store.moveInLegacyLeads(dataDir, logger);
-      return store;
-    }
-    // Every lead file read once (a folder from before the journal): in the background, so the
-    // site answers meanwhile, however many there are; calls on the store wait for it.
-    store.loaded = (async () => {
-      await store.readEveryLeadFile(logger);
-      await store.rewriteJournal();
-      logger?.info({ leads: store.entries.size }, "Indexed every lead file in leads/index.ndjson");
-      await store.moveInLegacyLeads(dataDir, logger);
+    const store = new FileLeadStore(directory, logger, catchUps);
+    const loading = (async () => {
+      const journal = await store.readJournal();
+      if (journal === "none") await store.indexEveryLeadFile();
+      await store.moveInLegacyLeads(dataDir);
+      return journal === "outdated";
     })();
-    void store.loaded.catch((error: unknown) => logger?.error({ err: error }, "The lead files could not be indexed"));
+    store.loaded = loading.then(() => undefined);
+    void loading.then(
+      (outdated) => {
+        // Its failure is logged; the journal stays as it was, whole.
+        if (outdated) store.compactJournal().catch(() => undefined);
+      },
+      (error: unknown) => logger?.error({ err: error }, "The lead files could not be indexed"),
+    );
     return store;
+  }
+
+  /** Every lead file read once (a folder from before the journal), and the journal written; on the board when they are many. */
+  private async indexEveryLeadFile(): Promise<void> {
+    const names = await readdir(this.directory);
+    const index = async (done?: (share: number) => void) => {
+      await this.readEveryLeadFile(names, done);
+      await this.rewriteJournal();
+    };
+    await (this.catchUps && names.length > SHOWN_LEADS ? this.catchUps.run("leads-journal", index) : index());
+    this.logger?.info({ leads: this.entries.size }, "Indexed every lead file in leads/index.ndjson");
   }
 
   add(newLead: NewLead): Promise<AddResult> {
@@ -227,14 +257,14 @@ export class FileLeadStore implements LeadStore {
       // stat, read, close, each a round trip); a batch holds the event loop a millisecond or so.
       for (const id of ids.slice(start, start + EACH_BATCH)) {
         const lead = this.readLeadAtOnce(id);
-        if (lead) yield lead;
+        if (lead) yield toStored(lead);
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
   /** A lead read without waiting; undefined when it was deleted meanwhile (retention, an erasure). */
-  private readLeadAtOnce(id: string): StoredLead | undefined {
+  private readLeadAtOnce(id: string): KeptLead | undefined {
     let descriptor: number;
     try {
       descriptor = openSync(this.fileOf(id), "r");
@@ -253,7 +283,7 @@ export class FileLeadStore implements LeadStore {
         // A file gives all that was asked unless it ends first: a read short of the room is its end, without one more read to learn it.
         if (read < room) break;
       }
-      return toStored(leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length))));
+      return leadFromFile(JSON.parse(this.readBuffer.toString("utf8", 0, length)));
     } finally {
       closeSync(descriptor);
     }
@@ -393,6 +423,7 @@ export class FileLeadStore implements LeadStore {
   async close(): Promise<void> {
     await this.loaded.catch(() => undefined);
     await this.queue;
+    await this.compaction.catch(() => undefined);
   }
 
   /**
@@ -400,7 +431,7 @@ export class FileLeadStore implements LeadStore {
    * already did) before its old file goes, so a crash part-way loses nothing and moves
    * nothing twice.
    */
-  private async moveInLegacyLeads(dataDir: string, logger?: Pick<Logger, "info" | "error">): Promise<void> {
+  private async moveInLegacyLeads(dataDir: string): Promise<void> {
     for (const { kind, folder } of LEGACY_PLACES) {
       const legacyDirectory = path.join(dataDir, folder);
       let names: string[];
@@ -421,26 +452,26 @@ export class FileLeadStore implements LeadStore {
           await rm(oldFile);
           moved++;
         } catch (error) {
-          logger?.error(
+          this.logger?.error(
             { file: name, kind, code: (error as NodeJS.ErrnoException).code },
             "A lead stored by an older version could not be moved",
           );
         }
       }
-      if (moved > 0) logger?.info({ kind, moved }, "Moved leads stored by an older version");
+      if (moved > 0) this.logger?.info({ kind, moved }, "Moved leads stored by an older version");
       // Gone once empty; left in place, with what could not be read, otherwise.
       await rmdir(legacyDirectory).catch(() => undefined);
     }
     await rmdir(path.join(dataDir, "enquiries")).catch(() => undefined);
   }
 
-  /** Loads the journal; false when there is none. */
-  private async readJournal(logger?: Pick<Logger, "info" | "error">): Promise<boolean> {
+  /** Loads the journal: "none" when there is none, "outdated" when it is due to be rewritten. */
+  private async readJournal(): Promise<"none" | "read" | "outdated"> {
     let bytes: Buffer;
     try {
       bytes = await readFile(this.journalFile);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "none";
       throw error;
     }
     const changing = new Set<string>();
@@ -450,6 +481,7 @@ export class FileLeadStore implements LeadStore {
       const line = parsedLine(bytes.subarray(start, end < 0 ? bytes.length : end));
       start = end < 0 ? bytes.length : end + 1;
       lines++;
+      await backgroundTurn();
       // A torn line (a crash mid-append) is passed over: the lead it was about was announced first.
       if (!line) continue;
       if ("changing" in line) changing.add(line.changing);
@@ -459,14 +491,13 @@ export class FileLeadStore implements LeadStore {
       }
     }
     this.journalLines = lines;
-    if (changing.size > 0) await this.readAgain(changing, logger);
-    this.newestFirst = [...this.entries.values()].sort(newestFirstOrder);
-    if (changing.size > 0) await this.rewriteJournal();
-    return true;
+    if (changing.size > 0) await this.readAgain(changing);
+    this.newestFirst = await newestFirstOf(this.entries);
+    return changing.size > 0 || lines > 2 * this.entries.size + 1_000 ? "outdated" : "read";
   }
 
   /** The leads a crash caught part-way through a change: as their files now are, or gone. */
-  private async readAgain(ids: ReadonlySet<string>, logger?: Pick<Logger, "info" | "error">): Promise<void> {
+  private async readAgain(ids: ReadonlySet<string>): Promise<void> {
     for (const name of await readdir(this.directory)) await settleTempFile(this.directory, name);
     for (const id of ids) {
       this.forget(id);
@@ -474,38 +505,69 @@ export class FileLeadStore implements LeadStore {
         this.remember(entryOf(await this.readLead(id)));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT")
-          logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+          this.logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
       }
     }
   }
 
-  private async readEveryLeadFile(logger?: Pick<Logger, "info" | "error">): Promise<void> {
-    for (const name of await readdir(this.directory)) {
-      const id = await this.leadFileId(name);
-      if (id === undefined) continue;
-      try {
-        this.remember(entryOf(await this.readLead(id)));
-      } catch (error) {
-        logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+  /** Every lead file read, a batch at a time between turns of the event loop, as the export reads them (100,000 in seconds, not a minute). */
+  private async readEveryLeadFile(names: readonly string[], done?: (share: number) => void): Promise<void> {
+    for (let start = 0; start < names.length; start += EACH_BATCH) {
+      done?.(start / names.length);
+      for (const name of names.slice(start, start + EACH_BATCH)) {
+        const id = await this.leadFileId(name);
+        if (id === undefined) continue;
+        try {
+          const lead = this.readLeadAtOnce(id);
+          if (lead) this.remember(entryOf(lead));
+        } catch (error) {
+          this.logger?.error({ leadId: id, code: (error as NodeJS.ErrnoException).code }, "A lead file could not be read");
+        }
       }
+      await backgroundTurn();
     }
-    this.newestFirst = [...this.entries.values()].sort(newestFirstOrder);
+    this.newestFirst = await newestFirstOf(this.entries);
   }
 
-  /** The journal written again with one line per lead kept; the site goes on answering meanwhile. */
+  /**
+   * A rewrite of the journal, one line per lead kept, that takes in every change made before
+   * it begins; one at a time. On the board when long.
+   */
+  private compactJournal(): Promise<void> {
+    if (!this.nextCompaction) {
+      const next = this.compaction
+        .catch(() => undefined)
+        .then(() => {
+          this.nextCompaction = undefined;
+          return this.catchUps && this.entries.size > SHOWN_LEADS
+            ? this.catchUps.run("leads-journal", () => this.rewriteJournal())
+            : this.rewriteJournal();
+        });
+      next.catch((error: unknown) => this.logger?.error({ err: error }, "The leads journal could not be rewritten"));
+      this.compaction = next;
+      this.nextCompaction = next;
+    }
+    return this.nextCompaction;
+  }
+
+  /**
+   * The journal written again with one line per lead kept, beside changes: the leads as they
+   * stand when it begins (and the announcements of changes not yet followed by their entries),
+   * then every line appended since.
+   */
   private async rewriteJournal(): Promise<void> {
-    const entries = this.newestFirst.slice();
-    async function* lines(): AsyncGenerator<string> {
-      for (let start = 0; start < entries.length; start += LINES_PER_TURN) {
-        yield entries
-          .slice(start, start + LINES_PER_TURN)
-          .map((entry) => `${JSON.stringify({ entry } satisfies JournalLine)}\n`)
-          .join("");
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    await writeFileAtomically(this.journalFile, lines());
-    this.journalLines = entries.length;
+    let linesBefore = 0;
+    let kept = 0;
+    await this.journal.rewrite({
+      begin: (size) => {
+        const entries = this.newestFirst.slice();
+        const changing = [...this.changing];
+        linesBefore = this.journalLines;
+        kept = entries.length + changing.length;
+        return { from: size, head: journalOf(entries, changing) };
+      },
+    });
+    this.journalLines = kept + this.journalLines - linesBefore;
   }
 
   private async note(line: JournalLine): Promise<void> {
@@ -528,20 +590,22 @@ export class FileLeadStore implements LeadStore {
     });
   }
 
-  private deleteWhere(doomed: (entry: Entry) => boolean): Promise<Entry[]> {
-    return this.serially(async () => {
+  private async deleteWhere(doomed: (entry: Entry) => boolean): Promise<Entry[]> {
+    const deleted = await this.serially(async () => {
       const deleted = this.newestFirst.filter(doomed);
-      if (deleted.length === 0) return [];
+      for (const { id } of deleted) this.changing.add(id);
       await Promise.all(deleted.map(({ id }) => this.note({ changing: id })));
       for (const { id } of deleted) {
         await rm(this.fileOf(id), { force: true });
         this.forget(id);
+        this.changing.delete(id);
       }
       this.newestFirst = this.newestFirst.filter(({ id }) => this.entries.has(id));
-      // Erased contacts and expired leads leave the journal too, not just their files.
-      await this.rewriteJournal();
       return deleted;
     });
+    // Erased contacts and expired leads leave the journal too, not just their files; new leads go on meanwhile.
+    if (deleted.length > 0) await this.compactJournal();
+    return deleted;
   }
 
   private remember(entry: Entry): void {
@@ -587,9 +651,11 @@ export class FileLeadStore implements LeadStore {
   }
 
   private async writeLead(lead: KeptLead): Promise<void> {
+    this.changing.add(lead.id);
     await this.note({ changing: lead.id });
     await writeFileAtomically(this.fileOf(lead.id), [JSON.stringify(lead)]);
     await this.note({ entry: this.index(lead) });
+    this.changing.delete(lead.id);
   }
 
   private serially<R>(work: () => Promise<R>): Promise<R> {
@@ -600,6 +666,25 @@ export class FileLeadStore implements LeadStore {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** The journal's lines for `entries`, then the announcements of changes under way, a batch a turn so the site keeps answering. */
+async function* journalOf(entries: readonly Entry[], changing: readonly string[]): AsyncGenerator<string> {
+  for (let start = 0; start < entries.length; start += LINES_PER_TURN) {
+    yield entries
+      .slice(start, start + LINES_PER_TURN)
+      .map((entry) => `${JSON.stringify({ entry } satisfies JournalLine)}\n`)
+      .join("");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  yield changing.map((id) => `${JSON.stringify({ changing: id } satisfies JournalLine)}\n`).join("");
+}
+
+/** The entries newest first, sorted taking turns: a single sort of 100,000 holds the event loop a second on a busy machine. */
+async function newestFirstOf(entries: ReadonlyMap<string, Entry>): Promise<Entry[]> {
+  const all = [...entries.values()];
+  const order = await sortTakingTurns(Uint32Array.from(all.keys()), (a, b) => newestFirstOrder(all[a]!, all[b]!));
+  return Array.from(order, (i) => all[i]!);
 }
 
 function newestFirstOrder(a: Entry, b: Entry): number {

@@ -79,6 +79,17 @@ describe("the audit index, kept in step with the log", () => {
       expect((await readFile(log, "utf8")).split("\n")).toHaveLength(4);
     }));
 
+  it("is built again when it is deleted while the site runs", () =>
+    withStaffDir(async (dataDir, { index }) => {
+      const store = await FileStaffStore.open(dataDir);
+      for (let n = 0; n < 3; n++) await store.appendAudit(entry(n));
+      expect(await targetsOf(store)).toHaveLength(3);
+      await rm(index);
+      await store.appendAudit(entry(3));
+      expect(await targetsOf(store)).toEqual(["lead-3", "lead-2", "lead-1", "lead-0"]);
+      expect((await stat(index)).size).toBe(4 * 40);
+    }));
+
   it("is built again when the log is older than it (restored from a backup)", () =>
     withStaffDir(async (dataDir, { log }) => {
       const store = await FileStaffStore.open(dataDir);

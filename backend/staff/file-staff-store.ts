@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import type { CatchUpBoard } from "../catch-up-board";
 import { AppendLog } from "../store/append-log";
 import { RecordFiles } from "../store/record-files";
 import { SharedJsonFile } from "../store/shared-json-file";
@@ -40,8 +41,7 @@ const ATTEMPT_KEYS_BEFORE_SWEEP = 10_000;
  * each device an account has signed in from, in a small file of its own, so that signing in
  * writes one file however many sessions there are; and the audit log as JSON lines appended
  * to a file, each flushed to disk before the action it records is answered, read through an
- * index beside it (audit-index.ts). The sign-in
- * guard's counts are kept in the site's memory: the embedded site is one process, and the
+ * index beside it (audit-index.ts), which never holds appends up. The sign-in guard's counts are kept in the site's memory: the embedded site is one process, and the
  * staff command never signs in.
  */
 export class FileStaffStore implements StaffStore {
@@ -52,7 +52,10 @@ export class FileStaffStore implements StaffStore {
   private readonly auditIndex: AuditIndex;
   private readonly attempts = new Map<string, AttemptCount>();
 
-  private constructor(private readonly directory: string) {
+  private constructor(
+    private readonly directory: string,
+    catchUps?: CatchUpBoard,
+  ) {
     this.accountsFile = new SharedJsonFile(
       path.join(directory, "accounts.json"),
       () => ({ accounts: [], tokens: [] }),
@@ -68,14 +71,15 @@ export class FileStaffStore implements StaffStore {
     this.devices = new RecordFiles(path.join(directory, "devices"), (raw) => withDates(raw as KnownDevice, ["createdAt"]));
     const auditFile = path.join(directory, "audit.ndjson");
     this.auditLog = new AppendLog(auditFile);
-    this.auditIndex = new AuditIndex(auditFile, path.join(directory, "audit.idx"));
+    this.auditIndex = new AuditIndex(auditFile, path.join(directory, "audit.idx"), catchUps);
   }
 
-  static async open(dataDir: string): Promise<FileStaffStore> {
+  /** `catchUps` shows the site's long work on the audit index; the staff command, which never reads the log, passes none. */
+  static async open(dataDir: string, catchUps?: CatchUpBoard): Promise<FileStaffStore> {
     const directory = path.join(dataDir, "staff");
     await mkdir(path.join(directory, "sessions"), { recursive: true, mode: 0o700 });
     await mkdir(path.join(directory, "devices"), { recursive: true, mode: 0o700 });
-    const store = new FileStaffStore(directory);
+    const store = new FileStaffStore(directory, catchUps);
     await store.moveOldSessionsFile();
     return store;
   }

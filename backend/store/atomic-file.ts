@@ -37,7 +37,8 @@ export async function writeFileAtomically(file: string, chunks: Iterable<string>
   await syncDirectory(path.dirname(file));
 }
 
-async function syncDirectory(directory: string): Promise<void> {
+/** Flushes a directory, so that a rename in it survives a power cut. */
+export async function syncDirectory(directory: string): Promise<void> {
   const handle = await open(directory, "r");
   try {
     await handle.sync();
