@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -206,6 +207,15 @@ const environmentSchema = z
       ),
     /** How long fetching one feed picture may take, in seconds. */
     PHOTO_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+    /**
+     * The metrics (Prometheus's format, backend/observability/site-metrics.ts) are served at
+     * /metrics on a port of their own, on METRICS_HOST, when this is set; the public port never
+     * serves them to anyone without METRICS_TOKEN_FILE's token.
+     */
+    METRICS_PORT: port.optional(),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /** A file holding a token (a Docker secret): GET /metrics on the site's own port with `Authorization: Bearer <token>` answers the metrics. */
+    METRICS_TOKEN_FILE: z.string().min(1).optional(),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**
@@ -254,6 +264,15 @@ export function publicOrigin(config: Pick<Config, "SITE_URL" | "HOST" | "PORT">)
 }
 
 export class ConfigError extends Error {}
+
+/** What a `_FILE` setting's file holds (a Docker secret); a file that cannot be read stops the site, naming the setting. */
+export async function readSettingFile(setting: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(`${setting} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (PORT= in a .env file) means "not set", not zero.

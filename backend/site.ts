@@ -14,7 +14,7 @@ import {
 import { scheduleOf } from "../domain/opening-hours";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
-import type { Config } from "./config";
+import { readSettingFile, type Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
 import { findLeadVehicle } from "./leads/lead-vehicle";
@@ -31,6 +31,10 @@ import { mailServices } from "./mail/mail-services";
 import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
 import { seedDemoStock } from "./seed-demo-stock";
 import { loadWhenStoreAnswers } from "./when-store-answers";
+import { serveMetrics } from "./observability/metrics-http";
+import { metricSourcesOf } from "./observability/metric-sources";
+import { countingSignInRefusals } from "./observability/sign-in-refusals";
+import { SiteMetrics } from "./observability/site-metrics";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
 
@@ -53,6 +57,8 @@ export interface SiteOptions {
 
 export interface Site {
   url: string;
+  /** Where the metrics are served on a port of their own (METRICS_PORT), if they are. */
+  metricsUrl?: string;
   catalogue: Catalogue;
   /** Stops taking requests, lets open ones finish (up to the grace period), then closes the stores. */
   stop(): Promise<void>;
@@ -70,6 +76,11 @@ export async function startSite({
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const metrics = new SiteMetrics({
+    search: config.MEILI_URL ? "meilisearch" : "embedded",
+    store: config.MONGODB_URL ? "mongodb" : "file",
+  });
+  catalogue.health.watchCalls((engine, seconds, outcome) => metrics.engineCalled(engine, seconds, outcome));
   const storeLoad = await loadWhenStoreAnswers(
     async () => {
       await engines.setUp();
@@ -110,7 +121,7 @@ export async function startSite({
   );
   const { leads } = leadWork;
   const staff = staffServices(
-    engines.staff,
+    countingSignInRefusals(engines.staff, (reason) => metrics.signInRefused(reason)),
     engines.leads,
     { store: engines.store, backgroundStore: engines.backgroundStore, catalogue, views: engines.views },
     leadWork.forwardNow,
@@ -131,8 +142,11 @@ export async function startSite({
           data: { dealer, siteUrl: config.SITE_URL },
           catalogue,
           logger,
+          onRendered: (seconds) => metrics.pageRendered(seconds),
         })
       : undefined;
+  metrics.watch(metricSourcesOf(config, catalogue, engines, renderPool), logger);
+  const metricsToken = config.METRICS_TOKEN_FILE && (await readSettingFile("METRICS_TOKEN_FILE", config.METRICS_TOKEN_FILE)).trim();
   const renderHere =
     pagesBuild &&
     createRequestHandler({
@@ -174,8 +188,11 @@ export async function startSite({
     pageCacheBytes: config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20,
     frontend,
     views: engines.views,
+    metrics: { counter: metrics, ...(metricsToken ? { token: metricsToken } : {}) },
   });
   const server = await listen(app, config);
+  const metricsServer =
+    config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_HOST, config.METRICS_PORT, logger);
   leadWork.start();
   mail.start();
   staff.feed?.start();
@@ -185,15 +202,17 @@ export async function startSite({
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
   sweepStaff();
   const staffSweeps = setInterval(sweepStaff, STAFF_SWEEP_MS).unref();
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
-  logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
+  const url = addressOf(server, config.HOST);
+  const metricsUrl = metricsServer && `${addressOf(metricsServer, config.METRICS_HOST)}/metrics`;
+  logger.info({ url, dataDir: config.DATA_DIR, ...(metricsUrl ? { metricsUrl } : {}) }, "Site is listening");
 
   return {
     url,
+    ...(metricsUrl ? { metricsUrl } : {}),
     catalogue,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      metricsServer?.close();
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
@@ -212,6 +231,11 @@ export async function startSite({
       logger.info("Site stopped");
     },
   };
+}
+
+function addressOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {

@@ -31,6 +31,8 @@ import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
 import { signedInStaff, staffArea } from "./staff-area";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
+import { countRequests, metricsBehindToken } from "../observability/metrics-http";
+import type { SiteMetrics } from "../observability/site-metrics";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
 export interface FrontendMount {
@@ -63,6 +65,8 @@ export interface AppParts {
   frontend?: FrontendMount;
   /** Where vehicle page views are counted; left out, they are not. */
   views?: VehicleViewCounter;
+  /** The site's metrics: every request counted, and /metrics answered on this port only to the holder of `token` (METRICS_TOKEN_FILE). */
+  metrics?: { counter: SiteMetrics; token?: string };
 }
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
@@ -83,6 +87,7 @@ export function createApp(parts: AppParts): Express {
     pageCacheBytes,
     frontend,
     views,
+    metrics,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -91,8 +96,10 @@ export function createApp(parts: AppParts): Express {
   app.set("etag", false);
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
+  if (metrics) app.use(countRequests(metrics.counter));
   app.use(securityHeaders(security));
   app.use(refuseAbsurdPaths, requireHost(siteOrigin), refuseOtherPageMethods);
+  if (metrics?.token) app.use(metricsBehindToken(metrics.counter, metrics.token));
   app.use(staffArea(staff.access, staff.cookies, siteOrigin));
   // After the staff area, which tells whether a stock manager is signed in.
   app.use(
@@ -112,6 +119,7 @@ export function createApp(parts: AppParts): Express {
       exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode,
       windows: rateWindows,
       logger,
+      onRefused: metrics && (() => metrics.counter.postRefused()),
     }),
   );
   app.use(

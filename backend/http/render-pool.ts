@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { Worker } from "node:worker_threads";
 import type { Request, RequestHandler, Response } from "express";
 import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
@@ -34,6 +35,8 @@ export interface RenderPoolOptions {
   data: RenderThreadData;
   catalogue: PageCatalogue;
   logger: Logger;
+  /** Told how long each page took, from being handed to a thread to coming back (the metrics). */
+  onRendered?: (seconds: number) => void;
 }
 
 /**
@@ -48,6 +51,8 @@ interface PendingJob {
   resolve(page: RenderedPage): void;
   reject(error: Error): void;
   req: Request;
+  /** The request's async context, in which the page's catalogue calls are answered, so their log lines and spans are the request's. */
+  context: AsyncResource;
 }
 
 class RenderThread {
@@ -86,9 +91,12 @@ class RenderThread {
 
   private receive(message: FromRenderThread): void {
     switch (message.type) {
-      case "call":
-        void this.answer(message.call, message.method, message.args);
+      case "call": {
+        const answer = () => this.answer(message.call, message.method, message.args);
+        const job = this.jobs.get(message.job);
+        void (job ? job.context.runInAsyncScope(answer) : answer());
         return;
+      }
       case "log": {
         const job = this.jobs.get(message.job);
         (job?.req.log ?? this.options.logger).error({ err: receivedError(message.error) }, message.message);
@@ -146,6 +154,11 @@ export class RenderPool {
     };
   }
 
+  /** Pages handed to render threads and not yet back, and how many threads there are. */
+  get load(): { pending: number; threads: number } {
+    return { pending: this.threads.reduce((pages, thread) => pages + thread.jobs.size, 0), threads: this.threads.length };
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     await Promise.all(this.threads.map((thread) => thread.stop()));
@@ -163,10 +176,18 @@ export class RenderPool {
       headers: headersOf(req),
       nonce: cspNonceOf(res),
     };
-    return new Promise<RenderedPage>((resolve, reject) => {
-      thread.jobs.set(job, { resolve, reject, req });
+    const started = performance.now();
+    const rendered = new Promise<RenderedPage>((resolve, reject) => {
+      thread.jobs.set(job, { resolve, reject, req, context: new AsyncResource("render-job") });
       thread.send(message);
     });
+    const { onRendered } = this.options;
+    return onRendered
+      ? rendered.then((page) => {
+          onRendered((performance.now() - started) / 1000);
+          return page;
+        })
+      : rendered;
   }
 
   private startThread(): RenderThread {
