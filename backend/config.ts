@@ -216,6 +216,14 @@ const environmentSchema = z
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     /** A file holding a token (a Docker secret): GET /metrics on the site's own port with `Authorization: Bearer <token>` answers the metrics. */
     METRICS_TOKEN_FILE: z.string().min(1).optional(),
+    /** otlp: OpenTelemetry traces of every request, its render threads and its engine calls, sent to TRACING_ENDPOINT; off: none, and no tracing code is loaded. */
+    TRACING: z.enum(["off", "otlp"], { error: "must be off or otlp" }).default("off"),
+    /** An OTLP/HTTP collector's traces address (an OpenTelemetry Collector, Jaeger, Tempo): http://host:4318/v1/traces */
+    TRACING_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+      .default("http://127.0.0.1:4318/v1/traces"),
+    /** The share of requests traced, 0 to 1; a request whose caller sent a traceparent follows the caller's choice. */
+    TRACING_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

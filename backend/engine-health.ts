@@ -1,6 +1,7 @@
 import { MongoNetworkError, MongoServerSelectionError, MongoTopologyClosedError } from "mongodb";
 import type { Logger } from "./logger";
 import { isTransientFailure } from "./retry";
+import { traced } from "./observability/tracing";
 
 /** The two services the site depends on: the search engine and the store of record (stock and leads). */
 export type EngineRole = "search" | "store";
@@ -100,7 +101,9 @@ export class EngineHealth {
     const started = performance.now();
     let outcome: CallOutcome = "error";
     try {
-      const result = await this.track(engine, () => Promise.race([work(), deadline]));
+      const result = await this.track(engine, () =>
+        traced(engine, { "dealer.engine.role": engine }, () => Promise.race([work(), deadline])),
+      );
       outcome = "ok";
       return result;
     } catch (error) {

@@ -9,6 +9,7 @@ import { FileStaffStore } from "./staff/file-staff-store";
 import { MongoStaffStore } from "./staff/mongo-staff-store";
 import type { StaffStore } from "./staff/staff-store";
 import type { Logger } from "./logger";
+import { commandMonitoring, traceMongoCommands } from "./observability/mongo-spans";
 import { FileMailOutbox } from "./mail/file-mail-outbox";
 import type { MailOutbox } from "./mail/mail-outbox";
 import { MongoMailOutbox } from "./mail/mongo-mail-outbox";
@@ -153,8 +154,14 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
 type SiteStores = Omit<Engines, "search">;
 
 function mongoStores(config: Config, logger: Logger): SiteStores {
-  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS });
-  const background = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site-background", ...BACKGROUND_MONGO_TIMEOUTS });
+  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS, ...commandMonitoring() });
+  const background = new MongoClient(config.MONGODB_URL!, {
+    appName: "dealer-site-background",
+    ...BACKGROUND_MONGO_TIMEOUTS,
+    ...commandMonitoring(),
+  });
+  traceMongoCommands(mongo);
+  traceMongoCommands(background);
   const db = mongo.db(config.MONGODB_DB);
   // Connected first, each time until it works: a client whose first connection failed stays
   // closed, whereas one that has connected once reconnects by itself.

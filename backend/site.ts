@@ -35,6 +35,8 @@ import { serveMetrics } from "./observability/metrics-http";
 import { metricSourcesOf } from "./observability/metric-sources";
 import { countingSignInRefusals } from "./observability/sign-in-refusals";
 import { SiteMetrics } from "./observability/site-metrics";
+import { startTracing, stopTracing } from "./observability/tracing";
+import { tracingSettingsOf } from "./observability/tracing-settings";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
 
@@ -73,6 +75,7 @@ export async function startSite({
   devMiddleware,
   leadForwarding,
 }: SiteOptions): Promise<Site> {
+  await startTracing(tracingSettingsOf(config), logger);
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
@@ -228,6 +231,7 @@ export async function startSite({
       staff.stockTable.close();
       await catalogue.stop();
       await engines.close();
+      await stopTracing();
       logger.info("Site stopped");
     },
   };

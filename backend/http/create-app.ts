@@ -32,6 +32,7 @@ import { requestLogging } from "./request-logging";
 import { signedInStaff, staffArea } from "./staff-area";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 import { countRequests, metricsBehindToken } from "../observability/metrics-http";
+import { traceRequests } from "../observability/request-spans";
 import type { SiteMetrics } from "../observability/site-metrics";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
@@ -96,6 +97,7 @@ export function createApp(parts: AppParts): Express {
   app.set("etag", false);
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
+  app.use(traceRequests);
   if (metrics) app.use(countRequests(metrics.counter));
   app.use(securityHeaders(security));
   app.use(refuseAbsurdPaths, requireHost(siteOrigin), refuseOtherPageMethods);

@@ -14,6 +14,7 @@ import {
 } from "./render-protocol";
 import { cspNonceOf } from "./security-headers";
 import { keepSplicedPage } from "./cached-pages";
+import { traced } from "../observability/tracing";
 
 /**
  * Public pages rendered on every core. Node runs a page's JavaScript on one thread, and
@@ -143,7 +144,7 @@ export class RenderPool {
   handler(shared: (req: Request, res: Response) => boolean, renderHere: RequestHandler): RequestHandler {
     return (req, res, next) => {
       if (this.threads.length === 0 || !shared(req, res)) return renderHere(req, res, next);
-      this.render(req, res).then(
+      traced("render page", { "dealer.render.threads": this.threads.length }, () => this.render(req, res)).then(
         (page) => sendRendered(res, page),
         (error: unknown) => {
           (req.log ?? this.options.logger).warn({ err: error }, "A render thread could not render the page; rendering it here");
