@@ -43,7 +43,13 @@ const environmentSchema = z
       .min(1)
       .default("./dealer.json")
       .transform((file) => path.resolve(file)),
-    /** Seconds to finish open requests after SIGTERM before exiting anyway. */
+    /**
+     * Seconds an instance told to stop (SIGTERM) goes on answering with its readiness check
+     * saying "draining", so that its load balancer takes it out of the pool first (a rolling
+     * deploy loses no request): longer than the balancer's checks take to notice. Ctrl-C (SIGINT) does not wait.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(10),
+    /** Seconds to finish open requests after that, once no new connection is taken, before exiting anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
     /** Seconds a client has to send a request's headers, and then the whole request: slow or idle senders are cut off. */
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -35,6 +36,7 @@ import { serveMetrics } from "./observability/metrics-http";
 import { metricSourcesOf } from "./observability/metric-sources";
 import { countingSignInRefusals } from "./observability/sign-in-refusals";
 import { SiteMetrics } from "./observability/site-metrics";
+import { Draining } from "./ops/draining";
 import { startTracing, stopTracing } from "./observability/tracing";
 import { tracingSettingsOf } from "./observability/tracing-settings";
 
@@ -62,8 +64,12 @@ export interface Site {
   /** Where the metrics are served on a port of their own (METRICS_PORT), if they are. */
   metricsUrl?: string;
   catalogue: Catalogue;
-  /** Stops taking requests, lets open ones finish (up to the grace period), then closes the stores. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking requests, lets open ones finish (up to the grace period), then closes the
+   * stores. With `drain`, first says "draining" to the load balancer's checks for
+   * SHUTDOWN_DRAIN_SECONDS while still answering, so that it takes the instance out of its pool.
+   */
+  stop(options?: { drain?: boolean }): Promise<void>;
 }
 
 export async function startSite({
@@ -79,6 +85,7 @@ export async function startSite({
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const draining = new Draining();
   const metrics = new SiteMetrics({
     search: config.MEILI_URL ? "meilisearch" : "embedded",
     store: config.MONGODB_URL ? "mongodb" : "file",
@@ -192,6 +199,7 @@ export async function startSite({
     frontend,
     views: engines.views,
     metrics: { counter: metrics, ...(metricsToken ? { token: metricsToken } : {}) },
+    draining,
   });
   const server = await listen(app, config);
   const metricsServer =
@@ -213,7 +221,12 @@ export async function startSite({
     url,
     ...(metricsUrl ? { metricsUrl } : {}),
     catalogue,
-    async stop() {
+    async stop({ drain = false } = {}) {
+      if (drain && config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        draining.start();
+        logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, "Draining: the readiness check says so while requests are still answered");
+        await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       metricsServer?.close();
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);

@@ -34,6 +34,7 @@ import { securityHeaders, type SecurityOptions } from "./security-headers";
 import { countRequests, metricsBehindToken } from "../observability/metrics-http";
 import { traceRequests } from "../observability/request-spans";
 import type { SiteMetrics } from "../observability/site-metrics";
+import type { Draining } from "../ops/draining";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
 export interface FrontendMount {
@@ -68,6 +69,8 @@ export interface AppParts {
   views?: VehicleViewCounter;
   /** The site's metrics: every request counted, and /metrics answered on this port only to the holder of `token` (METRICS_TOKEN_FILE). */
   metrics?: { counter: SiteMetrics; token?: string };
+  /** Set when the instance is told to stop: the readiness check then says so (a rolling deploy). */
+  draining?: Draining;
 }
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
@@ -89,6 +92,7 @@ export function createApp(parts: AppParts): Express {
     frontend,
     views,
     metrics,
+    draining,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -98,6 +102,7 @@ export function createApp(parts: AppParts): Express {
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
   app.use(traceRequests);
+  if (draining) app.use(draining.closeConnections());
   if (metrics) app.use(countRequests(metrics.counter));
   app.use(securityHeaders(security));
   app.use(refuseAbsurdPaths, requireHost(siteOrigin), refuseOtherPageMethods);
@@ -138,7 +143,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(compression());
 
-  app.use("/healthz", healthChecks(catalogue));
+  app.use("/healthz", healthChecks(catalogue, draining));
 
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));

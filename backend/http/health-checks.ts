@@ -1,14 +1,17 @@
 import { Router } from "express";
 import type { Catalogue } from "../catalogue";
 import { EngineUnavailableError } from "../engine-health";
+import type { Draining } from "../ops/draining";
+import { SITE_VERSION } from "../release";
 
 /**
  * GET /healthz (liveness): the process answers, whatever its engines do, so an orchestrator
  * never restarts a site for an outage a restart cannot cure; with the stock's figures when
  * the store answers. GET /healthz/ready (readiness): 200 when both engines answer, else
- * 503 naming the one that is down, for a load balancer to route around this instance.
+ * 503 naming the one that is down, for a load balancer to route around this instance. While
+ * the instance drains before stopping, both say "draining", and readiness answers 503 at once.
  */
-export function healthChecks(catalogue: Catalogue): Router {
+export function healthChecks(catalogue: Catalogue, draining?: Pick<Draining, "active">): Router {
   const router = Router();
   router.get("/", async (_req, res) => {
     // Not even tried while the store is known to be down: liveness answers at once.
@@ -18,9 +21,10 @@ export function healthChecks(catalogue: Catalogue): Router {
           if (error instanceof EngineUnavailableError) return {};
           throw error;
         });
-    res.set("Cache-Control", "no-store").json({ status: "ok", ...stock });
+    res.set("Cache-Control", "no-store").json({ status: draining?.active ? "draining" : "ok", version: SITE_VERSION, ...stock });
   });
   router.get("/ready", async (_req, res) => {
+    if (draining?.active) return void res.status(503).set("Cache-Control", "no-store").json({ status: "draining" });
     const engines = await catalogue.readiness();
     const ready = engines.search.up && engines.store.up;
     res
