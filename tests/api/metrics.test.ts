@@ -1,10 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltSite, type BuiltAnswer, type BuiltSite } from "../support/built-site";
+import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { freePort } from "../support/free-port";
 import { parseMetrics, valueOf, type Sample } from "../support/prometheus-text";
 import { addStaffAccounts, staffEmail } from "../support/staff-accounts";
+import { signInThroughForm } from "../support/staff-sign-in";
 import { startTestSite } from "../support/start-test-site";
 
 /**
@@ -40,32 +41,10 @@ const json = (client: string, body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-async function guessStaffPassword(client: string, times: number): Promise<BuiltAnswer[]> {
-  const page = await site.get("/staff/sign-in", { "X-Forwarded-For": client });
-  const token = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
-  const cookie = (page.headers["set-cookie"] ?? []).find((one) => one.startsWith("__Host-staff_sign_in="))!.split(";")[0]!;
-  const answers: BuiltAnswer[] = [];
+async function guessStaffPassword(client: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) {
-    answers.push(
-      await site.send("/staff/sign-in", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: `http://127.0.0.1:${site.port}`,
-          Accept: "text/html",
-          "X-Forwarded-For": client,
-          Cookie: cookie,
-        },
-        body: new URLSearchParams({
-          csrf: token,
-          email: staffEmail("sales"),
-          password: `not the password ${i}`,
-          next: "/staff",
-        }).toString(),
-      }),
-    );
+    await signInThroughForm(`http://127.0.0.1:${site.port}`, staffEmail("sales"), `not the password ${i}`, { "X-Forwarded-For": client });
   }
-  return answers;
 }
 
 async function mixedLoad(): Promise<void> {
