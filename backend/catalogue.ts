@@ -204,6 +204,11 @@ export class Catalogue {
     return told;
   }
 
+  /** When the in-process index was last built, and whether a rebuild runs: read without asking the store (the metrics). */
+  get indexState(): { builtAt?: Date; rebuilding: boolean } {
+    return { builtAt: this.indexedAt, rebuilding: this.rebuild !== undefined };
+  }
+
   async status(): Promise<IndexStatus> {
     return {
       vehicles: await this.read(() => this.store.count()),

@@ -13,6 +13,7 @@ import type { ContentStore } from "./content/content-store";
 import { FileContentStore } from "./content/file-content-store";
 import { MongoContentStore } from "./content/mongo-content-store";
 import type { Logger } from "./logger";
+import { commandMonitoring, traceMongoCommands } from "./observability/mongo-spans";
 import { FileMailOutbox } from "./mail/file-mail-outbox";
 import type { MailOutbox } from "./mail/mail-outbox";
 import { MongoMailOutbox } from "./mail/mongo-mail-outbox";
@@ -163,8 +164,14 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
 type SiteStores = Omit<Engines, "search" | "catchUps">;
 
 function mongoStores(config: Config, logger: Logger): SiteStores {
-  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS });
-  const background = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site-background", ...BACKGROUND_MONGO_TIMEOUTS });
+  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS, ...commandMonitoring() });
+  const background = new MongoClient(config.MONGODB_URL!, {
+    appName: "dealer-site-background",
+    ...BACKGROUND_MONGO_TIMEOUTS,
+    ...commandMonitoring(),
+  });
+  traceMongoCommands(mongo);
+  traceMongoCommands(background);
   const db = mongo.db(config.MONGODB_DB);
   // Connected first, each time until it works: a client whose first connection failed stays
   // closed, whereas one that has connected once reconnects by itself.

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -20,7 +21,7 @@ import { hasRole } from "./staff/staff-accounts";
 import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
-import type { Config } from "./config";
+import { readSettingFile, type Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
 import { findLeadVehicle } from "./leads/lead-vehicle";
@@ -40,6 +41,13 @@ import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
 import { seedDemoStock } from "./seed-demo-stock";
 import { noteSiteAddress } from "./site-address";
 import { loadWhenStoreAnswers } from "./when-store-answers";
+import { serveMetrics } from "./observability/metrics-http";
+import { metricSourcesOf } from "./observability/metric-sources";
+import { countingSignInRefusals } from "./observability/sign-in-refusals";
+import { SiteMetrics } from "./observability/site-metrics";
+import { Draining } from "./ops/draining";
+import { startTracing, stopTracing } from "./observability/tracing";
+import { tracingSettingsOf } from "./observability/tracing-settings";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
 
@@ -62,9 +70,15 @@ export interface SiteOptions {
 
 export interface Site {
   url: string;
+  /** Where the metrics are served on a port of their own (METRICS_PORT), if they are. */
+  metricsUrl?: string;
   catalogue: Catalogue;
-  /** Stops taking requests, lets open ones finish (up to the grace period), then closes the stores. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking requests, lets open ones finish (up to the grace period), then closes the
+   * stores. With `drain`, first says "draining" to the load balancer's checks for
+   * SHUTDOWN_DRAIN_SECONDS while still answering, so that it takes the instance out of its pool.
+   */
+  stop(options?: { drain?: boolean }): Promise<void>;
 }
 
 export async function startSite({
@@ -76,6 +90,7 @@ export async function startSite({
   devMiddleware,
   leadForwarding,
 }: SiteOptions): Promise<Site> {
+  await startTracing(tracingSettingsOf(config), logger);
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
@@ -85,6 +100,12 @@ export async function startSite({
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
   const pageCacheFollower = pageCache && new PageCacheFollower(engines.store, pageCache, logger);
+  const draining = new Draining();
+  const metrics = new SiteMetrics({
+    search: config.MEILI_URL ? "meilisearch" : "embedded",
+    store: config.MONGODB_URL ? "mongodb" : "file",
+  });
+  catalogue.health.watchCalls((engine, seconds, outcome) => metrics.engineCalled(engine, seconds, outcome));
   const storeLoad = await loadWhenStoreAnswers(
     async () => {
       await engines.setUp();
@@ -126,7 +147,7 @@ export async function startSite({
   );
   const { leads } = leadWork;
   const staff = staffServices(
-    engines.staff,
+    countingSignInRefusals(engines.staff, (reason) => metrics.signInRefused(reason)),
     engines.leads,
     {
       store: engines.store,
@@ -154,8 +175,11 @@ export async function startSite({
           data: { content: content.current(), siteUrl: config.SITE_URL },
           catalogue,
           logger,
+          onRendered: (seconds) => metrics.pageRendered(seconds),
         })
       : undefined;
+  metrics.watch(metricSourcesOf(config, catalogue, engines, renderPool), logger);
+  const metricsToken = config.METRICS_TOKEN_FILE && (await readSettingFile("METRICS_TOKEN_FILE", config.METRICS_TOKEN_FILE)).trim();
   const renderHere =
     pagesBuild &&
     createRequestHandler({
@@ -203,8 +227,12 @@ export async function startSite({
     views: engines.views,
     content,
     catchUps: engines.catchUps,
+    metrics: { counter: metrics, ...(metricsToken ? { token: metricsToken } : {}) },
+    draining,
   });
   const server = await listen(app, config);
+  const metricsServer =
+    config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_HOST, config.METRICS_PORT, logger);
   leadWork.start();
   mail.start();
   staff.feed?.start();
@@ -214,16 +242,23 @@ export async function startSite({
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
   sweepStaff();
   const staffSweeps = setInterval(sweepStaff, STAFF_SWEEP_MS).unref();
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
-  logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
+  const url = addressOf(server, config.HOST);
+  const metricsUrl = metricsServer && `${addressOf(metricsServer, config.METRICS_HOST)}/metrics`;
+  logger.info({ url, dataDir: config.DATA_DIR, ...(metricsUrl ? { metricsUrl } : {}) }, "Site is listening");
   await noteSiteAddress(config.DATA_DIR, url, logger);
 
   return {
     url,
+    ...(metricsUrl ? { metricsUrl } : {}),
     catalogue,
-    async stop() {
+    async stop({ drain = false } = {}) {
+      if (drain && config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        draining.start();
+        logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, "Draining: the readiness check says so while requests are still answered");
+        await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      metricsServer?.close();
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
@@ -242,6 +277,7 @@ export async function startSite({
       staff.demoPictures.close();
       await catalogue.stop();
       await engines.close();
+      await stopTracing();
       logger.info("Site stopped");
     },
   };
@@ -276,6 +312,11 @@ function publishedSchedule(content: PublishedContent): Schedule {
       return current().closedOn;
     },
   };
+}
+
+function addressOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {

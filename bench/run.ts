@@ -11,6 +11,7 @@ import { ageingTable, benchAgeing } from "./ageing";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
+import { benchMetricsCost } from "./metrics-cost";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
 import { benchSiteImport } from "./site-import";
@@ -48,7 +49,8 @@ import { buildSite } from "./site-process";
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
  * (bench/photos.ts; `--photos 0` skips it). And /healthz and a member of staff signing in
  * during a flood of 300 sign-ins for unknown addresses (bench/sign-in-flood.ts), this build
- * and each of `--sign-in-flood-builds` in turn (`--sign-in-flood 0` skips it).
+ * and each of `--sign-in-flood-builds` in turn (`--sign-in-flood 0` skips it). And the
+ * metrics' CPU per request beside the site's own (bench/metrics-cost.ts; `--metrics-cost 0` skips it).
  */
 
 const { values } = parseArgs({
@@ -81,6 +83,8 @@ const { values } = parseArgs({
     "sign-in-flood": { type: "string", default: "1" },
     /** Earlier builds' server entries, flooded in turn with this one. */
     "sign-in-flood-builds": { type: "string", default: "" },
+    /** Times the metrics' work per request beside the site's CPU per request (bench/metrics-cost.ts); 0 to skip. */
+    "metrics-cost": { type: "string", default: "1" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -280,6 +284,7 @@ const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideByS
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
 const signInFloodRows =
   values["sign-in-flood"] === "0" ? [] : await benchSignInFlood(["", ...values["sign-in-flood-builds"].split(",").filter(Boolean)]);
+const metricsCostRows = values["metrics-cost"] === "0" ? [] : await benchMetricsCost();
 
 process.stdout.write(
   [
@@ -324,5 +329,6 @@ process.stdout.write(
     ...siteImportRows,
     ...photoRows,
     ...(signInFloodRows.length > 0 ? signInFloodTable(signInFloodRows) : []),
+    ...metricsCostRows,
   ].join("\n"),
 );

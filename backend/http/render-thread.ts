@@ -26,17 +26,19 @@ const handle = createRequestHandler(build, "production");
 
 const pendingCalls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextCall = 1;
-const catalogue = Object.fromEntries(
-  PAGE_CATALOGUE_CALLS.map((method) => [
-    method,
-    (...args: unknown[]) =>
-      new Promise((resolve, reject) => {
-        const call = nextCall++;
-        pendingCalls.set(call, { resolve, reject });
-        send({ type: "call", call, method, args });
-      }),
-  ]),
-) as unknown as PageCatalogue;
+/** The catalogue as one page's loaders see it: each call names the page it is for. */
+const catalogueFor = (job: number) =>
+  Object.fromEntries(
+    PAGE_CATALOGUE_CALLS.map((method) => [
+      method,
+      (...args: unknown[]) =>
+        new Promise((resolve, reject) => {
+          const call = nextCall++;
+          pendingCalls.set(call, { resolve, reject });
+          send({ type: "call", call, job, method, args });
+        }),
+    ]),
+  ) as unknown as PageCatalogue;
 
 port.on("message", (message: ToRenderThread) => {
   if (message.type === "render") return void render(message);
@@ -61,7 +63,7 @@ async function render({ job, method, url, headers, nonce }: RenderJob): Promise<
     };
     const context = new RouterContextProvider(
       new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
-        [catalogueContext, catalogue],
+        [catalogueContext, catalogueFor(job)],
         [contentContext, content],
         [dealerContext, content.dealer],
         [siteUrlContext, siteUrl],

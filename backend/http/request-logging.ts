@@ -3,16 +3,19 @@ import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import type { Logger } from "../logger";
+import { inRequest } from "../observability/request-scope";
 
-const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A balancer's id as HAProxy's unique-id-format, nginx's $request_id or a UUID writes it; anything else is made afresh, so a forged header cannot put text of its choosing in the log. */
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * One log line per request with its id, method, path, status and time. The id is taken
  * from a load balancer's X-Request-Id when it sends a sane one, and echoed back so a visitor's
- * report can be matched to the log.
+ * report can be matched to the log; every line logged while the request is answered, by
+ * whichever module, carries it as `requestId` (backend/observability/request-scope.ts).
  */
 export function requestLogging(logger: Logger): RequestHandler {
-  return pinoHttp({
+  const logRequest = pinoHttp({
     logger,
     genReqId: (req, res) => {
       const incoming = req.headers["x-request-id"];
@@ -34,6 +37,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
   });
+  return (req, res, next) => logRequest(req, res, () => inRequest(String(req.id), next));
 }
 
 const REDACTED = "[redacted]";

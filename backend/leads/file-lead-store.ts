@@ -5,7 +5,7 @@ import path from "node:path";
 import type { CatchUpBoard } from "../catch-up-board";
 import type { Logger } from "../logger";
 import { AppendLog } from "../store/append-log";
-import { leaseEarliestDue } from "../outbox-worker";
+import { backlogOf, leaseEarliestDue, type OutboxBacklog } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import type { LeadKindName } from "./lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
@@ -209,6 +209,11 @@ export class FileLeadStore implements LeadStore {
     const dueId = leaseEarliestDue(this.entries, now, leaseMs);
     if (dueId === undefined) return undefined;
     return this.get(dueId);
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    await this.loaded;
+    return backlogOf(this.entries.values(), (entry) => entry.receivedAt);
   }
 
   markForwarded(id: string, at: Date): Promise<void> {

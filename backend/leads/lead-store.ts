@@ -1,4 +1,5 @@
 import type { VehicleRecord } from "../../domain/vehicle";
+import type { OutboxBacklog } from "../outbox-worker";
 import type { LeadKindName } from "./lead-kinds";
 
 /**
@@ -226,6 +227,8 @@ export interface LeadOutbox {
   markForwarded(id: string, at: Date): Promise<void>;
   /** Counts a failed send, notes why, and sets when to try again. */
   markForwardFailed(id: string, retryAt: Date, failure: ForwardFailure): Promise<void>;
+  /** Leads waiting to be forwarded, and when the longest-waiting one was received (the metrics). */
+  backlog(): Promise<OutboxBacklog>;
 }
 
 export interface LeadStore extends LeadOutbox {

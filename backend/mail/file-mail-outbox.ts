@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { leaseEarliestDue } from "../outbox-worker";
+import { backlogOf, leaseEarliestDue, type OutboxBacklog } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import { firstRound, isOpen, roundId, roundOf, withEntry, type GatheredState } from "./mail-gathering";
 import {
@@ -26,6 +26,7 @@ type AdmissionsFile = Record<string, string[]>;
 /** What is kept in memory of each file: when it is next due (unsent), or when it went. */
 interface Entry {
   nextAttemptAt?: number;
+  queuedAt?: number;
   sentAt?: number;
 }
 
@@ -105,6 +106,11 @@ export class FileMailOutbox implements MailOutbox {
     return unsent;
   }
 
+  async backlog(): Promise<OutboxBacklog> {
+    await this.serially(() => this.readNewFiles());
+    return backlogOf(this.entries.values(), (entry) => entry.queuedAt ?? Date.now());
+  }
+
   deleteSentBefore(cutoff: Date): Promise<number> {
     return this.serially(async () => {
       let deleted = 0;
@@ -171,7 +177,12 @@ export class FileMailOutbox implements MailOutbox {
   }
 
   private index(file: MailFile): void {
-    this.entries.set(file.id, "sentAt" in file ? { sentAt: file.sentAt.getTime() } : { nextAttemptAt: file.nextAttemptAt.getTime() });
+    this.entries.set(
+      file.id,
+      "sentAt" in file
+        ? { sentAt: file.sentAt.getTime() }
+        : { nextAttemptAt: file.nextAttemptAt.getTime(), queuedAt: file.queuedAt.getTime() },
+    );
   }
 
   private fileOf(id: string): string {

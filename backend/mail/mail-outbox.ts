@@ -11,6 +11,8 @@
  * (tests/contract/mail-outbox-contract.ts).
  */
 
+import type { OutboxBacklog } from "../outbox-worker";
+
 /** An e-mail as written, before it is queued. */
 export interface OutgoingMail {
   /**
@@ -86,6 +88,8 @@ export interface MailOutbox {
   markFailed(id: string, retryAt: Date, failure: MailFailure): Promise<void>;
   /** Messages not yet sent. */
   countUnsent(): Promise<number>;
+  /** Messages not yet sent, and when the longest-waiting one was queued (the metrics). */
+  backlog(): Promise<OutboxBacklog>;
   /** Forgets the ids of messages sent before `cutoff`, and the counts per address of days before it; resolves to how many ids. */
   deleteSentBefore(cutoff: Date): Promise<number>;
   /**

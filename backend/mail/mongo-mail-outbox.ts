@@ -1,4 +1,5 @@
 import { MongoServerError, type Collection, type Db } from "mongodb";
+import type { OutboxBacklog } from "../outbox-worker";
 import { firstRound, isOpen, roundId, roundOf, roundRange, withEntry, type GatheredState } from "./mail-gathering";
 import {
   CAP_DAY_PATTERN,
@@ -111,6 +112,15 @@ export class MongoMailOutbox implements MailOutbox {
 
   countUnsent(): Promise<number> {
     return this.mail.countDocuments({ sentAt: { $exists: false } });
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    const unsent = { nextAttemptAt: { $exists: true } };
+    const [waiting, oldest] = await Promise.all([
+      this.mail.countDocuments(unsent),
+      this.mail.findOne(unsent, { sort: { queuedAt: 1 }, projection: { queuedAt: 1 } }),
+    ]);
+    return oldest?.queuedAt ? { waiting, oldest: oldest.queuedAt } : { waiting };
   }
 
   async deleteSentBefore(cutoff: Date): Promise<number> {

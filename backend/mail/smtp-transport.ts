@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
-import { ConfigError } from "../config";
+import { readSettingFile } from "../config";
 import type { OutgoingMail } from "./mail-outbox";
 
 export type SmtpSettings = Pick<
@@ -31,8 +30,10 @@ export async function smtpTransport(
 ): Promise<MailTransport | undefined> {
   if (!smtpConfigured(settings)) return undefined;
   const tls = settings.SMTP_TLS ?? (settings.SMTP_URL?.startsWith("smtps:") || settings.SMTP_PORT === 465 ? "tls" : "starttls");
-  const ca = settings.SMTP_TLS_CA_FILE ? await secretFile("SMTP_TLS_CA_FILE", settings.SMTP_TLS_CA_FILE) : undefined;
-  const password = settings.SMTP_PASSWORD_FILE ? (await secretFile("SMTP_PASSWORD_FILE", settings.SMTP_PASSWORD_FILE)).trim() : undefined;
+  const ca = settings.SMTP_TLS_CA_FILE ? await readSettingFile("SMTP_TLS_CA_FILE", settings.SMTP_TLS_CA_FILE) : undefined;
+  const password = settings.SMTP_PASSWORD_FILE
+    ? (await readSettingFile("SMTP_PASSWORD_FILE", settings.SMTP_PASSWORD_FILE)).trim()
+    : undefined;
   const transporter = nodemailer.createTransport({
     ...(settings.SMTP_URL
       ? { url: settings.SMTP_URL }
@@ -55,12 +56,4 @@ export async function smtpTransport(
     },
     close: () => transporter.close(),
   };
-}
-
-async function secretFile(setting: string, file: string): Promise<string> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    throw new ConfigError(`${setting} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
-  }
 }

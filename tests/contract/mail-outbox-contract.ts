@@ -64,6 +64,20 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
       await reopened.close();
     });
 
+    it("tells how many messages wait to be sent and when the longest-waiting was queued, across a reopen", async () => {
+      expect(await outbox.backlog()).toEqual({ waiting: 0 });
+      await outbox.enqueue(mail("lead-5-dealer"), at(1));
+      await outbox.enqueue(mail("lead-6-dealer"), at(2));
+      expect(await outbox.backlog()).toEqual({ waiting: 2, oldest: at(1) });
+      await outbox.claimNextDue(at(3), MINUTE);
+      await outbox.markFailed("lead-5-dealer", at(20), { at: at(3), responseCode: 451 });
+      expect(await outbox.backlog()).toEqual({ waiting: 2, oldest: at(1) });
+      await outbox.markSent("lead-5-dealer", at(21));
+      const reopened = await subject.reopen();
+      expect(await reopened.backlog()).toEqual({ waiting: 1, oldest: at(2) });
+      await reopened.close();
+    });
+
     it("queues one message per id, however often or at once it is queued, and never again once sent", async () => {
       const queued = await together([1, 2, 3].map(() => () => outbox.enqueue(mail("lead-2-buyer"), at(0))));
       expect(queued.filter(Boolean)).toHaveLength(1);
