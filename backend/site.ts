@@ -95,7 +95,8 @@ export async function startSite({
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
   const content = new PublishedContent(engines.content, dealer, logger);
-  await content.start();
+  // Read beside the stock's first load, not before it: with the store unreachable, each waits out the driver's server selection.
+  const contentStarted = content.start();
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
@@ -118,6 +119,7 @@ export async function startSite({
     catalogue.health,
     logger,
   );
+  await contentStarted;
 
   if (config.NODE_ENV === "production" && !config.SITE_URL) {
     logger.warn(
