@@ -34,11 +34,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastFromSearch = { makes: distinct.make ?? [], offers: offers.map(cardOf) };
     return lastFromSearch;
   };
-  const [{ makes, offers }, status] = await Promise.all([
+  const [{ makes, offers }, vehicles] = await Promise.all([
     unlessEngineDown(fromSearch(), lastFromSearch),
-    unlessEngineDown(catalogue.status(), undefined),
+    unlessEngineDown(catalogue.forSale(), undefined),
   ]);
-  return { makes, offers, vehicles: status?.vehicles };
+  return { makes, offers, vehicles };
 }
 
 const carSearch = (name: string): Brand => ({ name, href: `/car-search?make=${encodeURIComponent(name)}` });
