@@ -13,6 +13,7 @@ import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type Fi
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
+import { benchProductionPairing } from "./production-pairing";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
@@ -37,7 +38,10 @@ import { buildSite } from "./site-process";
  * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
- * be found or started); `--sizes ""` runs that comparison alone.
+ * be found or started); `--sizes ""` runs that comparison alone. Then the search page on the
+ * production pairing, FerretDB (FERRETDB_BINARY) and Meilisearch, at `--pairing` vehicles,
+ * this build and each of `--pairing-builds` in turn, `--pairing-rounds` times
+ * (bench/production-pairing.ts; 0 skips it).
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
  * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
@@ -64,6 +68,12 @@ const { values } = parseArgs({
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
     "ageing-builds": { type: "string", default: "" },
+    /** Vehicles stock:setup loads for the search page on FerretDB and Meilisearch (bench/production-pairing.ts); 0 to skip. */
+    pairing: { type: "string", default: "2000" },
+    /** Earlier builds' server entries, timed in turn with this one on the production pairing. */
+    "pairing-builds": { type: "string", default: "" },
+    "pairing-rounds": { type: "string", default: "2" },
+    "pairing-seconds": { type: "string", default: "15" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
   },
@@ -260,6 +270,17 @@ const ageingRows =
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+const pairingSize = Number(values.pairing);
+const pairingRows =
+  pairingSize > 0
+    ? await benchProductionPairing(
+        pairingSize,
+        values["pairing-builds"].split(",").filter(Boolean),
+        Number(values["pairing-rounds"]),
+        Number(values["pairing-seconds"]),
+        3955,
+      )
+    : [];
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
 
 process.stdout.write(
@@ -299,6 +320,7 @@ process.stdout.write(
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...stockTableRows(stockTableRuns),
     ...sideBySideRows,
+    ...pairingRows,
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),
