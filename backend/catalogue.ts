@@ -205,16 +205,22 @@ export class Catalogue {
     const { id, vehicleType: type, make, model, bodyType, priceGBP: amount } = like;
     const price = { min: Math.floor(amount * (1 - SIMILAR_PRICE_SHARE)), max: Math.ceil(amount * (1 + SIMILAR_PRICE_SHARE)) };
     const steps: Filters[] = [{ make, model, price }, ...(bodyType ? [{ bodyType, price }] : []), { price }];
-    const chosen: VehicleRecord[] = [];
+    const chosen = new Map<string, VehicleRecordReader>();
     for (const filters of steps) {
-      if (chosen.length >= MOST_SIMILAR) break;
+      if (chosen.size >= MOST_SIMILAR) break;
       // Enough to fill the rest after leaving out the vehicle itself and those already chosen.
-      const pageSize = MOST_SIMILAR + 1 + chosen.length;
+      const pageSize = MOST_SIMILAR + 1 + chosen.size;
       const result = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [], records: true });
-      const fresh = result.ids.filter((found) => found !== id && !chosen.some((record) => record._id === found));
-      chosen.push(...(await this.recordsOf(result).getMany(fresh.slice(0, MOST_SIMILAR - chosen.length))));
+      const records = this.recordsOf(result);
+      for (const found of result.ids) if (found !== id && !chosen.has(found) && chosen.size < MOST_SIMILAR) chosen.set(found, records);
     }
-    return chosen;
+    // Each reader once for all its ids: one read of the store where the records are read from it.
+    const read = new Map<string, VehicleRecord>();
+    for (const records of new Set(chosen.values())) {
+      const ids = [...chosen].filter(([, from]) => from === records).map(([found]) => found);
+      for (const record of await records.getMany(ids)) read.set(record._id, record);
+    }
+    return [...chosen.keys()].flatMap((found) => read.get(found) ?? []);
   }
 
   /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
