@@ -1,15 +1,9 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltSite, type BuiltSite } from "../support/built-site";
+import type { BuiltSite } from "../support/built-site";
 import { CrawlFrontier, linksIn } from "../support/page-links";
-import { setUpProductionPairing, type ProductionPairing } from "../support/production-pairing";
-import type { ChildServer } from "../support/servers/child-server";
-import { meiliForTests } from "../support/servers/meilisearch-server";
-import { directUrl, startFerretDb } from "../support/servers/mongodb-server";
-import { describeUnavailable, reportRan } from "../support/test-servers";
+import { pairedSiteForTests, type PairedSite } from "../support/paired-site";
 
 /**
  * The production pairing as an operator first tries it: FerretDB and Meilisearch, `npm run
@@ -25,9 +19,7 @@ const CONNECTIONS = 8;
 const VEHICLES = 2000;
 const LIMITS = { variantsPerPath: 3, vehiclesToOpen: 30 };
 const MOST_URLS = 1500;
-const ferretdb = process.env.FERRETDB_BINARY;
-const built = existsSync(path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js"));
-const meili = ferretdb && built ? await meiliForTests() : undefined;
+const startPairedSite = await pairedSiteForTests(SUITE, process.env.FERRETDB_BINARY, VEHICLES);
 
 interface Answer {
   url: string;
@@ -36,27 +28,15 @@ interface Answer {
   ms: number;
 }
 
-if (!ferretdb) {
-  describeUnavailable(SUITE, "FERRETDB_BINARY is not set: the crawl is of the pairing whose store reads whole collections");
-} else if (!built) {
-  describeUnavailable(SUITE, "the site is not built (npm run build)");
-} else if (meili && "skipReason" in meili) {
-  describeUnavailable(SUITE, meili.skipReason);
-} else if (meili) {
-  reportRan(SUITE, [{ label: `FerretDB, started from FERRETDB_BINARY (${ferretdb})` }, meili]);
-  let store: ChildServer;
-  let pairing: ProductionPairing;
+if (startPairedSite) {
+  let paired: PairedSite;
   let site: BuiltSite;
   beforeAll(async () => {
-    store = await startFerretDb(ferretdb);
-    pairing = await setUpProductionPairing(directUrl(store.port), meili, VEHICLES);
-    site = await startBuiltSite({ ...pairing.siteEnv, LOG_LEVEL: "warn" }, { dataDir: pairing.dataDir });
+    paired = await startPairedSite();
+    site = paired.site;
   }, 600_000);
   afterAll(async () => {
-    await site?.stop();
-    await pairing?.dispose();
-    await store?.stop();
-    await meili.stop();
+    await paired?.stop();
   });
 
   /** Follows every link from the home page, `CONNECTIONS` requests at a time, until none is left to open. */

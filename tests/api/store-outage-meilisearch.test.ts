@@ -1,17 +1,12 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareIds } from "../../domain/sort";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { priceOf } from "../../domain/vehicle-price";
 import { MongoVehicleStore } from "../../backend/store/mongo-vehicle-store";
-import { startBuiltSite, type BuiltSite } from "../support/built-site";
-import { setUpProductionPairing, type ProductionPairing } from "../support/production-pairing";
-import type { ChildServer } from "../support/servers/child-server";
-import { meiliForTests } from "../support/servers/meilisearch-server";
-import { directUrl, startFerretDb } from "../support/servers/mongodb-server";
-import { describeUnavailable, reportRan } from "../support/test-servers";
+import type { BuiltSite } from "../support/built-site";
+import { pairedSiteForTests, type PairedSite } from "../support/paired-site";
+import { directUrl } from "../support/servers/mongodb-server";
 
 /**
  * The built site on FerretDB and Meilisearch, set up by stock:setup, and then the store
@@ -22,31 +17,19 @@ import { describeUnavailable, reportRan } from "../support/test-servers";
  */
 const SUITE = "search answered by Meilisearch while the store is stopped";
 const VEHICLES = 60;
-const ferretdb = process.env.FERRETDB_BINARY;
-const built = existsSync(path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js"));
-const meili = ferretdb && built ? await meiliForTests() : undefined;
+const startPairedSite = await pairedSiteForTests(SUITE, process.env.FERRETDB_BINARY, VEHICLES);
 
-if (!ferretdb) {
-  describeUnavailable(SUITE, "FERRETDB_BINARY is not set, and only a store this run starts can be stopped mid-test");
-} else if (!built) {
-  describeUnavailable(SUITE, "the site is not built (npm run build)");
-} else if (meili && "skipReason" in meili) {
-  describeUnavailable(SUITE, meili.skipReason);
-} else if (meili) {
-  reportRan(SUITE, [{ label: `FerretDB, started from FERRETDB_BINARY (${ferretdb})` }, meili]);
-  let store: ChildServer;
-  let pairing: ProductionPairing;
+if (startPairedSite) {
+  let paired: PairedSite;
   let site: BuiltSite;
   /** Every vehicle as the store held it before it stopped, cheapest first. */
   let stored: VehicleRecord[];
   beforeAll(async () => {
-    store = await startFerretDb(ferretdb);
-    pairing = await setUpProductionPairing(directUrl(store.port), meili, VEHICLES);
-    // Warnings too: the one line saying which engine went down.
-    site = await startBuiltSite({ ...pairing.siteEnv, LOG_LEVEL: "warn" }, { dataDir: pairing.dataDir });
-    const client = new MongoClient(directUrl(store.port));
+    paired = await startPairedSite();
+    site = paired.site;
+    const client = new MongoClient(directUrl(paired.store.port));
     try {
-      const vehicles = await MongoVehicleStore.open(client.db(pairing.siteEnv.MONGODB_DB));
+      const vehicles = await MongoVehicleStore.open(client.db(paired.pairing.siteEnv.MONGODB_DB));
       const all: VehicleRecord[] = [];
       for await (const record of vehicles.scan()) all.push(record);
       stored = all.sort((a, b) => priceOf(a) - priceOf(b) || compareIds(a._id, b._id));
@@ -55,10 +38,7 @@ if (!ferretdb) {
     }
   }, 180_000);
   afterAll(async () => {
-    await site?.stop();
-    await pairing?.dispose();
-    await store?.stop();
-    await meili.stop();
+    await paired?.stop();
   });
 
   const json = async (address: string) => {
@@ -73,7 +53,7 @@ if (!ferretdb) {
     });
 
     it("answers the search API, the search screen's call and the distinct call from Meilisearch, with the store's records", async () => {
-      await store.stop();
+      await paired.store.stop();
       const cars = ofType("car");
       const search = await json("/api/vehicles/search/car?sort=price_asc&pageSize=100");
       expect(search.status).toBe(200);
