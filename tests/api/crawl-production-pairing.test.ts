@@ -76,11 +76,13 @@ if (startPairedSite) {
       const frontier = new CrawlFrontier(`http://127.0.0.1:${site.port}`, LIMITS);
       const started = performance.now();
       const answers = await crawl(frontier);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const pages = answers.filter(({ url }) => !/^\/(assets|media)\//.test(url));
-      const slowest = [...pages].sort((a, b) => b.ms - a.ms)[0]!;
+      const slowest = (kind: Answer[]) => Math.round(Math.max(...kind.map(({ ms }) => ms)));
+      const vehiclePages = pages.filter(({ url }) => url.startsWith("/vehicles/"));
       process.stderr.write(
-        `Crawled ${answers.length} addresses (${pages.length} pages) in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
-          `at ${CONNECTIONS} connections; the slowest page, ${slowest.url}, took ${Math.round(slowest.ms)} ms.\n`,
+        `Crawled ${answers.length} addresses (${pages.length} pages) in ${seconds} s at ${CONNECTIONS} connections; the slowest ` +
+          `vehicle page took ${slowest(vehiclePages)} ms, the slowest other page ${slowest(pages.filter((page) => !vehiclePages.includes(page)))} ms.\n`,
       );
       expect(
         answers.filter(({ status }) => status >= 500).map(({ url, from, status }) => `${url} (from ${from}) answered ${status}`),
