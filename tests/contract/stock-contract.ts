@@ -921,14 +921,14 @@ function searchLikeTheReference(engines: () => StockEngines): void {
 
     it("gives each result's record as the store holds it, field for field, the API's text too", async () => {
       const catalogue = new Catalogue(engines().store, engines().search, createLogger("silent"));
+      // Read once: a read of many ids is a scan of the collection on some MongoDB-compatible servers.
+      const inStore = new Map((await collect(engines().store.scan())).map((record) => [record._id, record]));
       for (const [label, make] of [...cases, ...keywordCases]) {
         const { type, q, filters, sort, page, pageSize } = make();
         const { vehicles } = await catalogue.search(type, { q, filters, sort, page, pageSize });
-        expect(
-          vehicles.map(({ _id }) => _id),
-          label,
-        ).toEqual(referenceSearch(stock, make()).ids);
-        const stored = await engines().store.getMany(vehicles.map(({ _id }) => _id));
+        const ids = vehicles.map(({ _id }) => _id);
+        expect(ids, label).toEqual(referenceSearch(stock, make()).ids);
+        const stored = ids.map((id) => inStore.get(id));
         expect(vehicles, label).toEqual(stored);
         const { vehiclesJson } = await catalogue.searchJson(type, { q, filters, sort, page, pageSize });
         expect(
