@@ -7,7 +7,7 @@ import type { Logger } from "./logger";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search/search-engine";
 import { shopWindow } from "./shop-window";
 import { suggestions, type Suggestion } from "./suggestions";
-import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
+import type { SoldVehicle, StockView, VehicleRecordReader, VehicleStore } from "./store/vehicle-store";
 
 export interface VehicleSearchPage {
   total: number;
@@ -28,12 +28,22 @@ export interface IndexStatus {
   rebuilding: boolean;
 }
 
+/** What the catalogue knows of the stock without asking an engine, as liveness reports it. */
+export interface KnownStatus {
+  /** Vehicles buyers can find, as the search engine last counted them; absent until it has. */
+  vehicles?: number;
+  indexedAt: string | undefined;
+  rebuilding: boolean;
+}
+
 /**
- * The stock as the site's pages and API see it: searches answered by the search engine,
- * records read from the store of record. The search engine is rebuilt whenever the store
- * changes, by this process or by an import run elsewhere, without interrupting searches.
- * Every call to an engine is held to its deadline: one that is down or stalled fails the
- * call with EngineUnavailableError, which the API and pages answer with 503.
+ * The stock as the site's pages and API see it: searches and their pages of results answered
+ * by the search engine alone (from its documents, or the stock an in-process index was built
+ * from), a vehicle's own page and the staff's work read from the store of record. The search
+ * engine is rebuilt whenever the store changes, by this process or by an import run
+ * elsewhere, without interrupting searches. Every call to an engine is held to its deadline:
+ * one that is down or stalled fails the call with EngineUnavailableError, which the API and
+ * pages answer with 503.
  */
 export class Catalogue {
   private rebuild: Promise<void> | undefined;
@@ -43,6 +53,20 @@ export class Catalogue {
   private stopWatchingEngine: (() => void) | undefined;
   private servedVersion = 0;
   private readonly recentlyRead = new Map<string, VehicleRecord>();
+  /** The search engine's last count of the whole stock. */
+  private counted: number | undefined;
+  /** Set while the search engine's documents hold no records, so that it is logged once. */
+  private documentsLackRecords = false;
+  /**
+   * The store's records, each read held to the store's deadline: read by an in-process index
+   * built from a store that keeps no stock in memory (MongoDB), and for a search engine whose
+   * documents hold no records.
+   */
+  private readonly storeRecords: StockView = {
+    scan: () => this.store.scan(),
+    getMany: (ids) => this.read(() => this.store.getMany(ids)),
+    getManyJson: (ids) => this.read(() => this.store.getManyJson(ids)),
+  };
 
   constructor(
     private readonly store: VehicleStore,
@@ -89,14 +113,14 @@ export class Catalogue {
    * make is, since hundreds of trim names help nobody choose.
    */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehicles: await this.read(() => records.getMany(ids)), options };
+    const { result, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters), true);
+    return { total: result.total, vehicles: await this.recordsOf(result).getMany(result.ids), options };
   }
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
-    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehiclesJson: await this.read(() => records.getManyJson(ids)), options };
+    const { result, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters), true);
+    return { total: result.total, vehiclesJson: await this.recordsOf(result).getManyJson(result.ids), options };
   }
 
   /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
@@ -111,7 +135,13 @@ export class Catalogue {
   /** A page of every vehicle's id, in a stable order, for listings such as the sitemap. */
   async ids(page: number, pageSize: number): Promise<{ total: number; ids: string[] }> {
     const { total, ids } = await this.searchEngine({ filters: {}, sort: "relevance", page, pageSize, facets: [] });
+    this.counted = total;
     return { total, ids };
+  }
+
+  /** How many vehicles buyers can find: the search engine's total, which costs no count of the store. */
+  async forSale(): Promise<number> {
+    return (await this.ids(1, 1)).total;
   }
 
   /** A vehicle buyers may see: one the stock manager has hidden answers as if it were not in stock. */
@@ -175,15 +205,22 @@ export class Catalogue {
     const { id, vehicleType: type, make, model, bodyType, priceGBP: amount } = like;
     const price = { min: Math.floor(amount * (1 - SIMILAR_PRICE_SHARE)), max: Math.ceil(amount * (1 + SIMILAR_PRICE_SHARE)) };
     const steps: Filters[] = [{ make, model, price }, ...(bodyType ? [{ bodyType, price }] : []), { price }];
-    const chosen: string[] = [];
+    const chosen = new Map<string, VehicleRecordReader>();
     for (const filters of steps) {
-      if (chosen.length >= MOST_SIMILAR) break;
+      if (chosen.size >= MOST_SIMILAR) break;
       // Enough to fill the rest after leaving out the vehicle itself and those already chosen.
-      const pageSize = MOST_SIMILAR + 1 + chosen.length;
-      const { ids } = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [] });
-      for (const found of ids) if (found !== id && !chosen.includes(found) && chosen.length < MOST_SIMILAR) chosen.push(found);
+      const pageSize = MOST_SIMILAR + 1 + chosen.size;
+      const result = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [], records: true });
+      const records = this.recordsOf(result);
+      for (const found of result.ids) if (found !== id && !chosen.has(found) && chosen.size < MOST_SIMILAR) chosen.set(found, records);
     }
-    return this.read(() => this.store.getMany(chosen));
+    // Each reader once for all its ids: one read of the store where the records are read from it.
+    const read = new Map<string, VehicleRecord>();
+    for (const records of new Set(chosen.values())) {
+      const ids = [...chosen].filter(([, from]) => from === records).map(([found]) => found);
+      for (const record of await records.getMany(ids)) read.set(record._id, record);
+    }
+    return [...chosen.keys()].flatMap((found) => read.get(found) ?? []);
   }
 
   /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
@@ -209,6 +246,7 @@ export class Catalogue {
     return { builtAt: this.indexedAt, rebuilding: this.rebuild !== undefined };
   }
 
+  /** The stock as the staff's search index page compares it: every vehicle the store holds, hidden ones too, counted. */
   async status(): Promise<IndexStatus> {
     return {
       vehicles: await this.read(() => this.store.count()),
@@ -217,7 +255,20 @@ export class Catalogue {
     };
   }
 
-  /** Whether each engine answers now: a small search and a count, each within its deadline. */
+  /** What is known without asking an engine: liveness must answer whatever they do. */
+  knownStatus(): KnownStatus {
+    return {
+      ...(this.counted === undefined ? {} : { vehicles: this.counted }),
+      indexedAt: this.indexedAt?.toISOString(),
+      rebuilding: this.rebuild !== undefined,
+    };
+  }
+
+  /**
+   * Whether each engine answers now, each asked within its deadline something that costs it
+   * next to nothing whatever the stock's size: a search for one id (which counts the stock
+   * for knownStatus), and where the stock stands (one small document).
+   */
   async readiness(): Promise<Record<EngineRole, EngineState>> {
     const answered = (work: Promise<unknown>) =>
       work.then(
@@ -226,7 +277,7 @@ export class Catalogue {
           if (!(error instanceof EngineUnavailableError)) throw error;
         },
       );
-    await Promise.all([answered(this.ids(1, 1)), answered(this.read(() => this.store.count()))]);
+    await Promise.all([answered(this.forSale()), answered(this.read(() => this.store.stockPosition()))]);
     return { search: this.health.state("search"), store: this.health.state("store") };
   }
 
@@ -255,15 +306,35 @@ export class Catalogue {
    * Options offered: `make` always, `model` once a make is chosen, and every other filter
    * that has at least one option under the current filters.
    */
-  private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false) {
-    const result = await this.searchEngine({ type, ...request, facets: facets || [] });
+  private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false, records = false) {
+    const result = await this.searchEngine({ type, ...request, facets: facets || [], records });
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
       if (list && (list.length > 0 || name === "make" || name === "model")) options[name] = list;
     }
-    // An in-process index names the stock it was built from: its records match its ids.
-    return { total: result.total, ids: result.ids, records: result.records ?? this.store, options };
+    return { result, options };
+  }
+
+  /**
+   * Where a search's records are read: with it, from the engine (so that they match its ids
+   * and total); from the store only while the engine's documents hold none, which is said
+   * once, as only a full sync of the index puts it right.
+   */
+  private recordsOf(result: SearchResult): VehicleRecordReader {
+    if (result.records) {
+      this.documentsLackRecords = false;
+      return result.records;
+    }
+    if (!this.documentsLackRecords) {
+      this.documentsLackRecords = true;
+      this.logger.warn(
+        { remedy: "npm run stock:sync (or stock:reindex)" },
+        "The search index holds documents made by an earlier version, without their records: " +
+          "pages of results are read from the store until the index is rebuilt",
+      );
+    }
+    return this.storeRecords;
   }
 
   private searchEngine(query: SearchQuery): Promise<SearchResult> {
@@ -285,10 +356,10 @@ export class Catalogue {
     do {
       this.rebuildAgain = false;
       const started = performance.now();
-      await this.engine.rebuild?.(this.store.snapshot?.() ?? this.store);
+      await this.engine.rebuild?.(this.store.snapshot?.() ?? this.storeRecords);
       this.indexedAt = new Date();
       this.servedVersion++;
-      this.logger.info({ vehicles: await this.store.count(), ms: Math.round(performance.now() - started) }, "Search index rebuilt");
+      this.logger.info({ vehicles: await this.forSale(), ms: Math.round(performance.now() - started) }, "Search index rebuilt");
     } while (this.rebuildAgain);
   }
 }
@@ -322,7 +393,7 @@ export const PAGE_CATALOGUE_CALLS = [
   "similarTo",
   "shopWindow",
   "sold",
-  "status",
+  "forSale",
 ] as const satisfies readonly (keyof Catalogue)[];
 export type PageCatalogueCall = (typeof PAGE_CATALOGUE_CALLS)[number];
 export type PageCatalogue = Pick<Catalogue, PageCatalogueCall>;

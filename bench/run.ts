@@ -15,6 +15,7 @@ import { benchMetricsCost } from "./metrics-cost";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
 import { benchSiteImport } from "./site-import";
+import { benchProductionPairing } from "./production-pairing";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { benchSignInFlood, signInFloodTable } from "./sign-in-flood";
 import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
@@ -40,7 +41,10 @@ import { buildSite } from "./site-process";
  * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
- * be found or started); `--sizes ""` runs that comparison alone.
+ * be found or started); `--sizes ""` runs that comparison alone. Then the search page on the
+ * production pairing, FerretDB (FERRETDB_BINARY) and Meilisearch, at `--pairing` vehicles,
+ * this build and each of `--pairing-builds` in turn, `--pairing-rounds` times
+ * (bench/production-pairing.ts; 0 skips it).
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
  * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn, with
  * `--ageing-audit-per-lead` audit entries a lead (10 by default), each of them then importing
@@ -77,6 +81,12 @@ const { values } = parseArgs({
     "ageing-import": { type: "string", default: "100000" },
     /** Audit entries written for each lead: 10 gives 1,000,000 at 100,000 leads, 30 gives 3,000,000. */
     "ageing-audit-per-lead": { type: "string", default: "10" },
+    /** Vehicles stock:setup loads for the search page on FerretDB and Meilisearch (bench/production-pairing.ts); 0 to skip. */
+    pairing: { type: "string", default: "2000" },
+    /** Earlier builds' server entries, timed in turn with this one on the production pairing. */
+    "pairing-builds": { type: "string", default: "" },
+    "pairing-rounds": { type: "string", default: "2" },
+    "pairing-seconds": { type: "string", default: "15" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
     /** Times /healthz and a staff sign-in during a flood of failed sign-ins (bench/sign-in-flood.ts); 0 to skip. */
@@ -281,6 +291,17 @@ const siteImportRows =
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+const pairingSize = Number(values.pairing);
+const pairingRows =
+  pairingSize > 0
+    ? await benchProductionPairing(
+        pairingSize,
+        values["pairing-builds"].split(",").filter(Boolean),
+        Number(values["pairing-rounds"]),
+        Number(values["pairing-seconds"]),
+        3955,
+      )
+    : [];
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
 const signInFloodRows =
   values["sign-in-flood"] === "0" ? [] : await benchSignInFlood(["", ...values["sign-in-flood-builds"].split(",").filter(Boolean)]);
@@ -323,6 +344,7 @@ process.stdout.write(
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...stockTableRows(stockTableRuns),
     ...sideBySideRows,
+    ...pairingRows,
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),

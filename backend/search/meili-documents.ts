@@ -19,7 +19,9 @@ import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 
 /**
  * How a vehicle record becomes a Meilisearch document, and the index settings that make
- * every filter, option count and sort of the embedded engine possible there too.
+ * every filter, option count and sort of the embedded engine possible there too. Each
+ * document also holds its whole record, so that a page of results is answered by
+ * Meilisearch alone, without a read of the store per page.
  */
 
 export interface MeiliVehicleDocument {
@@ -27,6 +29,19 @@ export interface MeiliVehicleDocument {
   type: VehicleType;
   [attribute: string]: string | number | string[];
 }
+
+/**
+ * The attribute holding the record as JSON text, exactly as the store gives it: sent on by
+ * the API as it is, and neither searched nor filtered on.
+ */
+export const RECORD_ATTRIBUTE = "record";
+
+/**
+ * What a search may show of a document: all the site reads. An index built by a version
+ * whose documents held no record shows everything, so its settings differ from these and
+ * the indexer rebuilds it (settings-drift.ts) rather than add documents of another kind.
+ */
+export const DISPLAYED_ATTRIBUTES = ["id", RECORD_ATTRIBUTE];
 
 /** The attribute holding a range filter's bands, so options can be counted per band. */
 export const bandAttribute = (name: RangeFilterName) => `${name}Band`;
@@ -71,6 +86,7 @@ export function meiliSettings(): Settings {
   return {
     filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)],
     sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES)],
+    displayedAttributes: DISPLAYED_ATTRIBUTES,
     searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
     rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness", ...RELEVANCE_TIE_BREAKS],
     // Meilisearch's defaults, stated because the embedded engine copies them (query-terms.ts).
@@ -150,5 +166,6 @@ export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook):
     const value = sortKeyValue(record, key);
     if (value !== undefined) document[attribute] = value;
   }
+  document[RECORD_ATTRIBUTE] = JSON.stringify(record);
   return document;
 }

@@ -21,15 +21,21 @@ import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError, EngineUnavailableError } fr
 import { withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
 import { isMeiliOutage, isMeiliTransient } from "./meili-errors";
-import { facetAttribute, meiliSort } from "./meili-documents";
+import { HitRecords } from "./hit-records";
+import { DISPLAYED_ATTRIBUTES, facetAttribute, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
 import { filterCondition, filterConditions } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { queryWords } from "./search-words";
 import { ranksByKeywords } from "../../domain/sort";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
-/** Search-screen answers kept: a few kilobytes each, so a few megabytes in all. */
-const ANSWERS_KEPT = 2000;
+/**
+ * Room for kept answers, in characters of their records' text: a page of 24 results holds
+ * about 35,000, an answer without records counts as ANSWER_WITHOUT_RECORDS (its option
+ * counts). So about 500 pages of results, or 4,000 counts alone.
+ */
+const ANSWERS_KEPT_CHARACTERS = 16_000_000;
+const ANSWER_WITHOUT_RECORDS = 4000;
 /**
  * How often the site reads the index's version, one small document, so that a page cached
  * from older answers goes within this of the index changing. The index changes after the
@@ -56,7 +62,10 @@ const OLD_INDEX_REMEDY = "run npm run stock:sync (or stock:setup), which rebuild
  * it existed), answers are not kept and every search goes to Meilisearch.
  */
 export class MeiliSearchEngine implements SearchEngine {
-  private readonly answers = new AnswerCache<SearchResult>(ANSWERS_KEPT);
+  private readonly answers = new AnswerCache<SearchResult>(
+    ANSWERS_KEPT_CHARACTERS,
+    ({ records }) => ANSWER_WITHOUT_RECORDS + (records instanceof HitRecords ? records.textLength : 0),
+  );
   private unversionedUntil = 0;
   /** One read of the version at a time, shared by the searches that arrive meanwhile. */
   private versionRead: Promise<string | undefined> | undefined;
@@ -122,6 +131,7 @@ export class MeiliSearchEngine implements SearchEngine {
       query.page,
       query.pageSize,
       query.facets,
+      query.records === true,
       asksRecent && RECENT_FILTER_NAMES.map((name) => recentSince(name, now)),
     ]);
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
@@ -182,7 +192,7 @@ export class MeiliSearchEngine implements SearchEngine {
         sort: q !== "" && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort),
         page: query.page,
         hitsPerPage: query.pageSize,
-        attributesToRetrieve: ["id"],
+        attributesToRetrieve: query.records ? DISPLAYED_ATTRIBUTES : ["id"],
         facets: countedTogether.map(facetAttribute),
       },
       ...countedApart.map((facet) => ({
@@ -216,7 +226,9 @@ export class MeiliSearchEngine implements SearchEngine {
       const count = rest[apart.length + i]!.totalHits ?? 0;
       facets[facet] = count > 0 ? [{ value: FILTER_ON, count }] : [];
     });
-    return { total: page!.totalHits ?? 0, ids: page!.hits.map((hit) => String(hit.id)), facets };
+    const ids = page!.hits.map((hit) => String(hit.id));
+    const records = query.records ? recordsOf(page!.hits) : undefined;
+    return { total: page!.totalHits ?? 0, ids, facets, ...(records && { records }) };
   }
 
   private versionQuery(): MultiSearchQuery {
@@ -267,6 +279,20 @@ function splitFacets(facets: readonly FilterName[]) {
     counted: facets.filter((facet) => FILTERS[facet].kind !== "recent"),
     onOff: facets.filter((facet) => FILTERS[facet].kind === "recent"),
   };
+}
+
+/**
+ * The records the hits hold, or undefined when any hit holds none: a document indexed by a
+ * version before documents held their records, which only a full sync replaces.
+ */
+function recordsOf(hits: SearchResponse["hits"]): HitRecords | undefined {
+  const json = new Map<string, string>();
+  for (const hit of hits) {
+    const text: unknown = hit[RECORD_ATTRIBUTE];
+    if (typeof text !== "string") return undefined;
+    json.set(String(hit.id), text);
+  }
+  return new HitRecords(json);
 }
 
 /** No conditions means no filter parameter at all. */

@@ -31,11 +31,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastFromSearch = { makes: distinct.make ?? [], offers: offers.map(cardOf) };
     return lastFromSearch;
   };
-  const [{ makes, offers }, status] = await Promise.all([
+  const [{ makes, offers }, vehicles] = await Promise.all([
     unlessEngineDown(fromSearch(), lastFromSearch),
-    unlessEngineDown(catalogue.status(), undefined),
+    unlessEngineDown(catalogue.forSale(), undefined),
   ]);
-  return { makes, offers, vehicles: status?.vehicles, content };
+  return { makes, offers, vehicles, content };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -539,6 +539,37 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       expect(await ids({ q: "fiesta" })).toEqual([]);
     });
 
+    it("gives each result's record as the store holds it, field for field, staff's marks and a reduction included", async () => {
+      const uploaded = [{ id: "e".repeat(32), width: 1600, height: 1200 }];
+      await engines().store.applyChange(
+        {
+          records: [...knownVehicleRepriced("fiesta-2019", 9495), ...knownVehicleRepriced("sprinter-2021", 30000)],
+          mode: "upsert",
+          reserve: new Map([["fiesta-2019", true]]),
+          photos: new Map([["sprinter-2021", { uploaded }]]),
+        },
+        new Date(Date.now() - 24 * 60 * 60_000),
+      );
+      await engines().rebuild(() => engines().store.scan());
+      const catalogue = new Catalogue(engines().store, engines().search, createLogger("silent"));
+      const everything = { filters: {}, sort: "price_asc", page: 1, pageSize: 100 } as const;
+      for (const type of [undefined, "car", "van", "truck"] as const) {
+        const { vehicles, total } = await catalogue.search(type, everything);
+        const stored = await engines().store.getMany(vehicles.map(({ _id }) => _id));
+        expect(vehicles, type).toHaveLength(total);
+        expect(vehicles, type).toEqual(stored);
+        const { vehiclesJson } = await catalogue.searchJson(type, everything, true);
+        expect(
+          vehiclesJson.map((json) => JSON.parse(json) as unknown),
+          type,
+        ).toEqual(stored);
+      }
+      const [fiesta] = (await catalogue.search("car", { ...everything, filters: { reduced: true } })).vehicles;
+      expect(fiesta).toMatchObject({ _id: "fiesta-2019", reserved: true, priceReduction: { fromGBP: 10000 } });
+      const [sprinter] = (await catalogue.search("van", { ...everything, q: "sprinter" })).vehicles;
+      expect(sprinter?.photos).toEqual({ uploaded });
+    });
+
     it("keeps each type to its own stock", async () => {
       expect((await engines().search.search(query({ type: "car" }))).total).toBe(7);
       expect((await engines().search.search(query({ type: "van" }))).total).toBe(3);
@@ -924,6 +955,25 @@ function searchLikeTheReference(engines: () => StockEngines): void {
       const expected = referenceSearch(stock, q);
       const actual = await engines().search.search(q);
       for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
+    });
+
+    it("gives each result's record as the store holds it, field for field, the API's text too", async () => {
+      const catalogue = new Catalogue(engines().store, engines().search, createLogger("silent"));
+      // Read once: a read of many ids is a scan of the collection on some MongoDB-compatible servers.
+      const inStore = new Map((await collect(engines().store.scan())).map((record) => [record._id, record]));
+      for (const [label, make] of [...cases, ...keywordCases]) {
+        const { type, q, filters, sort, page, pageSize } = make();
+        const { vehicles } = await catalogue.search(type, { q, filters, sort, page, pageSize });
+        const ids = vehicles.map(({ _id }) => _id);
+        expect(ids, label).toEqual(referenceSearch(stock, make()).ids);
+        const stored = ids.map((id) => inStore.get(id));
+        expect(vehicles, label).toEqual(stored);
+        const { vehiclesJson } = await catalogue.searchJson(type, { q, filters, sort, page, pageSize });
+        expect(
+          vehiclesJson.map((json) => JSON.parse(json) as unknown),
+          label,
+        ).toEqual(stored);
+      }
     });
 
     it("answers every sort order like the reference", async () => {
