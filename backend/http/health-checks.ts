@@ -17,14 +17,12 @@ import { SITE_VERSION } from "../release";
 export function healthChecks(catalogue: Catalogue, catchUps: Pick<CatchUpBoard, "list">, draining?: Pick<Draining, "active">): Router {
   const router = Router();
   router.get("/", (_req, res) => {
-    res
-      .set("Cache-Control", "no-store")
-      .json({
-        status: draining?.active ? "draining" : "ok",
-        version: SITE_VERSION,
-        ...catalogue.knownStatus(),
-        catchingUp: catchUps.list(),
-      });
+    res.set("Cache-Control", "no-store").json({
+      status: draining?.active ? "draining" : "ok",
+      version: SITE_VERSION,
+      ...catalogue.knownStatus(),
+      catchingUp: catchUps.list(),
+    });
   });
   router.get("/ready", async (_req, res) => {
     if (draining?.active) return void res.status(503).set("Cache-Control", "no-store").json({ status: "draining" });
