@@ -1,4 +1,7 @@
 import { MongoClient, type MongoClientOptions } from "mongodb";
+import type { AlertStore } from "./alerts/alert-store";
+import { FileAlertStore } from "./alerts/file-alert-store";
+import { MongoAlertStore } from "./alerts/mongo-alert-store";
 import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "./http/rate-windows";
@@ -40,6 +43,8 @@ export interface Engines extends OpenStore {
   views: VehicleViewCounter;
   /** Every e-mail the site sends, queued until the SMTP server takes it. */
   mail: MailOutbox;
+  /** Buyers' saved searches and the state of their alerts. */
+  alerts: AlertStore;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -182,6 +187,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
+  const alerts = whenConnected(MongoAlertStore.unopened(db), ["close"]);
   return {
     store: store.store,
     backgroundStore: backgroundStore.store,
@@ -196,6 +202,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
     },
     views,
     mail: mail.store,
+    alerts: alerts.store,
     mongo,
     async setUp() {
       await store.setUp();
@@ -204,12 +211,14 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await rateWindows.setUp();
       await views.setUp();
       await mail.setUp();
+      await alerts.setUp();
     },
     async close() {
       await views.close();
       await leads.store.close();
       await staff.store.close();
       await mail.store.close();
+      await alerts.store.close();
       await store.store.close();
       await backgroundStore.store.close();
       await mongo.close();
@@ -224,6 +233,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const staff = await FileStaffStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
+  const alerts = await FileAlertStore.open(config.DATA_DIR);
   return {
     store,
     backgroundStore: store,
@@ -238,12 +248,14 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
     },
     views,
     mail,
+    alerts,
     async setUp() {},
     async close() {
       await views.close();
       await leads.close();
       await staff.close();
       await mail.close();
+      await alerts.close();
       await store.close();
     },
   };
