@@ -24,6 +24,7 @@ import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
 import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "./media/picture-rounds";
+import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "./store/lone-rounds";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
@@ -77,6 +78,8 @@ export interface SharedState {
   rebuilds: RebuildBoard;
   /** Which instance runs the feed pictures' round. */
   pictureRounds: PictureRounds;
+  /** Which instance works out and sends the buyers' alerts (backend/alerts/alert-rounds.ts). */
+  alertRounds: LoneRounds;
 }
 
 export interface OpenStore {
@@ -185,6 +188,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
   const rebuilds = whenConnected(new MongoRebuildBoard(db), []);
   const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
+  const alertRounds = whenConnected(new MongoLoneRounds(db, "alert_rounds", "alerts", logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   const alerts = whenConnected(MongoAlertStore.unopened(db), ["close"]);
@@ -199,6 +203,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       feedTurns: feedTurns.store,
       rebuilds: rebuilds.store,
       pictureRounds: pictureRounds.store,
+      alertRounds: alertRounds.store,
     },
     views,
     mail: mail.store,
@@ -245,6 +250,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
       feedTurns: new MemoryFeedTurns(),
       rebuilds: new MemoryRebuildBoard(),
       pictureRounds: new MemoryPictureRounds(),
+      alertRounds: new MemoryLoneRounds(),
     },
     views,
     mail,

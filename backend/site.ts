@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import {
+  alertsContext,
   catalogueContext,
   cspNonceContext,
   dealerContext,
@@ -26,6 +27,7 @@ import { takeTargetsInOriginForm } from "./http/host-header";
 import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
+import { alertServices } from "./alerts/alert-services";
 import { openEngines } from "./engines";
 import { mailServices } from "./mail/mail-services";
 import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
@@ -109,6 +111,17 @@ export async function startSite({
     (lead) => mail.leadArrived(lead),
   );
   const { leads } = leadWork;
+  const alerts = alertServices({
+    store: engines.alerts,
+    outbox: engines.mail,
+    mail,
+    catalogue,
+    vehicles: engines.backgroundStore,
+    rounds: engines.shared.alertRounds,
+    dealer,
+    settings: config,
+    logger,
+  });
   const staff = staffServices(
     engines.staff,
     engines.leads,
@@ -119,6 +132,7 @@ export async function startSite({
     dealer.name,
     logger,
     mail,
+    alerts,
   );
   await staff.stock.prepareUploadFolder();
   await staff.photos.library.prepare();
@@ -144,6 +158,7 @@ export async function startSite({
             [catalogueContext, catalogue],
             [dealerContext, dealer],
             [leadsContext, leads],
+            [alertsContext, alerts],
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
             [requestLogContext, req.log],
@@ -178,6 +193,7 @@ export async function startSite({
   const server = await listen(app, config);
   leadWork.start();
   mail.start();
+  if (mail.sending) alerts.start();
   staff.feed?.start();
   staff.feedPictures.start();
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
@@ -201,6 +217,7 @@ export async function startSite({
       await renderPool?.stop();
       await storeLoad.stop();
       await leadWork.stop();
+      await alerts.stop();
       await mail.stop();
       await staff.feed?.stop();
       staff.feedPictures.stop();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchRequest } from "./parse-search-request";
-import { describeSearch, saveAlertSchema, savedQueryOf } from "./search-alerts";
+import { saveAlertSchema } from "./search-alert-form";
+import { describeSearch, savedQueryOf } from "./search-alerts";
 
 const request = (query: string) => {
   const parsed = parseSearchRequest(new URLSearchParams(query));

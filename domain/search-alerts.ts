@@ -1,16 +1,14 @@
-import { z } from "zod";
 import { rangeLabel } from "./filter-labels";
 import { FILTER_NAMES, FILTERS, spelledAsStock, type FacetOption, type FilterName, type RangeFilterName } from "./filters";
-import { emailSchema } from "./form-fields";
 import { isRangePair } from "./range-ends";
 import { searchRequestToParams, type SearchRequest } from "./search-request";
-import { VEHICLE_ID_PATTERN } from "./vehicle-id";
-import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "./vehicle-types";
+import { VEHICLE_NOUNS, type VehicleType } from "./vehicle-types";
 
 /**
  * Saved searches with e-mail alerts: what a buyer chooses when saving one, the words they
- * agree to, the one schema the form and the action check it with, and a search described in
- * words ("Vans · Ford Transit Custom · up to £20,000 · diesel").
+ * agree to, and a search described in words ("Vans · Ford Transit Custom · up to £20,000 ·
+ * diesel"). Free of zod, as the search and vehicle pages show the form; the form's schema is
+ * search-alert-form.ts.
  */
 
 export const ALERT_FREQUENCIES = {
@@ -27,25 +25,6 @@ export const SEARCH_ALERT_CONSENT =
 export const PRICE_ALERT_CONSENT =
   "We'll e-mail you if this vehicle's price drops, or when it sells, with similar ones. " +
   "Nothing is sent until you confirm by the link we e-mail you, and every e-mail has a link to unsubscribe.";
-
-/** The longest saved query string: every filter at its longest is well within it. */
-const MAX_QUERY_LENGTH = 2000;
-
-/** What the save form sends: the address, how often, and the search (its type and query string) or the vehicle watched. */
-export const saveAlertSchema = z.object({
-  email: emailSchema,
-  frequency: z.enum(ALERT_FREQUENCY_NAMES, { error: "Choose how often to hear from us" }).default("immediate"),
-  type: z.enum(VEHICLE_TYPES, { error: "Choose cars, vans or trucks" }),
-  query: z.string().max(MAX_QUERY_LENGTH, "That search is too long to save").default(""),
-  vehicleId: z.string().regex(VEHICLE_ID_PATTERN, "That is not one of our vehicles").optional(),
-  /** The page the form was on, kept with the consent. */
-  page: z
-    .string()
-    .max(300)
-    .regex(/^\/[^\s]*$/, "must be a path on this site")
-    .optional(),
-});
-export type SaveAlert = z.infer<typeof saveAlertSchema>;
 
 /** The query string a saved search keeps: its words, filters and sort, never a page. */
 export function savedQueryOf(request: Pick<SearchRequest, "q" | "filters" | "sort">): string {
@@ -95,4 +74,9 @@ export function describeSearch(
 
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+/** The search page a saved search shows: its type's page with its query. */
+export function savedSearchPath({ type, query }: { type: VehicleType; query: string }): string {
+  return `/${type}-search${query ? `?${query}` : ""}`;
 }

@@ -29,6 +29,12 @@ export default [
   route("offers", "routes/offers.tsx"),
   route("saved", "routes/saved.tsx"),
   route("compare", "routes/compare.tsx"),
+  // Saved searches and their e-mail alerts: one buyer's each, never kept by the page cache.
+  route("alerts", "routes/alerts/save.tsx"),
+  route("alerts/confirm", "routes/alerts/confirm.tsx"),
+  route("alerts/manage", "routes/alerts/manage.tsx"),
+  route("alerts/unsubscribe", "routes/alerts/unsubscribe.tsx"),
+  route("alerts/open", "routes/alerts/open.ts"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) => route(page, `routes/content/${page}.tsx`)),
   ...SITE_PAGE_LEAD_KINDS.map((kind) =>

@@ -15,12 +15,12 @@ import {
   type QueuedMail,
   type RecipientCap,
 } from "./mail-outbox";
-import { newRecipientSecret, RECIPIENT_SECRET_PATTERN, recipientKeyOf } from "./recipient-key";
+import { mailboxOf, newRecipientSecret, RECIPIENT_SECRET_PATTERN, recipientKeyOf } from "./recipient-key";
 
 /** A message as its file holds it: whole while unsent (with what a gathering round was written from), its id and time alone once sent. */
 type MailFile = (QueuedMail & { nextAttemptAt: Date; gathering?: GatheredState }) | { id: string; sentAt: Date };
 type UnsentFile = Exclude<MailFile, { sentAt: Date }>;
-/** A day's file of admissions: the ids of the messages admitted, by recipient key. */
+/** A day's file of admissions: the ids of the messages admitted, by recipient key (and allowance, when not the confirmations'). */
 type AdmissionsFile = Record<string, string[]>;
 
 /** What is kept in memory of each file: when it is next due (unsent), or when it went. */
@@ -105,6 +105,23 @@ export class FileMailOutbox implements MailOutbox {
     return unsent;
   }
 
+  deleteUnsentTo(address: string): Promise<number> {
+    const mailbox = mailboxOf(address);
+    return this.serially(async () => {
+      await this.readNewFiles();
+      let deleted = 0;
+      for (const [id, { sentAt }] of this.entries) {
+        if (sentAt !== undefined) continue;
+        const file = await this.read(id);
+        if (!file || "sentAt" in file || mailboxOf(file.to) !== mailbox) continue;
+        await rm(this.fileOf(id), { force: true });
+        this.entries.delete(id);
+        deleted++;
+      }
+      return deleted;
+    });
+  }
+
   deleteSentBefore(cutoff: Date): Promise<number> {
     return this.serially(async () => {
       let deleted = 0;
@@ -124,16 +141,17 @@ export class FileMailOutbox implements MailOutbox {
     });
   }
 
-  async admit(mailId: string, to: string, { day, most }: RecipientCap, _at: Date): Promise<Admission> {
+  async admit(mailId: string, to: string, { day, most, allowance }: RecipientCap, _at: Date): Promise<Admission> {
     if (!CAP_DAY_PATTERN.test(day)) throw new Error(`Not a day: ${day}`);
     return this.serially(async () => {
       const recipient = recipientKeyOf(await this.recipientSecret(), to);
+      const counted = allowance ? `${recipient}-${allowance}` : recipient;
       const file = path.join(this.recipientsDirectory, `${day}${FILE_SUFFIX}`);
       const admissions = (await readJson<AdmissionsFile>(file)) ?? {};
-      const admitted = admissions[recipient] ?? [];
+      const admitted = admissions[counted] ?? [];
       if (admitted.includes(mailId)) return { admitted: true, recipient };
       if (admitted.length >= most) return { admitted: false, recipient };
-      await writeFileAtomically(file, [JSON.stringify({ ...admissions, [recipient]: [...admitted, mailId] })]);
+      await writeFileAtomically(file, [JSON.stringify({ ...admissions, [counted]: [...admitted, mailId] })]);
       return { admitted: true, recipient };
     });
   }

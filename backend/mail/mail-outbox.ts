@@ -24,6 +24,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where one click unsubscribes (RFC 8058): sent as List-Unsubscribe, with List-Unsubscribe-Post, on alerts to buyers. */
+  listUnsubscribe?: string;
 }
 
 /** Why the last send failed: the SMTP reply code, or what kept the server from answering. */
@@ -45,6 +47,8 @@ export interface RecipientCap {
   /** The showroom's date, YYYY-MM-DD. */
   day: string;
   most: number;
+  /** The allowance counted against, when not the confirmations' (a form's): "alerts" for the alerts a buyer asked for. */
+  allowance?: "alerts";
 }
 
 export interface Admission {
@@ -86,6 +90,8 @@ export interface MailOutbox {
   markFailed(id: string, retryAt: Date, failure: MailFailure): Promise<void>;
   /** Messages not yet sent. */
   countUnsent(): Promise<number>;
+  /** Deletes the messages to this address (any spelling of its mailbox) not sent yet, for an erasure; resolves to how many. */
+  deleteUnsentTo(address: string): Promise<number>;
   /** Forgets the ids of messages sent before `cutoff`, and the counts per address of days before it; resolves to how many ids. */
   deleteSentBefore(cutoff: Date): Promise<number>;
   /**

@@ -4,6 +4,7 @@ import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
+import type { Alerts } from "../alerts/alert-services";
 import type { Mail } from "../mail/mail-services";
 import { FeedPictures } from "../media/feed-pictures";
 import { PhotoLibrary } from "../media/photo-library";
@@ -11,6 +12,7 @@ import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
+import { BuyerDemand } from "../stock/buyer-demand";
 import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
@@ -39,6 +41,8 @@ export interface StaffServices {
   feed?: ScheduledFeed;
   /** E-mail: whether it is sent, and password links sent by it. */
   mail: Mail;
+  /** What buyers' saved searches are waiting for, for the stock console. */
+  demand: BuyerDemand;
 }
 
 export function staffServices(
@@ -53,6 +57,7 @@ export function staffServices(
   dealerName: string,
   logger: Logger,
   mail: Mail,
+  alerts: Pick<Alerts, "erase" | "demand">,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealerName));
   const { store: stock, backgroundStore, catalogue, views } = vehicles;
@@ -79,6 +84,7 @@ export function staffServices(
       async (id) => (await catalogue.lookUp([id]))[0]!,
       forwardLeadsNow,
       (lead) => mail.leadAssigned(lead),
+      (email) => alerts.erase(email),
     ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
@@ -91,6 +97,7 @@ export function staffServices(
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
+    demand: new BuyerDemand(alerts),
   };
 }
 
