@@ -101,6 +101,8 @@ interface AlertDependencies {
   dealer: Dealer;
   settings: AlertSettings;
   logger: Pick<Logger, "info" | "warn">;
+  /** What "now" is for saving, confirming and each round: the clock, unless a test moves through days. */
+  clock?: () => Date;
 }
 
 /**
@@ -118,14 +120,16 @@ export function alertServices({
   dealer,
   settings,
   logger,
+  clock = () => new Date(),
 }: AlertDependencies): AlertServices {
   const siteOrigin = publicOrigin(settings);
   const context = async (): Promise<AlertMailContext> => {
     const secret = await store.secret();
     return { dealer, siteOrigin, link: (link: AlertLink) => linkUrl(siteOrigin, secret, link) };
   };
-  const queue = async (message: OutgoingMail, now: Date) => {
-    if (await outbox.enqueue(message, now)) mail.sendSoon();
+  // Due at once by the wall clock, whatever day the alerts' clock says it is.
+  const queue = async (message: OutgoingMail) => {
+    if (await outbox.enqueue(message, new Date())) mail.sendSoon();
   };
   const alertRounds = new AlertRounds(
     store,
@@ -139,7 +143,7 @@ export function alertServices({
           { day, most: settings.ALERT_MAILS_PER_DAY, allowance: "alerts" },
           now,
         );
-        if (admitted) await queue(message, now);
+        if (admitted) await queue(message);
         return admitted;
       },
     },
@@ -147,6 +151,7 @@ export function alertServices({
     settings satisfies AlertRoundSettings,
     logger,
     rounds,
+    clock,
   );
   const linked = async <A extends AlertLink["action"]>(token: string | null, action: A) => readLink(await store.secret(), token, action);
   const manageToken = async (recipient: string) => (await context()).link({ action: "manage", recipient }).split("?t=")[1]!;
@@ -181,7 +186,7 @@ export function alertServices({
       const recipient = recipientKeyOf(secret, email);
       const theirs = await store.ofRecipient(recipient);
       const same = theirs.find((search) => search.type === what.type && search.query === what.query && search.vehicleId === vehicleId);
-      const now = new Date();
+      const now = clock();
       if (!same && theirs.length >= MOST_SEARCHES_PER_ADDRESS) {
         return {
           ok: false,
@@ -212,7 +217,7 @@ export function alertServices({
         { day: showroomMoment(now).date, most: settings.MAIL_CONFIRMATIONS_PER_DAY },
         now,
       );
-      if (admitted) await queue(confirmation, now);
+      if (admitted) await queue(confirmation);
       else logger.info({ searchId: search.id, recipient: counted }, "No confirmation sent: its address has had the day's");
       logger.info(
         { searchId: search.id, recipient, frequency: search.frequency, watch: vehicleId !== undefined },
@@ -229,7 +234,7 @@ export function alertServices({
       const link = await linked(token, "confirm");
       const search = link && (await store.get(link.searchId));
       if (!search) return undefined;
-      const now = new Date();
+      const now = clock();
       if (search.status === "unconfirmed") {
         await store.change(search.id, { status: "active", confirmedAt: now, lastActiveAt: now });
         logger.info({ searchId: search.id, recipient: search.recipient }, "Saved search confirmed");
@@ -262,7 +267,7 @@ export function alertServices({
     async change(token, searchId, { status, frequency }) {
       const search = await own(token, searchId);
       if (!search) return false;
-      const now = new Date();
+      const now = clock();
       const nextStatus: AlertStatus | undefined = status && search.status !== "unconfirmed" ? status : undefined;
       await store.change(search.id, {
         ...(nextStatus ? { status: nextStatus } : {}),
@@ -289,7 +294,7 @@ export function alertServices({
     async open(token) {
       const link = await linked(token, "open");
       if (!link) return undefined;
-      await store.touch(link.searchIds, new Date());
+      await store.touch(link.searchIds, clock());
       if (link.vehicleId) return `/vehicles/${encodeURIComponent(link.vehicleId)}`;
       const search = await store.get(link.searchIds[0]!);
       return search ? savedSearchPath(search) : "/";
