@@ -57,6 +57,7 @@ export default [
     route("stock/import", "routes/staff/stock-import.tsx"),
     route("stock/import/:id/rejected.csv", "routes/staff/stock-import-rejected.ts"),
     route("stock/search-index", "routes/staff/stock-search-index.tsx"),
+    route("stock/demand", "routes/staff/stock-demand.tsx"),
     route("stock/vehicles", "routes/staff/stock-vehicles.tsx"),
     route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
     route("stock/photos", "routes/staff/stock-photos.tsx"),

@@ -93,6 +93,19 @@ describe("saved searches and their alerts, through a real SMTP server", () => {
     await confirm(CONTROL);
   });
 
+  it("shows the stock manager what buyers wait for, counting people, not addresses, and only confirmed searches", async () => {
+    await addStaffAccounts(site.dataDir, ["stock", "sales"]);
+    const page = (role: "stock" | "sales") =>
+      signedInAs(site.dataDir, role).then(({ sessionId }) =>
+        site.get("/staff/stock/demand?type=van", { Cookie: `__Host-staff_session=${sessionId}` }),
+      );
+    const demand = await page("stock");
+    expect(demand.status).toBe(200);
+    expect(demand.body).toContain("2 people want a Ford Transit Custom under £20,000");
+    for (const address of [BUYER, CONTROL, STRANGER]) expect(demand.body).not.toContain(address);
+    expect((await page("sales")).status).toBe(403);
+  });
+
   it("names what is wrong with a form, keeping what was typed", async () => {
     const refused = await post("/alerts", { email: "not an address", type: "van", query: TRANSIT_SEARCH });
     expect(refused.status).toBe(400);
@@ -146,7 +159,6 @@ describe("saved searches and their alerts, through a real SMTP server", () => {
   });
 
   it("erases everything of an address from the staff area: its searches and the e-mails queued to it", async () => {
-    await addStaffAccounts(site.dataDir, ["sales"]);
     const sales = await signedInAs(site.dataDir, "sales");
     const lastToControl = sink.received.filter(to(CONTROL)).at(-1)!;
     // The SMTP server away: the next alert waits in the outbox, to be erased with the rest.
