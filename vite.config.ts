@@ -32,10 +32,11 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                   priority: 2,
                 },
-                // The vehicle page's forms are shared by their own pages and the vehicle page's lazy dialog only.
+                // The vehicle page's forms are shared by their own pages and the vehicle page's lazy dialog only;
+                // so is the alert form, by /alerts and the search and vehicle pages' lazy one (LazyAlertForm).
                 {
                   name: "site",
-                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.)/,
+                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.|alerts[\\/]AlertForm\.)/,
                   minShareCount: 2,
                   priority: 1,
                 },

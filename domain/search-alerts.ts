@@ -1,7 +1,7 @@
 import { rangeLabel } from "./filter-labels";
 import { FILTER_NAMES, FILTERS, spelledAsStock, type FacetOption, type FilterName, type RangeFilterName } from "./filters";
 import { isRangePair } from "./range-ends";
-import { searchRequestToParams, type SearchRequest } from "./search-request";
+import type { SearchRequest } from "./search-request";
 import { VEHICLE_NOUNS, type VehicleType } from "./vehicle-types";
 
 /**
@@ -25,11 +25,6 @@ export const SEARCH_ALERT_CONSENT =
 export const PRICE_ALERT_CONSENT =
   "We'll e-mail you if this vehicle's price drops, or when it sells, with similar ones. " +
   "Nothing is sent until you confirm by the link we e-mail you, and every e-mail has a link to unsubscribe.";
-
-/** The query string a saved search keeps: its words, filters and sort, never a page. */
-export function savedQueryOf(request: Pick<SearchRequest, "q" | "filters" | "sort">): string {
-  return searchRequestToParams({ q: request.q, filters: request.filters, sort: request.sort }).toString();
-}
 
 /** Filters whose value says what it is by itself, in lower case: "diesel", "automatic", "red". */
 const SELF_EXPLAINING: ReadonlySet<FilterName> = new Set(["fuelType", "gearbox", "colour", "bodyType", "condition", "driveType"]);
@@ -75,6 +70,8 @@ export function describeSearch(
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
+
+export { savedQueryOf } from "./saved-query";
 
 /** The search page a saved search shows: its type's page with its query. */
 export function savedSearchPath({ type, query }: { type: VehicleType; query: string }): string {

@@ -15,7 +15,8 @@ import {
 import { saveAlertSchema } from "../../domain/search-alert-form";
 import type { SearchRequest } from "../../domain/search-request";
 import type { VehicleRecord } from "../../domain/vehicle";
-import type { VehicleType } from "../../domain/vehicle-types";
+import { VEHICLE_ID_PATTERN } from "../../domain/vehicle-id";
+import { VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { Logger } from "../logger";
@@ -62,6 +63,10 @@ export interface Alerts {
   /** False when no SMTP server is set: nothing could be sent. */
   readonly sending: boolean;
   save(form: Record<string, unknown>): Promise<SaveOutcome>;
+  /** What a search or a vehicle's watch would be saved as, for the form's own page: its type, query and words; undefined when it cannot be read. */
+  describe(
+    wanted: { type: string | null; query: string | null } | { vehicleId: string },
+  ): Promise<Pick<SavedSearch, "type" | "query" | "description"> | undefined>;
   /** The search a confirmation link names, started now (again, harmlessly, if it was); undefined for a link that is not one or a search gone. */
   confirm(
     token: string | null,
@@ -224,6 +229,11 @@ export function alertServices({
         "Search saved; awaiting confirmation",
       );
       return { ok: true, search, confirmationSent: admitted };
+    },
+    async describe(wanted) {
+      if ("vehicleId" in wanted) return VEHICLE_ID_PATTERN.test(wanted.vehicleId) ? watchedVehicle(catalogue, wanted.vehicleId) : undefined;
+      const type = VEHICLE_TYPES.find((candidate) => candidate === wanted.type);
+      return type && searchOf(catalogue, type, wanted.query ?? "");
     },
     async toConfirm(token) {
       const link = await linked(token, "confirm");

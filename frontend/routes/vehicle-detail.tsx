@@ -18,8 +18,8 @@ import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { shownReduction } from "../../domain/price-reduction";
 import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
 import { SaveButton } from "../components/saved/SaveButton";
-import { PriceDropAlert } from "../components/alerts/PriceDropAlert";
-import { SimilarAlert } from "../components/alerts/SimilarAlert";
+import { PriceDropAlert, SimilarAlert } from "../components/alerts/PriceDropAlert";
+
 import { FinancePanel } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { shownImages } from "../../domain/vehicle-photos";

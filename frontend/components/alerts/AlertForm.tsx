@@ -1,27 +1,43 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { ALERT_FREQUENCIES, PRICE_ALERT_CONSENT, SEARCH_ALERT_CONSENT, type AlertFrequency } from "../../../domain/search-alerts";
+import {
+  ALERT_FREQUENCIES,
+  describeSearch,
+  PRICE_ALERT_CONSENT,
+  savedQueryOf,
+  SEARCH_ALERT_CONSENT,
+  type AlertFrequency,
+} from "../../../domain/search-alerts";
+import type { SearchRequest } from "../../../domain/search-request";
 import type { VehicleType } from "../../../domain/vehicle-types";
 import { Choices, ErrorSummary, FieldError, IN_PLACE_FIELD, SendFailed, type FormErrors } from "../forms/form-parts";
+import type { FilterOptions } from "../search/offered-filters";
 import { SAVE_ALERT_ACTION, type AlertSaveOutcome } from "./alert-outcome";
 
 interface AlertFormProps {
   type: VehicleType;
-  /** The search saved: its query string (words, filters, sort). */
-  query: string;
+  /**
+   * The search saved (its words, filters and sort) with its options, to say it in words; or
+   * its query string as its own page was given it, with the words the server found for it.
+   */
+  search: { shown: SearchRequest; options: FilterOptions } | { query: string; description?: string };
   /** A vehicle watched for a price drop, instead of a search. */
   vehicleId?: string;
   submitLabel: string;
   /** What a plain form post (no JavaScript) was answered with, on the /alerts page: the values and problems to show. */
   initial?: AlertSaveOutcome;
+  /** Puts the address field in focus when shown: the form was opened in place by a button. */
+  focusFirst?: boolean;
 }
 
 /**
- * The e-mail address, how often (for a search), the words agreed to, and the button: sent
- * in place to /alerts with JavaScript, the outcome shown here; a plain form without, whose
- * page shows the outcome. Nothing is sent but a confirmation link until the buyer follows it.
+ * The search in words, the e-mail address, how often (for a search), the words agreed to,
+ * and the button: sent in place to /alerts with JavaScript, the outcome shown here; a plain
+ * form without, whose page shows the outcome. Nothing is sent but a confirmation link until
+ * the buyer follows it. Pages show it through LazyAlertForm.
  */
-export function AlertForm({ type, query, vehicleId, submitLabel, initial }: AlertFormProps) {
+export function AlertForm({ type, search: saved, vehicleId, submitLabel, initial, focusFirst }: AlertFormProps) {
+  const query = "query" in saved ? saved.query : savedQueryOf(saved.shown);
   const fetcher = useFetcher<AlertSaveOutcome>();
   const { pathname, search } = useLocation();
   const id = useId();
@@ -33,6 +49,10 @@ export function AlertForm({ type, query, vehicleId, submitLabel, initial }: Aler
   const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
   const sending = fetcher.state !== "idle";
 
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) emailRef.current?.focus();
+  }, [focusFirst]);
   useEffect(() => {
     if (fetcher.data?.ok) doneRef.current?.focus();
     else summaryRef.current?.focus();
@@ -61,6 +81,12 @@ export function AlertForm({ type, query, vehicleId, submitLabel, initial }: Aler
   const fieldId = (field: string) => `${id}-${field}`;
   return (
     <form method="post" action={SAVE_ALERT_ACTION} noValidate onSubmit={submit} className="alert-form">
+      {("shown" in saved || saved.description) && (
+        <p className="alert-form__what">
+          <span className="visually-hidden">{vehicleId ? "The vehicle: " : "Your search: "}</span>
+          {"shown" in saved ? describeSearch(type, saved.shown, saved.options) : saved.description}
+        </p>
+      )}
       <ErrorSummary errors={errors} idOf={fieldId} ref={summaryRef} />
       {outcome && "failed" in outcome && <SendFailed />}
       <input type="hidden" name="type" value={type} />
@@ -71,6 +97,7 @@ export function AlertForm({ type, query, vehicleId, submitLabel, initial }: Aler
         <label htmlFor={fieldId("email")}>Email address</label>
         {errors.email && <FieldError id={`${fieldId("email")}-error`} message={errors.email} />}
         <input
+          ref={emailRef}
           id={fieldId("email")}
           name="email"
           type="email"

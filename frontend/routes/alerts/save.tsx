@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { alertsContext, requestLogContext } from "../../../backend/http/request-context";
 import { savedSearchPath } from "../../../domain/search-alerts";
-import { VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
+import { VEHICLE_TYPES } from "../../../domain/vehicle-types";
 import { AlertForm } from "../../components/alerts/AlertForm";
 import type { AlertSaveOutcome } from "../../components/alerts/alert-outcome";
 import { ErrorPage } from "../../components/ErrorPage";
@@ -13,16 +13,30 @@ import { privatePageHeaders } from "./private-page";
 /**
  * /alerts: where every save-search form posts (the search pages' "Save this search", the
  * vehicle page's "Tell me if the price drops"), in place with JavaScript or as a plain form
- * without; the page a plain form lands on, saying to check the e-mail, or showing the form
- * again with what to fix.
+ * without; the form's own page, where those pages' buttons lead without JavaScript; and the
+ * page a plain form lands on, saying to check the e-mail, or showing the form again with
+ * what to fix.
  */
 export function meta({ data: page }: Route.MetaArgs) {
-  return [{ title: page?.saved ? "Check your e-mail" : "Search alerts" }, NOT_INDEXED];
+  return [
+    { title: page?.saved ? "Check your e-mail" : page?.wanted?.vehicleId ? "Tell me if the price drops" : "Save this search" },
+    NOT_INDEXED,
+  ];
 }
 
-export function loader({ url }: Route.LoaderArgs) {
-  const saved = url.searchParams.get("saved");
-  return { saved: saved === "sent" || saved === "held" ? saved : undefined };
+/** The page a plain form lands on (`saved`), or the form's own page for a search (`type`, `query`) or a vehicle (`vehicle`). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const params = url.searchParams;
+  const saved = params.get("saved");
+  if (saved === "sent" || saved === "held") return { saved, wanted: undefined };
+  const vehicleId = params.get("vehicle");
+  const alerts = context.get(alertsContext);
+  const wanted = vehicleId
+    ? await alerts.describe({ vehicleId })
+    : params.has("type")
+      ? await alerts.describe({ type: params.get("type"), query: params.get("query") })
+      : undefined;
+  return { saved: undefined, wanted: wanted && { ...wanted, ...(vehicleId ? { vehicleId } : {}) } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,30 +80,33 @@ export default function SaveAlertPage({ loaderData, actionData }: Route.Componen
       </section>
     );
   }
+  // Sent back with problems: as it was typed. Otherwise the search or vehicle the page was opened for.
   const values = actionData && !actionData.ok ? actionData.values : undefined;
-  const type = VEHICLE_TYPES.find((candidate) => candidate === values?.type) as VehicleType | undefined;
+  const { wanted } = loaderData;
+  const form = values
+    ? { type: VEHICLE_TYPES.find((candidate) => candidate === values.type), query: values.query ?? "", vehicleId: values.vehicleId }
+    : wanted && { type: wanted.type, query: wanted.query, vehicleId: wanted.vehicleId, description: wanted.description };
+  const watch = form?.vehicleId !== undefined;
   return (
     <section className="page forms-page">
-      <h1>Search alerts</h1>
-      {type ? (
+      <h1>{watch ? "Tell me if the price drops" : "Save this search"}</h1>
+      {form?.type ? (
         <>
-          <p className="lede">Please check your answers below to save your search.</p>
+          <p className="lede">
+            {watch
+              ? "We'll e-mail you if this vehicle's price drops, or when it sells, with similar ones."
+              : "We'll e-mail you the vehicles that match as they arrive, or once a day."}
+          </p>
           <AlertForm
-            type={type}
-            query={values?.query ?? ""}
-            vehicleId={values?.vehicleId}
-            submitLabel={values?.vehicleId ? "Tell me if the price drops" : "Save this search"}
+            type={form.type}
+            search={{ query: form.query, description: "description" in form ? form.description : undefined }}
+            vehicleId={form.vehicleId}
+            submitLabel={watch ? "Tell me if the price drops" : "Save this search"}
             initial={actionData}
           />
           <p>
-            <Link
-              to={
-                values?.vehicleId
-                  ? `/vehicles/${encodeURIComponent(values.vehicleId)}`
-                  : savedSearchPath({ type, query: values?.query ?? "" })
-              }
-            >
-              Back to the {values?.vehicleId ? "vehicle" : "search"}
+            <Link to={watch ? `/vehicles/${encodeURIComponent(form.vehicleId!)}` : savedSearchPath({ type: form.type, query: form.query })}>
+              Back to the {watch ? "vehicle" : "search"}
             </Link>
           </p>
         </>
