@@ -21,6 +21,9 @@ import type { AlertEntry, SavedSearch } from "./alert-store";
  * every alert has a link to manage every alert and one that unsubscribes at one click.
  */
 
+/** Vehicles an e-mail shows for one search, new ones first; the rest are counted, and its link shows them all. */
+export const MOST_LISTED = 6;
+
 export interface AlertMailContext extends MailContext {
   /** The whole, signed address of a link for the buyer (alert-links.ts). */
   link(link: AlertLink): string;
@@ -101,8 +104,8 @@ function vehicleBlocks(context: AlertMailContext, vehicle: AlertVehicle, href: s
   ];
 }
 
-/** The representative example every finance advert shows (CONC 3.5.5R), as the pages word it, computed from the terms. */
-export function representativeExampleText(): string {
+/** The representative example every finance advert shows (CONC 3.5.5R), as the pages word it, computed from the terms once. */
+export const REPRESENTATIVE_EXAMPLE_TEXT = (() => {
   const example = REPRESENTATIVE_EXAMPLE;
   return (
     `Representative example: amount of credit ${formatPounds(example.amount)} over ${example.termMonths} months, ` +
@@ -112,7 +115,7 @@ export function representativeExampleText(): string {
     `total amount repayable ${formatPoundsAndPence(example.totalAmountRepayable)}. Rates from ${formatApr(example.lowestApr)} APR. ` +
     `Monthly prices are hire purchase over ${FINANCE_TERMS.termMonths} months with no deposit, subject to status; 18s and over, UK residents only.`
   );
-}
+})();
 
 function countText(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -150,11 +153,12 @@ export function alertMail(
   for (const { search, vehicles } of sections) {
     blocks.push({ subheading: searchName(search) });
     const ordered = [...vehicles].sort((a, b) => (a.entry.kind === b.entry.kind ? 0 : a.entry.kind === "new" ? -1 : 1));
-    for (const vehicle of ordered) {
+    for (const vehicle of ordered.slice(0, MOST_LISTED)) {
       blocks.push(
         ...vehicleBlocks(context, vehicle, context.link({ action: "open", searchIds: [search.id], vehicleId: vehicle.record._id })),
       );
     }
+    if (ordered.length > MOST_LISTED) blocks.push({ paragraph: `And ${ordered.length - MOST_LISTED} more.` });
     if (!search.vehicleId) {
       blocks.push({
         link: { text: "See everything that matches this search", href: context.link({ action: "open", searchIds: [search.id] }) },
@@ -162,7 +166,7 @@ export function alertMail(
     }
   }
   blocks.push(
-    { paragraph: representativeExampleText() },
+    { paragraph: REPRESENTATIVE_EXAMPLE_TEXT },
     { link: { text: "Pause, change or delete your alerts", href: context.link({ action: "manage", recipient }) } },
     { link: { text: sections.length === 1 ? "Unsubscribe from this alert" : "Unsubscribe from these alerts", href: unsubscribe } },
   );
@@ -204,7 +208,7 @@ export function soldMail(
               context.link({ action: "open", searchIds: [search.id], vehicleId: record._id }),
             ),
           ),
-          { paragraph: representativeExampleText() },
+          { paragraph: REPRESENTATIVE_EXAMPLE_TEXT },
         ]
       : []),
     { link: { text: "Set up an alert for ones like it", href: `${context.siteOrigin}${savedSearchPath(search)}` } },

@@ -4,7 +4,7 @@ import type { VehicleType } from "../../domain/vehicle-types";
 import { eventLoopTurns } from "../event-loop-turns";
 import type { Logger } from "../logger";
 import type { OutgoingMail } from "../mail/mail-outbox";
-import { MemoryLoneRounds, type LoneRounds } from "../store/lone-rounds";
+import { AskedRounds, MemoryLoneRounds, type LoneRounds } from "../store/lone-rounds";
 import type { SoldVehicle, VehicleStore } from "../store/vehicle-store";
 import { alertMail, endedMail, soldMail, type AlertMailContext, type AlertSection, type AlertVehicle } from "./alert-mail";
 import {
@@ -52,26 +52,28 @@ export interface AlertStock {
   similarTo(like: Pick<SoldVehicle, "id" | "vehicleType" | "make" | "model" | "bodyType" | "priceGBP">): Promise<VehicleRecord[]>;
 }
 
-/** Where a round's e-mails go: admitted against the address's allowance, then queued. */
+/** Where a round's e-mails go: admitted against their addresses' allowances, then queued. */
 export interface AlertPost {
-  /** Queues the message if today's allowance of alerts to its address has room for it; true when it was queued (or was before). */
-  send(mail: OutgoingMail, day: string, now: Date): Promise<boolean>;
+  /** Queues each message for which today's allowance of alerts to its address has room; true for each queued (or queued before). */
+  send(mails: readonly OutgoingMail[], day: string, now: Date): Promise<boolean[]>;
 }
 
 /** What a round found for one vehicle. */
-type Finding = { kind: "arrival" | "drop"; vehicle: PreparedVehicle; was?: PriceSeen } | { kind: "sold"; id: string; was: PriceSeen };
+export type Finding =
+  { kind: "arrival" | "drop"; vehicle: PreparedVehicle; was?: PriceSeen } | { kind: "sold"; id: string; was: PriceSeen };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const MONTH_MS = 30.44 * DAY_MS;
+/** Finds a search keeps waiting for its next e-mail; the e-mail links to the search for the rest. */
+const MOST_PENDING = 50;
 /** Compiled searches kept: one per distinct query, and most searches share theirs. */
 const MOST_COMPILED = 200_000;
 
 export class AlertRounds {
   /** Whether this process has compared the whole stock with the prices seen since it started. */
   private wholeRead = false;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly asked: AskedRounds;
   private timer: NodeJS.Timeout | undefined;
   private stopWatching: (() => void) | undefined;
   private readonly compiled = new Map<string, SearchMatcher>();
@@ -84,9 +86,15 @@ export class AlertRounds {
     private readonly context: () => Promise<AlertMailContext>,
     private readonly settings: AlertRoundSettings,
     private readonly logger: Pick<Logger, "info" | "warn">,
-    private readonly rounds: LoneRounds = new MemoryLoneRounds(),
+    rounds: LoneRounds = new MemoryLoneRounds(),
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.asked = new AskedRounds(
+      rounds,
+      () => this.round(),
+      (error) => this.logger.warn({ err: error }, "Could not work out the alerts; trying again at the next change or minute"),
+    );
+  }
 
   /** Runs a round after each stock change, and once a minute for the daily digest and sweeps. */
   start(): void {
@@ -98,29 +106,12 @@ export class AlertRounds {
   async stop(): Promise<void> {
     this.stopWatching?.();
     clearInterval(this.timer);
-    await this.running;
+    await this.asked.settled();
   }
 
   /** Runs a round now, or one more after the round under way; resolves when that has run. */
   nudge(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.rounds
-      .runAlone(() => this.round())
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        this.logger.warn({ err: error }, "Could not work out the alerts; trying again at the next change or minute"),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.nudge();
-        }
-      });
-    return this.running;
+    return this.asked.ask();
   }
 
   /** One round: what changed, what it means to whom, what goes now, and (once a day) the digest and the sweeps. */
@@ -130,7 +121,7 @@ export class AlertRounds {
     const { position, findings, prices } = await this.changes(cursor, now);
     const round = (cursor?.round ?? 0) + 1;
     const progress = new Map<string, SearchProgress>();
-    const found = await this.meet(findings, now);
+    const found = await meetFindings(this.alerts, findings, now, (search) => this.compile(search));
     const context = await this.context();
     const { date, minutes } = showroomMoment(now);
     await this.sendNow(context, found, round, date, now, progress);
@@ -188,47 +179,6 @@ export class AlertRounds {
     return { position, ...findingsOf(records, removed, seen, now, cursor === undefined) };
   }
 
-  /** Each finding met with the searches it could concern, and what each of those searches now has to tell. */
-  private async meet(findings: readonly Finding[], now: Date): Promise<Map<string, { search: SavedSearch; entries: AlertEntry[] }>> {
-    const found = new Map<string, { search: SavedSearch; entries: AlertEntry[] }>();
-    const add = (search: SavedSearch, entry: AlertEntry) => {
-      const current = found.get(search.id) ?? { search, entries: [] };
-      current.entries.push(entry);
-      found.set(search.id, current);
-    };
-    const changed = findings.filter((finding) => finding.kind !== "sold");
-    const byMake = new Map<string, PreparedVehicle[]>();
-    const byType = new Map<VehicleType, PreparedVehicle[]>();
-    for (const { vehicle } of changed) {
-      push(byMake, `${vehicle.type}|${vehicle.makeKey}`, vehicle);
-      push(byType, vehicle.type, vehicle);
-    }
-    const findingOf = new Map(changed.map((finding) => [finding.vehicle.record._id, finding]));
-    const candidates = await this.alerts.candidates(changed.map(({ vehicle }) => ({ type: vehicle.type, makeKey: vehicle.makeKey })));
-    const nowMs = now.getTime();
-    // Pages are served between slices while a big feed meets many searches.
-    const takeTurn = eventLoopTurns();
-    for (const search of candidates) {
-      await takeTurn();
-      const matches = this.compile(search);
-      const meets = (search.makeKey ? byMake.get(`${search.type}|${search.makeKey}`) : byType.get(search.type)) ?? [];
-      for (const vehicle of meets) {
-        if (!matches(vehicle, nowMs)) continue;
-        const finding = findingOf.get(vehicle.record._id)!;
-        const entry = entryOf(finding, now);
-        // A new arrival is news only to a search confirmed before it came, and only once.
-        if (finding.kind === "arrival" && (!search.confirmedAt || search.confirmedAt > now || search.sent.includes(entry.vehicleId)))
-          continue;
-        add(search, entry);
-      }
-    }
-    const watched = findings.filter((finding) => finding.kind !== "arrival");
-    const idOf = (finding: Finding) => (finding.kind === "sold" ? finding.id : finding.vehicle.record._id);
-    const findingsById = new Map(watched.map((finding) => [idOf(finding), finding]));
-    for (const watch of await this.alerts.watchers([...findingsById.keys()])) add(watch, entryOf(findingsById.get(watch.vehicleId!)!, now));
-    return found;
-  }
-
   private compile(search: SavedSearch): SearchMatcher {
     const key = `${search.type}?${search.query}`;
     let matcher = this.compiled.get(key);
@@ -266,9 +216,8 @@ export class AlertRounds {
       }
       push(immediate, search.recipient, { search, entries: pending });
     }
-    for (const [recipient, searches] of immediate) {
-      await this.sendAlert(context, { id: `alert-${recipient}-r${round}`, recipient, searches, daily: false, date, now, progress });
-    }
+    const batches = [...immediate].map(([recipient, searches]) => ({ id: `alert-${recipient}-r${round}`, recipient, searches }));
+    await this.sendAlerts(context, batches, { daily: false, date, now }, progress);
   }
 
   /** The once-a-day pass: each address's digest of what waits, alerts idle for months ended, confirmations never followed forgotten. */
@@ -287,9 +236,8 @@ export class AlertRounds {
       const entries = progress.get(search.id)?.pending ?? search.pending;
       if (entries.length > 0) push(byRecipient, search.recipient, { search, entries });
     }
-    for (const [recipient, searches] of byRecipient) {
-      await this.sendAlert(context, { id: `alert-digest-${recipient}-${date}`, recipient, searches, daily: true, date, now, progress });
-    }
+    const batches = [...byRecipient].map(([recipient, searches]) => ({ id: `alert-digest-${recipient}-${date}`, recipient, searches }));
+    await this.sendAlerts(context, batches, { daily: true, date, now }, progress);
     const idle = await this.alerts.idleSince(new Date(now.getTime() - this.settings.ALERT_IDLE_MONTHS * MONTH_MS));
     const idleByRecipient = new Map<string, SavedSearch[]>();
     for (const search of idle) push(idleByRecipient, search.recipient, search);
@@ -300,7 +248,7 @@ export class AlertRounds {
         searches,
         idleMonths: this.settings.ALERT_IDLE_MONTHS,
       });
-      await this.post.send(mail, date, now);
+      await this.post.send([mail], date, now);
       await this.alerts.remove(searches.map(({ id }) => id));
       for (const { id } of searches) progress.delete(id);
       this.logger.info({ recipient, searches: searches.length }, "Ended alerts nobody opened for months");
@@ -309,51 +257,50 @@ export class AlertRounds {
     if (forgotten > 0) this.logger.info({ searches: forgotten }, "Deleted saved searches whose confirmation was never followed");
   }
 
-  /** One e-mail to one address listing its searches' finds (those still in stock); what it sent is noted, what the allowance held back kept. */
-  private async sendAlert(
+  /**
+   * One e-mail to each address listing its searches' finds (those still in stock), all
+   * admitted against the addresses' allowances at once; what went is noted, what the
+   * allowance held back kept for the next day.
+   */
+  private async sendAlerts(
     context: AlertMailContext,
-    {
-      id,
-      recipient,
-      searches,
-      daily,
+    batches: readonly { id: string; recipient: string; searches: readonly { search: SavedSearch; entries: AlertEntry[] }[] }[],
+    { daily, date, now }: { daily: boolean; date: string; now: Date },
+    progress: Map<string, SearchProgress>,
+  ): Promise<void> {
+    const wanted = new Set(batches.flatMap(({ searches }) => searches.flatMap(({ entries }) => entries.map(({ vehicleId }) => vehicleId))));
+    const records = new Map((await this.vehicles.getMany([...wanted])).map((record) => [record._id, record]));
+    const mails: { mail: OutgoingMail; batch: (typeof batches)[number] }[] = [];
+    const takeTurn = eventLoopTurns();
+    for (const batch of batches) {
+      await takeTurn();
+      const sections: AlertSection[] = [];
+      for (const { search, entries } of batch.searches) {
+        const vehicles = entries.flatMap((entry): AlertVehicle[] => {
+          const record = records.get(entry.vehicleId);
+          return record ? [{ entry, record }] : [];
+        });
+        if (vehicles.length > 0) sections.push({ search, vehicles });
+      }
+      if (sections.length > 0) {
+        const to = batch.searches[0]!.search.email;
+        mails.push({ mail: alertMail(context, { id: batch.id, to, recipient: batch.recipient, sections, daily }), batch });
+      } else {
+        // Nothing left to tell (every find sold meanwhile): nothing is kept waiting.
+        for (const { search, entries } of batch.searches) progress.set(search.id, sentProgress(search, entries, undefined));
+      }
+    }
+    const sent = await this.post.send(
+      mails.map(({ mail }) => mail),
       date,
       now,
-      progress,
-    }: {
-      id: string;
-      recipient: string;
-      searches: readonly { search: SavedSearch; entries: AlertEntry[] }[];
-      daily: boolean;
-      date: string;
-      now: Date;
-      progress: Map<string, SearchProgress>;
-    },
-  ): Promise<void> {
-    const records = new Map(
-      (await this.vehicles.getMany([...new Set(searches.flatMap(({ entries }) => entries.map(({ vehicleId }) => vehicleId)))])).map(
-        (record) => [record._id, record],
-      ),
     );
-    const sections: AlertSection[] = [];
-    for (const { search, entries } of searches) {
-      const vehicles = entries.flatMap((entry): AlertVehicle[] => {
-        const record = records.get(entry.vehicleId);
-        return record ? [{ entry, record }] : [];
-      });
-      if (vehicles.length > 0) sections.push({ search, vehicles });
-    }
-    const sent =
-      sections.length > 0 &&
-      (await this.post.send(alertMail(context, { id, to: searches[0]!.search.email, recipient, sections, daily }), date, now));
-    if (sections.length > 0 && !sent) this.logger.info({ recipient, mailId: id }, "Alert held back: its address has had the day's alerts");
-    for (const { search, entries } of searches) {
-      progress.set(
-        search.id,
-        sent || sections.length === 0
-          ? { id: search.id, sent: sentAfter(search.sent, entries), pending: [], lastSentAt: sent ? now : (search.lastSentAt ?? now) }
-          : { id: search.id, sent: search.sent, pending: entries },
-      );
+    for (const [index, { batch }] of mails.entries()) {
+      if (!sent[index])
+        this.logger.info({ recipient: batch.recipient, mailId: batch.id }, "Alert held back: its address has had the day's alerts");
+      for (const { search, entries } of batch.searches) {
+        progress.set(search.id, sent[index] ? sentProgress(search, entries, now) : { id: search.id, sent: search.sent, pending: entries });
+      }
     }
   }
 
@@ -369,13 +316,70 @@ export class AlertRounds {
     };
     const similar = await this.vehicles.similarTo(like);
     await this.post.send(
-      soldMail(context, { search, sold: { make: like.make, model: like.model, derivative: sold?.derivative }, similar }),
+      [soldMail(context, { search, sold: { make: like.make, model: like.model, derivative: sold?.derivative }, similar })],
       date,
       now,
     );
     await this.alerts.remove([search.id]);
     this.logger.info({ searchId: search.id, recipient: search.recipient }, "A watched vehicle sold: told its watcher, and the watch ended");
   }
+}
+
+/**
+ * Each finding met with the searches it could concern (those of its type naming its make or
+ * none, and its vehicle's watchers), and what each of those searches now has to tell: the
+ * matching that scales with searches and changes, which the bench times alone.
+ */
+export async function meetFindings(
+  alerts: Pick<AlertStore, "candidates" | "watchers">,
+  findings: readonly Finding[],
+  now: Date,
+  compile: (search: SavedSearch) => SearchMatcher,
+): Promise<Map<string, { search: SavedSearch; entries: AlertEntry[] }>> {
+  const found = new Map<string, { search: SavedSearch; entries: AlertEntry[] }>();
+  const add = (search: SavedSearch, entry: AlertEntry) => {
+    const current = found.get(search.id);
+    if (current) current.entries.push(entry);
+    else found.set(search.id, { search, entries: [entry] });
+  };
+  // One entry per finding, shared by every search it is news to; each group cheapest first,
+  // so a search with a price ceiling stops at the first vehicle above it.
+  const changed = findings.flatMap((finding) =>
+    finding.kind === "sold"
+      ? []
+      : [{ finding, vehicle: finding.vehicle, entry: entryOf(finding, now), price: priceOf(finding.vehicle.record) }],
+  );
+  changed.sort((a, b) => a.price - b.price);
+  const byMake = new Map<string, typeof changed>();
+  const byType = new Map<VehicleType, typeof changed>();
+  for (const item of changed) {
+    push(byMake, `${item.vehicle.type}|${item.vehicle.makeKey}`, item);
+    push(byType, item.vehicle.type, item);
+  }
+  const candidates = await alerts.candidates(changed.map(({ vehicle }) => ({ type: vehicle.type, makeKey: vehicle.makeKey })));
+  const nowMs = now.getTime();
+  // Pages are served between slices while a big feed meets many searches.
+  const takeTurn = eventLoopTurns();
+  for (const search of candidates) {
+    await takeTurn();
+    const matches = compile(search);
+    const ceiling = matches.priceMax ?? Infinity;
+    for (const { finding, vehicle, entry, price } of (search.makeKey
+      ? byMake.get(`${search.type}|${search.makeKey}`)
+      : byType.get(search.type)) ?? []) {
+      if (price > ceiling) break;
+      if (!matches(vehicle, nowMs)) continue;
+      // A new arrival is news only to a search confirmed before it came, and only once.
+      if (finding.kind === "arrival" && (!search.confirmedAt || search.confirmedAt > now || search.sent.includes(entry.vehicleId)))
+        continue;
+      add(search, entry);
+    }
+  }
+  const watched = findings.filter((finding) => finding.kind !== "arrival");
+  const idOf = (finding: Finding) => (finding.kind === "sold" ? finding.id : finding.vehicle.record._id);
+  const findingsById = new Map(watched.map((finding) => [idOf(finding), finding]));
+  for (const watch of await alerts.watchers([...findingsById.keys()])) add(watch, entryOf(findingsById.get(watch.vehicleId!)!, now));
+  return found;
 }
 
 function priceOf(record: VehicleRecord): number {
@@ -387,7 +391,7 @@ function priceOf(record: VehicleRecord): number {
  * (vehicles seen that are gone), and the prices to remember; on the first round of all
  * (`baseline`) nothing is news.
  */
-function findingsOf(
+export function findingsOf(
   records: readonly VehicleRecord[],
   removedIds: readonly string[],
   seen: ReadonlyMap<string, PriceSeen>,
@@ -438,7 +442,14 @@ export function mergedEntries(waiting: readonly AlertEntry[], found: readonly Al
     else if (before.kind === "new") byVehicle.set(entry.vehicleId, { ...before, priceGBP: entry.priceGBP });
     else byVehicle.set(entry.vehicleId, { ...entry, wasGBP: before.wasGBP ?? entry.wasGBP });
   }
-  return [...byVehicle.values()];
+  // The newest are kept: a search that matches whole feeds would otherwise wait with thousands.
+  return [...byVehicle.values()].slice(-MOST_PENDING);
+}
+
+/** A search's progress once its finds were told (`at`), or found gone before they could be. */
+function sentProgress(search: SavedSearch, entries: readonly AlertEntry[], at: Date | undefined): SearchProgress {
+  const lastSentAt = at ?? search.lastSentAt;
+  return { id: search.id, sent: sentAfter(search.sent, entries), pending: [], ...(lastSentAt ? { lastSentAt } : {}) };
 }
 
 /** The vehicles sent as new matches after this e-mail, the last MOST_SENT_KEPT. */

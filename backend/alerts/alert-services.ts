@@ -28,7 +28,7 @@ import type { VehicleStore } from "../store/vehicle-store";
 import { demandKeyOf } from "./alert-demand";
 import { linkUrl, readLink, type AlertLink } from "./alert-links";
 import { alertConfirmation, type AlertMailContext } from "./alert-mail";
-import { AlertRounds, type AlertRoundSettings } from "./alert-rounds";
+import { AlertRounds, type AlertPost, type AlertRoundSettings } from "./alert-rounds";
 import type { AlertStatus, AlertStore, DemandRow, SavedSearch } from "./alert-store";
 
 /** The alerts one address may keep: enough for any buyer, too few to fill the store from one form. */
@@ -140,18 +140,7 @@ export function alertServices({
     store,
     vehicles,
     { getMany: (ids) => vehicles.getMany(ids), sold: (id) => catalogue.sold(id), similarTo: (like) => catalogue.similarTo(like) },
-    {
-      async send(message, day, now) {
-        const { admitted } = await outbox.admit(
-          message.id,
-          message.to,
-          { day, most: settings.ALERT_MAILS_PER_DAY, allowance: "alerts" },
-          now,
-        );
-        if (admitted) await queue(message);
-        return admitted;
-      },
-    },
+    outboxPost(outbox, settings.ALERT_MAILS_PER_DAY, mail.sendSoon),
     context,
     settings satisfies AlertRoundSettings,
     logger,
@@ -320,6 +309,23 @@ export function alertServices({
       alertRounds.start();
     },
     stop: () => alertRounds.stop(),
+  };
+}
+
+/** A round's e-mails into the mail outbox: admitted against each address's allowance of alerts a day, the admitted queued at once. */
+export function outboxPost(outbox: MailOutbox, mostPerDay: number, queued: () => void): AlertPost {
+  return {
+    async send(messages, day, now) {
+      const admissions = await outbox.admitAll(
+        messages.map(({ id, to }) => ({ mailId: id, to })),
+        { day, most: mostPerDay, allowance: "alerts" },
+        now,
+      );
+      const admitted = messages.filter((_, index) => admissions[index]!.admitted);
+      // Due at once by the wall clock, whatever day the alerts' clock says it is.
+      if ((await outbox.enqueueAll(admitted, new Date())).some(Boolean)) queued();
+      return admissions.map((admission) => admission.admitted);
+    },
   };
 }
 

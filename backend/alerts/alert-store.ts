@@ -90,6 +90,13 @@ export interface PriceSeen {
   firstSeenAt: Date;
 }
 
+/** What a round records: its searches' progress, the prices now seen (undefined: no longer in stock), and where it got to. */
+export interface AlertRound {
+  progress: readonly SearchProgress[];
+  prices: ReadonlyMap<string, PriceSeen | undefined>;
+  cursor: AlertCursor;
+}
+
 /** Where the alerts have got to in the stock's changes, and how many rounds have been run (mail ids are made from it). */
 export interface AlertCursor {
   position: number;
@@ -139,15 +146,8 @@ export interface AlertStore {
   pricesOf(ids: readonly string[]): Promise<Map<string, PriceSeen>>;
   /** Every price seen. */
   allPrices(): Promise<Map<string, PriceSeen>>;
-  /**
-   * Records a round: its searches' progress, the prices now seen (undefined: no longer in
-   * stock) and, last, the cursor, so a round cut short is run again from where it started.
-   */
-  recordRound(round: {
-    progress: readonly SearchProgress[];
-    prices: ReadonlyMap<string, PriceSeen | undefined>;
-    cursor: AlertCursor;
-  }): Promise<void>;
+  /** Records a round, the cursor last, so a round cut short is run again from where it started. */
+  recordRound(round: AlertRound): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import { newRecipientSecret, RECIPIENT_SECRET_PATTERN } from "../mail/recipient-
 import { writeFileAtomically } from "../store/atomic-file";
 import { JournalMap } from "../store/journal-map";
 import { countDemand } from "./alert-demand";
-import type { AlertCursor, AlertStore, PriceSeen, SavedSearch, SearchChange, SearchProgress } from "./alert-store";
+import type { AlertCursor, AlertRound, AlertStore, PriceSeen, SavedSearch, SearchChange } from "./alert-store";
 
 const ALERTS_FOLDER = "alerts";
 const SEARCHES_FILE = "searches.ndjson";
@@ -149,15 +149,7 @@ export class FileAlertStore implements AlertStore {
     return new Map(this.prices.entries());
   }
 
-  recordRound({
-    progress,
-    prices,
-    cursor,
-  }: {
-    progress: readonly SearchProgress[];
-    prices: ReadonlyMap<string, PriceSeen | undefined>;
-    cursor: AlertCursor;
-  }): Promise<void> {
+  recordRound({ progress, prices, cursor }: AlertRound): Promise<void> {
     return this.serially(async () => {
       const changed: [string, SavedSearch][] = [];
       for (const { id, ...made } of progress) {

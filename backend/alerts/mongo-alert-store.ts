@@ -2,7 +2,7 @@ import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Db,
 import type { VehicleType } from "../../domain/vehicle-types";
 import { newRecipientSecret } from "../mail/recipient-key";
 import { sortDemand } from "./alert-demand";
-import type { AlertCursor, AlertStore, DemandRow, PriceSeen, SavedSearch, SearchChange, SearchProgress } from "./alert-store";
+import type { AlertCursor, AlertRound, AlertStore, DemandRow, PriceSeen, SavedSearch, SearchChange } from "./alert-store";
 
 type SearchDocument = Omit<SavedSearch, "id"> & { _id: string };
 type PriceDocument = PriceSeen & { _id: string };
@@ -178,15 +178,7 @@ export class MongoAlertStore implements AlertStore {
     return found;
   }
 
-  async recordRound({
-    progress,
-    prices,
-    cursor,
-  }: {
-    progress: readonly SearchProgress[];
-    prices: ReadonlyMap<string, PriceSeen | undefined>;
-    cursor: AlertCursor;
-  }): Promise<void> {
+  async recordRound({ progress, prices, cursor }: AlertRound): Promise<void> {
     const searchWrites: AnyBulkWriteOperation<SearchDocument>[] = progress.map(({ id, ...made }) => ({
       updateOne: { filter: { _id: id }, update: { $set: withoutUndefined(made) } },
     }));

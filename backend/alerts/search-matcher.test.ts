@@ -54,6 +54,11 @@ describe("a saved search matches a vehicle exactly when a search for it finds th
     expect(matched).toEqual(scanned);
   });
 
+  it("says the most a search will pay, so vehicles taken cheapest first can stop there", () => {
+    expect(compileSearch("van", "make=Ford&price=5000-20000").priceMax).toBe(20000);
+    expect(compileSearch("van", "make=Ford&price=5000-").priceMax).toBeUndefined();
+  });
+
   it("matches nothing of another type, or for a query no longer readable", () => {
     expect(bothWays("truck", `make=${van.make}&model=${van.model}`).matched).toEqual([]);
     expect(prepared.some((vehicle) => compileSearch("van", "price=abc")(vehicle, NOW.getTime()))).toBe(false);

@@ -47,8 +47,11 @@ type Check =
   | { index: number; kind: "range"; range: NumericRange }
   | { index: number; kind: "recent"; name: RecentFilterName };
 
-/** Whether the vehicle matches, at `nowMs` (a recent filter's window ends then). */
-export type SearchMatcher = (vehicle: PreparedVehicle, nowMs: number) => boolean;
+/**
+ * Whether the vehicle matches, at `nowMs` (a recent filter's window ends then); and the most
+ * the search will pay, so vehicles taken cheapest first can stop there.
+ */
+export type SearchMatcher = ((vehicle: PreparedVehicle, nowMs: number) => boolean) & { priceMax?: number };
 
 const NEVER: SearchMatcher = () => false;
 
@@ -67,7 +70,7 @@ export function compileSearch(type: VehicleType, query: string): SearchMatcher {
   }
   const words = queryWords(q);
   const terms = words.length > 0 ? queryTerms(words) : undefined;
-  return (vehicle, nowMs) => {
+  const matcher: SearchMatcher = (vehicle, nowMs) => {
     if (vehicle.type !== type) return false;
     for (const check of checks) {
       const value = vehicle.values[check.index];
@@ -86,6 +89,8 @@ export function compileSearch(type: VehicleType, query: string): SearchMatcher {
     vehicle.words ??= recordWords(vehicle.record);
     return wordsMatch(words.length, terms, vehicle.words);
   };
+  if (filters.price?.max !== undefined) matcher.priceMax = filters.price.max;
+  return matcher;
 }
 
 /** Whether every query word is found among the vehicle's, alone or joined with its neighbours, as the engines read a query. */

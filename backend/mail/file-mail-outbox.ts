@@ -65,12 +65,20 @@ export class FileMailOutbox implements MailOutbox {
   }
 
   async enqueue(mail: OutgoingMail, at: Date): Promise<boolean> {
-    if (!MAIL_ID_PATTERN.test(mail.id)) throw new Error(`Not a mail id: ${mail.id}`);
+    return (await this.enqueueAll([mail], at))[0]!;
+  }
+
+  async enqueueAll(mails: readonly OutgoingMail[], at: Date): Promise<boolean[]> {
+    for (const { id } of mails) if (!MAIL_ID_PATTERN.test(id)) throw new Error(`Not a mail id: ${id}`);
     return this.serially(async () => {
       await this.readNewFiles();
-      if (this.entries.has(mail.id)) return false;
-      await this.write({ ...mail, queuedAt: at, attempts: 0, nextAttemptAt: at });
-      return true;
+      const queued: boolean[] = [];
+      for (const mail of mails) {
+        const fresh = !this.entries.has(mail.id);
+        if (fresh) await this.write({ ...mail, queuedAt: at, attempts: 0, nextAttemptAt: at });
+        queued.push(fresh);
+      }
+      return queued;
     });
   }
 
@@ -141,18 +149,34 @@ export class FileMailOutbox implements MailOutbox {
     });
   }
 
-  async admit(mailId: string, to: string, { day, most, allowance }: RecipientCap, _at: Date): Promise<Admission> {
+  async admit(mailId: string, to: string, cap: RecipientCap, at: Date): Promise<Admission> {
+    return (await this.admitAll([{ mailId, to }], cap, at))[0]!;
+  }
+
+  /** The day's file is read once and, if anything was admitted, written once, however many are asked for. */
+  async admitAll(
+    requests: readonly { mailId: string; to: string }[],
+    { day, most, allowance }: RecipientCap,
+    _at: Date,
+  ): Promise<Admission[]> {
     if (!CAP_DAY_PATTERN.test(day)) throw new Error(`Not a day: ${day}`);
     return this.serially(async () => {
-      const recipient = recipientKeyOf(await this.recipientSecret(), to);
-      const counted = allowance ? `${recipient}-${allowance}` : recipient;
+      const secret = await this.recipientSecret();
       const file = path.join(this.recipientsDirectory, `${day}${FILE_SUFFIX}`);
       const admissions = (await readJson<AdmissionsFile>(file)) ?? {};
-      const admitted = admissions[counted] ?? [];
-      if (admitted.includes(mailId)) return { admitted: true, recipient };
-      if (admitted.length >= most) return { admitted: false, recipient };
-      await writeFileAtomically(file, [JSON.stringify({ ...admissions, [counted]: [...admitted, mailId] })]);
-      return { admitted: true, recipient };
+      let changed = false;
+      const answers = requests.map(({ mailId, to }) => {
+        const recipient = recipientKeyOf(secret, to);
+        const counted = allowance ? `${recipient}-${allowance}` : recipient;
+        const admitted = admissions[counted] ?? [];
+        if (admitted.includes(mailId)) return { admitted: true, recipient };
+        if (admitted.length >= most) return { admitted: false, recipient };
+        admissions[counted] = [...admitted, mailId];
+        changed = true;
+        return { admitted: true, recipient };
+      });
+      if (changed) await writeFileAtomically(file, [JSON.stringify(admissions)]);
+      return answers;
     });
   }
 

@@ -82,6 +82,8 @@ export interface Gathering {
 export interface MailOutbox {
   /** Stores the message, due at once; false when one with this id was queued before (sent or not). Resolves once it would survive a crash. */
   enqueue(mail: OutgoingMail, at: Date): Promise<boolean>;
+  /** As `enqueue`, for many messages at once (a round of alerts): one answer each, in order. */
+  enqueueAll(mails: readonly OutgoingMail[], at: Date): Promise<boolean[]>;
   /** The unsent message whose next try is the most overdue, held back from every other claimant for `leaseMs`. */
   claimNextDue(now: Date, leaseMs: number): Promise<QueuedMail | undefined>;
   /** The server took it: what it said and to whom is forgotten; only its id and when it went are kept, so it is never queued again. */
@@ -101,6 +103,8 @@ export interface MailOutbox {
    * Queuing is left to the caller.
    */
   admit(mailId: string, to: string, cap: RecipientCap, at: Date): Promise<Admission>;
+  /** As `admit`, for many messages at once (a round of alerts, one to each of thousands of addresses): one answer each, in order. */
+  admitAll(requests: readonly { mailId: string; to: string }[], cap: RecipientCap, at: Date): Promise<Admission[]>;
   /**
    * Adds `entry` to the open round of `gathering`: the round is queued with its first entry,
    * due `holdMs` later, and written again with each entry after; an entry whose key it lists

@@ -87,6 +87,12 @@ export class MongoMailOutbox implements MailOutbox {
     }
   }
 
+  async enqueueAll(mails: readonly OutgoingMail[], at: Date): Promise<boolean[]> {
+    const queued: boolean[] = [];
+    for (const mail of mails) queued.push(await this.enqueue(mail, at));
+    return queued;
+  }
+
   async claimNextDue(now: Date, leaseMs: number): Promise<QueuedMail | undefined> {
     const document = await this.mail.findOneAndUpdate(
       { nextAttemptAt: { $lte: now } },
@@ -145,6 +151,12 @@ export class MongoMailOutbox implements MailOutbox {
       }
     }
     return { admitted: false, recipient };
+  }
+
+  async admitAll(requests: readonly { mailId: string; to: string }[], cap: RecipientCap, at: Date): Promise<Admission[]> {
+    const answers: Admission[] = [];
+    for (const { mailId, to } of requests) answers.push(await this.admit(mailId, to, cap, at));
+    return answers;
   }
 
   /** A round is rewritten only if no other write reached it since it was read (its count), else read and tried again. */

@@ -8,6 +8,7 @@ import { StockFollower } from "../store/stock-follower";
 import type { VehicleStore } from "../store/vehicle-store";
 import { fetchPicture, type FetchLimits } from "./photo-fetch";
 import { PhotoRefusedError, type PhotoLibrary } from "./photo-library";
+import { AskedRounds } from "../store/lone-rounds";
 import { MemoryPictureRounds, type PictureRounds } from "./picture-rounds";
 
 /**
@@ -28,8 +29,7 @@ export class FeedPictures {
   /** Each vehicle's listed pictures not fetched yet, as of the follower's last step. */
   private readonly missing = new Map<string, string[]>();
   private readonly follower: StockFollower;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly asked: AskedRounds;
   private stopWatching: (() => void) | undefined;
 
   constructor(
@@ -38,9 +38,15 @@ export class FeedPictures {
     private readonly limits: FetchLimits,
     private readonly logger: Logger,
     private readonly indexer?: SearchIndexWriter,
-    private readonly rounds: PictureRounds = new MemoryPictureRounds(),
+    rounds: PictureRounds = new MemoryPictureRounds(),
   ) {
     this.follower = new StockFollower(store, logger);
+    // Another instance running a round fetches for this change too: it hears of it as this one does.
+    this.asked = new AskedRounds(
+      rounds,
+      () => this.round(),
+      (error) => this.logger.warn({ err: error }, "Could not fetch the feed's pictures"),
+    );
   }
 
   start(): void {
@@ -54,23 +60,7 @@ export class FeedPictures {
 
   /** Fetches every listed picture not yet fetched; a call while a round runs asks for one more round after it. */
   fetchMissing(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    // Another instance running a round fetches for this change too: it hears of it as this one does.
-    this.running = this.rounds
-      .runAlone(() => this.round())
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.warn({ err: error }, "Could not fetch the feed's pictures"))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.fetchMissing();
-        }
-      });
-    return this.running;
+    return this.asked.ask();
   }
 
   private async round(): Promise<void> {

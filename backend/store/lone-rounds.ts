@@ -68,3 +68,45 @@ export class MongoLoneRounds implements LoneRounds {
     return takeLease(this.leases, this.name, this.owner, now, new Date(now.getTime() + this.leaseMs));
   }
 }
+
+/**
+ * A round asked for whenever there is new work (a stock change heard of), run alone
+ * (LoneRounds) and one at a time: asked for while one runs, it runs once more after it, so
+ * nothing asked for meanwhile waits for the next ask. A failure goes to `failed`; the next
+ * ask runs the round again.
+ */
+export class AskedRounds {
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly rounds: LoneRounds,
+    private readonly round: () => Promise<void>,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  /** Runs a round now, or one more after the round under way; resolves when that has run. */
+  ask(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.rounds
+      .runAlone(this.round)
+      .then(() => undefined)
+      .catch(this.failed)
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          void this.ask();
+        }
+      });
+    return this.running;
+  }
+
+  /** Resolves once no round is under way. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+}

@@ -119,6 +119,12 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
       expect(await outbox.enqueue(mail("recent"), at(200))).toBe(false);
     });
 
+    it("queues many messages at once, each once", async () => {
+      await outbox.enqueue(mail("alert-2"), at(0));
+      expect(await outbox.enqueueAll([mail("alert-1"), mail("alert-2"), mail("alert-3")], at(0))).toEqual([true, false, true]);
+      expect(await outbox.countUnsent()).toBe(3);
+    });
+
     it("keeps a message's one-click unsubscribe address", async () => {
       const alert = { ...mail("alert-1"), listUnsubscribe: "https://www.dockside-motors.example/alerts/unsubscribe?t=x" };
       await outbox.enqueue(alert, at(0));
@@ -182,6 +188,27 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
         expect(recipient).not.toContain("victim");
         const reopened = await subject.reopen();
         expect((await reopened.admit("lead-9-buyer", VICTIM, cap("2030-01-01"), at(1))).recipient).toBe(recipient);
+        await reopened.close();
+      });
+
+      it("admits many at once as it would one by one, the same address's in turn", async () => {
+        const alerts = { ...cap("2030-01-01", 2), allowance: "alerts" as const };
+        const answers = await outbox.admitAll(
+          [
+            { mailId: "alert-a-1", to: VICTIM },
+            { mailId: "alert-b-1", to: "someone-else@example.com" },
+            { mailId: "alert-a-2", to: "Victim+x@example.com" },
+            { mailId: "alert-a-3", to: VICTIM },
+            { mailId: "alert-a-1", to: VICTIM },
+          ],
+          alerts,
+          at(0),
+        );
+        expect(answers.map(({ admitted }) => admitted)).toEqual([true, true, true, false, true]);
+        expect(answers[0]!.recipient).toBe(answers[2]!.recipient);
+        expect(await outbox.admitAll([], alerts, at(0))).toEqual([]);
+        const reopened = await subject.reopen();
+        expect((await reopened.admit("alert-a-4", VICTIM, alerts, at(1))).admitted).toBe(false);
         await reopened.close();
       });
 

@@ -10,7 +10,7 @@ import {
 } from "../../../domain/search-alerts";
 import type { SearchRequest } from "../../../domain/search-request";
 import type { VehicleType } from "../../../domain/vehicle-types";
-import { Choices, ErrorSummary, FieldError, IN_PLACE_FIELD, SendFailed, type FormErrors } from "../forms/form-parts";
+import { Choices, ErrorSummary, Field, IN_PLACE_FIELD, SendFailed, type FormErrors } from "../forms/form-parts";
 import type { FilterOptions } from "../search/offered-filters";
 import { SAVE_ALERT_ACTION, type AlertSaveOutcome } from "./alert-outcome";
 
@@ -49,9 +49,9 @@ export function AlertForm({ type, search: saved, vehicleId, submitLabel, initial
   const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
   const sending = fetcher.state !== "idle";
 
-  const emailRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (focusFirst) emailRef.current?.focus();
+    if (focusFirst) formRef.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus();
   }, [focusFirst]);
   useEffect(() => {
     if (fetcher.data?.ok) doneRef.current?.focus();
@@ -80,7 +80,7 @@ export function AlertForm({ type, search: saved, vehicleId, submitLabel, initial
   };
   const fieldId = (field: string) => `${id}-${field}`;
   return (
-    <form method="post" action={SAVE_ALERT_ACTION} noValidate onSubmit={submit} className="alert-form">
+    <form ref={formRef} method="post" action={SAVE_ALERT_ACTION} noValidate onSubmit={submit} className="alert-form">
       {("shown" in saved || saved.description) && (
         <p className="alert-form__what">
           <span className="visually-hidden">{vehicleId ? "The vehicle: " : "Your search: "}</span>
@@ -93,20 +93,15 @@ export function AlertForm({ type, search: saved, vehicleId, submitLabel, initial
       <input type="hidden" name="query" value={query} />
       {vehicleId && <input type="hidden" name="vehicleId" value={vehicleId} />}
       <input type="hidden" name="page" value={values.page ?? `${pathname}${search}`} />
-      <div className="application-field">
-        <label htmlFor={fieldId("email")}>Email address</label>
-        {errors.email && <FieldError id={`${fieldId("email")}-error`} message={errors.email} />}
-        <input
-          ref={emailRef}
-          id={fieldId("email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${fieldId("email")}-error` : undefined}
-        />
-      </div>
+      <Field
+        id={fieldId("email")}
+        name="email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
+      />
       {!vehicleId && (
         <Choices
           id={fieldId("frequency")}
