@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,6 +18,11 @@ import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { FILTERS, textKey, type Filters } from "../domain/filters";
 import { describeSearch, savedQueryOf } from "../domain/search-alerts";
 import type { VehicleRecord } from "../domain/vehicle";
+import { SMTPServer } from "smtp-server";
+import { spawnBuiltSite } from "../tests/support/built-site";
+import { freePort } from "../tests/support/free-port";
+import { runCli } from "../tests/support/run-cli";
+import { searchScreenQueries, stats, type Stats } from "./search-queries";
 
 /**
  * Saved searches' alerts at scale (backend/alerts/): `searches` saved searches over `vehicles`
@@ -147,20 +153,26 @@ function feedOf(stock: readonly VehicleRecord[], changes: number, random: () => 
   return [...arrivals, ...cuts];
 }
 
+/** `vehicles` demo vehicles and `searches` saved searches written into `dataDir`, and the feed of `changes` that follows. */
+async function alertsData(dataDir: string, searchCount: number, vehicleCount: number, changes: number): Promise<VehicleRecord[]> {
+  const random = seeded(37);
+  const stock = [...generateDemoStock({ count: vehicleCount, referenceDate: REFERENCE })];
+  const store = await FileVehicleStore.open(dataDir);
+  await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
+  await store.close();
+  const confirmedAt = new Date(Date.now() - 24 * 60 * 60_000);
+  await writeSearches(
+    dataDir,
+    Array.from({ length: searchCount }, (_, index) => searchLike(stock[Math.floor(random() * stock.length)]!, index, random, confirmedAt)),
+  );
+  return feedOf(stock, changes, random);
+}
+
 export async function benchAlertMatching(searchCount: number, vehicleCount: number, changes: number): Promise<AlertMatchingFigures> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `bench-alerts-${searchCount}-`));
   try {
-    const random = seeded(37);
-    const stock = [...generateDemoStock({ count: vehicleCount, referenceDate: REFERENCE })];
+    const feed = await alertsData(dataDir, searchCount, vehicleCount, changes);
     const store = await FileVehicleStore.open(dataDir);
-    await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
-    const confirmedAt = new Date(Date.now() - 24 * 60 * 60_000);
-    await writeSearches(
-      dataDir,
-      Array.from({ length: searchCount }, (_, index) =>
-        searchLike(stock[Math.floor(random() * stock.length)]!, index, random, confirmedAt),
-      ),
-    );
     const alerts = await FileAlertStore.open(dataDir);
     const outbox = await FileMailOutbox.open(dataDir);
     const dealer = await loadDealer("dealer.json");
@@ -179,8 +191,6 @@ export async function benchAlertMatching(searchCount: number, vehicleCount: numb
     );
     const baseline = await timed(() => rounds.round());
 
-    const feed = feedOf(stock, changes, random);
-    stock.length = 0;
     const position = (await alerts.cursor())!.position;
     await store.applyChange({ records: feed.map((record) => ({ id: record._id, record: feedRecordOf(record) })), mode: "upsert" });
 
@@ -248,6 +258,148 @@ export function alertMatchingRows(figures: readonly AlertMatchingFigures[]): str
     ...figures.map(
       (f) =>
         `| ${count(f.searches)} | ${count(f.vehicles)} | ${count(f.changes)} | ${s(f.baseline.cpuMs)} | ${s(f.matching.cpuMs)} | ${count(f.matching.candidates)} | ${count(f.matching.searchesTold)} (${count(f.matching.entries)} finds) | ${s(f.round.cpuMs)} | ${s(f.round.wallMs)} | ${count(f.round.mails)} |`,
+    ),
+    "",
+  ];
+}
+
+/** Pages asked one at a time, each address once: vehicle pages and search pages alternately. */
+export interface PagesWhileFigures {
+  alerts: "on" | "off";
+  before: Stats;
+  during: Stats;
+  /** Pages asked from the end of the import until the alerts' round ended (or as many, with alerts off). */
+  asked: number;
+  /** From the end of the import to the end of the alerts' round, seen in the site's log. */
+  roundMs?: number;
+}
+
+const PAGES_BEFORE = 200;
+const MOST_PAGES_DURING = 3_000;
+
+/**
+ * The first view of pages while the alerts' round works through a feed, on the production
+ * build with `searches` saved searches over `vehicles` vehicles: pages asked one at a time,
+ * each address once (so the page cache never answers), before a `stock:import` of the feed
+ * and from its end until the round has ended, as the site's log says. Run twice in turn over
+ * copies of the same data: with mail set (the round runs, e-mails going to an SMTP server that
+ * takes and drops them) and without (no round: the import and the search index's rebuild alone).
+ */
+export async function benchPagesWhileAlerting(
+  searchCount: number,
+  vehicleCount: number,
+  changes: number,
+  port: number,
+): Promise<PagesWhileFigures[]> {
+  const template = await mkdtemp(path.join(tmpdir(), `bench-alerts-pages-`));
+  const sink = await discardingSmtp();
+  try {
+    const feed = await alertsData(template, searchCount, vehicleCount, changes);
+    const feedFile = path.join(template, "..", `${path.basename(template)}-feed.ndjson`);
+    await writeFile(feedFile, feed.map((record) => JSON.stringify({ ...feedRecordOf(record), _id: record._id })).join("\n"));
+    const store = await FileVehicleStore.open(template);
+    const ids: string[] = [];
+    for await (const record of store.scan()) ids.push(record._id);
+    const queries = searchScreenQueries(await store.getMany(ids.slice(0, 5_000)), 4 * (PAGES_BEFORE + MOST_PAGES_DURING));
+    await store.close();
+    const paths = ids
+      .slice(5_000)
+      .flatMap((id, i) => [`/vehicles/${id}`, (queries[i] ?? "car?").replace(/^(car|van|truck)\?/, "/$1-search?")]);
+    const figures: PagesWhileFigures[] = [];
+    let roundAsked = MOST_PAGES_DURING;
+    for (const alerts of ["on", "off"] as const) {
+      const dataDir = `${template}-${alerts}`;
+      await cp(template, dataDir, { recursive: true });
+      try {
+        const { server, url } = await spawnBuiltSite({
+          dataDir,
+          port,
+          timeoutMs: 300_000,
+          pipeLog: true,
+          env: { LOG_LEVEL: "info", ...(alerts === "on" ? { SMTP_URL: sink.url, SMTP_TLS: "none" } : {}) },
+        });
+        let log = "";
+        server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (log += chunk));
+        const roundsEnded = () => (log.match(/Worked out the alerts for the stock's changes/g) ?? []).length;
+        try {
+          // The first round of all notes the whole stock's prices; pages are timed after it.
+          if (alerts === "on")
+            await until(async () => (await readFile(path.join(dataDir, "alerts", "state.json"), "utf8")).includes("cursor"));
+          let next = 0;
+          const ask = async () => {
+            const started = performance.now();
+            const response = await fetch(`${url}${paths[next++]!}`, { headers: { "accept-encoding": "gzip" } });
+            await response.arrayBuffer();
+            if (response.status !== 200) throw new Error(`${paths[next - 1]} answered ${response.status}`);
+            return performance.now() - started;
+          };
+          for (let warm = 0; warm < 100; warm++) await ask();
+          const before: number[] = [];
+          for (let i = 0; i < PAGES_BEFORE; i++) before.push(await ask());
+          const { status } = await runCli(["import", feedFile], dataDir).done;
+          if (status !== 0) throw new Error(`The import ended with ${status}`);
+          const imported = performance.now();
+          const during: number[] = [];
+          let roundMs: number | undefined;
+          while (during.length < (alerts === "on" ? MOST_PAGES_DURING : roundAsked)) {
+            during.push(await ask());
+            if (alerts === "on" && roundsEnded() > 0) {
+              roundMs = performance.now() - imported;
+              break;
+            }
+          }
+          if (alerts === "on") roundAsked = during.length;
+          figures.push({ alerts, before: stats(before), during: stats(during), asked: during.length, ...(roundMs ? { roundMs } : {}) });
+        } finally {
+          const exited = once(server, "exit");
+          server.kill("SIGTERM");
+          await exited;
+        }
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
+    await rm(feedFile, { force: true });
+    return figures;
+  } finally {
+    await sink.close();
+    await rm(template, { recursive: true, force: true });
+  }
+}
+
+/** An SMTP server on loopback that takes every message and keeps nothing, so that sending costs the bench nothing to read. */
+async function discardingSmtp(): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("end", () => callback()).resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (;;) {
+    if (await done().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export function pagesWhileRows(figures: readonly PagesWhileFigures[]): string[] {
+  if (figures.length === 0) return [];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return [
+    "First view of vehicle and search pages (alternately, each address once, one at a time) before a stock:import of the feed and from its end until the alerts' round ended:",
+    "",
+    "| alerts | before, median | before, p95 | during, median | during, p95 | pages asked during | round ended after |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...figures.map(
+      (f) =>
+        `| ${f.alerts} | ${ms(f.before.median)} | ${ms(f.before.p95)} | ${ms(f.during.median)} | ${ms(f.during.p95)} | ${f.asked} | ${f.roundMs === undefined ? "(no round)" : `${(f.roundMs / 1000).toFixed(1)} s`} |`,
     ),
     "",
   ];

@@ -8,6 +8,14 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { ageingTable, benchAgeing } from "./ageing";
+import {
+  alertMatchingRows,
+  benchAlertMatching,
+  benchPagesWhileAlerting,
+  pagesWhileRows,
+  type AlertMatchingFigures,
+  type PagesWhileFigures,
+} from "./alert-matching";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
@@ -41,7 +49,10 @@ import { buildSite } from "./site-process";
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
  * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn. And a
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
- * (bench/photos.ts; `--photos 0` skips it).
+ * (bench/photos.ts; `--photos 0` skips it). And buyers' saved searches at `--alerts` (and as
+ * many vehicles): a feed of `--alert-changes` matched, and the whole round that e-mails them;
+ * and at `--alert-pages`, the first view of pages while that round runs, beside the same
+ * import without alerts (bench/alert-matching.ts).
  */
 
 const { values } = parseArgs({
@@ -66,6 +77,11 @@ const { values } = parseArgs({
     "ageing-builds": { type: "string", default: "" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
+    /** Saved searches (over as many vehicles) whose alerts are matched against a feed (bench/alert-matching.ts); empty to skip. */
+    alerts: { type: "string", default: "100000" },
+    "alert-changes": { type: "string", default: "1000" },
+    /** Saved searches (over as many vehicles) at which pages are timed while the alerts' round runs; empty to skip. */
+    "alert-pages": { type: "string", default: "100000" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -261,6 +277,17 @@ const ageingRows =
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
+const alertChanges = Number(values["alert-changes"]);
+const alertRuns: AlertMatchingFigures[] = [];
+for (const size of values.alerts.split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Alerts of ${size.toLocaleString("en-GB")} saved searches...\n`);
+  alertRuns.push(await benchAlertMatching(size, size, alertChanges));
+}
+const pagesWhile: PagesWhileFigures[] = [];
+for (const size of values["alert-pages"].split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Pages while alerting ${size.toLocaleString("en-GB")} saved searches...\n`);
+  pagesWhile.push(...(await benchPagesWhileAlerting(size, size, alertChanges, 3955)));
+}
 
 process.stdout.write(
   [
@@ -303,5 +330,7 @@ process.stdout.write(
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),
     ...photoRows,
+    ...alertMatchingRows(alertRuns),
+    ...pagesWhileRows(pagesWhile),
   ].join("\n"),
 );
