@@ -160,6 +160,14 @@ const environmentSchema = z
       .min(10)
       .max(24 * 60 * 60)
       .default(15 * 60),
+    /** Alert e-mails sent to one buyer's address a day (UK time), however many searches they saved; what finds past it wait for the next day's digest. */
+    ALERT_MAILS_PER_DAY: z.coerce.number().int().min(1).max(50).default(4),
+    /** The hour (UK time, 0–23) the day's digest of saved searches' matches goes to buyers who chose "Once a day". */
+    ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+    /** Months after which an alert none of whose links was followed ends, with one e-mail saying so. */
+    ALERT_IDLE_MONTHS: z.coerce.number().int().min(1).max(36).default(6),
+    /** Days a saved search waits for its confirmation link to be followed before it is deleted. */
+    ALERT_CONFIRM_DAYS: z.coerce.number().int().min(1).max(30).default(7),
     /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /**

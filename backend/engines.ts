@@ -1,5 +1,8 @@
 import { MongoClient, type MongoClientOptions } from "mongodb";
 import { CatchUpBoard } from "./catch-up-board";
+import type { AlertStore } from "./alerts/alert-store";
+import { FileAlertStore } from "./alerts/file-alert-store";
+import { MongoAlertStore } from "./alerts/mongo-alert-store";
 import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "./http/rate-windows";
@@ -26,6 +29,7 @@ import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
 import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "./media/picture-rounds";
+import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "./store/lone-rounds";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
@@ -49,6 +53,8 @@ export interface Engines extends OpenStore {
   mail: MailOutbox;
   /** What the embedded stores are still catching up on after start (an index built, a file rewritten): /healthz shows it. */
   catchUps: CatchUpBoard;
+  /** Buyers' saved searches and the state of their alerts. */
+  alerts: AlertStore;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -81,6 +87,8 @@ export interface SharedState {
   rebuilds: RebuildBoard;
   /** Which instance runs the feed pictures' round. */
   pictureRounds: PictureRounds;
+  /** Which instance works out and sends the buyers' alerts (backend/alerts/alert-rounds.ts). */
+  alertRounds: LoneRounds;
 }
 
 export interface OpenStore {
@@ -198,8 +206,10 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
   const rebuilds = whenConnected(new MongoRebuildBoard(db), []);
   const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
+  const alertRounds = whenConnected(new MongoLoneRounds(db, "alert_rounds", "alerts", logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
+  const alerts = whenConnected(MongoAlertStore.unopened(db), ["close"]);
   return {
     store: store.store,
     backgroundStore: backgroundStore.store,
@@ -212,9 +222,11 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       feedTurns: feedTurns.store,
       rebuilds: rebuilds.store,
       pictureRounds: pictureRounds.store,
+      alertRounds: alertRounds.store,
     },
     views,
     mail: mail.store,
+    alerts: alerts.store,
     mongo,
     async setUp() {
       await store.setUp();
@@ -223,12 +235,14 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await rateWindows.setUp();
       await views.setUp();
       await mail.setUp();
+      await alerts.setUp();
     },
     async close() {
       await views.close();
       await leads.store.close();
       await staff.store.close();
       await mail.store.close();
+      await alerts.store.close();
       await store.store.close();
       await backgroundStore.store.close();
       await mongo.close();
@@ -244,6 +258,7 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
   const content = await FileContentStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
+  const alerts = await FileAlertStore.open(config.DATA_DIR);
   return {
     store,
     backgroundStore: store,
@@ -256,15 +271,18 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
       feedTurns: new MemoryFeedTurns(),
       rebuilds: new MemoryRebuildBoard(),
       pictureRounds: new MemoryPictureRounds(),
+      alertRounds: new MemoryLoneRounds(),
     },
     views,
     mail,
+    alerts,
     async setUp() {},
     async close() {
       await views.close();
       await leads.close();
       await staff.close();
       await mail.close();
+      await alerts.close();
       await store.close();
     },
   };

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import {
+  alertsContext,
   catalogueContext,
   contentContext,
   cspNonceContext,
@@ -35,6 +36,7 @@ import { takeTargetsInOriginForm } from "./http/host-header";
 import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
+import { alertServices } from "./alerts/alert-services";
 import { openEngines } from "./engines";
 import { mailServices } from "./mail/mail-services";
 import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
@@ -148,6 +150,17 @@ export async function startSite({
     (lead) => mail.leadArrived(lead),
   );
   const { leads } = leadWork;
+  const alerts = alertServices({
+    store: engines.alerts,
+    outbox: engines.mail,
+    mail,
+    catalogue,
+    vehicles: engines.backgroundStore,
+    rounds: engines.shared.alertRounds,
+    dealer,
+    settings: config,
+    logger,
+  });
   const staff = staffServices(
     countingSignInRefusals(engines.staff, (reason) => metrics.signInRefused(reason)),
     engines.leads,
@@ -165,6 +178,7 @@ export async function startSite({
     logger,
     mail,
     { store: engines.content, published: content },
+    alerts,
   );
   await staff.stock.prepareUploadFolder();
   await staff.photos.library.prepare();
@@ -195,6 +209,7 @@ export async function startSite({
             [contentContext, shown],
             [dealerContext, shown.dealer],
             [leadsContext, leads],
+            [alertsContext, alerts],
             [siteUrlContext, config.SITE_URL],
             [cspNonceContext, cspNonceOf(res)],
             [requestLogContext, req.log],
@@ -237,6 +252,7 @@ export async function startSite({
     config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_HOST, config.METRICS_PORT, logger);
   leadWork.start();
   mail.start();
+  if (mail.sending) alerts.start();
   staff.feed?.start();
   staff.feedPictures.start();
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
@@ -270,6 +286,7 @@ export async function startSite({
       await storeLoad.stop();
       pageCacheFollower?.stop();
       await leadWork.stop();
+      await alerts.stop();
       await mail.stop();
       await staff.feed?.stop();
       staff.feedPictures.stop();

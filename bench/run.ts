@@ -8,6 +8,14 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { ageingTable, benchAgeing } from "./ageing";
+import {
+  alertMatchingRows,
+  benchAlertMatching,
+  benchPagesWhileAlerting,
+  pagesWhileRows,
+  type AlertMatchingFigures,
+  type PagesWhileFigures,
+} from "./alert-matching";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
 import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
@@ -55,6 +63,9 @@ import { buildSite } from "./site-process";
  * during a flood of 300 sign-ins for unknown addresses (bench/sign-in-flood.ts), this build
  * and each of `--sign-in-flood-builds` in turn (`--sign-in-flood 0` skips it). And the
  * metrics' CPU per request beside the site's own (bench/metrics-cost.ts; `--metrics-cost 0` skips it).
+ * And buyers' saved searches at `--alerts` (and as many vehicles): a feed of `--alert-changes`
+ * matched, and the whole round that e-mails them; and at `--alert-pages`, the first view of
+ * pages while that round runs, beside the same import without alerts (bench/alert-matching.ts).
  */
 
 const { values } = parseArgs({
@@ -95,6 +106,11 @@ const { values } = parseArgs({
     "sign-in-flood-builds": { type: "string", default: "" },
     /** Times the metrics' work per request beside the site's CPU per request (bench/metrics-cost.ts); 0 to skip. */
     "metrics-cost": { type: "string", default: "1" },
+    /** Saved searches (over as many vehicles) whose alerts are matched against a feed (bench/alert-matching.ts); empty to skip. */
+    alerts: { type: "string", default: "100000" },
+    "alert-changes": { type: "string", default: "1000" },
+    /** Saved searches (over as many vehicles) at which pages are timed while the alerts' round runs; empty to skip. */
+    "alert-pages": { type: "string", default: "100000" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
@@ -306,6 +322,17 @@ const photoRows = values.photos === "0" ? [] : await benchPhotos();
 const signInFloodRows =
   values["sign-in-flood"] === "0" ? [] : await benchSignInFlood(["", ...values["sign-in-flood-builds"].split(",").filter(Boolean)]);
 const metricsCostRows = values["metrics-cost"] === "0" ? [] : await benchMetricsCost();
+const alertChanges = Number(values["alert-changes"]);
+const alertRuns: AlertMatchingFigures[] = [];
+for (const size of values.alerts.split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Alerts of ${size.toLocaleString("en-GB")} saved searches...\n`);
+  alertRuns.push(await benchAlertMatching(size, size, alertChanges));
+}
+const pagesWhile: PagesWhileFigures[] = [];
+for (const size of values["alert-pages"].split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Pages while alerting ${size.toLocaleString("en-GB")} saved searches...\n`);
+  pagesWhile.push(...(await benchPagesWhileAlerting(size, size, alertChanges, 3955)));
+}
 
 process.stdout.write(
   [
@@ -352,5 +379,7 @@ process.stdout.write(
     ...photoRows,
     ...(signInFloodRows.length > 0 ? signInFloodTable(signInFloodRows) : []),
     ...metricsCostRows,
+    ...alertMatchingRows(alertRuns),
+    ...pagesWhileRows(pagesWhile),
   ].join("\n"),
 );

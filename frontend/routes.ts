@@ -29,6 +29,12 @@ export default [
   route("offers", "routes/offers.tsx"),
   route("saved", "routes/saved.tsx"),
   route("compare", "routes/compare.tsx"),
+  // Saved searches and their e-mail alerts: one buyer's each, never kept by the page cache.
+  route("alerts", "routes/alerts/save.tsx"),
+  route("alerts/confirm", "routes/alerts/confirm.tsx"),
+  route("alerts/manage", "routes/alerts/manage.tsx"),
+  route("alerts/unsubscribe", "routes/alerts/unsubscribe.tsx"),
+  route("alerts/open", "routes/alerts/open.ts"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) =>
     (EDITED_PAGES as readonly string[]).includes(page)
@@ -56,6 +62,7 @@ export default [
     route("stock/import", "routes/staff/stock-import.tsx"),
     route("stock/import/:id/rejected.csv", "routes/staff/stock-import-rejected.ts"),
     route("stock/search-index", "routes/staff/stock-search-index.tsx"),
+    route("stock/demand", "routes/staff/stock-demand.tsx"),
     route("stock/vehicles", "routes/staff/stock-vehicles.tsx"),
     route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
     route("stock/photos", "routes/staff/stock-photos.tsx"),

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Alerts } from "../alerts/alert-services";
 import type { PageCatalogue } from "../catalogue";
 import type { Dealer } from "../../domain/dealer";
 import type { SiteContent } from "../../domain/content/site-content";
@@ -19,6 +20,8 @@ export const dealerContext = createContext<Dealer>();
 /** The content buyers see (or, for a member of staff previewing a draft, the content with it). */
 export const contentContext = createContext<SiteContent>();
 export const leadsContext = createContext<Leads>();
+/** Buyers' saved searches and their alerts: saving one, and the pages their signed links open. */
+export const alertsContext = createContext<Alerts>();
 /** The public origin configured as SITE_URL; undefined when unset (see frontend/seo/site-origin.ts). */
 export const siteUrlContext = createContext<string | undefined>(undefined);
 /** The nonce the response's Content-Security-Policy allows inline scripts with; none in development. */

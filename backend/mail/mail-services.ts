@@ -70,6 +70,8 @@ export interface Mail {
   leadAssigned(lead: StoredLead): Promise<void>;
   /** A one-time link to set a staff password, to its owner; true when it was queued. */
   passwordLink(to: string, link: string): Promise<boolean>;
+  /** Sends what was just queued in the outbox now, rather than at the next poll. */
+  sendSoon(): void;
 }
 
 export interface MailServices extends Mail {
@@ -106,6 +108,7 @@ export async function mailServices(
       leadArrived: async () => {},
       leadAssigned: async () => {},
       passwordLink: async () => false,
+      sendSoon() {},
       start() {},
       async stop() {},
     };
@@ -171,6 +174,7 @@ export async function mailServices(
       const to = assigneeId && (await staffEmail(assigneeId));
       if (to) await queue(assigneeNotice(context, lead, to, lead.work.history.length));
     },
+    sendSoon: nudge,
     async passwordLink(to, link) {
       await queue(passwordLinkMail(context, `staff-link-${randomUUID()}`, to, link, settings.STAFF_SET_PASSWORD_LINK_HOURS));
       return true;
@@ -188,7 +192,7 @@ export async function mailServices(
 }
 
 /** The first photo buyers see of a vehicle, when the site serves it (a stored or demo photo), at the widest size a message shows. */
-function mainPhotoOf(record: VehicleRecord): MailPhoto | undefined {
+export function mainPhotoOf(record: VehicleRecord): MailPhoto | undefined {
   const photo = shownImages(record)[0]?.photo;
   if (!photo) return undefined;
   // The smallest width is always served, and is narrower than a message.

@@ -36,6 +36,19 @@ it("refuses to send in the clear to a server that offers no STARTTLS, unless tol
   expect(sink.received[0]!.messageId).toBe("<lead-1-dealer@dockside-motors.example>");
 });
 
+it("offers a mail program's one-click unsubscribe (RFC 8058) on a message that has one", async () => {
+  const plain = (await smtpTransport(loadConfig({ SMTP_URL: sink.url, SMTP_TLS: "none" }), sender, 2000))!;
+  const listUnsubscribe = "https://www.dockside-motors.example/alerts/unsubscribe?t=u.abc.def";
+  await plain.send({ ...mail, id: "alert-1", listUnsubscribe });
+  await plain.send(mail);
+  plain.close();
+  expect(sink.received[0]!.headers).toMatchObject({
+    "list-unsubscribe": `<${listUnsubscribe}>`,
+    "list-unsubscribe-post": "List-Unsubscribe=One-Click",
+  });
+  expect(sink.received[1]!.headers["list-unsubscribe"]).toBeUndefined();
+});
+
 it("stops the site, naming the setting, when the password file cannot be read", async () => {
   const settings = loadConfig({ SMTP_HOST: "127.0.0.1", SMTP_USER: "site", SMTP_PASSWORD_FILE: "/nonexistent/smtp-password" });
   await expect(smtpTransport(settings, sender, 2000)).rejects.toThrow(ConfigError);

@@ -50,9 +50,22 @@ export async function smtpTransport(
   const from = settings.MAIL_FROM ?? sender;
   const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>.*$/, "") || "localhost";
   return {
-    async send({ id, to, replyTo, subject, text, html }) {
+    async send({ id, to, replyTo, subject, text, html, listUnsubscribe }) {
+      // RFC 8058: a mail program offers its own unsubscribe button, which POSTs to the address, no page in between.
+      const headers = listUnsubscribe
+        ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        : undefined;
       // The same Message-ID on every try, so a copy sent again after a crash can be recognised.
-      await transporter.sendMail({ from, to, ...(replyTo ? { replyTo } : {}), subject, text, html, messageId: `<${id}@${domain}>` });
+      await transporter.sendMail({
+        from,
+        to,
+        ...(replyTo ? { replyTo } : {}),
+        subject,
+        text,
+        html,
+        messageId: `<${id}@${domain}>`,
+        ...(headers ? { headers } : {}),
+      });
     },
     close: () => transporter.close(),
   };

@@ -5,6 +5,7 @@ import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import type { Dealer } from "../../domain/dealer";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
+import type { Alerts } from "../alerts/alert-services";
 import type { Mail } from "../mail/mail-services";
 import { FeedPictures } from "../media/feed-pictures";
 import { ListedDemoPictures } from "../media/listed-demo-pictures";
@@ -13,6 +14,7 @@ import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
+import { BuyerDemand } from "../stock/buyer-demand";
 import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
@@ -49,6 +51,8 @@ export interface StaffServices {
   mail: Mail;
   /** The site's pages, offers, articles, notice and dealer's details, edited by editors and admins. */
   content: ContentDesk;
+  /** What buyers' saved searches are waiting for, for the stock console. */
+  demand: BuyerDemand;
 }
 
 export function staffServices(
@@ -74,6 +78,7 @@ export function staffServices(
   logger: Logger,
   mail: Mail,
   content: { store: ContentStore; published: PublishedContent },
+  alerts: Pick<Alerts, "erase" | "demand">,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
   const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
@@ -104,6 +109,7 @@ export function staffServices(
       async (id) => (await catalogue.lookUp([id]))[0]!,
       forwardLeadsNow,
       (lead) => mail.leadAssigned(lead),
+      (email) => alerts.erase(email),
     ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
@@ -118,6 +124,7 @@ export function staffServices(
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
     content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
+    demand: new BuyerDemand(alerts),
   };
 }
 

@@ -17,6 +17,7 @@ import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import type { PageCatalogue } from "../../backend/catalogue";
 import { catalogueContext } from "../../backend/http/request-context";
+import { SaveSearch } from "../components/alerts/SaveSearch";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
@@ -164,6 +165,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         <p className="lede" aria-hidden={updating}>
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
+        <SaveSearch type={page.type} shown={shown} options={page.options} total={page.total} />
       </div>
       <KeywordSearch pathname={pathname} type={page.type} wanted={wanted} />
       {shown.q && <AlsoMatching q={shown.q} elsewhere={page.elsewhere} />}

@@ -18,6 +18,7 @@ import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { shownReduction } from "../../domain/price-reduction";
 import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
 import { SaveButton } from "../components/saved/SaveButton";
+import { PriceDropAlert, SimilarAlert } from "../components/alerts/PriceDropAlert";
 import { FinancePanel, REPRESENTATIVE_EXAMPLE_ID } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { shownImages } from "../../domain/vehicle-photos";
@@ -108,7 +109,7 @@ function soldSummary(sold: SoldVehicleRecord) {
   const facts = [sold.yearOfManufacture, sold.mileage !== undefined && formatMiles(sold.mileage), formatPounds(sold.priceGBP)]
     .filter(Boolean)
     .join(", ");
-  return { name, facts, type: sold.vehicleType };
+  return { name, facts, type: sold.vehicleType, make: sold.make, model: sold.model };
 }
 
 function SoldVehicle({ sold, similar }: SoldVehiclePage) {
@@ -124,6 +125,7 @@ function SoldVehicle({ sold, similar }: SoldVehiclePage) {
           <Link to={nouns ? `/${sold.type}-search` : "/vehicles"}>See all our {nouns ? nouns.many : "vehicles"}</Link>
         </p>
       </div>
+      {sold.type && <SimilarAlert type={sold.type} make={sold.make} model={sold.model} />}
       {similar.length > 0 && (
         <section className="vehicle-page__similar" aria-labelledby="similar-heading">
           <h2 id="similar-heading">Similar {nouns ? nouns.many : "vehicles"} in stock</h2>
@@ -180,6 +182,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
           vehicle={{ id: record._id, make, model, registration: vehicle.registration, mileage: vehicle.odometerReadingMiles }}
           choice={choice}
         />
+        <PriceDropAlert vehicleId={record._id} type={vehicle.vehicleType} />
       </div>
       <div className="vehicle-page__facts">
         <VehicleFacts record={record} />

@@ -70,6 +70,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       <li>
                         <NavLink to="/staff/stock/search-index">Search index</NavLink>
                       </li>
+                      <li>
+                        <NavLink to="/staff/stock/demand">Buyer demand</NavLink>
+                      </li>
                     </>
                   )}
                   {!member.settingUp && (member.role === "editor" || member.role === "admin") && (
