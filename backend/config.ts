@@ -213,6 +213,16 @@ const environmentSchema = z
     PHOTO_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
     /** Megabytes the photo sizes (sizes/ in PHOTOS_DIR, made again on request) may take; the least recently used go first beyond it. */
     PHOTO_SIZES_MAX_MB: z.coerce.number().min(0.1).max(10_000_000).default(4096),
+    /**
+     * A folder the outgoing feeds that are switched on (Google, Meta, the portal CSV) are also
+     * written to, a moment after each stock change, for a channel that collects files rather
+     * than fetch an address. Unset, they are only served at their addresses.
+     */
+    FEEDS_OUT_DIR: z
+      .string()
+      .min(1)
+      .transform((directory) => path.resolve(directory))
+      .optional(),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { MongoClient, type MongoClientOptions } from "mongodb";
 import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
@@ -24,6 +25,8 @@ import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "./m
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
+import type { FeedSettingsStore } from "./feeds-out/feed-settings";
+import { FileFeedSettings, MongoFeedSettings } from "./feeds-out/feed-settings-store";
 
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
@@ -40,6 +43,8 @@ export interface Engines extends OpenStore {
   views: VehicleViewCounter;
   /** Every e-mail the site sends, queued until the SMTP server takes it. */
   mail: MailOutbox;
+  /** What the dealer chose for the outgoing feeds (backend/feeds-out/). */
+  feedSettings: FeedSettingsStore;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -182,6 +187,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
+  const feedSettings = whenConnected(new MongoFeedSettings(db), []);
   return {
     store: store.store,
     backgroundStore: backgroundStore.store,
@@ -196,6 +202,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
     },
     views,
     mail: mail.store,
+    feedSettings: feedSettings.store,
     mongo,
     async setUp() {
       await store.setUp();
@@ -238,6 +245,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
     },
     views,
     mail,
+    feedSettings: new FileFeedSettings(path.join(config.DATA_DIR, "feeds-out")),
     async setUp() {},
     async close() {
       await views.close();

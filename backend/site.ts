@@ -125,6 +125,7 @@ export async function startSite({
       catalogue,
       views: engines.views,
       pagesChanged: (result) => pageCacheFollower?.changed(result),
+      feedSettings: engines.feedSettings,
     },
     leadWork.forwardNow,
     engines.shared,
@@ -192,6 +193,7 @@ export async function startSite({
   mail.start();
   staff.feed?.start();
   staff.feedPictures.start();
+  void staff.feeds.feeds.start().catch((error: unknown) => logger.warn({ err: error }, "Could not start the outgoing feeds"));
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
@@ -220,6 +222,8 @@ export async function startSite({
       await staff.stock.settled();
       await staff.searchIndex.settled();
       staff.stockTable.close();
+      staff.feeds.feeds.close();
+      await staff.feeds.feeds.settled();
       staff.demoPictures.close();
       await catalogue.stop();
       await engines.close();

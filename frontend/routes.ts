@@ -55,6 +55,7 @@ export default [
     route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
     route("stock/photos", "routes/staff/stock-photos.tsx"),
     route("stock/sold/:id", "routes/staff/stock-sold.tsx"),
+    route("stock/feeds", "routes/staff/stock-feeds.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -17,6 +17,9 @@ import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
+import { FeedDesk } from "../feeds-out/feed-desk";
+import type { FeedSettingsStore } from "../feeds-out/feed-settings";
+import { OutgoingFeeds } from "../feeds-out/outgoing-feeds";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -43,6 +46,8 @@ export interface StaffServices {
   feed?: ScheduledFeed;
   /** E-mail: whether it is sent, and password links sent by it. */
   mail: Mail;
+  /** The stock as it goes out to the advertising channels (backend/feeds-out/). */
+  feeds: FeedDesk;
 }
 
 export function staffServices(
@@ -59,17 +64,18 @@ export function staffServices(
     catalogue: Catalogue;
     views: VehicleViewCounter;
     pagesChanged?: (result: StockChangeResult) => void;
+    feedSettings: FeedSettingsStore;
   },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
   config: Config,
-  dealer: Pick<Dealer, "name" | "email">,
+  dealer: Pick<Dealer, "name" | "email" | "phone" | "address">,
   logger: Logger,
   mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
-  const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views, pagesChanged, feedSettings } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -110,6 +116,11 @@ export function staffServices(
     feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
+    feeds: new FeedDesk(
+      new OutgoingFeeds(stock, feedSettings, { origin: publicOrigin(config), dealer }, { folder: config.FEEDS_OUT_DIR, logger }),
+      access,
+      publicOrigin(config),
+    ),
   };
 }
 

@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   "vehicle-unsold",
   "vehicle-details-edited",
   "vehicle-hand-marks-cleared",
+  "feed-address-changed",
+  "feed-choice-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

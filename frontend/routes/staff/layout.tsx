@@ -70,6 +70,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       <li>
                         <NavLink to="/staff/stock/search-index">Search index</NavLink>
                       </li>
+                      <li>
+                        <NavLink to="/staff/stock/feeds">Feeds</NavLink>
+                      </li>
                     </>
                   )}
                   {!member.settingUp && member.role === "admin" && (
