@@ -43,6 +43,8 @@ export class Catalogue {
   private stopWatchingEngine: (() => void) | undefined;
   private servedVersion = 0;
   private readonly recentlyRead = new Map<string, VehicleRecord>();
+  /** Told of each search whose first page found nothing (the staff dashboard counts them, without the visitor). */
+  onNothingFound?: (type: VehicleType | undefined, request: SearchRequest) => void;
 
   constructor(
     private readonly store: VehicleStore,
@@ -252,6 +254,7 @@ export class Catalogue {
    */
   private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false) {
     const result = await this.searchEngine({ type, ...request, facets: facets || [] });
+    if (result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];

@@ -27,6 +27,7 @@ import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stoc
 import type { VehicleStore } from "./store/vehicle-store";
 import type { FeedSettingsStore } from "./feeds-out/feed-settings";
 import { FileFeedSettings, MongoFeedSettings } from "./feeds-out/feed-settings-store";
+import { FileInsightStore, MongoInsightStore, type InsightStore } from "./dashboard/insight-store";
 
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
@@ -45,6 +46,8 @@ export interface Engines extends OpenStore {
   mail: MailOutbox;
   /** What the dealer chose for the outgoing feeds (backend/feeds-out/). */
   feedSettings: FeedSettingsStore;
+  /** The staff dashboard's kept counts (backend/dashboard/). */
+  insight: InsightStore;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -188,6 +191,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   const feedSettings = whenConnected(new MongoFeedSettings(db), []);
+  const insight = whenConnected(new MongoInsightStore(db), ["close"]);
   return {
     store: store.store,
     backgroundStore: backgroundStore.store,
@@ -203,6 +207,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
     views,
     mail: mail.store,
     feedSettings: feedSettings.store,
+    insight: insight.store,
     mongo,
     async setUp() {
       await store.setUp();
@@ -211,6 +216,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await rateWindows.setUp();
       await views.setUp();
       await mail.setUp();
+      await insight.setUp();
     },
     async close() {
       await views.close();
@@ -231,6 +237,7 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
   const staff = await FileStaffStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
+  const insight = await FileInsightStore.open(path.join(config.DATA_DIR, "insight"));
   return {
     store,
     backgroundStore: store,
@@ -246,8 +253,10 @@ async function fileStores(config: Config, logger: Logger): Promise<SiteStores> {
     views,
     mail,
     feedSettings: new FileFeedSettings(path.join(config.DATA_DIR, "feeds-out")),
+    insight,
     async setUp() {},
     async close() {
+      await insight.close();
       await views.close();
       await leads.close();
       await staff.close();

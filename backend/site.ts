@@ -33,6 +33,7 @@ import { mailServices } from "./mail/mail-services";
 import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
 import { seedDemoStock } from "./seed-demo-stock";
 import { loadWhenStoreAnswers } from "./when-store-answers";
+import { Insight } from "./dashboard/insight";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
 
@@ -72,6 +73,8 @@ export async function startSite({
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const insight = new Insight(engines.insight, engines.store, engines.leads, dealer.leadReplyTargetHours, logger);
+  catalogue.onNothingFound = (type, request) => insight.nothingFound(type, request);
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
@@ -113,12 +116,14 @@ export async function startSite({
     logger,
     leadForwarding,
     catalogue.health,
-    (lead) => mail.leadArrived(lead),
+    async (lead) => {
+      await Promise.all([mail.leadArrived(lead), insight.leadArrived(lead)]);
+    },
   );
   const { leads } = leadWork;
   const staff = staffServices(
     engines.staff,
-    engines.leads,
+    insight.watchingReplies(engines.leads),
     {
       store: engines.store,
       backgroundStore: engines.backgroundStore,
@@ -126,6 +131,7 @@ export async function startSite({
       views: engines.views,
       pagesChanged: (result) => pageCacheFollower?.changed(result),
       feedSettings: engines.feedSettings,
+      insight,
     },
     leadWork.forwardNow,
     engines.shared,
@@ -186,13 +192,14 @@ export async function startSite({
     },
     pageCache,
     frontend,
-    views: engines.views,
+    views: insight.countingViews(engines.views),
   });
   const server = await listen(app, config);
   leadWork.start();
   mail.start();
   staff.feed?.start();
   staff.feedPictures.start();
+  insight.start();
   void staff.feeds.feeds.start().catch((error: unknown) => logger.warn({ err: error }, "Could not start the outgoing feeds"));
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
@@ -223,6 +230,7 @@ export async function startSite({
       await staff.searchIndex.settled();
       staff.stockTable.close();
       staff.feeds.feeds.close();
+      await insight.stop();
       await staff.feeds.feeds.settled();
       staff.demoPictures.close();
       await catalogue.stop();

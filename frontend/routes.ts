@@ -56,6 +56,8 @@ export default [
     route("stock/photos", "routes/staff/stock-photos.tsx"),
     route("stock/sold/:id", "routes/staff/stock-sold.tsx"),
     route("stock/feeds", "routes/staff/stock-feeds.tsx"),
+    route("dashboard", "routes/staff/dashboard.tsx"),
+    route("dashboard/csv/:table", "routes/staff/dashboard-csv.ts"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

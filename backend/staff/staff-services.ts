@@ -20,6 +20,8 @@ import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
 import { FeedDesk } from "../feeds-out/feed-desk";
 import type { FeedSettingsStore } from "../feeds-out/feed-settings";
 import { OutgoingFeeds } from "../feeds-out/outgoing-feeds";
+import { Dashboard } from "../dashboard/dashboard";
+import type { Insight } from "../dashboard/insight";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -48,6 +50,8 @@ export interface StaffServices {
   mail: Mail;
   /** The stock as it goes out to the advertising channels (backend/feeds-out/). */
   feeds: FeedDesk;
+  /** What sells: the staff dashboard's figures (backend/dashboard/). */
+  dashboard: Dashboard;
 }
 
 export function staffServices(
@@ -65,17 +69,18 @@ export function staffServices(
     views: VehicleViewCounter;
     pagesChanged?: (result: StockChangeResult) => void;
     feedSettings: FeedSettingsStore;
+    insight: Insight;
   },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
   config: Config,
-  dealer: Pick<Dealer, "name" | "email" | "phone" | "address">,
+  dealer: Pick<Dealer, "name" | "email" | "phone" | "address" | "leadReplyTargetHours">,
   logger: Logger,
   mail: Mail,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
-  const { store: stock, backgroundStore, catalogue, views, pagesChanged, feedSettings } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views, pagesChanged, feedSettings, insight } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -121,6 +126,7 @@ export function staffServices(
       access,
       publicOrigin(config),
     ),
+    dashboard: new Dashboard(insight, dealer.leadReplyTargetHours),
   };
 }
 
