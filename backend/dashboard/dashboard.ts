@@ -2,7 +2,7 @@ import { LEAD_KIND_NAMES, type LeadKindName } from "../leads/lead-kinds";
 import { hasRole } from "../staff/staff-accounts";
 import type { StaffMember } from "../staff/staff-access";
 import { NotAllowedError } from "../staff/permissions";
-import { addDays, AGE_BANDS, ageBandIndex, daysFrom, PRICE_BANDS, wholeDaysBetween } from "./insight-days";
+import { addDays, AGE_BANDS, daysFrom, PRICE_BANDS } from "./insight-days";
 import type { Insight } from "./insight";
 
 /**
@@ -146,8 +146,7 @@ export class Dashboard {
 
   private async stock(range: DayRange, now: Date): Promise<NonNullable<DashboardReport["stock"]>> {
     const { counts } = this.insight;
-    const ages = AGE_BANDS.map(() => 0);
-    for (const { listedAtMs } of this.insight.listedTimes()) ages[ageBandIndex(wholeDaysBetween(new Date(listedAtMs), now))]!++;
+    const ages = this.insight.stockAges(now);
     const [soldTotals, reductionRows, searches] = await Promise.all([
       counts.totals("sold", range.from, range.to),
       counts.daily("reductions", range.from, range.to),

@@ -10,7 +10,7 @@ import type { Logger } from "../logger";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
 import { StockFollower, type StockStep } from "../store/stock-follower";
 import type { VehicleStore } from "../store/vehicle-store";
-import { ageBandIndex, dayOf, priceBandOf, wholeDaysBetween } from "./insight-days";
+import { AGE_BANDS, ageBandIndex, dayOf, priceBandOf, wholeDaysBetween } from "./insight-days";
 import type { DailyCount, InsightStore, Metric } from "./insight-store";
 
 /**
@@ -82,9 +82,11 @@ export class Insight {
     await this.flush();
   }
 
-  /** The vehicles held now, each with when it was listed: the stock's ages. */
-  listedTimes(): { type: VehicleType; listedAtMs: number }[] {
-    return [...this.held.values()].map(({ type, listedAtMs }) => ({ type, listedAtMs }));
+  /** The vehicles in stock now in each age band (AGE_BANDS), by when each was listed. */
+  stockAges(now: Date): number[] {
+    const ages = AGE_BANDS.map(() => 0);
+    for (const { listedAtMs } of this.held.values()) ages[ageBandIndex(wholeDaysBetween(new Date(listedAtMs), now))]!++;
+    return ages;
   }
 
   async followStock(): Promise<void> {
