@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  * The dashboard's charts, drawn as SVG while the page is rendered on the server: d3-scale and
  * d3-shape work out the geometry (band and linear scales, stacks, a line's path) and React
  * writes the elements, so a chart is in the first HTML, needs no script to show, and prints.
- * Each is one image to assistive technology (role="img", named by its title and described by
+ * Each is one image to assistive technology (role="img", named by its title and described, aria-describedby, by
  * a sentence of what it shows); its figures are in the table beside it and its CSV
  * (docs/decisions/0020-charts-drawn-on-the-server-with-d3-scale-and-d3-shape.md).
  */
@@ -41,7 +41,8 @@ function Frame({
       className="chart"
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       xmlns="http://www.w3.org/2000/svg"
     >
       <title id={`${id}-title`}>{title}</title>

@@ -36,6 +36,7 @@ const shortDay = (day: string) => {
 };
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const hours = (value: number) => `${Number(value.toFixed(1))} h`;
+const counted = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 
 function TableView({ table, csvHref }: { table: DashboardTable; csvHref: string }) {
   return (
@@ -156,7 +157,7 @@ export default function StaffDashboard({ loaderData }: Route.ComponentProps) {
             summary={
               kindLabels.length === 0
                 ? `No leads in these ${leads.days.length} days.`
-                : `${formatCount(sum(leads.perDay.map(sum)))} leads in ${leads.days.length} days: ${kindLabels
+                : `${counted(sum(leads.perDay.map(sum)), "lead")} in ${leads.days.length} days: ${kindLabels
                     .map((label, i) => `${formatCount(sum(leads.perDay.map((day) => day[i]!)))} ${label.toLowerCase()}`)
                     .join(", ")}.`
             }
