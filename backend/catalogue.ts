@@ -67,6 +67,8 @@ export class Catalogue {
     getMany: (ids) => this.read(() => this.store.getMany(ids)),
     getManyJson: (ids) => this.read(() => this.store.getManyJson(ids)),
   };
+  /** Told of each search whose first page found nothing (the staff dashboard counts them, without the visitor). */
+  onNothingFound?: (type: VehicleType | undefined, request: SearchRequest) => void;
 
   constructor(
     private readonly store: VehicleStore,
@@ -308,6 +310,7 @@ export class Catalogue {
    */
   private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false, records = false) {
     const result = await this.searchEngine({ type, ...request, facets: facets || [], records });
+    if (result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];

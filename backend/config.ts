@@ -245,6 +245,16 @@ const environmentSchema = z
       .default("http://127.0.0.1:4318/v1/traces"),
     /** The share of requests traced, 0 to 1; a request whose caller sent a traceparent follows the caller's choice. */
     TRACING_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+    /**
+     * A folder the outgoing feeds that are switched on (Google, Meta, the portal CSV) are also
+     * written to, a moment after each stock change, for a channel that collects files rather
+     * than fetch an address. Unset, they are only served at their addresses.
+     */
+    FEEDS_OUT_DIR: z
+      .string()
+      .min(1)
+      .transform((directory) => path.resolve(directory))
+      .optional(),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { MongoClient, type MongoClientOptions } from "mongodb";
 import { CatchUpBoard } from "./catch-up-board";
 import type { AlertStore } from "./alerts/alert-store";
@@ -33,6 +34,9 @@ import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "./store/lone
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
+import type { FeedSettingsStore } from "./feeds-out/feed-settings";
+import { FileFeedSettings, MongoFeedSettings } from "./feeds-out/feed-settings-store";
+import { FileInsightStore, MongoInsightStore, type InsightStore } from "./dashboard/insight-store";
 
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
@@ -55,6 +59,10 @@ export interface Engines extends OpenStore {
   catchUps: CatchUpBoard;
   /** Buyers' saved searches and the state of their alerts. */
   alerts: AlertStore;
+  /** What the dealer chose for the outgoing feeds (backend/feeds-out/). */
+  feedSettings: FeedSettingsStore;
+  /** The staff dashboard's kept counts (backend/dashboard/). */
+  insight: InsightStore;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -210,6 +218,8 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
   const alerts = whenConnected(MongoAlertStore.unopened(db), ["close"]);
+  const feedSettings = whenConnected(new MongoFeedSettings(db), []);
+  const insight = whenConnected(new MongoInsightStore(db), ["close"]);
   return {
     store: store.store,
     backgroundStore: backgroundStore.store,
@@ -227,6 +237,8 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
     views,
     mail: mail.store,
     alerts: alerts.store,
+    feedSettings: feedSettings.store,
+    insight: insight.store,
     mongo,
     async setUp() {
       await store.setUp();
@@ -236,6 +248,7 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await views.setUp();
       await mail.setUp();
       await alerts.setUp();
+      await insight.setUp();
     },
     async close() {
       await views.close();
@@ -259,6 +272,7 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
   const alerts = await FileAlertStore.open(config.DATA_DIR);
+  const insight = await FileInsightStore.open(path.join(config.DATA_DIR, "insight"));
   return {
     store,
     backgroundStore: store,
@@ -276,8 +290,11 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
     views,
     mail,
     alerts,
+    feedSettings: new FileFeedSettings(path.join(config.DATA_DIR, "feeds-out")),
+    insight,
     async setUp() {},
     async close() {
+      await insight.close();
       await views.close();
       await leads.close();
       await staff.close();

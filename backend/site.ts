@@ -50,6 +50,7 @@ import { SiteMetrics } from "./observability/site-metrics";
 import { Draining } from "./ops/draining";
 import { startTracing, stopTracing } from "./observability/tracing";
 import { tracingSettingsOf } from "./observability/tracing-settings";
+import { Insight } from "./dashboard/insight";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
 
@@ -99,6 +100,8 @@ export async function startSite({
   const content = new PublishedContent(engines.content, dealer, logger);
   // Read beside the stock's first load, not before it: with the store unreachable, each waits out the driver's server selection.
   const contentStarted = content.start();
+  const insight = new Insight(engines.insight, engines.store, engines.leads, dealer.leadReplyTargetHours, logger);
+  catalogue.onNothingFound = (type, request) => insight.nothingFound(type, request);
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
@@ -147,7 +150,9 @@ export async function startSite({
     logger,
     leadForwarding,
     catalogue.health,
-    (lead) => mail.leadArrived(lead),
+    async (lead) => {
+      await Promise.all([mail.leadArrived(lead), insight.leadArrived(lead)]);
+    },
   );
   const { leads } = leadWork;
   const alerts = alertServices({
@@ -163,13 +168,15 @@ export async function startSite({
   });
   const staff = staffServices(
     countingSignInRefusals(engines.staff, (reason) => metrics.signInRefused(reason)),
-    engines.leads,
+    insight.watchingReplies(engines.leads),
     {
       store: engines.store,
       backgroundStore: engines.backgroundStore,
       catalogue,
       views: engines.views,
       pagesChanged: (result) => pageCacheFollower?.changed(result),
+      feedSettings: engines.feedSettings,
+      insight,
     },
     leadWork.forwardNow,
     engines.shared,
@@ -241,7 +248,7 @@ export async function startSite({
     },
     pageCache,
     frontend,
-    views: engines.views,
+    views: insight.countingViews(engines.views),
     content,
     catchUps: engines.catchUps,
     metrics: { counter: metrics, ...(metricsToken ? { token: metricsToken } : {}) },
@@ -255,6 +262,8 @@ export async function startSite({
   if (mail.sending) alerts.start();
   staff.feed?.start();
   staff.feedPictures.start();
+  insight.start();
+  void staff.feeds.feeds.start().catch((error: unknown) => logger.warn({ err: error }, "Could not start the outgoing feeds"));
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
@@ -293,6 +302,9 @@ export async function startSite({
       await staff.stock.settled();
       await staff.searchIndex.settled();
       staff.stockTable.close();
+      staff.feeds.feeds.close();
+      await insight.stop();
+      await staff.feeds.feeds.settled();
       staff.demoPictures.close();
       await catalogue.stop();
       await engines.close();

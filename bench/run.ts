@@ -27,6 +27,7 @@ import { benchProductionPairing } from "./production-pairing";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { benchSignInFlood, signInFloodTable } from "./sign-in-flood";
 import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
+import { benchDashboard, dashboardRows, type DashboardFigures } from "./dashboard";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
@@ -46,7 +47,8 @@ import { buildSite } from "./site-process";
  * `--first-view` sizes (bench/first-view.ts): for each, the site as built, or each server
  * entry of `--first-view-builds` (a copy of an earlier build, say) and each `RENDER_THREADS`
  * of `--first-view-threads`, run in turn `--first-view-rounds` times.
- * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts).
+ * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts), and
+ * the staff dashboard at each `--dashboard` size of stock and leads (bench/dashboard.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
  * be found or started); `--sizes ""` runs that comparison alone. Then the search page on the
@@ -84,6 +86,8 @@ const { values } = parseArgs({
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
     "stock-table": { type: "string", default: "100000" },
+    /** Vehicles and leads (as many of each) at which the staff dashboard is timed (bench/dashboard.ts); empty to skip. */
+    dashboard: { type: "string", default: "100000" },
     /** Lead counts at which an ageing embedded site's staff pages are timed (bench/ageing.ts); empty to skip. */
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
@@ -299,6 +303,11 @@ for (const size of values["stock-table"].split(",").filter(Boolean).map(Number))
   process.stderr.write(`Stock table at ${size.toLocaleString("en-GB")} vehicles...\n`);
   stockTableRuns.push(await benchStockTable(size, 3945));
 }
+const dashboardRuns: DashboardFigures[] = [];
+for (const size of values.dashboard.split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Dashboard at ${size.toLocaleString("en-GB")} vehicles and leads...\n`);
+  dashboardRuns.push(await benchDashboard(size, 3946));
+}
 const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
 const ageingBuilds = ["", ...values["ageing-builds"].split(",").filter(Boolean)];
 const ageingRows = ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ageingBuilds, Number(values["ageing-audit-per-lead"])) : [];
@@ -370,6 +379,7 @@ process.stdout.write(
       : []),
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...stockTableRows(stockTableRuns),
+    ...dashboardRows(dashboardRuns),
     ...sideBySideRows,
     ...pairingRows,
     ...(ageingRows.length > 0

@@ -22,6 +22,7 @@ import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { photosRouter } from "../media/photos-router";
+import { feedsRouter } from "../feeds-out/feeds-router";
 import { PHOTO_UPLOAD_PAGE, PHOTOS_PER_UPLOAD } from "../stock/photo-upload";
 import { limitRequestBodies } from "./body-limit";
 import { limitRequestTime } from "./request-deadline";
@@ -171,6 +172,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api", apiNotFound);
   app.use("/api", apiErrorHandler(logger));
 
+  app.use("/feeds", feedsRouter(staff.feeds));
   app.use("/media/demo", demoImagesRouter());
   // Staff wait their turn for a photo to be made; a stranger's burst is turned away beyond the queue.
   app.use(

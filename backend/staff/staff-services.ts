@@ -23,6 +23,11 @@ import { ContentDesk } from "../content/content-desk";
 import { ContentEditing } from "../content/content-editing";
 import type { ContentStore } from "../content/content-store";
 import type { PublishedContent } from "../content/published-content";
+import { FeedDesk } from "../feeds-out/feed-desk";
+import type { FeedSettingsStore } from "../feeds-out/feed-settings";
+import { OutgoingFeeds } from "../feeds-out/outgoing-feeds";
+import { Dashboard } from "../dashboard/dashboard";
+import type { Insight } from "../dashboard/insight";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -53,6 +58,10 @@ export interface StaffServices {
   content: ContentDesk;
   /** What buyers' saved searches are waiting for, for the stock console. */
   demand: BuyerDemand;
+  /** The stock as it goes out to the advertising channels (backend/feeds-out/). */
+  feeds: FeedDesk;
+  /** What sells: the staff dashboard's figures (backend/dashboard/). */
+  dashboard: Dashboard;
 }
 
 export function staffServices(
@@ -69,19 +78,21 @@ export function staffServices(
     catalogue: Catalogue;
     views: VehicleViewCounter;
     pagesChanged?: (result: StockChangeResult) => void;
+    feedSettings: FeedSettingsStore;
+    insight: Insight;
   },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
   config: Config,
-  dealer: Pick<Dealer, "name" | "email">,
+  dealer: Pick<Dealer, "name" | "email" | "phone" | "address" | "leadReplyTargetHours">,
   logger: Logger,
   mail: Mail,
   content: { store: ContentStore; published: PublishedContent },
   alerts: Pick<Alerts, "erase" | "demand">,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
-  const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views, pagesChanged, feedSettings, insight } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -125,6 +136,12 @@ export function staffServices(
     mail,
     content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
     demand: new BuyerDemand(alerts),
+    feeds: new FeedDesk(
+      new OutgoingFeeds(stock, feedSettings, { origin: publicOrigin(config), dealer }, { folder: config.FEEDS_OUT_DIR, logger }),
+      access,
+      publicOrigin(config),
+    ),
+    dashboard: new Dashboard(insight, dealer.leadReplyTargetHours),
   };
 }
 

@@ -42,6 +42,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             <>
               <nav aria-label="Staff">
                 <ul className="staff-nav">
+                  {!member.settingUp && (
+                    <li>
+                      <NavLink to="/staff/dashboard">Dashboard</NavLink>
+                    </li>
+                  )}
                   {!member.settingUp && (member.role === "sales" || member.role === "admin") && (
                     <>
                       <li>
@@ -72,6 +77,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       </li>
                       <li>
                         <NavLink to="/staff/stock/demand">Buyer demand</NavLink>
+                        <NavLink to="/staff/stock/feeds">Feeds</NavLink>
                       </li>
                     </>
                   )}
