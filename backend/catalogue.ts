@@ -2,6 +2,8 @@ import { performance } from "node:perf_hooks";
 import { FILTER_NAMES, type FilterName, type Filters, type FacetOption } from "../domain/filters";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
+import { METRES_PER_MILE, milesFromMetres } from "../domain/distance";
+import { buyerLocation } from "./geo/buyer-location";
 import { ENGINE_DEADLINES_MS, EngineHealth, EngineUnavailableError, type EngineRole, type EngineState } from "./engine-health";
 import type { Logger } from "./logger";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search/search-engine";
@@ -9,9 +11,12 @@ import { shopWindow } from "./shop-window";
 import { suggestions, type Suggestion } from "./suggestions";
 import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
 
+/** A vehicle found by a search given a postcode: how far its branch is from the buyer. */
+export type VehicleRecordAway = VehicleRecord & { distanceMiles?: number };
+
 export interface VehicleSearchPage {
   total: number;
-  vehicles: VehicleRecord[];
+  vehicles: VehicleRecordAway[];
   /** Present for the filters asked about: each filter's options with the vehicles each gives. */
   options: Partial<Record<FilterName, FacetOption[]>>;
 }
@@ -44,12 +49,18 @@ export class Catalogue {
   private servedVersion = 0;
   private readonly recentlyRead = new Map<string, VehicleRecord>();
 
+  readonly health: EngineHealth;
+  private readonly offersBranches: boolean;
+
   constructor(
     private readonly store: VehicleStore,
     private readonly engine: SearchEngine,
     private readonly logger: Logger,
-    readonly health = new EngineHealth(logger),
-  ) {}
+    { health = new EngineHealth(logger), branches = 1 }: CatalogueOptions = {},
+  ) {
+    this.health = health;
+    this.offersBranches = branches > 1;
+  }
 
   /**
    * Rises whenever what the catalogue serves may have changed: each time the in-process
@@ -88,21 +99,35 @@ export class Catalogue {
    * the search screen offers derivatives once a model is chosen, as it offers models once a
    * make is, since hundreds of trim names help nobody choose.
    */
+  /**
+   * With a postcode, each vehicle carries `distanceMiles`; a postcode the site cannot place
+   * throws UnknownPostcodeError (backend/geo/buyer-location.ts).
+   */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehicles: await this.read(() => records.getMany(ids)), options };
+    const { total, ids, miles, records, options } = await this.query(
+      type,
+      request,
+      withOptions && this.searchScreenFacets(request.filters),
+    );
+    const vehicles = await this.read(() => records.getMany(ids));
+    return { total, vehicles: miles ? vehicles.map((record, i) => ({ ...record, distanceMiles: miles[i] })) : vehicles, options };
   }
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
-    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehiclesJson: await this.read(() => records.getManyJson(ids)), options };
+    const { total, ids, miles, records, options } = await this.query(
+      type,
+      request,
+      withOptions && this.searchScreenFacets(request.filters),
+    );
+    const vehiclesJson = await this.read(() => records.getManyJson(ids));
+    return { total, vehiclesJson: miles ? vehiclesJson.map((json, i) => withDistance(json, miles[i])) : vehiclesJson, options };
   }
 
   /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
   async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
     const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
-    const { options } = await this.query(type, request, distinctFacets(filters));
+    const { options } = await this.query(type, request, this.distinctFacets(filters));
     return Object.fromEntries(Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)])) as Partial<
       Record<FilterName, string[]>
     >;
@@ -251,14 +276,28 @@ export class Catalogue {
    * that has at least one option under the current filters.
    */
   private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false) {
-    const result = await this.searchEngine({ type, ...request, facets: facets || [] });
+    const { postcode, withinMiles, ...asked } = request;
+    const near = postcode
+      ? { point: buyerLocation(postcode), ...(withinMiles === undefined ? {} : { withinMetres: withinMiles * METRES_PER_MILE }) }
+      : undefined;
+    const result = await this.searchEngine({ type, ...asked, ...(near ? { near } : {}), facets: facets || [] });
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
       if (list && (list.length > 0 || name === "make" || name === "model")) options[name] = list;
     }
+    const miles = result.distancesMetres?.map((metres) => (Number.isNaN(metres) ? undefined : milesFromMetres(metres)));
     // An in-process index names the stock it was built from: its records match its ids.
-    return { total: result.total, ids: result.ids, records: result.records ?? this.store, options };
+    return { total: result.total, ids: result.ids, miles, records: result.records ?? this.store, options };
+  }
+
+  /** Models are only offered once a make narrows them to something a visitor can read, and branches only to a group. */
+  private distinctFacets(filters: Filters): FilterName[] {
+    return FILTER_NAMES.filter((name) => (name !== "model" || filters.make !== undefined) && (name !== "branch" || this.offersBranches));
+  }
+
+  private searchScreenFacets(filters: Filters): FilterName[] {
+    return this.distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
   }
 
   private searchEngine(query: SearchQuery): Promise<SearchResult> {
@@ -293,13 +332,17 @@ const MOST_SIMILAR = 8;
 const RECENTLY_READ_KEPT = 500;
 const SIMILAR_PRICE_SHARE = 0.2;
 
-/** Models are only offered once a make narrows them to something a visitor can read. */
-function distinctFacets(filters: Filters): FilterName[] {
-  return FILTER_NAMES.filter((name) => name !== "model" || filters.make !== undefined);
+export interface CatalogueOptions {
+  health?: EngineHealth;
+  /** How many branches the dealer has: only a group is offered a Branch filter. */
+  branches?: number;
 }
 
-function searchScreenFacets(filters: Filters): FilterName[] {
-  return distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
+/** A stored record's JSON text with its distance added as the last field. */
+function withDistance(json: string, miles: number | undefined): string {
+  if (miles === undefined) return json;
+  const record = json.trimEnd();
+  return `${record.slice(0, -1)},"distanceMiles":${miles}}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from "./http/request-context";
 import { scheduleOf } from "../domain/opening-hours";
 import { Catalogue } from "./catalogue";
+import { dealerBranches } from "../domain/branches";
 import { loadDealer } from "./dealer-config";
 import type { Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
@@ -72,7 +73,7 @@ export async function startSite({
 }: SiteOptions): Promise<Site> {
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
-  const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const catalogue = new Catalogue(engines.store, engines.search, logger, { branches: dealerBranches(dealer).length });
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;

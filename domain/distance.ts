@@ -20,8 +20,12 @@ export function metresBetween(a: GeoPoint, b: GeoPoint): number {
 }
 
 /** Miles to one decimal place, as each record's `distanceMiles` gives it. */
+export function milesFromMetres(metres: number): number {
+  return Math.round((metres / METRES_PER_MILE) * 10) / 10;
+}
+
 export function milesBetween(a: GeoPoint, b: GeoPoint): number {
-  return Math.round((metresBetween(a, b) / METRES_PER_MILE) * 10) / 10;
+  return milesFromMetres(metresBetween(a, b));
 }
 
 /** "23 miles", "1 mile", "under a mile": how a card says it. */

@@ -19,8 +19,8 @@ describe("meiliSettings", () => {
     );
   });
 
-  it("makes every sort key and the id sortable, and sorts before anything else", () => {
-    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available"]);
+  it("makes every sort key, the id and the branch's place sortable, and sorts before anything else", () => {
+    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available", "_geo"]);
     expect(settings.rankingRules?.[0]).toBe("sort");
   });
 
