@@ -3,9 +3,6 @@
 // copyright and database right 2025; National Statistics data © Crown copyright and database
 // right 2025. Open Government Licence v3.0 (docs/decisions/0020-outcode-centres-from-code-point-open.md).
 
-export const OUTCODE_CENTRES_ATTRIBUTION =
-  "Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Contains National Statistics data © Crown copyright and database right 2025.";
-
 export const OUTCODE_CENTRES_VERSION = "2025.2.0";
 
 /** One outward code a line: the code, then its centre's WGS84 latitude and longitude. */
