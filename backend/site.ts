@@ -83,7 +83,13 @@ export async function startSite({
       await engines.setUp();
       // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
       // holds no key that could index it.
-      if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
+      if (engines.search.rebuild)
+        await seedDemoStock(
+          engines.store,
+          config.DEMO_STOCK_SIZE,
+          logger,
+          dealerBranches(dealer).map((branch) => branch.code),
+        );
       await catalogue.start();
       pageCacheFollower?.start();
     },
