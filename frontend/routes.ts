@@ -29,6 +29,8 @@ export default [
   route("offers", "routes/offers.tsx"),
   route("saved", "routes/saved.tsx"),
   route("compare", "routes/compare.tsx"),
+  route("branches", "routes/branches.tsx"),
+  route("branches/:code", "routes/branch.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) => route(page, `routes/content/${page}.tsx`)),
   ...SITE_PAGE_LEAD_KINDS.map((kind) =>
