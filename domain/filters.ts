@@ -287,6 +287,8 @@ export interface FacetOption {
   /** A text value as stored, or a range band as `min-max`. */
   value: string;
   count: number;
+  /** How a page shows a value that is a code (a branch's name for its code); the value itself when absent. */
+  label?: string;
 }
 
 /** Filters as a query asks for them: text compared case-insensitively, ranges inclusive, on/off ones only when on. */

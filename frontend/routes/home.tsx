@@ -5,6 +5,7 @@ import { BrandTiles, type Brand } from "../components/BrandTiles";
 import { Faq } from "../components/Faq";
 import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { MakeModelSearch } from "../components/MakeModelSearch";
+import { PostcodeField } from "../components/search/PostcodeField";
 import { PhoneLink } from "../components/PhoneLink";
 import { RecentlyViewed } from "../components/saved/RecentlyViewed";
 import { useDealer } from "../components/use-dealer";
@@ -86,7 +87,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {vehicles === undefined ? "Cars, vans and trucks" : `${formatCount(vehicles)} vehicles`} in stock at {dealer.name},{" "}
             {dealer.address.town}. Trading since {dealer.tradingSince}.
           </p>
-          <MakeModelSearch types={VEHICLE_TYPES} makes={makes} />
+          <MakeModelSearch types={VEHICLE_TYPES} makes={makes}>
+            <PostcodeField />
+          </MakeModelSearch>
         </div>
       </section>
 
