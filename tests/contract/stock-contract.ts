@@ -16,7 +16,8 @@ import { referenceSearch } from "../support/reference-search";
 import { BranchPlaces } from "../../backend/branches/branch-places";
 import { loadDealerNow } from "../../backend/dealer-config";
 import { outcodeCentre } from "../../backend/geo/outcode-locations";
-import { METRES_PER_MILE } from "../../domain/distance";
+import { METRES_PER_MILE, milesFromMetres } from "../../domain/distance";
+import { buyerLocation } from "../../backend/geo/buyer-location";
 
 /**
  * What every store and search engine pair must do, written once. The embedded pair runs it
@@ -1020,6 +1021,27 @@ function searchByDistanceAndBranch(open: (places?: BranchPlaces) => Promise<Stoc
       }
       const { actual } = await answersLikeTheReference(query({ near: { point: liverpool, withinMetres: 5 * METRES_PER_MILE } }));
       expect(actual.total).toBe(0);
+    });
+
+    it("answers a buyer's postcode and radius in miles: nearest first, each record with its distanceMiles, the API's text too", async () => {
+      const catalogue = new Catalogue(grouped.store, grouped.search, createLogger("silent"), { branches: codes.length });
+      for (const withinMiles of [undefined, 20]) {
+        const request = { postcode: "L3 4BP", withinMiles, filters: {}, sort: "distance", page: 1, pageSize: 100 } as const;
+        const near = { point: buyerLocation("L3 4BP"), ...(withinMiles ? { withinMetres: withinMiles * METRES_PER_MILE } : {}) };
+        const expected = referenceSearch(stock, query({ type: "car", sort: "distance", near }), places);
+        const { total, vehicles } = await catalogue.search("car", request);
+        expect(total, `within ${withinMiles}`).toBe(expected.total);
+        expect(total).toBeGreaterThan(0);
+        expect(vehicles.map(({ _id }) => _id)).toEqual(expected.ids);
+        const miles = vehicles.map(({ distanceMiles }) => distanceMiles!);
+        expect(miles).toEqual(expected.distancesMetres!.map(milesFromMetres));
+        expect(miles).toEqual([...miles].sort((a, b) => a - b));
+        if (withinMiles) expect(Math.max(...miles)).toBeLessThanOrEqual(withinMiles);
+        const { vehiclesJson } = await catalogue.searchJson("car", request);
+        expect(vehiclesJson.map((json) => JSON.parse(json) as unknown)).toEqual(vehicles);
+      }
+      const unmeasured = await catalogue.search("car", { filters: {}, sort: "distance", page: 1, pageSize: 100 });
+      expect(unmeasured.vehicles.every((vehicle) => vehicle.distanceMiles === undefined)).toBe(true);
     });
 
     it("filters by branch, counting each branch's vehicles without narrowing the branch's own options", async () => {
