@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { dealerBranches } from "../../domain/branches";
 import { formatCount } from "../../domain/format";
-import { openingStatus, scheduleOf } from "../../domain/opening-hours";
+import { dayText, openingStatus, scheduleOf, showroomMoment } from "../../domain/opening-hours";
 import { spacedPhone } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES } from "../../domain/vehicle-types";
 import { catalogueContext, dealerContext } from "../../backend/http/request-context";
@@ -37,9 +37,13 @@ async function load({ params, context }: Route.LoaderArgs) {
       total: (await catalogue.search(type, { filters, sort: "relevance", page: 1, pageSize: 1 })).total,
     })),
   ]);
+  const now = new Date();
+  const today = showroomMoment(now).date;
   return {
     branch,
-    openNow: openingStatus(scheduleOf(branch), new Date()),
+    openNow: openingStatus(scheduleOf(branch), now),
+    // Read on the server's clock, so the page hydrates as rendered.
+    closedDays: (branch.closedOn ?? []).filter((date) => date >= today).map(dayText),
     total: shown.total,
     vehicles: shown.vehicles.map(cardOf),
     byType: byType.filter(({ total }) => total > 0),
@@ -47,7 +51,7 @@ async function load({ params, context }: Route.LoaderArgs) {
 }
 
 /** One branch: how to reach it, when it is open, and the vehicles that stand there. */
-export default function Branch({ loaderData: { branch, openNow, total, vehicles, byType } }: Route.ComponentProps) {
+export default function Branch({ loaderData: { branch, openNow, closedDays, total, vehicles, byType } }: Route.ComponentProps) {
   return (
     <article className="page content-page branch-page">
       <h1>{branch.name} branch</h1>
@@ -69,7 +73,7 @@ export default function Branch({ loaderData: { branch, openNow, total, vehicles,
       <section aria-labelledby="branch-hours-heading">
         <h2 id="branch-hours-heading">Opening hours</h2>
         <OpeningHoursList hours={branch.openingHours} />
-        {branch.closedOn && branch.closedOn.length > 0 && <p>Closed on bank holidays: {branch.closedOn.join(", ")}.</p>}
+        {closedDays.length > 0 && <p>Closed on bank holidays: {closedDays.join(", ")}.</p>}
       </section>
       <section aria-labelledby="branch-stock-heading">
         <h2 id="branch-stock-heading">
