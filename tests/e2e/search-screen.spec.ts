@@ -436,7 +436,7 @@ test("a buyer's postcode orders Distance nearest first and puts the miles on eve
   await expect(page.getByRole("status").filter({ hasText: "give your postcode" })).toBeVisible();
 
   const distance = page.getByRole("form", { name: "Distance from you" });
-  await distance.getByLabel("Your postcode").fill("wn1 1aa");
+  await distance.getByLabel("Postcode").fill("wn1 1aa");
   await distance.getByRole("button", { name: "Find the nearest" }).click();
   await expect(page).toHaveURL("/car-search?postcode=WN1+1AA&sort=distance");
   await expect(page.locator(".results")).not.toHaveAttribute("aria-busy", "true");

@@ -26,12 +26,18 @@ export function DistanceControls({ pathname, wanted, problem, onChange }: Distan
     onChange({ ...wanted, postcode, withinMiles: postcode ? within : undefined, sort: postcode ? sort : wanted.sort, page: 1 });
   };
   return (
-    <form method="get" action={pathname} className="distance-controls" aria-label="Distance from you" onSubmit={submit}>
+    <form
+      method="get"
+      action={pathname}
+      className={`distance-controls${wanted.postcode ? "" : " distance-controls--unmeasured"}`}
+      aria-label="Distance from you"
+      onSubmit={submit}
+    >
       {carried.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="distance-controls__field">
-        <label htmlFor="distance-postcode">Your postcode</label>
+        <label htmlFor="distance-postcode">Postcode</label>
         <input
           id="distance-postcode"
           name="postcode"
@@ -43,7 +49,7 @@ export function DistanceControls({ pathname, wanted, problem, onChange }: Distan
           size={9}
         />
       </div>
-      <div className="distance-controls__field">
+      <div className="distance-controls__field distance-controls__within">
         <label htmlFor="distance-within">Distance</label>
         <select id="distance-within" name="withinMiles" defaultValue={wanted.withinMiles ?? ""} key={wanted.withinMiles ?? ""}>
           <option value="">Any distance</option>
