@@ -2,6 +2,8 @@ import { performance } from "node:perf_hooks";
 import { FILTER_NAMES, type FilterName, type Filters, type FacetOption } from "../domain/filters";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
+import { METRES_PER_MILE, milesFromMetres } from "../domain/distance";
+import { buyerLocation } from "./geo/buyer-location";
 import { ENGINE_DEADLINES_MS, EngineHealth, EngineUnavailableError, type EngineRole, type EngineState } from "./engine-health";
 import type { Logger } from "./logger";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search/search-engine";
@@ -9,9 +11,12 @@ import { shopWindow } from "./shop-window";
 import { suggestions, type Suggestion } from "./suggestions";
 import type { SoldVehicle, StockView, VehicleRecordReader, VehicleStore } from "./store/vehicle-store";
 
+/** A vehicle found by a search given a postcode: how far its branch is from the buyer. */
+export type VehicleRecordAway = VehicleRecord & { distanceMiles?: number };
+
 export interface VehicleSearchPage {
   total: number;
-  vehicles: VehicleRecord[];
+  vehicles: VehicleRecordAway[];
   /** Present for the filters asked about: each filter's options with the vehicles each gives. */
   options: Partial<Record<FilterName, FacetOption[]>>;
 }
@@ -70,12 +75,18 @@ export class Catalogue {
   /** Told of each search whose first page found nothing (the staff dashboard counts them, without the visitor). */
   onNothingFound?: (type: VehicleType | undefined, request: SearchRequest) => void;
 
+  readonly health: EngineHealth;
+  private readonly offersBranches: boolean;
+
   constructor(
     private readonly store: VehicleStore,
     private readonly engine: SearchEngine,
     private readonly logger: Logger,
-    readonly health = new EngineHealth(logger),
-  ) {}
+    { health = new EngineHealth(logger), branches = 1 }: CatalogueOptions = {},
+  ) {
+    this.health = health;
+    this.offersBranches = branches > 1;
+  }
 
   /**
    * Rises whenever what the catalogue serves may have changed: each time the in-process
@@ -112,23 +123,35 @@ export class Catalogue {
   /**
    * A page of vehicles and, for the search screen, each filter's options with their counts;
    * the search screen offers derivatives once a model is chosen, as it offers models once a
-   * make is, since hundreds of trim names help nobody choose.
+   * make is, since hundreds of trim names help nobody choose. With a postcode, each vehicle
+   * carries `distanceMiles`; a postcode the site cannot place throws UnknownPostcodeError
+   * (backend/geo/buyer-location.ts).
    */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { result, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters), true);
-    return { total: result.total, vehicles: await this.recordsOf(result).getMany(result.ids), options };
+    const { result, miles, options } = await this.query(type, request, withOptions && this.searchScreenFacets(request.filters), true);
+    const vehicles = await this.recordsOf(result).getMany(result.ids);
+    return {
+      total: result.total,
+      vehicles: miles ? vehicles.map((record, i) => ({ ...record, distanceMiles: miles[i] })) : vehicles,
+      options,
+    };
   }
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
-    const { result, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters), true);
-    return { total: result.total, vehiclesJson: await this.recordsOf(result).getManyJson(result.ids), options };
+    const { result, miles, options } = await this.query(type, request, withOptions && this.searchScreenFacets(request.filters), true);
+    const vehiclesJson = await this.recordsOf(result).getManyJson(result.ids);
+    return {
+      total: result.total,
+      vehiclesJson: miles ? vehiclesJson.map((json, i) => withDistance(json, miles[i])) : vehiclesJson,
+      options,
+    };
   }
 
   /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
   async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
     const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
-    const { options } = await this.query(type, request, distinctFacets(filters));
+    const { options } = await this.query(type, request, this.distinctFacets(filters));
     return Object.fromEntries(Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)])) as Partial<
       Record<FilterName, string[]>
     >;
@@ -309,14 +332,19 @@ export class Catalogue {
    * that has at least one option under the current filters.
    */
   private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false, records = false) {
-    const result = await this.searchEngine({ type, ...request, facets: facets || [], records });
+    const { postcode, withinMiles, ...asked } = request;
+    const near = postcode
+      ? { point: buyerLocation(postcode), ...(withinMiles === undefined ? {} : { withinMetres: withinMiles * METRES_PER_MILE }) }
+      : undefined;
+    const result = await this.searchEngine({ type, ...asked, ...(near ? { near } : {}), facets: facets || [], records });
     if (result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
       if (list && (list.length > 0 || name === "make" || name === "model")) options[name] = list;
     }
-    return { result, options };
+    const miles = result.distancesMetres?.map((metres) => (Number.isNaN(metres) ? undefined : milesFromMetres(metres)));
+    return { result, miles, options };
   }
 
   /**
@@ -338,6 +366,15 @@ export class Catalogue {
       );
     }
     return this.storeRecords;
+  }
+
+  /** Models are only offered once a make narrows them to something a visitor can read, and branches only to a group. */
+  private distinctFacets(filters: Filters): FilterName[] {
+    return FILTER_NAMES.filter((name) => (name !== "model" || filters.make !== undefined) && (name !== "branch" || this.offersBranches));
+  }
+
+  private searchScreenFacets(filters: Filters): FilterName[] {
+    return this.distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
   }
 
   private searchEngine(query: SearchQuery): Promise<SearchResult> {
@@ -372,13 +409,17 @@ const MOST_SIMILAR = 8;
 const RECENTLY_READ_KEPT = 500;
 const SIMILAR_PRICE_SHARE = 0.2;
 
-/** Models are only offered once a make narrows them to something a visitor can read. */
-function distinctFacets(filters: Filters): FilterName[] {
-  return FILTER_NAMES.filter((name) => name !== "model" || filters.make !== undefined);
+export interface CatalogueOptions {
+  health?: EngineHealth;
+  /** How many branches the dealer has: only a group is offered a Branch filter. */
+  branches?: number;
 }
 
-function searchScreenFacets(filters: Filters): FilterName[] {
-  return distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
+/** A stored record's JSON text with its distance added as the last field. */
+function withDistance(json: string, miles: number | undefined): string {
+  if (miles === undefined) return json;
+  const record = json.trimEnd();
+  return `${record.slice(0, -1)},"distanceMiles":${miles}}`;
 }
 
 /**

@@ -21,6 +21,7 @@ import { signedInStaff } from "./http/staff-area";
 import { hasRole } from "./staff/staff-accounts";
 import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
+import { dealerBranches } from "../domain/branches";
 import { loadDealer } from "./dealer-config";
 import { readSettingFile, type Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
@@ -96,7 +97,7 @@ export async function startSite({
   await startTracing(tracingSettingsOf(config), logger);
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
-  const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const catalogue = new Catalogue(engines.store, engines.search, logger, { branches: dealerBranches(dealer).length });
   const content = new PublishedContent(engines.content, dealer, logger);
   // Read beside the stock's first load, not before it: with the store unreachable, each waits out the driver's server selection.
   const contentStarted = content.start();
@@ -117,7 +118,13 @@ export async function startSite({
       await engines.setUp();
       // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
       // holds no key that could index it.
-      if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
+      if (engines.search.rebuild)
+        await seedDemoStock(
+          engines.store,
+          config.DEMO_STOCK_SIZE,
+          logger,
+          dealerBranches(dealer).map((branch) => branch.code),
+        );
       await catalogue.start();
       pageCacheFollower?.start();
     },

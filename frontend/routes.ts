@@ -35,6 +35,8 @@ export default [
   route("alerts/manage", "routes/alerts/manage.tsx"),
   route("alerts/unsubscribe", "routes/alerts/unsubscribe.tsx"),
   route("alerts/open", "routes/alerts/open.ts"),
+  route("branches", "routes/branches.tsx"),
+  route("branches/:code", "routes/branch.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) =>
     (EDITED_PAGES as readonly string[]).includes(page)

@@ -19,8 +19,8 @@ describe("meiliSettings", () => {
     );
   });
 
-  it("makes every sort key and the id sortable, and sorts before anything else", () => {
-    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available"]);
+  it("makes every sort key, the id and the branch's place sortable, and sorts before anything else", () => {
+    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available", "_geo"]);
     expect(settings.rankingRules?.[0]).toBe("sort");
   });
 
@@ -41,8 +41,8 @@ describe("meiliSettings", () => {
     expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
   });
 
-  it("shows a search only the id and the record, all the site reads", () => {
-    expect(settings.displayedAttributes).toEqual(["id", RECORD_ATTRIBUTE]);
+  it("shows a search only the id, the record and the branch's place, all the site reads", () => {
+    expect(settings.displayedAttributes).toEqual(["id", RECORD_ATTRIBUTE, "_geo"]);
   });
 
   it("reaches the last page and every option of the largest stock the site is built for", () => {

@@ -13,7 +13,9 @@ import {
   type TextFilterName,
 } from "../../domain/filters";
 import { compareIds, SORT_STEPS, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
+import type { GeoPoint } from "../../domain/distance";
 import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
+import type { BranchPlaces } from "../branches/branch-places";
 import { MIN_LENGTH_ONE_TYPO, MIN_LENGTH_TWO_TYPOS } from "./query-terms";
 import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 
@@ -27,7 +29,9 @@ import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 export interface MeiliVehicleDocument {
   id: string;
   type: VehicleType;
-  [attribute: string]: string | number | string[];
+  /** Where the vehicle's branch is, for Meilisearch's _geoPoint sort and _geoRadius filter. */
+  _geo?: { lat: number; lng: number };
+  [attribute: string]: string | number | string[] | { lat: number; lng: number } | undefined;
 }
 
 /**
@@ -37,11 +41,12 @@ export interface MeiliVehicleDocument {
 export const RECORD_ATTRIBUTE = "record";
 
 /**
- * What a search may show of a document: all the site reads. An index built by a version
+ * What a search may show of a document: all the site reads (`_geo`, its branch's place, for
+ * the distance to it). An index built by a version
  * whose documents held no record shows everything, so its settings differ from these and
  * the indexer rebuilds it (settings-drift.ts) rather than add documents of another kind.
  */
-export const DISPLAYED_ATTRIBUTES = ["id", RECORD_ATTRIBUTE];
+export const DISPLAYED_ATTRIBUTES = ["id", RECORD_ATTRIBUTE, "_geo"];
 
 /** The attribute holding a range filter's bands, so options can be counted per band. */
 export const bandAttribute = (name: RangeFilterName) => `${name}Band`;
@@ -65,6 +70,11 @@ export function meiliSort(sort: SortValue): string[] {
   return [...SORT_STEPS[sort].map(({ key, direction }) => `${SORT_ATTRIBUTES[key]}:${direction}`), "id:asc"];
 }
 
+/** Nearest first from a point: Meilisearch's geo sort, whose equally near vehicles the next steps order. */
+export function geoPointSort({ lat, lon }: GeoPoint): string {
+  return `_geoPoint(${lat}, ${lon}):asc`;
+}
+
 /**
  * Above any stock a dealer could hold. Meilisearch returns no page past it (the total still
  * counts every match), so a lower value would empty the last pages of large searches and of
@@ -84,8 +94,8 @@ const RELEVANCE_TIE_BREAKS = meiliSort("relevance");
 
 export function meiliSettings(): Settings {
   return {
-    filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)],
-    sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES)],
+    filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute), "_geo"],
+    sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES), "_geo"],
     displayedAttributes: DISPLAYED_ATTRIBUTES,
     searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
     rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness", ...RELEVANCE_TIE_BREAKS],
@@ -139,8 +149,14 @@ export class SpellingBook {
   }
 }
 
-export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook): MeiliVehicleDocument {
+/** With the dealer's branches, the document names the branch the vehicle stands at, and where that is (`_geo`). */
+export function toMeiliDocument(recorded: VehicleRecord, spellings: SpellingBook, places?: BranchPlaces): MeiliVehicleDocument {
+  const record = places ? places.placed(recorded) : recorded;
   const document: MeiliVehicleDocument = { id: record._id, type: record.vehicle.vehicleType };
+  if (places) {
+    const { lat, lon } = places.branch(record.branch).location;
+    document._geo = { lat, lng: lon };
+  }
   for (const name of TEXT_FILTER_NAMES) {
     const value = FILTERS[name].read(record);
     if (value !== undefined) document[name] = spellings.spell(name, value);

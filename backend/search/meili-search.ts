@@ -16,14 +16,15 @@ import {
   type FacetOption,
   type FilterName,
 } from "../../domain/filters";
+import { metresBetween, type GeoPoint } from "../../domain/distance";
 import { compareOptionValues } from "./option-order";
 import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError, EngineUnavailableError } from "../engine-health";
 import { withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
 import { isMeiliOutage, isMeiliTransient } from "./meili-errors";
 import { HitRecords } from "./hit-records";
-import { DISPLAYED_ATTRIBUTES, facetAttribute, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
-import { filterCondition, filterConditions } from "./meili-filter";
+import { DISPLAYED_ATTRIBUTES, facetAttribute, geoPointSort, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
+import { filterCondition, filterConditions, radiusCondition } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { queryWords } from "./search-words";
 import { ranksByKeywords } from "../../domain/sort";
@@ -127,6 +128,7 @@ export class MeiliSearchEngine implements SearchEngine {
       query.type,
       query.q,
       query.filters,
+      query.near,
       query.sort,
       query.page,
       query.pageSize,
@@ -184,33 +186,47 @@ export class MeiliSearchEngine implements SearchEngine {
     // exclusions), every one required.
     const q = queryWords(query.q).join(" ");
     const text: Pick<MultiSearchQuery, "q" | "matchingStrategy" | "locales"> = { q, matchingStrategy: "all", locales: ["eng"] };
+    const { near } = query;
+    // As keywords do, a radius narrows every count.
+    const radius = near?.withinMetres === undefined ? [] : [radiusCondition(near.point, near.withinMetres)];
+    const conditions = (except: readonly FilterName[]) => [...filterConditions(query.type, query.filters, except, now), ...radius];
     return [
       {
         indexUid: this.indexUid,
         ...text,
-        filter: orNothing(filterConditions(query.type, query.filters, [], now)),
-        sort: q !== "" && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort),
+        filter: orNothing(conditions([])),
+        sort: this.sortFor(query, q !== ""),
         page: query.page,
         hitsPerPage: query.pageSize,
-        attributesToRetrieve: query.records ? DISPLAYED_ATTRIBUTES : ["id"],
+        attributesToRetrieve: query.records ? DISPLAYED_ATTRIBUTES : near ? ["id", "_geo"] : ["id"],
         facets: countedTogether.map(facetAttribute),
       },
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
         ...text,
-        filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet), now)),
+        filter: orNothing(conditions(leftOutBy(facet))),
         limit: 0,
         facets: [facetAttribute(facet)],
       })),
       ...onOff.map((facet) => ({
         indexUid: this.indexUid,
         ...text,
-        filter: [...filterConditions(query.type, query.filters, countedWithout(facet), now), ...filterCondition(facet, true, now)],
+        filter: [...conditions(countedWithout(facet)), ...filterCondition(facet, true, now)],
         // Paged, so the total is counted exactly rather than estimated.
         page: 1,
         hitsPerPage: 0,
       })),
     ];
+  }
+
+  /**
+   * A keyword search under the relevance order is sent without `sort`, so it ranks by how
+   * well vehicles match; nearest first is the geo sort, then the relevance order (after how
+   * well they match, when there are keywords).
+   */
+  private sortFor(query: SearchQuery, keywords: boolean): string[] | undefined {
+    if (query.sort === "distance" && query.near) return [geoPointSort(query.near.point), ...(keywords ? [] : meiliSort("relevance"))];
+    return keywords && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort);
   }
 
   private answerFrom(query: SearchQuery, [page, ...rest]: (SearchResponse | undefined)[]): SearchResult {
@@ -228,7 +244,14 @@ export class MeiliSearchEngine implements SearchEngine {
     });
     const ids = page!.hits.map((hit) => String(hit.id));
     const records = query.records ? recordsOf(page!.hits) : undefined;
-    return { total: page!.totalHits ?? 0, ids, facets, ...(records && { records }) };
+    const near = query.near;
+    return {
+      total: page!.totalHits ?? 0,
+      ids,
+      facets,
+      ...(records && { records }),
+      ...(near ? { distancesMetres: page!.hits.map((hit) => distanceToHit(near.point, hit as { _geo?: GeoHit })) } : {}),
+    };
   }
 
   private versionQuery(): MultiSearchQuery {
@@ -293,6 +316,12 @@ function recordsOf(hits: SearchResponse["hits"]): HitRecords | undefined {
     json.set(String(hit.id), text);
   }
   return new HitRecords(json);
+}
+
+/** Metres to a vehicle's branch; NaN for a document indexed without the dealer's branches. */
+type GeoHit = { lat: number; lng: number };
+function distanceToHit(point: GeoPoint, hit: { _geo?: GeoHit }): number {
+  return hit._geo ? metresBetween(point, { lat: hit._geo.lat, lon: hit._geo.lng }) : Number.NaN;
 }
 
 /** No conditions means no filter parameter at all. */

@@ -1,3 +1,4 @@
+import type { GeoPoint } from "../../domain/distance";
 import type { FacetOption, FilterName, Filters } from "../../domain/filters";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
@@ -21,6 +22,13 @@ export interface SearchQuery {
    */
   q?: string;
   filters: Filters;
+  /**
+   * Where the buyer is (their postcode's outward-code centre): each vehicle's distance is
+   * measured from here to its branch, `distance` orders nearest first (vehicles equally far
+   * in the relevance order), and `withinMetres` keeps those at most that far. Absent:
+   * `distance` orders as `relevance`.
+   */
+  near?: { point: GeoPoint; withinMetres?: number };
   sort: SortValue;
   page: number;
   pageSize: number;
@@ -39,6 +47,8 @@ export interface SearchResult {
   ids: string[];
   /** One entry per requested facet: the options with at least one vehicle, in display order. */
   facets: Partial<Record<FilterName, FacetOption[]>>;
+  /** With `near`: each vehicle's distance in metres, in the order of `ids`. */
+  distancesMetres?: number[];
   /**
    * Where the page's records are read, so that they agree with the ids and the total: for an
    * engine rebuilt in this process, the stock its index was built from; for Meilisearch, the

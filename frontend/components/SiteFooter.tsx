@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
 import { FeedbackButton } from "./forms/FeedbackButton";
+import { isDealerGroup } from "../../domain/branches";
 import { useDealer } from "./use-dealer";
 
 /**
@@ -22,6 +23,12 @@ export function SiteFooter() {
                     <Link to={link.href}>{link.label}</Link>
                   </li>
                 ))}
+                {/* A dealer with one site is its contact page; a group's sites each have a page. */}
+                {section.title === "Dealers" && isDealerGroup(dealer) && (
+                  <li>
+                    <Link to="/branches">Our branches</Link>
+                  </li>
+                )}
               </ul>
             </details>
           ))}

@@ -7,6 +7,7 @@ import { OfferCards } from "../components/OfferCards";
 import { Faq } from "../components/Faq";
 import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { MakeModelSearch } from "../components/MakeModelSearch";
+import { PostcodeField } from "../components/search/PostcodeField";
 import { RecentlyViewed } from "../components/saved/RecentlyViewed";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { unlessEngineDown } from "../engine-outage.server";
@@ -47,7 +48,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="hero__inner">
           <h1 id="home-heading">{content.hero.heading}</h1>
           <p className="lede">{content.hero.text.replaceAll("{stock}", stock)}</p>
-          <MakeModelSearch types={VEHICLE_TYPES} makes={makes} />
+          <MakeModelSearch types={VEHICLE_TYPES} makes={makes}>
+            <PostcodeField />
+          </MakeModelSearch>
         </div>
       </section>
 

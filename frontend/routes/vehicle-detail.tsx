@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { branchOf, dealerBranches, isDealerGroup } from "../../domain/branches";
 import { postalAddress } from "../../domain/dealer-address";
 import { monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { calculatorChoice } from "../../domain/finance-calculator";
@@ -88,7 +89,8 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
     crumbs,
     breadcrumbData: breadcrumbStructuredData(crumbs, pageUrl),
     backTo: searchCameFrom(request.headers.get("Referer"), [url.host, ...(siteUrl ? [new URL(siteUrl).host] : [])]),
-    openNow: openingStatus(scheduleOf(dealer), new Date()),
+    // A group's vehicle is seen at its branch, on the branch's hours.
+    openNow: openingStatus(scheduleOf(branchOf(dealerBranches(dealer), record.branch)), new Date()),
     messageHref: messageLink(dealer.messagingUrl, `Hello, I'm interested in the ${named}: ${pageUrl}`),
     choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     similar: (await unlessEngineDown(catalogue.similar(record), [])).map(cardOf),
@@ -173,7 +175,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         <PriceReducedBadge by={reducedBy} />
         <FigureList figures={keyFacts(vehicle)} className="key-facts" />
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
-        <WhereAndWhen openNow={openNow} />
+        <WhereAndWhen openNow={openNow} branch={record.branch} />
         <MileageNote record={record} />
         <VehicleActions vehicle={{ id: record._id, make, model, registration: vehicle.registration }} messageHref={messageHref} />
         <FinancePanel
@@ -240,14 +242,14 @@ function MonthlyPrice({ price, vatStatus }: { price: number; vatStatus?: string 
 }
 
 /** Where the vehicle is and whether the showroom is open now, beside the price. */
-function WhereAndWhen({ openNow }: { openNow: string }) {
+function WhereAndWhen({ openNow, branch: code }: { openNow: string; branch: string | undefined }) {
   const dealer = useDealer();
+  const branch = isDealerGroup(dealer) ? branchOf(dealerBranches(dealer), code) : undefined;
   return (
     <p className="where-and-when">
-      <span>
-        At {dealer.name}, {postalAddress(dealer)}.
-      </span>{" "}
-      <strong className="where-and-when__open">{openNow}.</strong> <Link to="/contact">Opening hours and directions</Link>
+      <span>{branch ? `At our ${branch.name} branch, ${postalAddress(branch)}.` : `At ${dealer.name}, ${postalAddress(dealer)}.`}</span>{" "}
+      <strong className="where-and-when__open">{openNow}.</strong>{" "}
+      <Link to={branch ? `/branches/${branch.code}` : "/contact"}>Opening hours and directions</Link>
     </p>
   );
 }

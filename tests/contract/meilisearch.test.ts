@@ -34,10 +34,10 @@ const servers = await suiteServers("the Meilisearch half of the production suite
 if (servers) {
   const { meili: server } = servers;
 
-  describeStockContract("embedded file store and Meilisearch", async () => {
+  describeStockContract("embedded file store and Meilisearch", async (places) => {
     const directory = await mkdtemp(path.join(tmpdir(), "meili-contract-"));
     const store = await FileVehicleStore.open(directory);
-    const sandbox = await openMeiliSandbox(server, sandboxName("contract"));
+    const sandbox = await openMeiliSandbox(server, sandboxName("contract"), undefined, places);
     return {
       store,
       search: sandbox.search,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Faq, type FaqItem } from "../../components/Faq";
 import { PhoneLink } from "../../components/PhoneLink";
+import { OpeningHoursList } from "../../components/OpeningHoursList";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/contact";
 import { describePage } from "../../seo/page-meta";
@@ -93,14 +94,7 @@ export default function Contact() {
 
       <section aria-labelledby="hours-heading">
         <h2 id="hours-heading">Opening hours</h2>
-        <dl className="opening-hours">
-          {dealer.openingHours.map(({ days, hours }) => (
-            <div key={days}>
-              <dt>{days}</dt>
-              <dd>{hours}</dd>
-            </div>
-          ))}
-        </dl>
+        <OpeningHoursList hours={dealer.openingHours} />
         <p>Messages and e-mails that arrive outside these hours are answered when we're next open. We usually reply {dealer.replyTime}.</p>
       </section>
 
