@@ -132,17 +132,23 @@ export function parseSearchRequestLeniently(params: URLSearchParams): { value: S
 
 /**
  * The same address with what asks for nothing left out: known parameters left empty (a
- * form without JavaScript submits every field) and the default sort, and the minimum and
+ * form without JavaScript submits every field) and the default sort and page size, and the minimum and
  * maximum selects it sends (`priceMin`, `priceMax`) folded into their filter (`price`).
  * Everything else stays as given. Undefined when nothing would change, so a tidy address is
  * kept as it is.
  */
+/** What a form sends for a field left as it was: the default sort and page size. */
+const DEFAULTS = new Map([
+  ["sort", DEFAULT_SORT],
+  ["pageSize", String(DEFAULT_PAGE_SIZE)],
+]);
+
 export function tidySearchQuery(params: URLSearchParams): URLSearchParams | undefined {
   const folded = foldRangeEnds(params);
   const tidy = new URLSearchParams();
   let leftOut = folded ? 1 : 0;
   for (const [name, value] of folded ?? params) {
-    const idle = KNOWN_PARAMS.has(name) && (value.trim() === "" || (name === "sort" && value.trim() === DEFAULT_SORT));
+    const idle = KNOWN_PARAMS.has(name) && (value.trim() === "" || value.trim() === DEFAULTS.get(name));
     if (idle) leftOut += 1;
     else tidy.append(name, value);
   }

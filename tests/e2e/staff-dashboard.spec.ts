@@ -36,7 +36,7 @@ test("an admin reads every chart, its table and its CSV, and the dashboard is ac
   expect(await images.count()).toBeGreaterThanOrEqual(7);
   await expect(page.getByRole("img", { name: "Leads per day, by kind" })).toBeVisible();
   const leadsChart = page.getByRole("img", { name: "Leads per day, by kind" });
-  await expect(leadsChart).toHaveAccessibleDescription(/\d+ leads? in 30 days: \d+ vehicle enquiry/);
+  await expect(leadsChart).toHaveAccessibleDescription(/\d+ leads? in 30 days: (.+, )?\d+ vehicle enquiry/);
 
   const leadsSection = page.getByRole("region", { name: "Leads per day, by kind" });
   await leadsSection.getByText("Table: Leads per day, by kind").click();
