@@ -106,7 +106,7 @@ export async function startSite({
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
   const mail = await mailServices(
     config,
-    dealer,
+    () => content.current().dealer,
     engines.mail,
     engines.leads,
     async (id) => (await engines.staff.getAccount(id))?.email,
