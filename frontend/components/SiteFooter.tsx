@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { openingHoursText } from "../../domain/opening-hours";
 import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
 import { FeedbackButton } from "./forms/FeedbackButton";
 import { useDealer } from "./use-dealer";
 
 /**
  * The footer: legal links, four sections of links (one open at a time, native <details>),
- * the feedback button, and the regulatory statements every page of a credit broker needs.
+ * the opening hours as last published, the feedback button, and the regulatory statements
+ * every page of a credit broker needs.
  */
 export function SiteFooter() {
   const dealer = useDealer();
@@ -26,6 +28,9 @@ export function SiteFooter() {
             </details>
           ))}
         </div>
+        <p className="site-footer__hours">
+          <strong>Opening hours</strong> {openingHoursText(dealer)}.
+        </p>
         <FeedbackButton />
         <nav aria-label="Legal">
           <ul className="site-footer__legal">
