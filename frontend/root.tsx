@@ -33,13 +33,15 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const headers = retryAfterHeaders;
 
 /**
- * They change when staff publish new details or a notice: a navigation to another page asks
- * for them again in the same request as that page's data, so it shows what is published
- * now. A search refined on its own page (only the query changes) and a form sent do not:
- * fewer bytes per search, and a failed search fetch stays the search page's to handle.
+ * They change when staff publish new details or a notice: a navigation asks for them again
+ * in the same request as the page's data, so it shows what is published now. A search
+ * refined on its own page (only the query changes) and a form sent do not: fewer bytes per
+ * search, and a failed search fetch stays the search page's to handle.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
-  return formMethod === undefined && currentUrl.pathname !== nextUrl.pathname;
+  const refinedHere = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  const sent = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  return !refinedHere && !sent;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

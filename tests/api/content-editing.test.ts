@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, showroomMoment } from "../../domain/opening-hours";
 import { CONTENT_FORMS } from "../../frontend/staff/content-form";
 import { HOME_SEED } from "../../backend/content/seed/home-seed";
+import { loadDealer } from "../../backend/dealer-config";
 import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { ATTACK_STRINGS, formFieldsOf } from "../support/content-form-posts";
 import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
@@ -13,6 +14,7 @@ import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
  * page shows), a publish showing on the public page at once, a stale save refused with the
  * difference, and no markup or address from any field running on the public pages.
  */
+const dealer = await loadDealer("dealer.json");
 let site: BuiltSite;
 type Session = { cookie: string; csrf: string };
 const sessions: Partial<Record<"sales" | "stock" | "editor" | "admin", Session>> = {};
@@ -173,6 +175,9 @@ describe("the content editor", () => {
       ["heading", attack],
       ["lede", attack],
       ["body", `${attack}\n\n## ${attack}\n\n- ${attack}`],
+      ["faq.count", "1"],
+      ["faq.0.question", attack],
+      ["faq.0.answer", attack],
     ]);
     expect(about.status).toBe(refusedAtSave(attack) ? 400 : 302);
     const notice = await post(editor, "/staff/content/notice", [
@@ -193,6 +198,35 @@ describe("the content editor", () => {
         /<script(?![^>]*nonce=)|<svg[^>]*onload|<img[^>]*onerror|<iframe|<a[^>]*\son\w+=|href="javascript:|src="https:\/\/evil/i,
       );
     }
+  });
+
+  it("keeps the regulator's words, the representative example and the dealer's details on the pages laid out around them, whatever the words", async () => {
+    const editor = sessions.editor!;
+    const rewrite = async (name: string) => {
+      const address = `/staff/content/page/${name}`;
+      const published = await post(editor, address, [
+        ["basedOn", await openedRevision(editor, address)],
+        ["intent", "publish"],
+        ["heading", `Rewritten ${name}`],
+        ["body", "Nothing about finance here."],
+      ]);
+      expect(published.status, name).toBe(302);
+      const page = await site.get(`/${name}`);
+      expect(page.body, name).toContain(`>Rewritten ${name}</h1>`);
+      expect(page.body, name).not.toContain("Personal Contract Purchase");
+      return page.body.replaceAll("<!-- -->", "");
+    };
+    for (const name of ["finance-info", "finance-prices", "leasing"]) {
+      const page = await rewrite(name);
+      expect(page, name).toMatch(/credit broker, not a lender/);
+      expect(page, name).toContain("UK residents aged 18 and over");
+      expect(page, name).toContain(`firm reference number ${dealer.fcaFirmReference}`);
+      if (name !== "leasing") expect(page, name).toContain("Representative example");
+    }
+    const contact = await rewrite("contact");
+    expect(contact).toContain(`href="tel:${dealer.phone.replace(/\s/g, "")}"`);
+    expect(contact).toContain(`<dd>${dealer.openingHours[0]!.hours}</dd>`);
+    expect(contact).toContain(dealer.address.postcode);
   });
 
   it("refuses an unsafe address where a link is asked for", async () => {

@@ -67,9 +67,9 @@ function DesktopFrame({ src }: { src: string }) {
     if (!box || !page) return;
     // Set through the DOM, not as style attributes, which the Content-Security-Policy refuses.
     const fit = () => {
-      const scale = Math.min(1, box.clientWidth / DESKTOP.width);
+      const scale = Math.min(1, box.clientWidth / page.offsetWidth);
       page.style.transform = `scale(${scale})`;
-      box.style.height = `${Math.ceil(DESKTOP.height * scale)}px`;
+      box.style.height = `${Math.ceil(page.offsetHeight * scale)}px`;
       box.dataset.scaled = "";
     };
     const resized = new ResizeObserver(fit);
