@@ -35,7 +35,8 @@ export const FINANCE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   lowestApr: formatApr(FINANCE_TERMS.lowestApr),
 };
 
-const withFinanceTerms = (text: string) => text.replace(/\{(apr|lowestApr)\}/g, (_, name: string) => FINANCE_PLACEHOLDERS[name]!);
+const FINANCE_PLACEHOLDER = new RegExp(`\\{(${Object.keys(FINANCE_PLACEHOLDERS).join("|")})\\}`, "g");
+const withFinanceTerms = (text: string) => text.replace(FINANCE_PLACEHOLDER, (_, name: string) => FINANCE_PLACEHOLDERS[name]!);
 
 /** Pages that always show the representative example, above their words (frontend/routes/content/finance-*.tsx): a figure in them stands beside it. */
 const PAGES_WITH_THE_EXAMPLE: ReadonlySet<string> = new Set(["page:finance-info", "page:finance-prices"]);
