@@ -3,17 +3,13 @@ import { PageFaq } from "../../components/PageFaq";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/chat";
-import { describeEdited } from "../../seo/page-meta";
-import { pageWords } from "./page-words.server";
+import { describeEditedPage } from "../../seo/page-meta";
+import { pageWordsLoader } from "./page-words.server";
 
 /** The dealer's words around the ways to reach them now, filled in from the published details. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { page: pageWords(context, "chat") };
-}
+export const loader = pageWordsLoader("chat");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? describeEdited(loaderData.page.seo) : [];
-}
+export const meta = describeEditedPage;
 
 export default function Chat({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -3,21 +3,17 @@ import { PageFaq } from "../../components/PageFaq";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/contact";
-import { describeEdited } from "../../seo/page-meta";
-import { pageWords } from "./page-words.server";
+import { describeEditedPage } from "../../seo/page-meta";
+import { pageWordsLoader } from "./page-words.server";
 
 /**
  * The contact page: the dealer's words (heading, opening words, body, questions) around what
  * the site fills in from the published details: the ways to reach them, the hours and the
  * address, so a new phone number or Saturday's hours show here as soon as they are published.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return { page: pageWords(context, "contact") };
-}
+export const loader = pageWordsLoader("contact");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? describeEdited(loaderData.page.seo) : [];
-}
+export const meta = describeEditedPage;
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

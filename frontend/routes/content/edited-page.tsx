@@ -5,7 +5,7 @@ import { LeasingStatement } from "../../components/FinanceDisclosure";
 import { PageFaq } from "../../components/PageFaq";
 import { longDate } from "../../../domain/format";
 import type { Route } from "./+types/edited-page";
-import { describeEdited } from "../../seo/page-meta";
+import { describeEditedPage } from "../../seo/page-meta";
 import { pageWords } from "./page-words.server";
 
 /** A content page whose words the dealer edits (about, the policies, leasing, …): its heading, opening words and Markdown body. */
@@ -20,9 +20,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { page, name, articles };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? describeEdited(loaderData.page.seo) : [];
-}
+export const meta = describeEditedPage;
 
 export default function EditedPage({ loaderData }: Route.ComponentProps) {
   const { page, name, articles } = loaderData;

@@ -5,8 +5,8 @@ import { PageFaq } from "../../components/PageFaq";
 import { RepresentativeExample } from "../../components/RepresentativeExample";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/finance-info";
-import { describeEdited } from "../../seo/page-meta";
-import { pageWords } from "./page-words.server";
+import { describeEditedPage } from "../../seo/page-meta";
+import { pageWordsLoader } from "./page-words.server";
 
 /**
  * How finance works: the dealer's words between what the site writes itself, the
@@ -14,13 +14,9 @@ import { pageWords } from "./page-words.server";
  * take away (domain/content/content-rules.ts lets these words name a figure, as the example
  * always stands above them).
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return { page: pageWords(context, "finance-info") };
-}
+export const loader = pageWordsLoader("finance-info");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? describeEdited(loaderData.page.seo) : [];
-}
+export const meta = describeEditedPage;
 
 export default function FinanceInfo({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

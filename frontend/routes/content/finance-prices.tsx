@@ -5,22 +5,18 @@ import { PageFaq } from "../../components/PageFaq";
 import { RepresentativeExample } from "../../components/RepresentativeExample";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/finance-prices";
-import { describeEdited } from "../../seo/page-meta";
+import { describeEditedPage } from "../../seo/page-meta";
 import { TableScroll } from "../../components/TableScroll";
-import { pageWords } from "./page-words.server";
+import { pageWordsLoader } from "./page-words.server";
 
 /**
  * Monthly payments by amount borrowed: the representative example and the table, worked out
  * from the finance terms, then the dealer's words, then the broker's statement, which no
  * edit can take away.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return { page: pageWords(context, "finance-prices") };
-}
+export const loader = pageWordsLoader("finance-prices");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? describeEdited(loaderData.page.seo) : [];
-}
+export const meta = describeEditedPage;
 
 const AMOUNTS = [5000, 7500, 10000, 12000, 15000, 20000, 25000, 30000, 35000, 40000, 45000, 50000];
 

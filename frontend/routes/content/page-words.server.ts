@@ -8,3 +8,8 @@ export function pageWords(context: Pick<RouterContextProvider, "get">, name: str
   if (!page) throw data("We couldn't find that page", { status: 404 });
   return page;
 }
+
+/** The loader of a content page laid out by a module of its own (contact, chat, the finance pages): its words as `page`. */
+export function pageWordsLoader(name: string) {
+  return ({ context }: { context: Pick<RouterContextProvider, "get"> }) => ({ page: pageWords(context, name) });
+}
