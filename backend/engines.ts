@@ -310,6 +310,11 @@ export function openStaffStore(config: Config, mongo: MongoClient | undefined): 
   return mongo ? MongoStaffStore.open(mongo.db(config.MONGODB_DB)) : FileStaffStore.open(config.DATA_DIR);
 }
 
+/** The site's content, kept where the stock is: `npm run staff` reads the dealer's published details from it. */
+export function openContentStore(config: Config, mongo: MongoClient | undefined): Promise<ContentStore> {
+  return mongo ? MongoContentStore.open(mongo.db(config.MONGODB_DB)) : FileContentStore.open(config.DATA_DIR);
+}
+
 /** The mail outbox, kept where the stock is: `npm run staff` queues password links in it for the site to send. */
 export function openMailOutbox(config: Config, mongo: MongoClient | undefined): Promise<MailOutbox> {
   return mongo ? MongoMailOutbox.open(mongo.db(config.MONGODB_DB)) : FileMailOutbox.open(config.DATA_DIR);

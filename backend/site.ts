@@ -141,7 +141,7 @@ export async function startSite({
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
   const mail = await mailServices(
     config,
-    dealer,
+    () => content.current().dealer,
     engines.mail,
     engines.leads,
     async (id) => (await engines.staff.getAccount(id))?.email,
@@ -169,7 +169,7 @@ export async function startSite({
     catalogue,
     vehicles: engines.backgroundStore,
     rounds: engines.shared.alertRounds,
-    dealer,
+    dealer: () => content.current().dealer,
     settings: config,
     logger,
   });

@@ -17,7 +17,16 @@ import {
   type PagesWhileFigures,
 } from "./alert-matching";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
-import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
+import {
+  benchFirstView,
+  FIRST_VIEW_PAGES,
+  firstViewTable,
+  residentMB,
+  UNDER_LOAD,
+  withFirstViewStock,
+  type FirstViewFigures,
+  type FirstViewPage,
+} from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
 import { benchMetricsCost } from "./metrics-cost";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
@@ -46,7 +55,9 @@ import { buildSite } from "./site-process";
  * Then the first view of vehicle and search pages, each address asked once, at each of the
  * `--first-view` sizes (bench/first-view.ts): for each, the site as built, or each server
  * entry of `--first-view-builds` (a copy of an earlier build, say) and each `RENDER_THREADS`
- * of `--first-view-threads`, run in turn `--first-view-rounds` times.
+ * of `--first-view-threads`, run in turn `--first-view-rounds` times; the home page and
+ * /vans/used too, each request a first view (`--first-view-pages` chooses among vehicle,
+ * search, home and category; `--first-view-load` asks fewer addresses of each under load).
  * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts), and
  * the staff dashboard at each `--dashboard` size of stock and leads (bench/dashboard.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
@@ -85,6 +96,10 @@ const { values } = parseArgs({
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
+    /** Which pages' first view is measured: vehicle, search, home, category (/vans/used). */
+    "first-view-pages": { type: "string", default: FIRST_VIEW_PAGES.join(",") },
+    /** Addresses of each kind asked under load; fewer on a shared machine. */
+    "first-view-load": { type: "string", default: String(UNDER_LOAD) },
     "stock-table": { type: "string", default: "100000" },
     /** Vehicles and leads (as many of each) at which the staff dashboard is timed (bench/dashboard.ts); empty to skip. */
     dashboard: { type: "string", default: "100000" },
@@ -119,6 +134,9 @@ const { values } = parseArgs({
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
 const sizes = values.sizes.split(",").filter(Boolean).map(Number);
+const firstViewPages = values["first-view-pages"].split(",").filter(Boolean) as FirstViewPage[];
+const unknownPages = firstViewPages.filter((kind) => !FIRST_VIEW_PAGES.includes(kind));
+if (unknownPages.length > 0) throw new Error(`--first-view-pages takes ${FIRST_VIEW_PAGES.join(", ")}, not ${unknownPages.join(", ")}`);
 const loadSeconds = Number(values.seconds);
 const SEQUENTIAL_REQUESTS = 600;
 const CONNECTIONS = 32;
@@ -277,7 +295,7 @@ for (const [i, size] of sizes.entries()) {
 const firstViewRuns: FirstViewFigures[] = [];
 for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) {
   process.stderr.write(`First view at ${size.toLocaleString("en-GB")} vehicles...\n`);
-  await withFirstViewStock(size, async (dataDir, addresses) => {
+  await withFirstViewStock(size, firstViewPages, async (dataDir, addresses) => {
     for (let round = 0; round < Number(values["first-view-rounds"]); round++) {
       for (const serverEntry of values["first-view-builds"]
         .split(",")
@@ -290,6 +308,7 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
           const figures = await benchFirstView(dataDir, size, addresses, 3940, {
             serverEntry: serverEntry || undefined,
             env: threads ? { RENDER_THREADS: threads } : {},
+            underLoad: Math.min(Number(values["first-view-load"]), UNDER_LOAD),
           });
           firstViewRuns.push({ ...figures, renderThreads: `${serverEntry ? `${serverEntry}, ` : ""}${figures.renderThreads}` });
         }

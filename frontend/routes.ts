@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
-import { CATEGORY_PAGES, CONTENT_PAGES, EDITED_PAGES } from "../domain/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES, OWN_LAYOUT_PAGES } from "../domain/site-pages";
 import { SITE_PAGE_LEAD_KINDS, sitePageOf, VEHICLE_LEAD_KIND_NAMES, vehicleSlugOf, type LeadKindName } from "../domain/lead-kinds";
 
 const slug = (path: string) => path.replaceAll("/", "-");
@@ -39,9 +39,9 @@ export default [
   route("branches/:code", "routes/branch.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) =>
-    (EDITED_PAGES as readonly string[]).includes(page)
-      ? route(page, "routes/content/edited-page.tsx", { id: `page-${page}` })
-      : route(page, `routes/content/${page}.tsx`),
+    (OWN_LAYOUT_PAGES as readonly string[]).includes(page)
+      ? route(page, `routes/content/${page}.tsx`)
+      : route(page, "routes/content/edited-page.tsx", { id: `page-${page}` }),
   ),
   route("articles/:slug", "routes/content/article.tsx"),
   ...SITE_PAGE_LEAD_KINDS.map((kind) =>

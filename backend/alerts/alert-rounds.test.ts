@@ -62,7 +62,7 @@ describe("alert rounds through the days", () => {
       catalogue,
       vehicles: stock,
       rounds: new MemoryLoneRounds(),
-      dealer,
+      dealer: () => dealer,
       settings: { ...loadConfig({ SITE_URL: "https://www.dockside-motors.example" }), ALERT_MAILS_PER_DAY: mostPerDay },
       logger: createLogger("silent"),
       clock: () => now,
@@ -103,7 +103,7 @@ describe("alert rounds through the days", () => {
     outbox = await FileMailOutbox.open(dataDir);
     const transport = (await smtpTransport(
       loadConfig({ SMTP_URL: sink.url, SMTP_TLS: "none" }),
-      { name: dealer.name, address: dealer.email },
+      () => ({ name: dealer.name, address: dealer.email }),
       2000,
     ))!;
     sender = new MailSender(outbox, transport, createLogger("silent"), FAST);

@@ -103,7 +103,8 @@ interface AlertDependencies {
   catalogue: Pick<Catalogue, "get" | "search" | "sold" | "similarTo">;
   vehicles: Pick<VehicleStore, "stockPosition" | "changesSince" | "scan" | "snapshot" | "watch" | "getMany">;
   rounds: LoneRounds;
-  dealer: Dealer;
+  /** The dealer's details as last published from the staff area, asked for each round's e-mails. */
+  dealer: () => Dealer;
   settings: AlertSettings;
   logger: Pick<Logger, "info" | "warn">;
   /** What "now" is for saving, confirming and each round: the clock, unless a test moves through days. */
@@ -130,7 +131,7 @@ export function alertServices({
   const siteOrigin = publicOrigin(settings);
   const context = async (): Promise<AlertMailContext> => {
     const secret = await store.secret();
-    return { dealer, siteOrigin, link: (link: AlertLink) => linkUrl(siteOrigin, secret, link) };
+    return { dealer: dealer(), siteOrigin, link: (link: AlertLink) => linkUrl(siteOrigin, secret, link) };
   };
   // Due at once by the wall clock, whatever day the alerts' clock says it is.
   const queue = async (message: OutgoingMail) => {

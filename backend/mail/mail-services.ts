@@ -86,11 +86,13 @@ export interface ListedVehicles {
 
 /**
  * Mail as the site wires it: notices queued in the outbox (when an SMTP server is set), the
- * sender working the outbox, and the daily digest of leads still waiting for a reply.
+ * sender working the outbox, and the daily digest of leads still waiting for a reply. Each
+ * message is written with the dealer's details as `dealer` gives them then: as last
+ * published from the staff area, so a new phone number or hours are in the next message.
  */
 export async function mailServices(
   settings: MailSettings,
-  dealer: Dealer,
+  dealer: () => Dealer,
   outbox: MailOutbox,
   leads: LeadStore,
   staffEmail: (accountId: string) => Promise<string | undefined>,
@@ -99,8 +101,14 @@ export async function mailServices(
   timing: OutboxTiming,
   transport?: MailTransport,
 ): Promise<MailServices> {
-  const smtp = transport ?? (await smtpTransport(settings, { name: dealer.name, address: dealer.email }, timing.requestTimeoutMs));
-  const context: MailContext = { dealer, siteOrigin: publicOrigin(settings) };
+  const sender = () => ({ name: dealer().name, address: dealer().email });
+  const smtp = transport ?? (await smtpTransport(settings, sender, timing.requestTimeoutMs));
+  const context: MailContext = {
+    get dealer() {
+      return dealer();
+    },
+    siteOrigin: publicOrigin(settings),
+  };
   if (!smtp) {
     logger.warn("No SMTP server is set (SMTP_URL or SMTP_HOST): no notices or confirmations are e-mailed");
     return {
@@ -113,10 +121,10 @@ export async function mailServices(
       async stop() {},
     };
   }
-  const sender = new MailSender(outbox, smtp, logger, timing);
+  const mailSender = new MailSender(outbox, smtp, logger, timing);
   let started = false;
   const nudge = () => {
-    if (started) sender.nudge();
+    if (started) mailSender.nudge();
   };
   const queue = async (mail: OutgoingMail) => {
     if (await outbox.enqueue(mail, new Date())) nudge();
@@ -181,12 +189,12 @@ export async function mailServices(
     },
     start() {
       started = true;
-      sender.start();
+      mailSender.start();
       digest.start();
     },
     async stop() {
       digest.stop();
-      await sender.stop();
+      await mailSender.stop();
     },
   };
 }

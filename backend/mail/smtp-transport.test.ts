@@ -3,7 +3,7 @@ import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
 import { ConfigError, loadConfig } from "../config";
 import { smtpTransport } from "./smtp-transport";
 
-const sender = { name: "Dockside Motor Company", address: "sales@dockside-motors.example" };
+const sender = () => ({ name: "Dockside Motor Company", address: "sales@dockside-motors.example" });
 const mail = { id: "lead-1-dealer", to: "sales@dockside-motors.example", subject: "New enquiry", text: "Hello", html: "<p>Hello</p>" };
 let sink: SmtpSink;
 beforeEach(async () => {

@@ -25,7 +25,8 @@ export function smtpConfigured(settings: Pick<SmtpSettings, "SMTP_URL" | "SMTP_H
  */
 export async function smtpTransport(
   settings: SmtpSettings,
-  sender: { name: string; address: string },
+  /** Who a message is from unless MAIL_FROM says: asked for each message, as the dealer's published details may have changed. */
+  sender: () => { name: string; address: string },
   timeoutMs: number,
 ): Promise<MailTransport | undefined> {
   if (!smtpConfigured(settings)) return undefined;
@@ -47,14 +48,14 @@ export async function smtpTransport(
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   });
-  const from = settings.MAIL_FROM ?? sender;
-  const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>.*$/, "") || "localhost";
   return {
     async send({ id, to, replyTo, subject, text, html, listUnsubscribe }) {
       // RFC 8058: a mail program offers its own unsubscribe button, which POSTs to the address, no page in between.
       const headers = listUnsubscribe
         ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
         : undefined;
+      const from = settings.MAIL_FROM ?? sender();
+      const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>.*$/, "") || "localhost";
       // The same Message-ID on every try, so a copy sent again after a crash can be recognised.
       await transporter.sendMail({
         from,

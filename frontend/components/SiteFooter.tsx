@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { openingHoursText } from "../../domain/opening-hours";
 import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
 import { FeedbackButton } from "./forms/FeedbackButton";
 import { isDealerGroup } from "../../domain/branches";
@@ -6,7 +7,8 @@ import { useDealer } from "./use-dealer";
 
 /**
  * The footer: legal links, four sections of links (one open at a time, native <details>),
- * the feedback button, and the regulatory statements every page of a credit broker needs.
+ * the opening hours as last published, the feedback button, and the regulatory statements
+ * every page of a credit broker needs.
  */
 export function SiteFooter() {
   const dealer = useDealer();
@@ -33,6 +35,9 @@ export function SiteFooter() {
             </details>
           ))}
         </div>
+        <p className="site-footer__hours">
+          <strong>Opening hours</strong> {openingHoursText(dealer)}.
+        </p>
         <FeedbackButton />
         <nav aria-label="Legal">
           <ul className="site-footer__legal">
