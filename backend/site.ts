@@ -101,7 +101,7 @@ export async function startSite({
   const content = new PublishedContent(engines.content, dealer, logger);
   // Read beside the stock's first load, not before it: with the store unreachable, each waits out the driver's server selection.
   const contentStarted = content.start();
-  const insight = new Insight(engines.insight, engines.store, engines.leads, dealer.leadReplyTargetHours, logger);
+  const insight = new Insight(engines.insight, engines.backgroundStore, engines.leads, dealer.leadReplyTargetHours, logger);
   catalogue.onNothingFound = (type, request) => insight.nothingFound(type, request);
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;

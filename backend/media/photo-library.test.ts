@@ -5,7 +5,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRAWING_VERSION, PHOTO_FORMATS, PHOTO_WIDTHS, demoPhotoId } from "../../domain/vehicle-photos";
-import { PhotoLibrary, PhotoQueueFullError, PhotoRefusedError, sniffImage } from "./photo-library";
+import { PhotoLibrary, PhotoBusyError, PhotoRefusedError, sniffImage } from "./photo-library";
 
 let directory: string;
 let library: PhotoLibrary;
@@ -153,6 +153,17 @@ describe("sizes", () => {
     expect(await readdir(path.join(directory, "masters"))).toEqual([]);
     expect(await readdir(path.join(directory, "sizes"))).toEqual([]);
   });
+
+  it("says to ask again, not that it failed, when the stock cannot be read to find a demo picture", async () => {
+    const unread = new PhotoLibrary(directory, {
+      isListedDemo: () => Promise.reject(new Error("connection 2 to 127.0.0.1 timed out")),
+    });
+    const id = demoPhotoId("/media/demo/hatchback/red/1.svg")!;
+    const error = await unread.size(id, 1024, "jpg").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PhotoBusyError);
+    expect((error as PhotoBusyError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await readdir(path.join(directory, "masters"))).toEqual([]);
+  });
 });
 
 const everySize = PHOTO_WIDTHS.flatMap((width) => PHOTO_FORMATS.map((format) => [width, format] as const));
@@ -165,7 +176,7 @@ describe("the queue for making sizes", () => {
     const refused = strangers.filter((outcome) => outcome.status === "rejected");
     expect(strangers.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
     expect(refused).toHaveLength(everySize.length - 3);
-    for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(PhotoQueueFullError);
+    for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(PhotoBusyError);
 
     const other = demoPhotoId("/media/demo/saloon/blue/3.svg")!;
     const staff = await Promise.all(everySize.map(([width, format]) => queued.size(other, width, format)));

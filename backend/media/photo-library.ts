@@ -29,7 +29,7 @@ import { SizeCap } from "./size-cap";
  * the current drawing version and a vehicle that lists it; nothing is written for an id the
  * site never gave out. A request that needs a size made waits in a queue of bounded length,
  * or, when the queue is full and it may not wait (a stranger's), is refused at once
- * (PhotoQueueFullError): no number of requests buys more work than the queue holds.
+ * (PhotoBusyError): no number of requests buys more work than the queue holds.
  */
 
 export interface PhotoLimits {
@@ -55,12 +55,17 @@ export interface PhotoLibraryOptions {
 /** A file that is not a photo the site takes, with the reason in words a stock manager can act on. */
 export class PhotoRefusedError extends Error {}
 
-/** Every place in the queue for making sizes is taken: try again after `retryAfterSeconds`. */
-export class PhotoQueueFullError extends Error {
+/** A photo that cannot be given now (every place in the queue for making sizes taken, or the stock unread): try again after `retryAfterSeconds`. */
+export class PhotoBusyError extends Error {
   readonly retryAfterSeconds = 5;
-  constructor() {
-    super("Too many photos are being made at the moment");
+  constructor(message = "Too many photos are being made at the moment") {
+    super(message);
   }
+}
+
+/** The stock could not be read to learn whether a demo picture is listed (a store slow or down): worth asking again, not a 500. */
+function stockUnread(): never {
+  throw new PhotoBusyError("The stock could not be read just now to find this photo");
 }
 
 const MASTER_MAX_SIDE = 2560;
@@ -155,7 +160,7 @@ export class PhotoLibrary {
   /**
    * The file of a photo at a width and in a format, made now if this is its first request;
    * undefined for no such photo. `mayWait` false (a stranger's request): when the queue for
-   * making sizes is full, throws PhotoQueueFullError rather than wait.
+   * making sizes is full, throws PhotoBusyError rather than wait.
    */
   async size(id: string, width: PhotoWidth, format: PhotoFormat, { mayWait = true } = {}): Promise<string | undefined> {
     if (!PHOTO_WIDTHS.includes(width)) return undefined;
@@ -203,7 +208,7 @@ export class PhotoLibrary {
     const demo = /^demo(\d+)-([a-z-]+)-([a-z]+)-(\d)$/.exec(id);
     if (!demo || Number(demo[1]) !== DEMO_DRAWING_VERSION) return undefined;
     const image = parseDemoImagePath(demo[2]!, demo[3]!, `${demo[4]}.svg`);
-    if (!image || !(await this.isListedDemo(id))) return undefined;
+    if (!image || !(await this.isListedDemo(id).catch(stockUnread))) return undefined;
     return { id, image };
   }
 
@@ -233,7 +238,7 @@ export class PhotoLibrary {
 
   private async queued<T>(mayWait: boolean, work: () => Promise<T>): Promise<T> {
     if (this.running >= MAX_JOBS) {
-      if (!mayWait && this.waiting.length >= this.queueLength) throw new PhotoQueueFullError();
+      if (!mayWait && this.waiting.length >= this.queueLength) throw new PhotoBusyError();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
     this.running++;

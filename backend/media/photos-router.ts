@@ -1,7 +1,7 @@
 import { Router, type Response } from "express";
 import { photoIdSchema } from "../../domain/vehicle-photo-schema";
 import { PHOTO_FORMATS, PHOTO_MIME_TYPES, PHOTO_WIDTHS, type PhotoFormat, type PhotoWidth } from "../../domain/vehicle-photos";
-import { PhotoQueueFullError, type PhotoLibrary } from "./photo-library";
+import { PhotoBusyError, type PhotoLibrary } from "./photo-library";
 
 const YEAR_SECONDS = 31_536_000;
 /** Nothing in an image may run or load; only the browser's own styling of an image shown alone applies. */
@@ -31,7 +31,7 @@ export function photosRouter(library: PhotoLibrary, mayWait: (res: Response) => 
       res.type(PHOTO_MIME_TYPES[format as PhotoFormat]);
       res.sendFile(file, { dotfiles: "deny", cacheControl: false, lastModified: false });
     } catch (error) {
-      if (!(error instanceof PhotoQueueFullError)) return next(error);
+      if (!(error instanceof PhotoBusyError)) return next(error);
       res
         .set("Retry-After", String(error.retryAfterSeconds))
         .set("Cache-Control", "no-store")

@@ -182,6 +182,7 @@ export function toMeiliDocument(recorded: VehicleRecord, spellings: SpellingBook
     const value = sortKeyValue(record, key);
     if (value !== undefined) document[attribute] = value;
   }
-  document[RECORD_ATTRIBUTE] = JSON.stringify(record);
+  // The record as stored, so that a page of results is the same from either engine.
+  document[RECORD_ATTRIBUTE] = JSON.stringify(recorded);
   return document;
 }

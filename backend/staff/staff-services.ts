@@ -98,7 +98,8 @@ export function staffServices(
   const indexUid = indexOutsideSite(config);
   const meili = indexUid === undefined ? undefined : { indexUid, ...(indexer && { writer: indexer }) };
   const imports = new StockImports(backgroundStore, access, indexer, stockImportSettingsOf(config), logger, shared.imports);
-  const demoPictures = new ListedDemoPictures(stock, logger);
+  // Whole reads of the stock, run in the background or once for many requests: the patient store's timeouts.
+  const demoPictures = new ListedDemoPictures(backgroundStore, logger);
   const library = new PhotoLibrary(config.PHOTOS_DIR ?? path.join(config.DATA_DIR, "photos"), {
     limits: { maxBytes: config.PHOTO_MAX_MB * 1024 * 1024, maxPixels: config.PHOTO_MAX_MEGAPIXELS * 1_000_000 },
     isListedDemo: (id) => demoPictures.has(id),
@@ -131,13 +132,13 @@ export function staffServices(
       : {}),
     photos: new PhotoDesk(stock, library, access, indexer, pagesChanged),
     demoPictures,
-    feedPictures: new FeedPictures(stock, library, fetchLimits, logger, indexer, shared.pictureRounds),
+    feedPictures: new FeedPictures(backgroundStore, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
     content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
     demand: new BuyerDemand(alerts),
     feeds: new FeedDesk(
-      new OutgoingFeeds(stock, feedSettings, { origin: publicOrigin(config), dealer }, { folder: config.FEEDS_OUT_DIR, logger }),
+      new OutgoingFeeds(backgroundStore, feedSettings, { origin: publicOrigin(config), dealer }, { folder: config.FEEDS_OUT_DIR, logger }),
       access,
       publicOrigin(config),
     ),
