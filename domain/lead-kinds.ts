@@ -7,7 +7,7 @@ import type { Schedule } from "./opening-hours";
  * browser's forms and their check, the staff area's labels, the erasure page's wording and
  * the retention settings are all made from. A kind missing from it does not compile
  * (`satisfies Record<LeadKindName, …>`). What the server does with a kind beyond this
- * (what is kept, the vehicle it names, what is forwarded) is in backend/leads/lead-kinds.ts,
+ * (what is kept, the vehicle it names, what is forwarded) is in backend/leads/lead-handling.ts,
  * where a kind with nothing special needs no entry.
  *
  * The browser imports this table, so it holds no zod: each kind's schema is fetched when its
@@ -97,7 +97,7 @@ export interface LeadKindEntry {
    * not an object is told, and whether a repeat (the same Idempotency-Key) is marked with
    * Idempotent-Replayed.
    */
-  api: { invalidCode: string; notAnObject: string; marksReplays: boolean };
+  api: { invalidCode: string; notAnObject: string; replayedHeader: boolean };
   page: LeadPage;
   /** The setting of how many days one is kept (UK GDPR's storage limitation), and its default. */
   retention: { setting: `${Uppercase<string>}_RETENTION_DAYS`; defaultDays: number; about: string };
@@ -119,7 +119,7 @@ export const LEAD_KINDS = {
   "finance-application": {
     label: "Finance application",
     erasure: "finance applications",
-    api: { invalidCode: "invalid_application", notAnObject: "Send the application as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_application", notAnObject: "Send the application as a JSON object.", replayedHeader: true },
     page: { vehicleSlug: "finance" },
     retention: { setting: "FINANCE_RETENTION_DAYS", defaultDays: 90, about: "Days a finance application is kept before it is deleted." },
     forwarded: true,
@@ -132,7 +132,7 @@ export const LEAD_KINDS = {
   "part-exchange": {
     label: "Part-exchange request",
     erasure: "part-exchange requests",
-    api: { invalidCode: "invalid_part_exchange", notAnObject: "Send the request as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_part_exchange", notAnObject: "Send the request as a JSON object.", replayedHeader: true },
     page: { path: "/part-exchange" },
     retention: {
       setting: "PART_EXCHANGE_RETENTION_DAYS",
@@ -146,7 +146,7 @@ export const LEAD_KINDS = {
   enquiry: {
     label: "Vehicle enquiry",
     erasure: "vehicle enquiries",
-    api: { invalidCode: "invalid_enquiry", notAnObject: "Send the enquiry as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_enquiry", notAnObject: "Send the enquiry as a JSON object.", replayedHeader: true },
     page: {
       vehicleSlug: "enquire",
       form: {
@@ -171,7 +171,7 @@ export const LEAD_KINDS = {
   "test-drive": {
     label: "Test-drive booking",
     erasure: "test-drive bookings",
-    api: { invalidCode: "invalid_test_drive", notAnObject: "Send the booking as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_test_drive", notAnObject: "Send the booking as a JSON object.", replayedHeader: true },
     page: {
       vehicleSlug: "test-drive",
       form: {
@@ -192,7 +192,7 @@ export const LEAD_KINDS = {
   "call-back": {
     label: "Call-back request",
     erasure: "call-back requests",
-    api: { invalidCode: "invalid_call_back", notAnObject: "Send the request as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_call_back", notAnObject: "Send the request as a JSON object.", replayedHeader: true },
     page: {
       vehicleSlug: "call-back",
       form: { title: "Request a call back", submit: "Call me back", thanks: "Thank you: we will call you back", next: "We will call you" },
@@ -208,7 +208,7 @@ export const LEAD_KINDS = {
   feedback: {
     label: "Feedback",
     erasure: "feedback",
-    api: { invalidCode: "invalid_feedback", notAnObject: "Send the feedback as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_feedback", notAnObject: "Send the feedback as a JSON object.", replayedHeader: true },
     page: {
       path: "/feedback",
       form: {
@@ -251,7 +251,7 @@ export const LEAD_KINDS = {
     erasure: "the newsletter sign-up",
     // No Idempotent-Replayed: signing up an address already signed up must answer exactly as the
     // first time did, or the answer would tell anyone whether an address is on the list.
-    api: { invalidCode: "invalid_sign_up", notAnObject: "Send the sign-up as a JSON object.", marksReplays: false },
+    api: { invalidCode: "invalid_sign_up", notAnObject: "Send the sign-up as a JSON object.", replayedHeader: false },
     page: {
       path: "/newsletter",
       // Drawn by NewsletterBox, which sits on other pages too: an address and the consent box on one line.
@@ -291,24 +291,24 @@ export const DEFAULT_RETENTION_DAYS = Object.fromEntries(
 
 /** The kinds asked for on a page of the site's own (/feedback), and those asked about one vehicle (/vehicles/{id}/enquire). */
 export type SitePageLeadKind = { [K in LeadKindName]: Kinds[K]["page"] extends { path: string } ? K : never }[LeadKindName];
-export type VehicleLeadKindName = { [K in LeadKindName]: Kinds[K]["page"] extends { vehicleSlug: string } ? K : never }[LeadKindName];
+export type VehiclePageLeadKind = { [K in LeadKindName]: Kinds[K]["page"] extends { vehicleSlug: string } ? K : never }[LeadKindName];
 
 /** The site-page kinds whose page is made from this table's words (routes/forms/site-form.tsx), and the vehicle kinds with a dialog. */
 export type SiteFormLeadKind = { [K in SitePageLeadKind]: Kinds[K]["page"] extends { form: SitePageForm } ? K : never }[SitePageLeadKind];
 export type VehicleDialogLeadKind = {
-  [K in VehicleLeadKindName]: Kinds[K]["page"] extends { form: VehicleDialogForm } ? K : never;
-}[VehicleLeadKindName];
+  [K in VehiclePageLeadKind]: Kinds[K]["page"] extends { form: VehicleDialogForm } ? K : never;
+}[VehiclePageLeadKind];
 
 const entries = LEAD_KIND_NAMES.map((kind) => [kind, LEAD_KINDS[kind] as LeadKindEntry] as const);
 
 export const SITE_PAGE_LEAD_KINDS = entries.filter(([, { page }]) => "path" in page).map(([kind]) => kind as SitePageLeadKind);
-export const VEHICLE_LEAD_KIND_NAMES = entries.filter(([, { page }]) => "vehicleSlug" in page).map(([kind]) => kind as VehicleLeadKindName);
-export const VEHICLE_DIALOG_LEAD_KINDS = VEHICLE_LEAD_KIND_NAMES.filter(
+export const VEHICLE_PAGE_LEAD_KINDS = entries.filter(([, { page }]) => "vehicleSlug" in page).map(([kind]) => kind as VehiclePageLeadKind);
+export const VEHICLE_DIALOG_LEAD_KINDS = VEHICLE_PAGE_LEAD_KINDS.filter(
   (kind) => (LEAD_KINDS[kind].page as LeadPage).form !== undefined,
 ) as VehicleDialogLeadKind[];
 
 export const sitePageOf = (kind: SitePageLeadKind): { path: `/${string}`; form?: SitePageForm } => LEAD_KINDS[kind].page;
-export const vehicleSlugOf = (kind: VehicleLeadKindName): string => LEAD_KINDS[kind].page.vehicleSlug;
+export const vehicleSlugOf = (kind: VehiclePageLeadKind): string => LEAD_KINDS[kind].page.vehicleSlug;
 export const sitePageFormOf = (kind: SiteFormLeadKind): SitePageForm => LEAD_KINDS[kind].page.form;
 export const vehicleDialogFormOf = (kind: VehicleDialogLeadKind): VehicleDialogForm => LEAD_KINDS[kind].page.form;
 
@@ -317,8 +317,8 @@ export const sitePageKindOf = (path: string): SitePageLeadKind | undefined =>
   SITE_PAGE_LEAD_KINDS.find((kind) => sitePageOf(kind).path === path);
 
 /** The kind a page under a vehicle's address asks for, by the address's last part ("enquire"). */
-export const vehicleKindOfSlug = (slug: string): VehicleLeadKindName | undefined =>
-  VEHICLE_LEAD_KIND_NAMES.find((kind) => vehicleSlugOf(kind) === slug);
+export const vehicleKindOfSlug = (slug: string): VehiclePageLeadKind | undefined =>
+  VEHICLE_PAGE_LEAD_KINDS.find((kind) => vehicleSlugOf(kind) === slug);
 
 /** "finance applications, part-exchange requests, … and the newsletter sign-up": everything the erasure page deletes. */
 export const ERASED_KINDS_TEXT = (() => {

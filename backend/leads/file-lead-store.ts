@@ -7,7 +7,7 @@ import type { Logger } from "../logger";
 import { AppendLog } from "../store/append-log";
 import { leaseEarliestDue } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
-import type { LeadKindName } from "./lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
 import { bookedDayOf, contactsOf, leadSearchOf, matchesSearch, searchTermsOf } from "./lead-search";

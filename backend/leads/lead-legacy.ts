@@ -1,4 +1,4 @@
-import type { LeadKindName } from "./lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { referenceOfId } from "./lead-reference";
 import type { KeptLead } from "./lead-store";
 

@@ -1,5 +1,5 @@
 import type { VehicleRecord } from "../../domain/vehicle";
-import type { LeadKindName } from "./lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 
 /**
  * Where every lead is kept, whatever its kind: the outbox the forwarder works from and the

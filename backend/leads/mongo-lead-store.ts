@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { MongoServerError, type Collection, type Db, type Filter, type IndexDescription } from "mongodb";
 import type { Logger } from "../logger";
 import { LEAD_KIND_NAMES, LEAD_KINDS } from "../../domain/lead-kinds";
-import type { LeadKindName } from "./lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
 import { contactsOf, leadSearchOf, searchTermsOf } from "./lead-search";

@@ -3,7 +3,7 @@ import type { Dealer } from "../../domain/dealer";
 import { formatPounds } from "../../domain/format";
 import { DEALER_TIME_ZONE, openingHoursText } from "../../domain/opening-hours";
 import { normalPhone } from "../../domain/uk-formats";
-import { LEAD_KINDS, type LeadKindName } from "../leads/lead-kinds";
+import { LEAD_KINDS, type LeadKindName } from "../../domain/lead-kinds";
 import type { LeadVehicle } from "../leads/lead-store";
 import { renderMail, type MailBlock, type MailFact } from "./mail-layout";
 import type { GatheredEntry, OutgoingMail } from "./mail-outbox";

@@ -1,5 +1,5 @@
 import type { LookedUpVehicle } from "../catalogue";
-import { LEAD_KINDS } from "../leads/lead-kinds";
+import { LEAD_KINDS } from "../../domain/lead-kinds";
 import { normalPhone } from "../../domain/uk-formats";
 import { contactsOf, normalEmail } from "../leads/lead-search";
 import type { LeadFilters, LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
