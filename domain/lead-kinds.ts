@@ -1,6 +1,9 @@
 import type { z } from "zod";
+import type { Feedback, NewsletterSignUp, PartExchange } from "./enquiries";
 import { FEEDBACK_MAX_LENGTH } from "./enquiry-wording";
+import type { FinanceApplication } from "./finance-application";
 import type { Schedule } from "./opening-hours";
+import type { CallBack, Enquiry, TestDrive } from "./vehicle-leads";
 
 /**
  * Every kind of lead, once: the one table the API's routes, the site's route table, the
@@ -87,7 +90,32 @@ export interface VehicleDialogForm {
 /** Where a kind's form lives: a page of the site's own, or a page under a vehicle's address. */
 export type LeadPage = { path: `/${string}`; form?: SitePageForm } | { vehicleSlug: string; form?: VehicleDialogForm };
 
-export interface LeadKindEntry {
+/** What each kind's schema gives: where a kind names its person is checked against it. */
+interface Submissions {
+  "finance-application": FinanceApplication;
+  "part-exchange": PartExchange;
+  enquiry: Enquiry;
+  "test-drive": TestDrive;
+  "call-back": CallBack;
+  feedback: Feedback;
+  newsletter: NewsletterSignUp;
+}
+
+type FieldOf<S> = keyof S & string;
+
+/**
+ * The fields a kind's submission names the person who sent it in: their name (whole, or a
+ * first name and a surname), e-mail address and phone number, null for what its form does not
+ * ask. Every view of a lead finds its person through these (domain/lead-person.ts), so a kind
+ * whose schema names its person differently does not compile.
+ */
+export interface PersonFields<S = Record<string, unknown>> {
+  name: { whole: FieldOf<S> } | { first: FieldOf<S>; surname: FieldOf<S> } | null;
+  email: FieldOf<S> | null;
+  phone: FieldOf<S> | null;
+}
+
+export interface LeadKindEntry<S = Record<string, unknown>> {
   /** "Finance application": how the staff inbox, the log and the forwarded lead name one. */
   label: string;
   /** How the erasure page names everything of this kind held about someone: "finance applications". */
@@ -101,6 +129,8 @@ export interface LeadKindEntry {
   page: LeadPage;
   /** The setting of how many days one is kept (UK GDPR's storage limitation), and its default. */
   retention: { setting: `${Uppercase<string>}_RETENTION_DAYS`; defaultDays: number; about: string };
+  /** Where its submission names the person who sent it. */
+  person: PersonFields<S>;
   /** Whether each one is sent on to the lead-tracking service (LEAD_WEBHOOK_URL). */
   forwarded: boolean;
   /** Whether it books a time, so that its check needs the showroom's hours. */
@@ -122,6 +152,7 @@ export const LEAD_KINDS = {
     api: { invalidCode: "invalid_application", notAnObject: "Send the application as a JSON object.", replayedHeader: true },
     page: { vehicleSlug: "finance" },
     retention: { setting: "FINANCE_RETENTION_DAYS", defaultDays: 90, about: "Days a finance application is kept before it is deleted." },
+    person: { name: { first: "firstName", surname: "surname" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -139,6 +170,7 @@ export const LEAD_KINDS = {
       defaultDays: 90,
       about: "Days a part-exchange request is kept, forwarded or not: like a finance application.",
     },
+    person: { name: { whole: "name" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).partExchangeSchema),
@@ -161,6 +193,7 @@ export const LEAD_KINDS = {
       defaultDays: 90,
       about: "Days a question about a vehicle is kept: like a part-exchange request.",
     },
+    person: { name: { whole: "name" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -182,6 +215,7 @@ export const LEAD_KINDS = {
       },
     },
     retention: { setting: "TEST_DRIVE_RETENTION_DAYS", defaultDays: 90, about: "Days a test-drive booking is kept." },
+    person: { name: { whole: "name" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: true,
     check: async ({ schedule, now }) => {
@@ -198,6 +232,7 @@ export const LEAD_KINDS = {
       form: { title: "Request a call back", submit: "Call me back", thanks: "Thank you: we will call you back", next: "We will call you" },
     },
     retention: { setting: "CALL_BACK_RETENTION_DAYS", defaultDays: 90, about: "Days a call-back request is kept." },
+    person: { name: { whole: "name" }, email: null, phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -242,6 +277,7 @@ export const LEAD_KINDS = {
       },
     },
     retention: { setting: "FEEDBACK_RETENTION_DAYS", defaultDays: 365, about: "Days feedback from the site's feedback form is kept." },
+    person: { name: null, email: "email", phone: null },
     forwarded: false,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).feedbackSchema),
@@ -273,11 +309,12 @@ export const LEAD_KINDS = {
       defaultDays: 730,
       about: "Days a newsletter sign-up and its consent record are kept, counted from the sign-up.",
     },
+    person: { name: null, email: "email", phone: null },
     forwarded: false,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).newsletterSignUpSchema),
   },
-} as const satisfies Record<LeadKindName, LeadKindEntry>;
+} as const satisfies { [K in LeadKindName]: LeadKindEntry<Submissions[K]> };
 
 type Kinds = typeof LEAD_KINDS;
 

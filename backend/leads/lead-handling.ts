@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { newsletterSignUpSchema, PartExchange } from "../../domain/enquiries";
+import type { NewsletterSignUp, PartExchange } from "../../domain/enquiries";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import type { FinanceApplication } from "../../domain/finance-application";
 import {
@@ -12,7 +12,6 @@ import {
   type RetentionSetting,
 } from "../../domain/lead-kinds";
 import type { CallBack, Enquiry, TestDrive } from "../../domain/vehicle-leads";
-import type { z } from "zod";
 import type { LeadVehicle } from "./lead-store";
 
 /**
@@ -108,7 +107,7 @@ const SPECIAL_HANDLING: Partial<Record<LeadKindName, SpecialHandling<unknown, un
   "test-drive": handled(aboutVehicle<TestDrive>()),
   "call-back": handled(aboutVehicle<CallBack>()),
   // Feedback is kept as checked, and not forwarded (the table says so).
-  newsletter: handled<z.output<typeof newsletterSignUpSchema>, NewsletterRecord>({
+  newsletter: handled<NewsletterSignUp, NewsletterRecord>({
     recordOf: ({ email, source }, { receivedAt }) => ({
       email,
       ...(source === undefined ? {} : { source }),

@@ -109,7 +109,7 @@ export class LeadIntake implements Leads {
    * never the lead: the lead is stored without it.
    */
   private async earlierLead(kind: LeadKindName, vehicleId: string, data: unknown, receivedAt: Date): Promise<DuplicateOf | undefined> {
-    const contacts = contactsOf(data);
+    const contacts = contactsOf(kind, data);
     if (contacts.length === 0) return undefined;
     try {
       const found = await this.health.guard("store", ENGINE_DEADLINES_MS.storeRead, () =>
@@ -130,7 +130,7 @@ export class LeadIntake implements Leads {
       // The search matches the beginnings of words ("jo@example.co" finds "jo@example.com"): only the same contact counts.
       const first = found
         .flatMap(({ leads }) => leads)
-        .filter((lead) => contactsOf(lead.data).some((contact) => contacts.includes(contact)))
+        .filter((lead) => contactsOf(lead.kind, lead.data).some((contact) => contacts.includes(contact)))
         .reduce<DuplicateOf | undefined>(
           (earliest, lead) => (!earliest || lead.receivedAt < earliest.receivedAt ? lead : earliest),
           undefined,

@@ -277,7 +277,7 @@ function searchFilter(query: string): Filter<LeadDocument> {
 }
 
 function documentOf({ id, ...lead }: KeptLead): LeadDocument {
-  return { _id: id, ...lead, searchTerms: searchTermsOf(lead.data, lead.vehicle), contacts: contactsOf(lead.data) };
+  return { _id: id, ...lead, searchTerms: searchTermsOf(lead.kind, lead.data, lead.vehicle), contacts: contactsOf(lead.kind, lead.data) };
 }
 
 function toStored({

@@ -149,7 +149,7 @@ export async function mailServices(
     sending: true,
     async leadArrived(lead) {
       if (!SALES_KINDS.includes(lead.kind)) return;
-      const { email } = buyerOf(lead.data);
+      const { email } = buyerOf(lead);
       if (email) {
         const now = new Date();
         const { date } = showroomMoment(now);
