@@ -1,17 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import {
-  catalogueContext,
-  contentContext,
-  cspNonceContext,
-  dealerContext,
-  leadsContext,
-  requestLogContext,
-  siteUrlContext,
-  staffContext,
-} from "./http/request-context";
+import type { ServerBuild } from "react-router";
+import { pageContextOf } from "./http/request-context";
 import { scheduleOf, type Schedule } from "../domain/opening-hours";
 import { PublishedContent } from "./content/published-content";
 import { kindOf } from "../domain/content/content-documents";
@@ -163,17 +154,9 @@ export async function startSite({
       mode: config.NODE_ENV,
       getLoadContext: async (req, res) => {
         const shown = await contentShown(content, req, res);
-        return new RouterContextProvider(
-          new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
-            [catalogueContext, catalogue],
-            [contentContext, shown],
-            [dealerContext, shown.dealer],
-            [leadsContext, leads],
-            [siteUrlContext, config.SITE_URL],
-            [cspNonceContext, cspNonceOf(res)],
-            [requestLogContext, req.log],
-            [staffContext, { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
-          ]),
+        return pageContextOf(
+          { catalogue, content: shown, siteUrl: config.SITE_URL, cspNonce: cspNonceOf(res), requestLog: req.log },
+          { leads, staff: { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" } },
         );
       },
     });
