@@ -7,7 +7,7 @@ import { scheduleOf, type Schedule } from "../domain/opening-hours";
 import { PublishedContent } from "./content/published-content";
 import { kindOf } from "../domain/content/content-documents";
 import { signedInStaff } from "./http/staff-area";
-import { hasRole } from "./staff/staff-accounts";
+import { hasRole } from "./staff/permissions";
 import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
 import { loadDealer } from "./dealer-config";
