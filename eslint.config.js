@@ -53,13 +53,24 @@ export default tseslint.config(
   {
     files: ["domain/**"],
     ignores: TEST_FILES,
-    rules: layers([
-      zone(
-        "./domain",
-        ["./backend", "./frontend", "./indexer", ...NOT_SHIPPED],
-        "domain/ is the ground floor: it imports no other folder of the site.",
-      ),
-    ]),
+    rules: {
+      ...layers([
+        zone(
+          "./domain",
+          ["./backend", "./frontend", "./indexer", ...NOT_SHIPPED],
+          "domain/ is the ground floor: it imports no other folder of the site.",
+        ),
+      ]),
+      // The browser runs domain/ too: Node's modules and globals are not there.
+      "import-x/no-nodejs-modules": "error",
+      "no-restricted-globals": [
+        "error",
+        ...["process", "Buffer", "global", "__dirname", "__filename", "require"].map((name) => ({
+          name,
+          message: `domain/ runs in the browser too, which has no ${name}: pass what it needs in.`,
+        })),
+      ],
+    },
   },
   {
     files: TEST_FILES.map((pattern) => `domain/${pattern}`),
@@ -114,6 +125,13 @@ export default tseslint.config(
               message: "Browser components take only types from backend/: its code would end up in the browser bundle.",
             },
           ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/(^|\\/)backend\\//]",
+          message: "Browser components take only types from backend/: an import() of its code would end up in the browser bundle.",
         },
       ],
     },

@@ -7,12 +7,17 @@ import { describe, expect, it } from "vitest";
  * floor lean on the one above.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
+const LAYER_RULES = [
+  "import-x/no-restricted-paths",
+  "@typescript-eslint/no-restricted-imports",
+  "no-restricted-syntax",
+  "import-x/no-nodejs-modules",
+  "no-restricted-globals",
+];
 
 async function layerProblems(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result!.messages
-    .filter((message) => message.ruleId === "import-x/no-restricted-paths" || message.ruleId === "@typescript-eslint/no-restricted-imports")
-    .map((message) => message.message);
+  return result!.messages.filter((message) => LAYER_RULES.includes(message.ruleId ?? "")).map((message) => message.message);
 }
 
 describe("layers", () => {
@@ -44,6 +49,18 @@ describe("layers", () => {
       'import { loadConfig } from "../../backend/config";\nexport const x = loadConfig;\n',
       /only types from backend/,
     ],
+    [
+      "frontend/components/WrongWay.tsx",
+      'export const load = () => import("../../backend/config");\n',
+      /an import\(\) of its code would end up in the browser bundle/,
+    ],
+    [
+      "domain/wrong-way.ts",
+      'import { readFile } from "node:fs/promises";\nexport const x = readFile;\n',
+      /Node.js builtin module "node:fs\/promises"/,
+    ],
+    ["domain/wrong-way.ts", 'export const x = () => import("crypto");\n', /Node.js builtin module "crypto"/],
+    ["domain/wrong-way.ts", "export const x = process.env.SITE_URL;\n", /runs in the browser too, which has no process/],
   ])("refuses %s importing the wrong way (%#)", async (filePath, source, message) => {
     const problems = await layerProblems(filePath, source);
     expect(problems).toHaveLength(1);
@@ -54,6 +71,8 @@ describe("layers", () => {
     ["backend/right-way.ts", 'import { FILTER_NAMES } from "../domain/filters";\nexport const x = FILTER_NAMES;\n'],
     ["frontend/right-way.ts", 'import { loadConfig } from "../backend/config";\nexport const x = loadConfig;\n'],
     ["frontend/components/RightWay.tsx", 'import type { Config } from "../../backend/config";\nexport type X = Config;\n'],
+    ["frontend/components/RightWay.tsx", 'export const load = () => import("../../domain/filters");\n'],
+    ["domain/right-way.test.ts", 'import { readFile } from "node:fs/promises";\nexport const x = readFile;\n'],
     ["backend/right-way.test.ts", 'import { freePort } from "../tests/support/free-port";\nexport const x = freePort;\n'],
   ])("lets %s import the right way", async (filePath, source) => {
     expect(await layerProblems(filePath, source)).toEqual([]);
