@@ -78,3 +78,35 @@ describe("layers", () => {
     expect(await layerProblems(filePath, source)).toEqual([]);
   });
 });
+
+describe("import circles", () => {
+  const circleProblems = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath });
+    return result!.messages.filter((message) => message.ruleId === "local/no-import-circles").map((message) => message.message);
+  };
+
+  it.each([
+    [
+      // A type alone ties the two files: dealer.ts imports opening-hours.ts.
+      "domain/opening-hours.ts",
+      'import type { Dealer } from "./dealer";\nexport type Hours = Dealer["openingHours"];\n',
+      /closes a circle: domain\/opening-hours\.ts → domain\/dealer\.ts → domain\/opening-hours\.ts/,
+    ],
+    [
+      "frontend/components/WrongWay.tsx",
+      'import { loader } from "../routes/home";\nexport const x = loader;\n',
+      /frontend\/components\/ and frontend\/routes\/ import each other \(frontend\/routes\/.* → frontend\/components\//,
+    ],
+  ])("refuses %s closing a circle (%#)", async (filePath, source, message) => {
+    const problems = await circleProblems(filePath, source);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it.each([
+    ["frontend/routes/right-way.tsx", 'import { VehicleGrid } from "../components/VehicleCard";\nexport const x = VehicleGrid;\n'],
+    ["frontend/components/right-way.test.ts", 'import { loader } from "../routes/home";\nexport const x = loader;\n'],
+  ])("lets %s import one way", async (filePath, source) => {
+    expect(await circleProblems(filePath, source)).toEqual([]);
+  });
+});
