@@ -26,6 +26,8 @@ class ImportGraph {
     this.imports = new Map();
     /** @type {Map<string, Map<string, [string, string]>> | undefined} folder → folder → a file import that ties them */
     this.ties = undefined;
+    /** @type {Map<string, number>} each file reached so far → the circle of files it belongs to (Tarjan's strongly connected components) */
+    this.circles = new Map();
   }
 
   /** @param {string} file */
@@ -53,6 +55,50 @@ class ImportGraph {
     if (known && known.length === imports.length && imports.every((target) => known.includes(target))) return;
     this.imports.set(file, imports);
     this.ties = undefined;
+    this.circles = new Map();
+  }
+
+  /**
+   * Whether two files import each other, however indirectly: found once for every file each
+   * reaches (Tarjan's algorithm), not by a walk from each import of each file linted.
+   * @param {string} a @param {string} b
+   */
+  inOneCircle(a, b) {
+    for (const file of [a, b]) if (!this.circles.has(file)) this.findCircles(file);
+    return this.circles.get(a) === this.circles.get(b);
+  }
+
+  /** @param {string} start */
+  findCircles(start) {
+    /** @type {Map<string, { index: number, low: number }>} */
+    const seen = new Map();
+    /** @type {string[]} */
+    const stack = [];
+    const onStack = new Set();
+    /** @param {string} file @returns {number} */
+    const visit = (file) => {
+      const mark = { index: seen.size, low: seen.size };
+      seen.set(file, mark);
+      stack.push(file);
+      onStack.add(file);
+      for (const next of this.importsOf(file)) {
+        if (this.circles.has(next)) continue;
+        const known = seen.get(next);
+        if (!known) mark.low = Math.min(mark.low, visit(next));
+        else if (onStack.has(next)) mark.low = Math.min(mark.low, known.index);
+      }
+      if (mark.low === mark.index) {
+        const circle = this.circles.size;
+        for (;;) {
+          const member = /** @type {string} */ (stack.pop());
+          onStack.delete(member);
+          this.circles.set(member, circle);
+          if (member === file) break;
+        }
+      }
+      return mark.low;
+    };
+    visit(start);
   }
 
   /** A way from `from` through imports to `to`, as the files walked; undefined when there is none. @param {string} from @param {string} to */
@@ -173,31 +219,6 @@ function resolved(file, specifier) {
 /** @type {Map<string, ImportGraph>} */
 const graphs = new Map();
 
-/** The import declarations, re-exports, import() calls and import types of a file, each with the module it names. @param {any} ast */
-function importNodesOf(ast) {
-  /** @type {{ node: any, specifier: string }[]} */
-  const found = [];
-  /** @param {any} node */
-  const visit = (node) => {
-    if (!node || typeof node.type !== "string") return;
-    if (
-      (node.type === "ImportDeclaration" || node.type === "ExportNamedDeclaration" || node.type === "ExportAllDeclaration") &&
-      node.source
-    )
-      found.push({ node, specifier: node.source.value });
-    else if (node.type === "ImportExpression" && node.source.type === "Literal" && typeof node.source.value === "string")
-      found.push({ node, specifier: node.source.value });
-    else if (node.type === "TSImportType" && node.argument?.literal?.value) found.push({ node, specifier: node.argument.literal.value });
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "parent") continue;
-      if (Array.isArray(value)) value.forEach(visit);
-      else if (value && typeof value === "object") visit(value);
-    }
-  };
-  visit(ast);
-  return found;
-}
-
 /** @param {string} file @param {string} root */
 const shown = (file, root) => path.relative(root, file).split(path.sep).join("/");
 
@@ -219,9 +240,24 @@ const noImportCircles = {
     const guardedFolders = context.options[0]?.guardedFolders ?? [];
     const graph = graphs.get(root) ?? new ImportGraph(root, guardedFolders);
     graphs.set(root, graph);
+    /** @type {{ node: any, target: string | undefined }[]} */
+    const imports = [];
+    /** @param {any} node @param {unknown} specifier */
+    const found = (node, specifier) => {
+      if (typeof specifier === "string") imports.push({ node, target: resolved(file, specifier) });
+    };
+    // The import declarations, re-exports, import() calls and import types of the file, as ESLint walks it.
     return {
-      "Program:exit"(program) {
-        const imports = importNodesOf(program).map(({ node, specifier }) => ({ node, target: resolved(file, specifier) }));
+      "ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration"(/** @type {any} */ node) {
+        found(node, node.source?.value);
+      },
+      ImportExpression(/** @type {any} */ node) {
+        found(node, node.source.type === "Literal" ? node.source.value : undefined);
+      },
+      TSImportType(/** @type {any} */ node) {
+        found(node, node.argument?.literal?.value);
+      },
+      "Program:exit"() {
         graph.update(file, [...new Set(imports.flatMap(({ target }) => (target ? [target] : [])))]);
         const from = graph.folderOf(file);
         const guarded = graph.isGuarded(file);
@@ -229,7 +265,7 @@ const noImportCircles = {
         const reported = new Set();
         for (const { node, target } of imports) {
           if (!target || reported.has(target)) continue;
-          const way = graph.pathBetween(target, file);
+          const way = graph.inOneCircle(target, file) ? graph.pathBetween(target, file) : undefined;
           if (way) {
             reported.add(target);
             context.report({ node, messageId: "fileCircle", data: { circle: [file, ...way].map((at) => shown(at, root)).join(" → ") } });

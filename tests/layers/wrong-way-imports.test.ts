@@ -15,9 +15,18 @@ const LAYER_RULES = [
   "no-restricted-globals",
 ];
 
-async function layerProblems(filePath: string, source: string): Promise<string[]> {
+const CIRCLE_RULES = ["local/no-import-circles"];
+
+async function problems(rules: readonly string[], filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result!.messages.filter((message) => LAYER_RULES.includes(message.ruleId ?? "")).map((message) => message.message);
+  return result!.messages.filter((message) => rules.includes(message.ruleId ?? "")).map((message) => message.message);
+}
+
+/** The one problem the rules find with `source` as `filePath`, which must match `message`. */
+async function expectOneProblem(rules: readonly string[], filePath: string, source: string, message: RegExp): Promise<void> {
+  const found = await problems(rules, filePath, source);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatch(message);
 }
 
 describe("layers", () => {
@@ -61,11 +70,7 @@ describe("layers", () => {
     ],
     ["domain/wrong-way.ts", 'export const x = () => import("crypto");\n', /Node.js builtin module "crypto"/],
     ["domain/wrong-way.ts", "export const x = process.env.SITE_URL;\n", /runs in the browser too, which has no process/],
-  ])("refuses %s importing the wrong way (%#)", async (filePath, source, message) => {
-    const problems = await layerProblems(filePath, source);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(message);
-  });
+  ])("refuses %s importing the wrong way (%#)", (filePath, source, message) => expectOneProblem(LAYER_RULES, filePath, source, message));
 
   it.each([
     ["backend/right-way.ts", 'import { FILTER_NAMES } from "../domain/filters";\nexport const x = FILTER_NAMES;\n'],
@@ -75,16 +80,11 @@ describe("layers", () => {
     ["domain/right-way.test.ts", 'import { readFile } from "node:fs/promises";\nexport const x = readFile;\n'],
     ["backend/right-way.test.ts", 'import { freePort } from "../tests/support/free-port";\nexport const x = freePort;\n'],
   ])("lets %s import the right way", async (filePath, source) => {
-    expect(await layerProblems(filePath, source)).toEqual([]);
+    expect(await problems(LAYER_RULES, filePath, source)).toEqual([]);
   });
 });
 
 describe("import circles", () => {
-  const circleProblems = async (filePath: string, source: string) => {
-    const [result] = await eslint.lintText(source, { filePath });
-    return result!.messages.filter((message) => message.ruleId === "local/no-import-circles").map((message) => message.message);
-  };
-
   it.each([
     [
       // A type alone ties the two files: dealer.ts imports opening-hours.ts.
@@ -97,16 +97,12 @@ describe("import circles", () => {
       'import { loader } from "../routes/home";\nexport const x = loader;\n',
       /frontend\/components\/ and frontend\/routes\/ import each other \(frontend\/routes\/.* → frontend\/components\//,
     ],
-  ])("refuses %s closing a circle (%#)", async (filePath, source, message) => {
-    const problems = await circleProblems(filePath, source);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(message);
-  });
+  ])("refuses %s closing a circle (%#)", (filePath, source, message) => expectOneProblem(CIRCLE_RULES, filePath, source, message));
 
   it.each([
     ["frontend/routes/right-way.tsx", 'import { VehicleGrid } from "../components/VehicleCard";\nexport const x = VehicleGrid;\n'],
     ["frontend/components/right-way.test.ts", 'import { loader } from "../routes/home";\nexport const x = loader;\n'],
   ])("lets %s import one way", async (filePath, source) => {
-    expect(await circleProblems(filePath, source)).toEqual([]);
+    expect(await problems(CIRCLE_RULES, filePath, source)).toEqual([]);
   });
 });
