@@ -4,7 +4,7 @@ import { serverTime } from "../store/server-clock";
 import { leaseOwner, takeLease, type LeaseDocument } from "../store/stock-lease";
 
 /**
- * Which instance runs the feed pictures' round (feed-pictures.ts): each one hears of every
+ * Which instance runs the feed pictures' round (backend/stock/feed-pictures.ts): each one hears of every
  * stock change, and one round fetches the pictures for all of them. In this process on the
  * embedded default (its only process); through a lease in MongoDB with it, the kind the
  * stock's changes and the scheduled feed take (stock-lease.ts), renewed while the round runs
