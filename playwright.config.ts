@@ -22,6 +22,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
  * size; and the stock table's walk, at a desk on a site of its own.
  */
 const SITE_WIDE = /(crawl|seo|security|page-weight|stock-table)\.spec\.ts$/;
+/** What buyers do on their phones, on a site of its own that sends mail: saving, confirming and managing alerts. */
+const PHONE_ONLY = /search-alerts\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -41,7 +43,7 @@ export default defineConfig({
   },
   projects: [
     { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: SITE_WIDE },
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: SITE_WIDE },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: [SITE_WIDE, PHONE_ONLY] },
     { name: "site-wide", testMatch: SITE_WIDE },
   ],
   webServer: {

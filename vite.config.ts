@@ -57,10 +57,11 @@ export default defineConfig(({ command }) => ({
                   priority: 2,
                 },
                 // The vehicle page's forms and the finance application are shared by their own pages
-                // and the vehicle page's lazy dialogs only.
+                // and the vehicle page's lazy dialogs only; so is the alert form, by /alerts and the
+                // search and vehicle pages' lazy one (LazyAlertForm).
                 {
                   name: "site",
-                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.|finance[\\/])/,
+                  test: /[\\/]frontend[\\/](components|content|seo)[\\/](?!vehicle[\\/]VehicleLeadForm\.|finance[\\/]|alerts[\\/]AlertForm\.)/,
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { priceOf } from "../domain/vehicle-price";
-import { knownStockChange } from "../tests/support/known-vehicles";
+import { capturedLogger } from "../tests/support/captured-logger";
+import { KNOWN_VEHICLES, knownStockChange } from "../tests/support/known-vehicles";
 import { Catalogue } from "./catalogue";
 import { createLogger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
+import { HitRecords } from "./search/hit-records";
+import type { SearchEngine } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
 
 /** The embedded engine, with rebuilds held back until the test lets them go: a large stock's slow build. */
@@ -96,5 +99,54 @@ describe("Catalogue", () => {
     } finally {
       await external.stop();
     }
+  });
+
+  describe("with an engine outside the process, answering with its documents", () => {
+    /** Meilisearch as the catalogue sees it: the embedded index's answers, with each hit's record as its document holds it, or none. */
+    const documentsEngine = (withRecords: boolean): SearchEngine => ({
+      search: async (query) => {
+        const { records, ...answer } = await search.search(query);
+        if (!withRecords || !query.records) return answer;
+        const json = await records!.getManyJson(answer.ids);
+        return { ...answer, records: new HitRecords(new Map(answer.ids.map((id, i) => [id, json[i]!]))) };
+      },
+      close: async () => {},
+    });
+
+    it("answers pages of results, similar vehicles and the count of the stock without reading the store", async () => {
+      const external = new Catalogue(store, documentsEngine(true), createLogger("silent"));
+      const reads = [vi.spyOn(store, "getMany"), vi.spyOn(store, "getManyJson"), vi.spyOn(store, "count")];
+      const expected = await catalogue.search("car", cheapCars);
+      expect(await external.search("car", cheapCars)).toEqual(expected);
+      expect((await external.searchJson("car", cheapCars)).vehiclesJson.map((json) => JSON.parse(json) as unknown)).toEqual(
+        expected.vehicles,
+      );
+      const focus = (await store.get("focus-2021"))!;
+      expect(await external.similar(focus)).toEqual(await catalogue.similar(focus));
+      expect(await external.forSale()).toBe(KNOWN_VEHICLES.length);
+      for (const read of reads) expect(read).not.toHaveBeenCalled();
+    });
+
+    it("reads the store while the engine's documents hold no records, and says once what rebuilds them", async () => {
+      const logs = capturedLogger();
+      const external = new Catalogue(store, documentsEngine(false), logs.logger);
+      const expected = await catalogue.search("car", cheapCars);
+      expect(await external.search("car", cheapCars)).toEqual(expected);
+      expect(await external.search("car", cheapCars)).toEqual(expected);
+      const warnings = logs
+        .text()
+        .split("\n")
+        .filter((line) => line.includes("without their records"));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("npm run stock:sync");
+    });
+  });
+
+  it("tells liveness what it last counted, asking no engine", async () => {
+    const counts = vi.spyOn(store, "count");
+    const searches = vi.spyOn(search, "search");
+    expect(catalogue.knownStatus()).toMatchObject({ vehicles: KNOWN_VEHICLES.length, rebuilding: false, indexedAt: expect.any(String) });
+    expect(counts).not.toHaveBeenCalled();
+    expect(searches).not.toHaveBeenCalled();
   });
 });

@@ -2,16 +2,21 @@ import { performance } from "node:perf_hooks";
 import { FILTER_NAMES, type FilterName, type Filters, type FacetOption } from "../domain/filters";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
+import { METRES_PER_MILE, milesFromMetres } from "../domain/distance";
+import { buyerLocation } from "./geo/buyer-location";
 import { ENGINE_DEADLINES_MS, EngineHealth, EngineUnavailableError, type EngineRole, type EngineState } from "./engine-health";
 import type { Logger } from "./logger";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search/search-engine";
 import { shopWindow } from "./shop-window";
 import { suggestions, type Suggestion } from "./suggestions";
-import type { SoldVehicle, VehicleStore } from "./store/vehicle-store";
+import type { SoldVehicle, StockView, VehicleRecordReader, VehicleStore } from "./store/vehicle-store";
+
+/** A vehicle found by a search given a postcode: how far its branch is from the buyer. */
+export type VehicleRecordAway = VehicleRecord & { distanceMiles?: number };
 
 export interface VehicleSearchPage {
   total: number;
-  vehicles: VehicleRecord[];
+  vehicles: VehicleRecordAway[];
   /** Present for the filters asked about: each filter's options with the vehicles each gives. */
   options: Partial<Record<FilterName, FacetOption[]>>;
 }
@@ -28,12 +33,22 @@ export interface IndexStatus {
   rebuilding: boolean;
 }
 
+/** What the catalogue knows of the stock without asking an engine, as liveness reports it. */
+export interface KnownStatus {
+  /** Vehicles buyers can find, as the search engine last counted them; absent until it has. */
+  vehicles?: number;
+  indexedAt: string | undefined;
+  rebuilding: boolean;
+}
+
 /**
- * The stock as the site's pages and API see it: searches answered by the search engine,
- * records read from the store of record. The search engine is rebuilt whenever the store
- * changes, by this process or by an import run elsewhere, without interrupting searches.
- * Every call to an engine is held to its deadline: one that is down or stalled fails the
- * call with EngineUnavailableError, which the API and pages answer with 503.
+ * The stock as the site's pages and API see it: searches and their pages of results answered
+ * by the search engine alone (from its documents, or the stock an in-process index was built
+ * from), a vehicle's own page and the staff's work read from the store of record. The search
+ * engine is rebuilt whenever the store changes, by this process or by an import run
+ * elsewhere, without interrupting searches. Every call to an engine is held to its deadline:
+ * one that is down or stalled fails the call with EngineUnavailableError, which the API and
+ * pages answer with 503.
  */
 export class Catalogue {
   private rebuild: Promise<void> | undefined;
@@ -43,13 +58,35 @@ export class Catalogue {
   private stopWatchingEngine: (() => void) | undefined;
   private servedVersion = 0;
   private readonly recentlyRead = new Map<string, VehicleRecord>();
+  /** The search engine's last count of the whole stock. */
+  private counted: number | undefined;
+  /** Set while the search engine's documents hold no records, so that it is logged once. */
+  private documentsLackRecords = false;
+  /**
+   * The store's records, each read held to the store's deadline: read by an in-process index
+   * built from a store that keeps no stock in memory (MongoDB), and for a search engine whose
+   * documents hold no records.
+   */
+  private readonly storeRecords: StockView = {
+    scan: () => this.store.scan(),
+    getMany: (ids) => this.read(() => this.store.getMany(ids)),
+    getManyJson: (ids) => this.read(() => this.store.getManyJson(ids)),
+  };
+  /** Told of each search whose first page found nothing (the staff dashboard counts them, without the visitor). */
+  onNothingFound?: (type: VehicleType | undefined, request: SearchRequest) => void;
+
+  readonly health: EngineHealth;
+  private readonly offersBranches: boolean;
 
   constructor(
     private readonly store: VehicleStore,
     private readonly engine: SearchEngine,
     private readonly logger: Logger,
-    readonly health = new EngineHealth(logger),
-  ) {}
+    { health = new EngineHealth(logger), branches = 1 }: CatalogueOptions = {},
+  ) {
+    this.health = health;
+    this.offersBranches = branches > 1;
+  }
 
   /**
    * Rises whenever what the catalogue serves may have changed: each time the in-process
@@ -86,23 +123,35 @@ export class Catalogue {
   /**
    * A page of vehicles and, for the search screen, each filter's options with their counts;
    * the search screen offers derivatives once a model is chosen, as it offers models once a
-   * make is, since hundreds of trim names help nobody choose.
+   * make is, since hundreds of trim names help nobody choose. With a postcode, each vehicle
+   * carries `distanceMiles`; a postcode the site cannot place throws UnknownPostcodeError
+   * (backend/geo/buyer-location.ts).
    */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehicles: await this.read(() => records.getMany(ids)), options };
+    const { result, miles, options } = await this.query(type, request, withOptions && this.searchScreenFacets(request.filters), true);
+    const vehicles = await this.recordsOf(result).getMany(result.ids);
+    return {
+      total: result.total,
+      vehicles: miles ? vehicles.map((record, i) => ({ ...record, distanceMiles: miles[i] })) : vehicles,
+      options,
+    };
   }
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
-    const { total, ids, records, options } = await this.query(type, request, withOptions && searchScreenFacets(request.filters));
-    return { total, vehiclesJson: await this.read(() => records.getManyJson(ids)), options };
+    const { result, miles, options } = await this.query(type, request, withOptions && this.searchScreenFacets(request.filters), true);
+    const vehiclesJson = await this.recordsOf(result).getManyJson(result.ids);
+    return {
+      total: result.total,
+      vehiclesJson: miles ? vehiclesJson.map((json, i) => withDistance(json, miles[i])) : vehiclesJson,
+      options,
+    };
   }
 
   /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
   async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
     const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
-    const { options } = await this.query(type, request, distinctFacets(filters));
+    const { options } = await this.query(type, request, this.distinctFacets(filters));
     return Object.fromEntries(Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)])) as Partial<
       Record<FilterName, string[]>
     >;
@@ -111,7 +160,13 @@ export class Catalogue {
   /** A page of every vehicle's id, in a stable order, for listings such as the sitemap. */
   async ids(page: number, pageSize: number): Promise<{ total: number; ids: string[] }> {
     const { total, ids } = await this.searchEngine({ filters: {}, sort: "relevance", page, pageSize, facets: [] });
+    this.counted = total;
     return { total, ids };
+  }
+
+  /** How many vehicles buyers can find: the search engine's total, which costs no count of the store. */
+  async forSale(): Promise<number> {
+    return (await this.ids(1, 1)).total;
   }
 
   /** A vehicle buyers may see: one the stock manager has hidden answers as if it were not in stock. */
@@ -175,15 +230,22 @@ export class Catalogue {
     const { id, vehicleType: type, make, model, bodyType, priceGBP: amount } = like;
     const price = { min: Math.floor(amount * (1 - SIMILAR_PRICE_SHARE)), max: Math.ceil(amount * (1 + SIMILAR_PRICE_SHARE)) };
     const steps: Filters[] = [{ make, model, price }, ...(bodyType ? [{ bodyType, price }] : []), { price }];
-    const chosen: string[] = [];
+    const chosen = new Map<string, VehicleRecordReader>();
     for (const filters of steps) {
-      if (chosen.length >= MOST_SIMILAR) break;
+      if (chosen.size >= MOST_SIMILAR) break;
       // Enough to fill the rest after leaving out the vehicle itself and those already chosen.
-      const pageSize = MOST_SIMILAR + 1 + chosen.length;
-      const { ids } = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [] });
-      for (const found of ids) if (found !== id && !chosen.includes(found) && chosen.length < MOST_SIMILAR) chosen.push(found);
+      const pageSize = MOST_SIMILAR + 1 + chosen.size;
+      const result = await this.searchEngine({ type, filters, sort: "relevance", page: 1, pageSize, facets: [], records: true });
+      const records = this.recordsOf(result);
+      for (const found of result.ids) if (found !== id && !chosen.has(found) && chosen.size < MOST_SIMILAR) chosen.set(found, records);
     }
-    return this.read(() => this.store.getMany(chosen));
+    // Each reader once for all its ids: one read of the store where the records are read from it.
+    const read = new Map<string, VehicleRecord>();
+    for (const records of new Set(chosen.values())) {
+      const ids = [...chosen].filter(([, from]) => from === records).map(([found]) => found);
+      for (const record of await records.getMany(ids)) read.set(record._id, record);
+    }
+    return [...chosen.keys()].flatMap((found) => read.get(found) ?? []);
   }
 
   /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
@@ -204,6 +266,12 @@ export class Catalogue {
     return told;
   }
 
+  /** When the in-process index was last built, and whether a rebuild runs: read without asking the store (the metrics). */
+  get indexState(): { builtAt?: Date; rebuilding: boolean } {
+    return { builtAt: this.indexedAt, rebuilding: this.rebuild !== undefined };
+  }
+
+  /** The stock as the staff's search index page compares it: every vehicle the store holds, hidden ones too, counted. */
   async status(): Promise<IndexStatus> {
     return {
       vehicles: await this.read(() => this.store.count()),
@@ -212,7 +280,20 @@ export class Catalogue {
     };
   }
 
-  /** Whether each engine answers now: a small search and a count, each within its deadline. */
+  /** What is known without asking an engine: liveness must answer whatever they do. */
+  knownStatus(): KnownStatus {
+    return {
+      ...(this.counted === undefined ? {} : { vehicles: this.counted }),
+      indexedAt: this.indexedAt?.toISOString(),
+      rebuilding: this.rebuild !== undefined,
+    };
+  }
+
+  /**
+   * Whether each engine answers now, each asked within its deadline something that costs it
+   * next to nothing whatever the stock's size: a search for one id (which counts the stock
+   * for knownStatus), and where the stock stands (one small document).
+   */
   async readiness(): Promise<Record<EngineRole, EngineState>> {
     const answered = (work: Promise<unknown>) =>
       work.then(
@@ -221,7 +302,7 @@ export class Catalogue {
           if (!(error instanceof EngineUnavailableError)) throw error;
         },
       );
-    await Promise.all([answered(this.ids(1, 1)), answered(this.read(() => this.store.count()))]);
+    await Promise.all([answered(this.forSale()), answered(this.read(() => this.store.stockPosition()))]);
     return { search: this.health.state("search"), store: this.health.state("store") };
   }
 
@@ -250,15 +331,50 @@ export class Catalogue {
    * Options offered: `make` always, `model` once a make is chosen, and every other filter
    * that has at least one option under the current filters.
    */
-  private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false) {
-    const result = await this.searchEngine({ type, ...request, facets: facets || [] });
+  private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false, records = false) {
+    const { postcode, withinMiles, ...asked } = request;
+    const near = postcode
+      ? { point: buyerLocation(postcode), ...(withinMiles === undefined ? {} : { withinMetres: withinMiles * METRES_PER_MILE }) }
+      : undefined;
+    const result = await this.searchEngine({ type, ...asked, ...(near ? { near } : {}), facets: facets || [], records });
+    if (result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
       if (list && (list.length > 0 || name === "make" || name === "model")) options[name] = list;
     }
-    // An in-process index names the stock it was built from: its records match its ids.
-    return { total: result.total, ids: result.ids, records: result.records ?? this.store, options };
+    const miles = result.distancesMetres?.map((metres) => (Number.isNaN(metres) ? undefined : milesFromMetres(metres)));
+    return { result, miles, options };
+  }
+
+  /**
+   * Where a search's records are read: with it, from the engine (so that they match its ids
+   * and total); from the store only while the engine's documents hold none, which is said
+   * once, as only a full sync of the index puts it right.
+   */
+  private recordsOf(result: SearchResult): VehicleRecordReader {
+    if (result.records) {
+      this.documentsLackRecords = false;
+      return result.records;
+    }
+    if (!this.documentsLackRecords) {
+      this.documentsLackRecords = true;
+      this.logger.warn(
+        { remedy: "npm run stock:sync (or stock:reindex)" },
+        "The search index holds documents made by an earlier version, without their records: " +
+          "pages of results are read from the store until the index is rebuilt",
+      );
+    }
+    return this.storeRecords;
+  }
+
+  /** Models are only offered once a make narrows them to something a visitor can read, and branches only to a group. */
+  private distinctFacets(filters: Filters): FilterName[] {
+    return FILTER_NAMES.filter((name) => (name !== "model" || filters.make !== undefined) && (name !== "branch" || this.offersBranches));
+  }
+
+  private searchScreenFacets(filters: Filters): FilterName[] {
+    return this.distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
   }
 
   private searchEngine(query: SearchQuery): Promise<SearchResult> {
@@ -280,10 +396,10 @@ export class Catalogue {
     do {
       this.rebuildAgain = false;
       const started = performance.now();
-      await this.engine.rebuild?.(this.store.snapshot?.() ?? this.store);
+      await this.engine.rebuild?.(this.store.snapshot?.() ?? this.storeRecords);
       this.indexedAt = new Date();
       this.servedVersion++;
-      this.logger.info({ vehicles: await this.store.count(), ms: Math.round(performance.now() - started) }, "Search index rebuilt");
+      this.logger.info({ vehicles: await this.forSale(), ms: Math.round(performance.now() - started) }, "Search index rebuilt");
     } while (this.rebuildAgain);
   }
 }
@@ -293,13 +409,17 @@ const MOST_SIMILAR = 8;
 const RECENTLY_READ_KEPT = 500;
 const SIMILAR_PRICE_SHARE = 0.2;
 
-/** Models are only offered once a make narrows them to something a visitor can read. */
-function distinctFacets(filters: Filters): FilterName[] {
-  return FILTER_NAMES.filter((name) => name !== "model" || filters.make !== undefined);
+export interface CatalogueOptions {
+  health?: EngineHealth;
+  /** How many branches the dealer has: only a group is offered a Branch filter. */
+  branches?: number;
 }
 
-function searchScreenFacets(filters: Filters): FilterName[] {
-  return distinctFacets(filters).filter((name) => name !== "derivative" || filters.model !== undefined);
+/** A stored record's JSON text with its distance added as the last field. */
+function withDistance(json: string, miles: number | undefined): string {
+  if (miles === undefined) return json;
+  const record = json.trimEnd();
+  return `${record.slice(0, -1)},"distanceMiles":${miles}}`;
 }
 
 /**
@@ -317,7 +437,7 @@ export const PAGE_CATALOGUE_CALLS = [
   "similarTo",
   "shopWindow",
   "sold",
-  "status",
+  "forSale",
 ] as const satisfies readonly (keyof Catalogue)[];
 export type PageCatalogueCall = (typeof PAGE_CATALOGUE_CALLS)[number];
 export type PageCatalogue = Pick<Catalogue, PageCatalogueCall>;

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -42,7 +43,13 @@ const environmentSchema = z
       .min(1)
       .default("./dealer.json")
       .transform((file) => path.resolve(file)),
-    /** Seconds to finish open requests after SIGTERM before exiting anyway. */
+    /**
+     * Seconds an instance told to stop (SIGTERM) goes on answering with its readiness check
+     * saying "draining", so that its load balancer takes it out of the pool first (a rolling
+     * deploy loses no request): longer than the balancer's checks take to notice. Ctrl-C (SIGINT) does not wait.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(10),
+    /** Seconds to finish open requests after that, once no new connection is taken, before exiting anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
     /** Seconds a client has to send a request's headers, and then the whole request: slow or idle senders are cut off. */
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
@@ -153,6 +160,14 @@ const environmentSchema = z
       .min(10)
       .max(24 * 60 * 60)
       .default(15 * 60),
+    /** Alert e-mails sent to one buyer's address a day (UK time), however many searches they saved; what finds past it wait for the next day's digest. */
+    ALERT_MAILS_PER_DAY: z.coerce.number().int().min(1).max(50).default(4),
+    /** The hour (UK time, 0–23) the day's digest of saved searches' matches goes to buyers who chose "Once a day". */
+    ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+    /** Months after which an alert none of whose links was followed ends, with one e-mail saying so. */
+    ALERT_IDLE_MONTHS: z.coerce.number().int().min(1).max(36).default(6),
+    /** Days a saved search waits for its confirmation link to be followed before it is deleted. */
+    ALERT_CONFIRM_DAYS: z.coerce.number().int().min(1).max(30).default(7),
     /** Megabytes of rendered pages kept in memory for the next visitor to the same address (backend/http/cached-pages.ts); 0 renders every page afresh. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /**
@@ -213,6 +228,33 @@ const environmentSchema = z
     PHOTO_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
     /** Megabytes the photo sizes (sizes/ in PHOTOS_DIR, made again on request) may take; the least recently used go first beyond it. */
     PHOTO_SIZES_MAX_MB: z.coerce.number().min(0.1).max(10_000_000).default(4096),
+    /**
+     * The metrics (Prometheus's format, backend/observability/site-metrics.ts) are served at
+     * /metrics on a port of their own, on METRICS_HOST, when this is set; the public port never
+     * serves them to anyone without METRICS_TOKEN_FILE's token.
+     */
+    METRICS_PORT: port.optional(),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /** A file holding a token (a Docker secret): GET /metrics on the site's own port with `Authorization: Bearer <token>` answers the metrics. */
+    METRICS_TOKEN_FILE: z.string().min(1).optional(),
+    /** otlp: OpenTelemetry traces of every request, its render threads and its engine calls, sent to TRACING_ENDPOINT; off: none, and no tracing code is loaded. */
+    TRACING: z.enum(["off", "otlp"], { error: "must be off or otlp" }).default("off"),
+    /** An OTLP/HTTP collector's traces address (an OpenTelemetry Collector, Jaeger, Tempo): http://host:4318/v1/traces */
+    TRACING_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+      .default("http://127.0.0.1:4318/v1/traces"),
+    /** The share of requests traced, 0 to 1; a request whose caller sent a traceparent follows the caller's choice. */
+    TRACING_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+    /**
+     * A folder the outgoing feeds that are switched on (Google, Meta, the portal CSV) are also
+     * written to, a moment after each stock change, for a channel that collects files rather
+     * than fetch an address. Unset, they are only served at their addresses.
+     */
+    FEEDS_OUT_DIR: z
+      .string()
+      .min(1)
+      .transform((directory) => path.resolve(directory))
+      .optional(),
     /** Proxies in front of the site whose X-Forwarded-For to believe (Express's "trust proxy"): 0 for none. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /**
@@ -261,6 +303,15 @@ export function publicOrigin(config: Pick<Config, "SITE_URL" | "HOST" | "PORT">)
 }
 
 export class ConfigError extends Error {}
+
+/** What a `_FILE` setting's file holds (a Docker secret); a file that cannot be read stops the site, naming the setting. */
+export async function readSettingFile(setting: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(`${setting} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (PORT= in a .env file) means "not set", not zero.

@@ -1,6 +1,7 @@
 import { MongoNetworkError, MongoServerSelectionError, MongoTopologyClosedError } from "mongodb";
 import type { Logger } from "./logger";
 import { isTransientFailure } from "./retry";
+import { traced } from "./observability/tracing";
 
 /** The two services the site depends on: the search engine and the store of record (stock and leads). */
 export type EngineRole = "search" | "store";
@@ -71,6 +72,9 @@ export function isEngineOutage(error: unknown): boolean {
   );
 }
 
+export type CallOutcome = "ok" | "unavailable" | "error";
+export type CallWatcher = (engine: EngineRole, seconds: number, outcome: CallOutcome) => void;
+
 export interface EngineState {
   up: boolean;
   /** When it went down, while it is down. */
@@ -85,6 +89,7 @@ export interface EngineState {
  */
 export class EngineHealth {
   private readonly downSince = new Map<EngineRole, Date>();
+  private callWatcher: CallWatcher | undefined;
 
   constructor(private readonly logger: Pick<Logger, "warn" | "info">) {}
 
@@ -93,11 +98,26 @@ export class EngineHealth {
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new EngineUnavailableError(engine)), deadlineMs);
     });
+    const started = performance.now();
+    let outcome: CallOutcome = "error";
     try {
-      return await this.track(engine, () => Promise.race([work(), deadline]));
+      const result = await this.track(engine, () =>
+        traced(engine, { "dealer.engine.role": engine }, () => Promise.race([work(), deadline])),
+      );
+      outcome = "ok";
+      return result;
+    } catch (error) {
+      if (error instanceof EngineUnavailableError) outcome = "unavailable";
+      throw error;
     } finally {
       clearTimeout(timer);
+      this.callWatcher?.(engine, (performance.now() - started) / 1000, outcome);
     }
+  }
+
+  /** Tells `watcher` how long each guarded call took and how it ended (the site's metrics). */
+  watchCalls(watcher: CallWatcher): void {
+    this.callWatcher = watcher;
   }
 
   /** As `guard`, without a deadline: for background work that takes as long as it takes (a first index build). */

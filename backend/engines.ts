@@ -1,5 +1,9 @@
+import path from "node:path";
 import { MongoClient, type MongoClientOptions } from "mongodb";
 import { CatchUpBoard } from "./catch-up-board";
+import type { AlertStore } from "./alerts/alert-store";
+import { FileAlertStore } from "./alerts/file-alert-store";
+import { MongoAlertStore } from "./alerts/mongo-alert-store";
 import type { Config } from "./config";
 import { ENGINE_DEADLINES_MS } from "./engine-health";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "./http/rate-windows";
@@ -13,6 +17,7 @@ import type { ContentStore } from "./content/content-store";
 import { FileContentStore } from "./content/file-content-store";
 import { MongoContentStore } from "./content/mongo-content-store";
 import type { Logger } from "./logger";
+import { commandMonitoring, traceMongoCommands } from "./observability/mongo-spans";
 import { FileMailOutbox } from "./mail/file-mail-outbox";
 import type { MailOutbox } from "./mail/mail-outbox";
 import { MongoMailOutbox } from "./mail/mongo-mail-outbox";
@@ -25,9 +30,13 @@ import { FileVehicleViews, MongoVehicleViews, type VehicleViewCounter } from "./
 import { setUpOnFirstUse, type MethodName } from "./store/set-up-on-first-use";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "./stock/feed-turns";
 import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "./media/picture-rounds";
+import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "./store/lone-rounds";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "./stock/import-board";
 import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "./stock/rebuild-board";
 import type { VehicleStore } from "./store/vehicle-store";
+import type { FeedSettingsStore } from "./feeds-out/feed-settings";
+import { FileFeedSettings, MongoFeedSettings } from "./feeds-out/feed-settings-store";
+import { FileInsightStore, MongoInsightStore, type InsightStore } from "./dashboard/insight-store";
 
 /**
  * The engines the configuration names: MongoDB when MONGODB_URL is set, Meilisearch when
@@ -48,6 +57,12 @@ export interface Engines extends OpenStore {
   mail: MailOutbox;
   /** What the embedded stores are still catching up on after start (an index built, a file rewritten): /healthz shows it. */
   catchUps: CatchUpBoard;
+  /** Buyers' saved searches and the state of their alerts. */
+  alerts: AlertStore;
+  /** What the dealer chose for the outgoing feeds (backend/feeds-out/). */
+  feedSettings: FeedSettingsStore;
+  /** The staff dashboard's kept counts (backend/dashboard/). */
+  insight: InsightStore;
   /**
    * The store for the site's background work on the whole stock (the stock console's
    * imports, the scheduled feed, rebuilds of the search index), which answers no request
@@ -80,6 +95,8 @@ export interface SharedState {
   rebuilds: RebuildBoard;
   /** Which instance runs the feed pictures' round. */
   pictureRounds: PictureRounds;
+  /** Which instance works out and sends the buyers' alerts (backend/alerts/alert-rounds.ts). */
+  alertRounds: LoneRounds;
 }
 
 export interface OpenStore {
@@ -163,8 +180,14 @@ export async function openEngines(config: Config, logger: Logger): Promise<Engin
 type SiteStores = Omit<Engines, "search" | "catchUps">;
 
 function mongoStores(config: Config, logger: Logger): SiteStores {
-  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS });
-  const background = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site-background", ...BACKGROUND_MONGO_TIMEOUTS });
+  const mongo = new MongoClient(config.MONGODB_URL!, { appName: "dealer-site", ...SITE_MONGO_TIMEOUTS, ...commandMonitoring() });
+  const background = new MongoClient(config.MONGODB_URL!, {
+    appName: "dealer-site-background",
+    ...BACKGROUND_MONGO_TIMEOUTS,
+    ...commandMonitoring(),
+  });
+  traceMongoCommands(mongo);
+  traceMongoCommands(background);
   const db = mongo.db(config.MONGODB_DB);
   // Connected first, each time until it works: a client whose first connection failed stays
   // closed, whereas one that has connected once reconnects by itself.
@@ -191,8 +214,12 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
   const feedTurns = whenConnected(new MongoFeedTurns(db), []);
   const rebuilds = whenConnected(new MongoRebuildBoard(db), []);
   const pictureRounds = whenConnected(new MongoPictureRounds(db, logger), []);
+  const alertRounds = whenConnected(new MongoLoneRounds(db, "alert_rounds", "alerts", logger), []);
   const views = new MongoVehicleViews(db, logger);
   const mail = whenConnected(MongoMailOutbox.unopened(db), ["close"]);
+  const alerts = whenConnected(MongoAlertStore.unopened(db), ["close"]);
+  const feedSettings = whenConnected(new MongoFeedSettings(db), []);
+  const insight = whenConnected(new MongoInsightStore(db), ["close"]);
   return {
     store: store.store,
     backgroundStore: backgroundStore.store,
@@ -205,9 +232,13 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       feedTurns: feedTurns.store,
       rebuilds: rebuilds.store,
       pictureRounds: pictureRounds.store,
+      alertRounds: alertRounds.store,
     },
     views,
     mail: mail.store,
+    alerts: alerts.store,
+    feedSettings: feedSettings.store,
+    insight: insight.store,
     mongo,
     async setUp() {
       await store.setUp();
@@ -216,12 +247,15 @@ function mongoStores(config: Config, logger: Logger): SiteStores {
       await rateWindows.setUp();
       await views.setUp();
       await mail.setUp();
+      await alerts.setUp();
+      await insight.setUp();
     },
     async close() {
       await views.close();
       await leads.store.close();
       await staff.store.close();
       await mail.store.close();
+      await alerts.store.close();
       await store.store.close();
       await backgroundStore.store.close();
       await mongo.close();
@@ -237,6 +271,8 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
   const content = await FileContentStore.open(config.DATA_DIR);
   const views = new FileVehicleViews(config.DATA_DIR, logger);
   const mail = await FileMailOutbox.open(config.DATA_DIR);
+  const alerts = await FileAlertStore.open(config.DATA_DIR);
+  const insight = await FileInsightStore.open(path.join(config.DATA_DIR, "insight"));
   return {
     store,
     backgroundStore: store,
@@ -249,15 +285,21 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
       feedTurns: new MemoryFeedTurns(),
       rebuilds: new MemoryRebuildBoard(),
       pictureRounds: new MemoryPictureRounds(),
+      alertRounds: new MemoryLoneRounds(),
     },
     views,
     mail,
+    alerts,
+    feedSettings: new FileFeedSettings(path.join(config.DATA_DIR, "feeds-out")),
+    insight,
     async setUp() {},
     async close() {
+      await insight.close();
       await views.close();
       await leads.close();
       await staff.close();
       await mail.close();
+      await alerts.close();
       await store.close();
     },
   };
@@ -266,6 +308,11 @@ async function fileStores(config: Config, logger: Logger, catchUps: CatchUpBoard
 /** The staff area's records, kept where the stock is: the site and `npm run staff` both open them. */
 export function openStaffStore(config: Config, mongo: MongoClient | undefined): Promise<StaffStore> {
   return mongo ? MongoStaffStore.open(mongo.db(config.MONGODB_DB)) : FileStaffStore.open(config.DATA_DIR);
+}
+
+/** The site's content, kept where the stock is: `npm run staff` reads the dealer's published details from it. */
+export function openContentStore(config: Config, mongo: MongoClient | undefined): Promise<ContentStore> {
+  return mongo ? MongoContentStore.open(mongo.db(config.MONGODB_DB)) : FileContentStore.open(config.DATA_DIR);
 }
 
 /** The mail outbox, kept where the stock is: `npm run staff` queues password links in it for the site to send. */

@@ -23,6 +23,24 @@ export function backoffDelayMs(attempt: number, { retryBaseMs, retryMaxMs }: Out
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
+/** What waits in an outbox: how many items are not yet delivered, and since when the oldest has waited. */
+export interface OutboxBacklog {
+  waiting: number;
+  oldest?: Date;
+}
+
+/** For an outbox kept in one process's memory: its entries still to send (those with a next try), and the oldest's time of arrival. */
+export function backlogOf<T extends { nextAttemptAt?: number }>(entries: Iterable<T>, arrivedAt: (entry: T) => number): OutboxBacklog {
+  let waiting = 0;
+  let oldest = Infinity;
+  for (const entry of entries) {
+    if (entry.nextAttemptAt === undefined) continue;
+    waiting++;
+    oldest = Math.min(oldest, arrivedAt(entry));
+  }
+  return waiting === 0 ? { waiting } : { waiting, oldest: new Date(oldest) };
+}
+
 /**
  * For an outbox kept in one process's memory (the embedded stores): the id of the entry whose
  * next try is the most overdue, its next try moved `leaseMs` on so no other sweep claims it.

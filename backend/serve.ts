@@ -32,7 +32,7 @@ export async function serve(entry: URL): Promise<void> {
       clientDirectory: fileURLToPath(new URL("../client", entry)),
       renderThreadModule: entry,
     });
-    stopOnSignals(site.stop, logger);
+    stopOnSignals((signal) => site.stop({ drain: signal === "SIGTERM" }), logger);
   } catch (error) {
     // A database that cannot be reached, a port in use: said plainly, and the process ends
     // so that its supervisor can restart it.

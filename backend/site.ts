@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
@@ -10,8 +11,9 @@ import { signedInStaff } from "./http/staff-area";
 import { hasRole } from "./staff/permissions";
 import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
+import { dealerBranches } from "../domain/branches";
 import { loadDealer } from "./dealer-config";
-import type { Config } from "./config";
+import { readSettingFile, type Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
 import { findLeadVehicle } from "./leads/lead-vehicle";
@@ -25,12 +27,21 @@ import { takeTargetsInOriginForm } from "./http/host-header";
 import { RenderPool } from "./http/render-pool";
 import { cspNonceOf } from "./http/security-headers";
 import type { Logger } from "./logger";
+import { alertServices } from "./alerts/alert-services";
 import { openEngines } from "./engines";
 import { mailServices } from "./mail/mail-services";
 import { DEFAULT_OUTBOX_TIMING } from "./outbox-worker";
 import { seedDemoStock } from "./seed-demo-stock";
 import { noteSiteAddress } from "./site-address";
 import { loadWhenStoreAnswers } from "./when-store-answers";
+import { serveMetrics } from "./observability/metrics-http";
+import { metricSourcesOf } from "./observability/metric-sources";
+import { countingSignInRefusals } from "./observability/sign-in-refusals";
+import { SiteMetrics } from "./observability/site-metrics";
+import { Draining } from "./ops/draining";
+import { startTracing, stopTracing } from "./observability/tracing";
+import { tracingSettingsOf } from "./observability/tracing-settings";
+import { Insight } from "./dashboard/insight";
 
 const STAFF_SWEEP_MS = 60 * 60_000;
 
@@ -53,9 +64,15 @@ export interface SiteOptions {
 
 export interface Site {
   url: string;
+  /** Where the metrics are served on a port of their own (METRICS_PORT), if they are. */
+  metricsUrl?: string;
   catalogue: Catalogue;
-  /** Stops taking requests, lets open ones finish (up to the grace period), then closes the stores. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking requests, lets open ones finish (up to the grace period), then closes the
+   * stores. With `drain`, first says "draining" to the load balancer's checks for
+   * SHUTDOWN_DRAIN_SECONDS while still answering, so that it takes the instance out of its pool.
+   */
+  stop(options?: { drain?: boolean }): Promise<void>;
 }
 
 export async function startSite({
@@ -67,27 +84,44 @@ export async function startSite({
   devMiddleware,
   leadForwarding,
 }: SiteOptions): Promise<Site> {
+  await startTracing(tracingSettingsOf(config), logger);
   const dealer = await loadDealer(config.DEALER_CONFIG);
   const engines = await openEngines(config, logger);
-  const catalogue = new Catalogue(engines.store, engines.search, logger);
+  const catalogue = new Catalogue(engines.store, engines.search, logger, { branches: dealerBranches(dealer).length });
   const content = new PublishedContent(engines.content, dealer, logger);
-  await content.start();
+  // Read beside the stock's first load, not before it: with the store unreachable, each waits out the driver's server selection.
+  const contentStarted = content.start();
+  const insight = new Insight(engines.insight, engines.store, engines.leads, dealer.leadReplyTargetHours, logger);
+  catalogue.onNothingFound = (type, request) => insight.nothingFound(type, request);
   // In development a page must show the code just edited, not the rendering of a minute ago.
   const pageCacheBytes = config.NODE_ENV === "development" ? 0 : config.PAGE_CACHE_MB * 2 ** 20;
   const pageCache = pagesBuild && pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : undefined;
   const pageCacheFollower = pageCache && new PageCacheFollower(engines.store, pageCache, logger);
+  const draining = new Draining();
+  const metrics = new SiteMetrics({
+    search: config.MEILI_URL ? "meilisearch" : "embedded",
+    store: config.MONGODB_URL ? "mongodb" : "file",
+  });
+  catalogue.health.watchCalls((engine, seconds, outcome) => metrics.engineCalled(engine, seconds, outcome));
   const storeLoad = await loadWhenStoreAnswers(
     async () => {
       await engines.setUp();
       // With Meilisearch, demo stock is the indexer's to load (npm run stock:setup): the site
       // holds no key that could index it.
-      if (engines.search.rebuild) await seedDemoStock(engines.store, config.DEMO_STOCK_SIZE, logger);
+      if (engines.search.rebuild)
+        await seedDemoStock(
+          engines.store,
+          config.DEMO_STOCK_SIZE,
+          logger,
+          dealerBranches(dealer).map((branch) => branch.code),
+        );
       await catalogue.start();
       pageCacheFollower?.start();
     },
     catalogue.health,
     logger,
   );
+  await contentStarted;
 
   if (config.NODE_ENV === "production" && !config.SITE_URL) {
     logger.warn(
@@ -97,7 +131,7 @@ export async function startSite({
   if (!config.LEAD_WEBHOOK_URL) logger.warn("LEAD_WEBHOOK_URL is not set: leads are stored for staff and not forwarded");
   const mail = await mailServices(
     config,
-    dealer,
+    () => content.current().dealer,
     engines.mail,
     engines.leads,
     async (id) => (await engines.staff.getAccount(id))?.email,
@@ -113,18 +147,33 @@ export async function startSite({
     logger,
     leadForwarding,
     catalogue.health,
-    (lead) => mail.leadArrived(lead),
+    async (lead) => {
+      await Promise.all([mail.leadArrived(lead), insight.leadArrived(lead)]);
+    },
   );
   const { leads } = leadWork;
+  const alerts = alertServices({
+    store: engines.alerts,
+    outbox: engines.mail,
+    mail,
+    catalogue,
+    vehicles: engines.backgroundStore,
+    rounds: engines.shared.alertRounds,
+    dealer: () => content.current().dealer,
+    settings: config,
+    logger,
+  });
   const staff = staffServices(
-    engines.staff,
-    engines.leads,
+    countingSignInRefusals(engines.staff, (reason) => metrics.signInRefused(reason)),
+    insight.watchingReplies(engines.leads),
     {
       store: engines.store,
       backgroundStore: engines.backgroundStore,
       catalogue,
       views: engines.views,
       pagesChanged: (result) => pageCacheFollower?.changed(result),
+      feedSettings: engines.feedSettings,
+      insight,
     },
     leadWork.forwardNow,
     engines.shared,
@@ -133,6 +182,7 @@ export async function startSite({
     logger,
     mail,
     { store: engines.content, published: content },
+    alerts,
   );
   await staff.stock.prepareUploadFolder();
   await staff.photos.library.prepare();
@@ -145,8 +195,11 @@ export async function startSite({
           data: { content: content.current(), siteUrl: config.SITE_URL },
           catalogue,
           logger,
+          onRendered: (seconds) => metrics.pageRendered(seconds),
         })
       : undefined;
+  metrics.watch(metricSourcesOf(config, catalogue, engines, renderPool), logger);
+  const metricsToken = config.METRICS_TOKEN_FILE && (await readSettingFile("METRICS_TOKEN_FILE", config.METRICS_TOKEN_FILE)).trim();
   const renderHere =
     pagesBuild &&
     createRequestHandler({
@@ -156,7 +209,11 @@ export async function startSite({
         const shown = await contentShown(content, req, res);
         return pageContextOf(
           { catalogue, content: shown, siteUrl: config.SITE_URL, cspNonce: cspNonceOf(res), requestLog: req.log },
-          { leads, staff: { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" } },
+          {
+            leads,
+            alerts,
+            staff: { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" },
+          },
         );
       },
     });
@@ -183,30 +240,44 @@ export async function startSite({
     },
     pageCache,
     frontend,
-    views: engines.views,
+    views: insight.countingViews(engines.views),
     content,
     catchUps: engines.catchUps,
+    metrics: { counter: metrics, ...(metricsToken ? { token: metricsToken } : {}) },
+    draining,
   });
   const server = await listen(app, config);
+  const metricsServer =
+    config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_HOST, config.METRICS_PORT, logger);
   leadWork.start();
   mail.start();
+  if (mail.sending) alerts.start();
   staff.feed?.start();
   staff.feedPictures.start();
+  insight.start();
+  void staff.feeds.feeds.start().catch((error: unknown) => logger.warn({ err: error }, "Could not start the outgoing feeds"));
   // Ended sessions and old sign-in counts go at start and hourly, so neither piles up.
   const sweepStaff = () =>
     void staff.access.sweep().catch((error: unknown) => logger.warn({ err: error }, "Could not sweep ended staff sessions"));
   sweepStaff();
   const staffSweeps = setInterval(sweepStaff, STAFF_SWEEP_MS).unref();
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
-  logger.info({ url, dataDir: config.DATA_DIR }, "Site is listening");
+  const url = addressOf(server, config.HOST);
+  const metricsUrl = metricsServer && `${addressOf(metricsServer, config.METRICS_HOST)}/metrics`;
+  logger.info({ url, dataDir: config.DATA_DIR, ...(metricsUrl ? { metricsUrl } : {}) }, "Site is listening");
   await noteSiteAddress(config.DATA_DIR, url, logger);
 
   return {
     url,
+    ...(metricsUrl ? { metricsUrl } : {}),
     catalogue,
-    async stop() {
+    async stop({ drain = false } = {}) {
+      if (drain && config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        draining.start();
+        logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, "Draining: the readiness check says so while requests are still answered");
+        await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      metricsServer?.close();
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(grace);
@@ -216,15 +287,20 @@ export async function startSite({
       await storeLoad.stop();
       pageCacheFollower?.stop();
       await leadWork.stop();
+      await alerts.stop();
       await mail.stop();
       await staff.feed?.stop();
       staff.feedPictures.stop();
       await staff.stock.settled();
       await staff.searchIndex.settled();
       staff.stockTable.close();
+      staff.feeds.feeds.close();
+      await insight.stop();
+      await staff.feeds.feeds.settled();
       staff.demoPictures.close();
       await catalogue.stop();
       await engines.close();
+      await stopTracing();
       logger.info("Site stopped");
     },
   };
@@ -259,6 +335,11 @@ function publishedSchedule(content: PublishedContent): Schedule {
       return current().closedOn;
     },
   };
+}
+
+function addressOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {

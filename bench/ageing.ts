@@ -55,12 +55,13 @@ export interface AgeingRow {
   figures: Record<string, string>;
 }
 
-interface History {
+export interface History {
   dataDir: string;
   leads: number;
   auditEntries: number;
   auditPerLead: number;
-  vehicleIds: string[];
+  /** The stock's vehicles, as a lead about one records it. */
+  vehicles: { id: string; make: string; model: string; priceGBP: number }[];
   contacts: { email: string; phone: string }[];
 }
 
@@ -96,18 +97,30 @@ export function ageingTable(rows: readonly AgeingRow[]): string[] {
   ];
 }
 
-async function startHistory(dataDir: string, auditPerLead: number): Promise<History> {
-  const stock = [...generateDemoStock({ count: VEHICLES, referenceDate: new Date("2026-11-01T00:00:00Z") })];
+export async function startHistory(dataDir: string, auditPerLead = AUDIT_PER_LEAD, vehicles = VEHICLES): Promise<History> {
+  const stock = [...generateDemoStock({ count: vehicles, referenceDate: new Date("2026-11-01T00:00:00Z") })];
   const store = await FileVehicleStore.open(dataDir);
   await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
   await store.close();
   await addStaffAccounts(dataDir, ["admin"]);
   await mkdir(path.join(dataDir, "leads"), { recursive: true, mode: 0o700 });
-  return { dataDir, leads: 0, auditEntries: 0, auditPerLead, vehicleIds: stock.map((record) => record._id), contacts: [] };
+  return {
+    dataDir,
+    leads: 0,
+    auditEntries: 0,
+    auditPerLead,
+    vehicles: stock.map(({ _id: id, vehicle: { make, model }, adverts }) => ({
+      id,
+      make,
+      model,
+      priceGBP: adverts.retailAdverts.totalPrice.amountGBP,
+    })),
+    contacts: [],
+  };
 }
 
 /** Leads and audit entries added until there are `size` leads, received over the last 60 days (within every retention period). */
-async function grow(history: History, size: number): Promise<void> {
+export async function grow(history: History, size: number): Promise<void> {
   const leadsDir = path.join(history.dataDir, "leads");
   const auditFile = path.join(history.dataDir, "staff", "audit.ndjson");
   let lines: string[] = [];
@@ -116,14 +129,14 @@ async function grow(history: History, size: number): Promise<void> {
     const email = `buyer${n}@example.com`;
     const phone = `07700${String(900000 + (n % 100000)).padStart(6, "0")}`;
     history.contacts.push({ email, phone });
-    const vehicleId = history.vehicleIds[n % history.vehicleIds.length]!;
+    const vehicle = history.vehicles[n % history.vehicles.length]!;
     const lead: KeptLead = {
       id: randomUUID(),
       kind: "enquiry",
       reference: newReference(),
       receivedAt,
-      vehicle: { id: vehicleId, inStock: true, make: "Ford", model: "Fiesta", priceGBP: 9995 },
-      data: { name: `Buyer ${n}`, email, phone, contactMethod: "email", message: `Is it still for sale? (${n})`, vehicleId },
+      vehicle: { ...vehicle, inStock: true },
+      data: { name: `Buyer ${n}`, email, phone, contactMethod: "email", message: `Is it still for sale? (${n})`, vehicleId: vehicle.id },
       forwardAttempts: 1,
       forwardedAt: receivedAt,
     };
@@ -144,7 +157,7 @@ async function grow(history: History, size: number): Promise<void> {
 function auditEntryOf(history: History, lead: KeptLead, k: number): AuditEntry {
   const at = new Date(lead.receivedAt.getTime() + k * 60_000);
   const actor = { actorId: "bench-staff", actorEmail: "sales@example.com", address: "127.0.0.1" };
-  const vehicleId = history.vehicleIds[(history.auditEntries + k) % history.vehicleIds.length]!;
+  const vehicleId = history.vehicles[(history.auditEntries + k) % history.vehicles.length]!.id;
   if (k === 9) return { at, action: "vehicle-price-changed", ...actor, targetId: vehicleId, details: { from: 10_000, to: 9_995 } };
   if (k === 8 && history.contacts.length % 50 === 0)
     return {
@@ -173,7 +186,7 @@ async function benchBuild(history: History, build: string): Promise<AgeingRow> {
     const cookie = `__Host-staff_session=${session.sessionId}`;
     const timed = (address: string) => medianTime(`${site.url}${address}`, cookie);
     const contact = history.contacts[Math.floor(history.contacts.length / 2)];
-    const vehicle = history.vehicleIds[0]!;
+    const vehicle = history.vehicles[0]!.id;
     // Every lead and the audit index read: the site at rest, as it stands between visits.
     await timed("/staff/audit");
     const atRest = await settledResidentMB(site.server.pid!);

@@ -8,6 +8,7 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { searchScreenQueries, stats, type Stats } from "./search-queries";
+import { processCpuMs } from "./site-cpu";
 
 /**
  * The first view of a page: each address asked once, as a buyer's own filters, a shared
@@ -16,24 +17,32 @@ import { searchScreenQueries, stats, type Stats } from "./search-queries";
  *
  * For each page kind, distinct addresses drawn from the stock (vehicle pages by id; search
  * pages with the search screen's queries, as the API bench draws them), one at a time
- * (client time, p50 and p95) and with `CONNECTIONS` connections (requests/s), beside the API
- * call that answers the same thing: `/api/vehicles/{id}` for a vehicle page, `/api/search/…`
- * (filters, every option count, the first page) for a search page. Each request asks for a
- * compressed answer, as browsers do; one at a time, the time is the client's over a kept-alive
- * connection on the same machine.
+ * (client time, p50 and p95, and the site's CPU per page) and with `CONNECTIONS` connections
+ * (requests/s), beside the API call that answers the same thing: `/api/vehicles/{id}` for a
+ * vehicle page, `/api/search/…` (filters, every option count, the first page) for a search
+ * page. The home page and a category landing page (/vans/used) have one address each: a
+ * `deposit` the page cache keeps apart and these pages do not read makes each request one
+ * nobody has asked before, rendered, compressed and kept as the first after a publish is.
+ * Each request asks for a compressed answer, as browsers do; one at a time, the time is the
+ * client's over a kept-alive connection on the same machine.
  */
 
 export const FIRST_VIEW_CONNECTIONS = 8;
 /** Addresses timed one at a time, per kind, after as many again to warm up. */
 const SEQUENTIAL = 400;
 /** At most this many addresses under load, per kind: each is asked once, so there must be enough for the run. */
-const UNDER_LOAD = 6_000;
+export const UNDER_LOAD = 6_000;
+/** The kinds of page, by the names `--first-view-pages` takes. */
+export const FIRST_VIEW_PAGES = ["vehicle", "search", "home", "category"] as const;
+export type FirstViewPage = (typeof FIRST_VIEW_PAGES)[number];
 const AS_A_BROWSER_ASKS = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 export interface FirstViewRow {
   page: string;
   /** One at a time, client time in ms. */
   oneAtATime: Stats;
+  /** The site's CPU time (every thread) per request one at a time, in ms, from /proc. */
+  cpuMs: number;
   requestsPerSecond: number;
   /** Requests under load. */
   asked: number;
@@ -52,10 +61,11 @@ export interface FirstViewFigures {
 }
 
 interface Addresses {
+  kind: FirstViewPage;
   page: string;
-  api: string;
   paths: string[];
-  apiPaths: string[];
+  /** The API call answering the same thing, when there is one. */
+  api?: { label: string; paths: string[] };
 }
 
 /** Distinct addresses of each kind, drawn from `size` demo vehicles written into `dataDir`. */
@@ -64,21 +74,25 @@ export async function firstViewStock(dataDir: string, size: number): Promise<Add
   const store = await FileVehicleStore.open(dataDir);
   await store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" });
   await store.close();
-  const ids = shuffled(stock.map((record) => record._id)).slice(0, 2 * SEQUENTIAL + UNDER_LOAD);
-  const queries = [...new Set(searchScreenQueries(stock, 3 * (2 * SEQUENTIAL + UNDER_LOAD)))].slice(0, 2 * SEQUENTIAL + UNDER_LOAD);
+  const count = 2 * SEQUENTIAL + UNDER_LOAD;
+  const ids = shuffled(stock.map((record) => record._id)).slice(0, count);
+  const queries = [...new Set(searchScreenQueries(stock, 3 * count))].slice(0, count);
+  const unread = (path: string) => Array.from({ length: count }, (_, n) => `${path}?deposit=${n + 1}`);
   return [
     {
+      kind: "vehicle",
       page: "/vehicles/{id}",
-      api: "/api/vehicles/{id}",
       paths: ids.map((id) => `/vehicles/${id}`),
-      apiPaths: ids.map((id) => `/api/vehicles/${id}`),
+      api: { label: "/api/vehicles/{id}", paths: ids.map((id) => `/api/vehicles/${id}`) },
     },
     {
+      kind: "search",
       page: "/{type}-search?…",
-      api: "/api/search/{type}?…",
       paths: queries.map((query) => query.replace(/^(car|van|truck)\?/, "/$1-search?")),
-      apiPaths: queries.map((query) => `/api/search/${query}`),
+      api: { label: "/api/search/{type}?…", paths: queries.map((query) => `/api/search/${query}`) },
     },
+    { kind: "home", page: "/", paths: unread("/") },
+    { kind: "category", page: "/vans/used", paths: unread("/vans/used") },
   ];
 }
 
@@ -102,7 +116,7 @@ export async function benchFirstView(
   size: number,
   addresses: Addresses[],
   port: number,
-  options: { serverEntry?: string; env?: Record<string, string> } = {},
+  options: { serverEntry?: string; env?: Record<string, string>; underLoad?: number } = {},
 ): Promise<FirstViewFigures> {
   const { server, url } = await spawnBuiltSite({ dataDir, port, entry: options.serverEntry, env: options.env, timeoutMs: 300_000 });
   const idleRssMB = await residentMB(server.pid!);
@@ -115,19 +129,20 @@ export async function benchFirstView(
   }, 250);
   try {
     const rows: FirstViewRow[] = [];
+    const loadCount = options.underLoad ?? UNDER_LOAD;
     for (const kind of addresses) {
-      for (const [label, paths] of [
-        [kind.page, kind.paths],
-        [kind.api, kind.apiPaths],
-      ] as const) {
+      for (const { label, paths } of [{ label: kind.page, paths: kind.paths }, ...(kind.api ? [kind.api] : [])]) {
         // Warm up the JIT as a running site is warm, on addresses the timed runs never ask.
         await oneAtATime(url, paths.slice(0, SEQUENTIAL));
+        const cpuBefore = await processCpuMs(server.pid!);
         const sequential = await oneAtATime(url, paths.slice(SEQUENTIAL, 2 * SEQUENTIAL));
-        const load = await underLoad(url, paths.slice(2 * SEQUENTIAL));
+        const cpuMs = ((await processCpuMs(server.pid!)) - cpuBefore) / SEQUENTIAL;
+        const load = await underLoad(url, paths.slice(2 * SEQUENTIAL, 2 * SEQUENTIAL + loadCount));
         rows.push({
           page: label,
           ...load,
           oneAtATime: stats(sequential.times),
+          cpuMs,
           cacheHits: sequential.cacheHits + load.cacheHits,
           bytes: sequential.bytes,
         });
@@ -136,7 +151,12 @@ export async function benchFirstView(
     return { size, renderThreads: options.env?.RENDER_THREADS ?? "default", rows, idleRssMB, peakRssMB };
   } finally {
     clearInterval(sampler);
-    server.kill("SIGTERM");
+    // Gone before the next build starts on the same folder and port, or the folder is removed.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
@@ -205,23 +225,30 @@ export function firstViewTable(figures: FirstViewFigures[]): string[] {
   return [
     `First view, each address asked once (${FIRST_VIEW_CONNECTIONS} connections under load; compressed as a browser asks):`,
     "",
-    "| vehicles | render threads | address | p50 one at a time | p95 | requests/s, 8 connections | asked under load | page cache hits | bytes sent | site RSS after start / peak |",
-    "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| vehicles | render threads | address | p50 one at a time | p95 | site CPU per request | requests/s, 8 connections | asked under load | page cache hits | bytes sent | site RSS after start / peak |",
+    "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...figures.flatMap((run) =>
       run.rows.map(
         (row) =>
-          `| ${run.size.toLocaleString("en-GB")} | ${run.renderThreads} | \`${row.page}\` | ${ms(row.oneAtATime.median)} | ${ms(row.oneAtATime.p95)} | ${Math.round(row.requestsPerSecond).toLocaleString("en-GB")} | ${row.asked.toLocaleString("en-GB")} | ${row.cacheHits} | ${(row.bytes / 1024).toFixed(1)} KB | ${Math.round(run.idleRssMB)} / ${Math.round(run.peakRssMB)} MB |`,
+          `| ${run.size.toLocaleString("en-GB")} | ${run.renderThreads} | \`${row.page}\` | ${ms(row.oneAtATime.median)} | ${ms(row.oneAtATime.p95)} | ${ms(row.cpuMs)} | ${Math.round(row.requestsPerSecond).toLocaleString("en-GB")} | ${row.asked.toLocaleString("en-GB")} | ${row.cacheHits} | ${(row.bytes / 1024).toFixed(1)} KB | ${Math.round(run.idleRssMB)} / ${Math.round(run.peakRssMB)} MB |`,
       ),
     ),
     "",
   ];
 }
 
-/** Runs `work` over a fresh data folder holding `size` demo vehicles, and the addresses drawn from them. */
-export async function withFirstViewStock<T>(size: number, work: (dataDir: string, addresses: Addresses[]) => Promise<T>): Promise<T> {
+/** Runs `work` over a fresh data folder holding `size` demo vehicles, and the addresses of the `pages` kinds drawn from them. */
+export async function withFirstViewStock<T>(
+  size: number,
+  pages: readonly FirstViewPage[],
+  work: (dataDir: string, addresses: Addresses[]) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `bench-first-view-${size}-`));
   try {
-    return await work(dataDir, await firstViewStock(dataDir, size));
+    return await work(
+      dataDir,
+      (await firstViewStock(dataDir, size)).filter(({ kind }) => pages.includes(kind)),
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

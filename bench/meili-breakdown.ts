@@ -1,4 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import type { Meilisearch, MultiSearchParams, MultiSearchResponse } from "meilisearch";
 import { Catalogue } from "../backend/catalogue";
@@ -7,6 +6,7 @@ import { MeiliSearchEngine } from "../backend/search/meili-search";
 import type { VehicleStore } from "../backend/store/vehicle-store";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleType } from "../domain/vehicle";
+import { cpuSecondsOf } from "./process-cpu";
 import { stats } from "./search-queries";
 
 /**
@@ -58,18 +58,6 @@ function timed(client: Meilisearch, timings: MultiSearchTiming[]): Meilisearch {
       };
     },
   });
-}
-
-/** CPU seconds used so far by the process listening on `port` with `name` in its command line (Linux). */
-async function cpuSecondsOf(name: string, port: number): Promise<number | undefined> {
-  for (const pid of await readdir("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    const command = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
-    if (!command.includes(name) || !command.includes(`:${port}`)) continue;
-    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  }
-  return undefined;
 }
 
 const cpuSecondsHere = () => {

@@ -8,15 +8,35 @@ import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { EmbeddedSearch } from "../backend/search/embedded-search";
 import { FileVehicleStore } from "../backend/store/file-vehicle-store";
 import { ageingTable, benchAgeing } from "./ageing";
+import {
+  alertMatchingRows,
+  benchAlertMatching,
+  benchPagesWhileAlerting,
+  pagesWhileRows,
+  type AlertMatchingFigures,
+  type PagesWhileFigures,
+} from "./alert-matching";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
-import { benchFirstView, firstViewTable, residentMB, withFirstViewStock, type FirstViewFigures } from "./first-view";
+import {
+  benchFirstView,
+  FIRST_VIEW_PAGES,
+  firstViewTable,
+  residentMB,
+  UNDER_LOAD,
+  withFirstViewStock,
+  type FirstViewFigures,
+  type FirstViewPage,
+} from "./first-view";
 import { benchFreshAfterImport, type FreshnessFigures } from "./fresh-after-import";
+import { benchMetricsCost } from "./metrics-cost";
 import { benchPages, type PageLoad, type PagesFigures } from "./pages";
 import { benchPhotos } from "./photos";
 import { benchSiteImport } from "./site-import";
+import { benchProductionPairing } from "./production-pairing";
 import { benchSearchScreen, type SearchScreenFigures } from "./search-screen";
 import { benchSignInFlood, signInFloodTable } from "./sign-in-flood";
 import { benchStockTable, stockTableRows, type StockTableFigures } from "./stock-table";
+import { benchDashboard, dashboardRows, type DashboardFigures } from "./dashboard";
 import { keywordQueries, searchScreenQueries, stats, type Stats } from "./search-queries";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { buildSite } from "./site-process";
@@ -35,11 +55,17 @@ import { buildSite } from "./site-process";
  * Then the first view of vehicle and search pages, each address asked once, at each of the
  * `--first-view` sizes (bench/first-view.ts): for each, the site as built, or each server
  * entry of `--first-view-builds` (a copy of an earlier build, say) and each `RENDER_THREADS`
- * of `--first-view-threads`, run in turn `--first-view-rounds` times.
- * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts).
+ * of `--first-view-threads`, run in turn `--first-view-rounds` times; the home page and
+ * /vans/used too, each request a first view (`--first-view-pages` chooses among vehicle,
+ * search, home and category; `--first-view-load` asks fewer addresses of each under load).
+ * Then the stock table (/staff/stock) at each `--stock-table` size (bench/stock-table.ts), and
+ * the staff dashboard at each `--dashboard` size of stock and leads (bench/dashboard.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
- * be found or started); `--sizes ""` runs that comparison alone.
+ * be found or started); `--sizes ""` runs that comparison alone. Then the search page on the
+ * production pairing, FerretDB (FERRETDB_BINARY) and Meilisearch, at `--pairing` vehicles,
+ * this build and each of `--pairing-builds` in turn, `--pairing-rounds` times
+ * (bench/production-pairing.ts; 0 skips it).
  * `--ageing 0,1000,10000,100000` times the staff pages of an embedded site as its leads and
  * audit log grow (bench/ageing.ts), this build and each of `--ageing-builds` in turn, with
  * `--ageing-audit-per-lead` audit entries a lead (10 by default), each of them then importing
@@ -48,7 +74,11 @@ import { buildSite } from "./site-process";
  * 12-megapixel photo through the photo library, every width in AVIF, WebP and JPEG
  * (bench/photos.ts; `--photos 0` skips it). And /healthz and a member of staff signing in
  * during a flood of 300 sign-ins for unknown addresses (bench/sign-in-flood.ts), this build
- * and each of `--sign-in-flood-builds` in turn (`--sign-in-flood 0` skips it).
+ * and each of `--sign-in-flood-builds` in turn (`--sign-in-flood 0` skips it). And the
+ * metrics' CPU per request beside the site's own (bench/metrics-cost.ts; `--metrics-cost 0` skips it).
+ * And buyers' saved searches at `--alerts` (and as many vehicles): a feed of `--alert-changes`
+ * matched, and the whole round that e-mails them; and at `--alert-pages`, the first view of
+ * pages while that round runs, beside the same import without alerts (bench/alert-matching.ts).
  */
 
 const { values } = parseArgs({
@@ -66,7 +96,13 @@ const { values } = parseArgs({
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
     "first-view-rounds": { type: "string", default: "1" },
+    /** Which pages' first view is measured: vehicle, search, home, category (/vans/used). */
+    "first-view-pages": { type: "string", default: FIRST_VIEW_PAGES.join(",") },
+    /** Addresses of each kind asked under load; fewer on a shared machine. */
+    "first-view-load": { type: "string", default: String(UNDER_LOAD) },
     "stock-table": { type: "string", default: "100000" },
+    /** Vehicles and leads (as many of each) at which the staff dashboard is timed (bench/dashboard.ts); empty to skip. */
+    dashboard: { type: "string", default: "100000" },
     /** Lead counts at which an ageing embedded site's staff pages are timed (bench/ageing.ts); empty to skip. */
     ageing: { type: "string", default: "" },
     /** Earlier builds' server entries, timed in turn with this one on the same history. */
@@ -75,16 +111,32 @@ const { values } = parseArgs({
     "ageing-import": { type: "string", default: "100000" },
     /** Audit entries written for each lead: 10 gives 1,000,000 at 100,000 leads, 30 gives 3,000,000. */
     "ageing-audit-per-lead": { type: "string", default: "10" },
+    /** Vehicles stock:setup loads for the search page on FerretDB and Meilisearch (bench/production-pairing.ts); 0 to skip. */
+    pairing: { type: "string", default: "2000" },
+    /** Earlier builds' server entries, timed in turn with this one on the production pairing. */
+    "pairing-builds": { type: "string", default: "" },
+    "pairing-rounds": { type: "string", default: "2" },
+    "pairing-seconds": { type: "string", default: "15" },
     /** Times a 12-megapixel photo's processing into every size and format (bench/photos.ts); 0 to skip. */
     photos: { type: "string", default: "1" },
     /** Times /healthz and a staff sign-in during a flood of failed sign-ins (bench/sign-in-flood.ts); 0 to skip. */
     "sign-in-flood": { type: "string", default: "1" },
     /** Earlier builds' server entries, flooded in turn with this one. */
     "sign-in-flood-builds": { type: "string", default: "" },
+    /** Times the metrics' work per request beside the site's CPU per request (bench/metrics-cost.ts); 0 to skip. */
+    "metrics-cost": { type: "string", default: "1" },
+    /** Saved searches (over as many vehicles) whose alerts are matched against a feed (bench/alert-matching.ts); empty to skip. */
+    alerts: { type: "string", default: "100000" },
+    "alert-changes": { type: "string", default: "1000" },
+    /** Saved searches (over as many vehicles) at which pages are timed while the alerts' round runs; empty to skip. */
+    "alert-pages": { type: "string", default: "100000" },
   },
 });
 const heapArgs = values["heap-mb"] ? [`--max-old-space-size=${Number(values["heap-mb"])}`] : [];
 const sizes = values.sizes.split(",").filter(Boolean).map(Number);
+const firstViewPages = values["first-view-pages"].split(",").filter(Boolean) as FirstViewPage[];
+const unknownPages = firstViewPages.filter((kind) => !FIRST_VIEW_PAGES.includes(kind));
+if (unknownPages.length > 0) throw new Error(`--first-view-pages takes ${FIRST_VIEW_PAGES.join(", ")}, not ${unknownPages.join(", ")}`);
 const loadSeconds = Number(values.seconds);
 const SEQUENTIAL_REQUESTS = 600;
 const CONNECTIONS = 32;
@@ -243,7 +295,7 @@ for (const [i, size] of sizes.entries()) {
 const firstViewRuns: FirstViewFigures[] = [];
 for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) {
   process.stderr.write(`First view at ${size.toLocaleString("en-GB")} vehicles...\n`);
-  await withFirstViewStock(size, async (dataDir, addresses) => {
+  await withFirstViewStock(size, firstViewPages, async (dataDir, addresses) => {
     for (let round = 0; round < Number(values["first-view-rounds"]); round++) {
       for (const serverEntry of values["first-view-builds"]
         .split(",")
@@ -256,6 +308,7 @@ for (const size of values["first-view"].split(",").filter(Boolean).map(Number)) 
           const figures = await benchFirstView(dataDir, size, addresses, 3940, {
             serverEntry: serverEntry || undefined,
             env: threads ? { RENDER_THREADS: threads } : {},
+            underLoad: Math.min(Number(values["first-view-load"]), UNDER_LOAD),
           });
           firstViewRuns.push({ ...figures, renderThreads: `${serverEntry ? `${serverEntry}, ` : ""}${figures.renderThreads}` });
         }
@@ -269,6 +322,11 @@ for (const size of values["stock-table"].split(",").filter(Boolean).map(Number))
   process.stderr.write(`Stock table at ${size.toLocaleString("en-GB")} vehicles...\n`);
   stockTableRuns.push(await benchStockTable(size, 3945));
 }
+const dashboardRuns: DashboardFigures[] = [];
+for (const size of values.dashboard.split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Dashboard at ${size.toLocaleString("en-GB")} vehicles and leads...\n`);
+  dashboardRuns.push(await benchDashboard(size, 3946));
+}
 const ageingSizes = values.ageing.split(",").filter(Boolean).map(Number);
 const ageingBuilds = ["", ...values["ageing-builds"].split(",").filter(Boolean)];
 const ageingRows = ageingSizes.length > 0 ? await benchAgeing(ageingSizes, ageingBuilds, Number(values["ageing-audit-per-lead"])) : [];
@@ -277,9 +335,32 @@ const siteImportRows =
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+const pairingSize = Number(values.pairing);
+const pairingRows =
+  pairingSize > 0
+    ? await benchProductionPairing(
+        pairingSize,
+        values["pairing-builds"].split(",").filter(Boolean),
+        Number(values["pairing-rounds"]),
+        Number(values["pairing-seconds"]),
+        3955,
+      )
+    : [];
 const photoRows = values.photos === "0" ? [] : await benchPhotos();
 const signInFloodRows =
   values["sign-in-flood"] === "0" ? [] : await benchSignInFlood(["", ...values["sign-in-flood-builds"].split(",").filter(Boolean)]);
+const metricsCostRows = values["metrics-cost"] === "0" ? [] : await benchMetricsCost();
+const alertChanges = Number(values["alert-changes"]);
+const alertRuns: AlertMatchingFigures[] = [];
+for (const size of values.alerts.split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Alerts of ${size.toLocaleString("en-GB")} saved searches...\n`);
+  alertRuns.push(await benchAlertMatching(size, size, alertChanges));
+}
+const pagesWhile: PagesWhileFigures[] = [];
+for (const size of values["alert-pages"].split(",").filter(Boolean).map(Number)) {
+  process.stderr.write(`Pages while alerting ${size.toLocaleString("en-GB")} saved searches...\n`);
+  pagesWhile.push(...(await benchPagesWhileAlerting(size, size, alertChanges, 3955)));
+}
 
 process.stdout.write(
   [
@@ -317,12 +398,17 @@ process.stdout.write(
       : []),
     ...(firstViewRuns.length > 0 ? firstViewTable(firstViewRuns) : []),
     ...stockTableRows(stockTableRuns),
+    ...dashboardRows(dashboardRuns),
     ...sideBySideRows,
+    ...pairingRows,
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]
       : []),
     ...siteImportRows,
     ...photoRows,
     ...(signInFloodRows.length > 0 ? signInFloodTable(signInFloodRows) : []),
+    ...metricsCostRows,
+    ...alertMatchingRows(alertRuns),
+    ...pagesWhileRows(pagesWhile),
   ].join("\n"),
 );

@@ -226,6 +226,8 @@ export const FILTERS = {
   driveType: { kind: "text", label: "Drive Type", read: (r) => details(r).driveType },
   vatStatus: { kind: "text", label: "VAT Status", read: (r) => r.adverts.retailAdverts.vatStatus },
   reduced: { kind: "recent", label: "Recently reduced", read: reducedAtMs, withinMs: PRICE_REDUCTION_SHOWN_MS },
+  // A dealer group's site; offered only when the dealer has more than one (catalogue.ts).
+  branch: { kind: "text", label: "Branch", read: (r) => r.branch },
 } as const satisfies Record<string, FilterDefinition>;
 
 export type FilterName = keyof typeof FILTERS;
@@ -285,6 +287,8 @@ export interface FacetOption {
   /** A text value as stored, or a range band as `min-max`. */
   value: string;
   count: number;
+  /** How a page shows a value that is a code (a branch's name for its code); the value itself when absent. */
+  label?: string;
 }
 
 /** Filters as a query asks for them: text compared case-insensitively, ranges inclusive, on/off ones only when on. */

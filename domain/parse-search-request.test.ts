@@ -123,7 +123,8 @@ describe("parseSearchRequestLeniently", () => {
 describe("tidySearchQuery", () => {
   const tidy = (query: string) => tidySearchQuery(new URLSearchParams(query))?.toString();
 
-  it("leaves out the empty fields a form without JavaScript submits, and the default sort", () => {
+  it("leaves out the empty fields a form without JavaScript submits, and the default sort and page size", () => {
+    expect(tidy("sort=relevance&pageSize=24&make=DAF")).toBe("make=DAF");
     expect(tidy("sort=relevance&make=Ford&model=&price=5000-10000&year=&mileage=&gearbox=")).toBe("make=Ford&price=5000-10000");
     expect(tidy("sort=relevance&make=&model=")).toBe("");
     expect(tidy("make=Ford&sort=+relevance+")).toBe("make=Ford");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FILTER_NAMES, FILTER_ON, FILTERS, parseRange, type FilterName, type Filters, type FilterValue } from "./filters";
 import { foldRangeEnds } from "./range-ends";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, type SearchRequest } from "./search-request";
+import { buyerPostcode, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, MAX_WITHIN_MILES, type SearchRequest } from "./search-request";
 import { DEFAULT_SORT, SORT_VALUES } from "./sort";
 
 /** Reads a search from a query string, once, at the edge (the API and the pages' loaders). */
@@ -43,16 +43,36 @@ const querySchema = z
   .max(MAX_QUERY_LENGTH, `is too long (at most ${MAX_QUERY_LENGTH} characters)`)
   .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters (tabs, line breaks and the like)");
 
+const postcodeSchema = z
+  .string()
+  .max(MAX_TEXT_LENGTH, `is too long (at most ${MAX_TEXT_LENGTH} characters)`)
+  .transform((value, ctx) => {
+    const postcode = buyerPostcode(value);
+    if (postcode) return postcode;
+    ctx.addIssue({ code: "custom", message: `${JSON.stringify(value.slice(0, 20))} is not a UK postcode (like WN1 1AA, or WN1)` });
+    return z.NEVER;
+  });
+
 const searchRequestSchema = z.object({
   q: querySchema.optional(),
   ...filterShape,
+  postcode: postcodeSchema.optional(),
+  withinMiles: wholeNumber(1, MAX_WITHIN_MILES, `must be a whole number of miles from 1 to ${MAX_WITHIN_MILES}`).optional(),
   sort: z.enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` }).default(DEFAULT_SORT),
   page: wholeNumber(1, 1_000_000, "must be a whole number from 1").default(1),
   pageSize: wholeNumber(1, MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
 });
 
 /** The query parameters a search reads; any other is ignored. */
-export const KNOWN_PARAMS: ReadonlySet<string> = new Set<string>(["q", ...FILTER_NAMES, "sort", "page", "pageSize"]);
+export const KNOWN_PARAMS: ReadonlySet<string> = new Set<string>([
+  "q",
+  ...FILTER_NAMES,
+  "postcode",
+  "withinMiles",
+  "sort",
+  "page",
+  "pageSize",
+]);
 
 /**
  * Reads a query string. Unknown parameters (utm_source, fbclid) are ignored and empty values
@@ -76,9 +96,20 @@ export function parseSearchRequest(params: URLSearchParams): ParseResult<SearchR
     const field = String(issue.path[0] ?? "query");
     return { ok: false, error: { field, message: `${field} ${issue.message}` } };
   }
-  const { q, sort, page, pageSize, ...filterValues } = parsed.data;
+  const { q, postcode, withinMiles, sort, page, pageSize, ...filterValues } = parsed.data;
   const filters = Object.fromEntries(Object.entries(filterValues).filter(([, value]) => value !== undefined)) as Filters;
-  return { ok: true, value: { ...(q === undefined ? {} : { q }), filters, sort, page, pageSize } };
+  return {
+    ok: true,
+    value: {
+      ...(q === undefined ? {} : { q }),
+      filters,
+      ...(postcode === undefined ? {} : { postcode }),
+      ...(withinMiles === undefined ? {} : { withinMiles }),
+      sort,
+      page,
+      pageSize,
+    },
+  };
 }
 
 /**
@@ -101,17 +132,23 @@ export function parseSearchRequestLeniently(params: URLSearchParams): { value: S
 
 /**
  * The same address with what asks for nothing left out: known parameters left empty (a
- * form without JavaScript submits every field) and the default sort, and the minimum and
+ * form without JavaScript submits every field) and the default sort and page size, and the minimum and
  * maximum selects it sends (`priceMin`, `priceMax`) folded into their filter (`price`).
  * Everything else stays as given. Undefined when nothing would change, so a tidy address is
  * kept as it is.
  */
+/** What a form sends for a field left as it was: the default sort and page size. */
+const DEFAULTS = new Map([
+  ["sort", DEFAULT_SORT],
+  ["pageSize", String(DEFAULT_PAGE_SIZE)],
+]);
+
 export function tidySearchQuery(params: URLSearchParams): URLSearchParams | undefined {
   const folded = foldRangeEnds(params);
   const tidy = new URLSearchParams();
   let leftOut = folded ? 1 : 0;
   for (const [name, value] of folded ?? params) {
-    const idle = KNOWN_PARAMS.has(name) && (value.trim() === "" || (name === "sort" && value.trim() === DEFAULT_SORT));
+    const idle = KNOWN_PARAMS.has(name) && (value.trim() === "" || value.trim() === DEFAULTS.get(name));
     if (idle) leftOut += 1;
     else tidy.append(name, value);
   }

@@ -22,21 +22,17 @@ export const CONTENT_PAGES = [
 ] as const;
 
 /**
- * The content pages whose words the dealer edits in the staff area (one template,
- * frontend/routes/content/edited-page.tsx); the others (contact, chat and the finance pages)
- * are laid out around figures and details the site works out.
+ * The content pages whose words are laid out around what the site works out itself: the
+ * dealer's ways to be reached and hours (contact, chat), the representative example and the
+ * table of payments (the finance pages). Each has a route module of its own; every other
+ * content page is frontend/routes/content/edited-page.tsx. The words of all of them are
+ * edited in the staff area.
  */
-export const EDITED_PAGES = [
-  "about",
-  "articles",
-  "complaints",
-  "cookies",
-  "leasing",
-  "privacy",
-  "reviews",
-  "tcf",
-  "terms",
-  "terms-of-sale",
+export const OWN_LAYOUT_PAGES = [
+  "contact",
+  "chat",
+  "finance-info",
+  "finance-prices",
 ] as const satisfies readonly (typeof CONTENT_PAGES)[number][];
 
 /** The category landing pages, one template filled from frontend/content/categories.ts. */

@@ -25,7 +25,8 @@ export interface SortStep {
 /**
  * How each order ranks vehicles. Vehicles without the value go last in either direction,
  * and ties fall back to the id (see compareIds) so that pages never overlap or skip a
- * vehicle. All stock is at the one dealership, so "distance" keeps the relevance order.
+ * vehicle. "distance" measures from the buyer's postcode when it is given (the search
+ * engines order by it first, decision 21); vehicles equally near keep the relevance order.
  */
 const RELEVANCE: readonly SortStep[] = [
   // A reserved vehicle (a deposit taken) stays findable, after those a buyer can still have.

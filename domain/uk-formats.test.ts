@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spacedPhone } from "./uk-formats";
+import { outwardCodeOf, spacedPhone } from "./uk-formats";
 
 describe("a UK phone number as people read it", () => {
   it.each([
@@ -19,5 +19,24 @@ describe("a UK phone number as people read it", () => {
   it("leaves another country's number, or a wrong length, as it was given", () => {
     expect(spacedPhone("+1 202 555 0100")).toBe("+1 202 555 0100");
     expect(spacedPhone("0151 496")).toBe("0151 496");
+  });
+});
+
+describe("outwardCodeOf", () => {
+  it("takes the outward code of a whole postcode however it is spaced", () => {
+    expect(outwardCodeOf("wn1 1aa")).toBe("WN1");
+    expect(outwardCodeOf("SW1A1AA")).toBe("SW1A");
+    expect(outwardCodeOf(" m1   1ae ")).toBe("M1");
+  });
+
+  it("takes an outward code given on its own", () => {
+    expect(outwardCodeOf("wn1")).toBe("WN1");
+    expect(outwardCodeOf("EC1A")).toBe("EC1A");
+  });
+
+  it("refuses what is not a postcode", () => {
+    expect(outwardCodeOf("Wigan")).toBeUndefined();
+    expect(outwardCodeOf("12345")).toBeUndefined();
+    expect(outwardCodeOf("")).toBeUndefined();
   });
 });

@@ -9,6 +9,19 @@ export function tidyPostcode(text: string): string | undefined {
   return COMPACT_UK_POSTCODE.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : undefined;
 }
 
+/** An outward code on its own ("WN1", "SW1A"), spaces removed and in capitals. */
+const COMPACT_OUTWARD_CODE = /^(?:[A-Z]{1,2}\d[A-Z\d]?|GIR)$/;
+
+/**
+ * The outward code ("WN1") of a whole postcode ("wn1 1aa") or of an outward code given on its
+ * own, which is all a distance needs; undefined when it is neither.
+ */
+export function outwardCodeOf(text: string): string | undefined {
+  const compact = text.replace(/\s+/g, "").toUpperCase();
+  if (COMPACT_UK_POSTCODE.test(compact)) return compact.slice(0, -3);
+  return COMPACT_OUTWARD_CODE.test(compact) ? compact : undefined;
+}
+
 /**
  * A whole number as people write it: "42000", "42,000" or "42 000", and for an amount of
  * money a leading pound sign too ("£2,000"). Undefined for anything else ("2,00", "2.5").

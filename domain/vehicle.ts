@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BRANCH_CODE_PATTERN } from "./dealer";
 import { HAND_EDITABLE_FIELDS } from "./hand-editable-fields";
 import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
@@ -153,6 +154,8 @@ export const vehicleFeedRecordSchema = z.object({
   adverts: z.object({ retailAdverts: retailAdvertSchema }),
   createdAt: optional(z.iso.datetime()),
   updatedAt: optional(z.iso.datetime()),
+  /** The code of the branch it stands at (domain/branches.ts); none, the dealer's first branch. */
+  branch: optional(z.string().trim().toLowerCase().regex(BRANCH_CODE_PATTERN, "must be a branch code, like wigan")),
 });
 
 /** A price reduction as the store remembers it: the price it came down from, and when. */

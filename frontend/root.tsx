@@ -1,4 +1,13 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { contentContext, dealerContext, siteUrlContext } from "../backend/http/request-context";
 import { CanonicalLinks } from "./seo/CanonicalLinks";
 import { siteOrigin } from "./seo/site-origin";
@@ -24,12 +33,15 @@ export function loader({ url, context }: Route.LoaderArgs): RootData {
 export const headers = retryAfterHeaders;
 
 /**
- * They change only when staff publish new details or a notice, so navigations never fetch
- * them again (the next page loaded whole shows the change): fewer bytes per search, and a
- * failed search fetch stays the search page's to handle.
+ * They change when staff publish new details or a notice: a navigation asks for them again
+ * in the same request as the page's data, so it shows what is published now. A search
+ * refined on its own page (only the query changes) and a form sent do not: fewer bytes per
+ * search, and a failed search fetch stays the search page's to handle.
  */
-export function shouldRevalidate() {
-  return false;
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
+  const refinedHere = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  const sent = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  return !refinedHere && !sent;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
-import { CATEGORY_PAGES, CONTENT_PAGES, EDITED_PAGES } from "../domain/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES, OWN_LAYOUT_PAGES } from "../domain/site-pages";
 import { SITE_PAGE_LEAD_KINDS, sitePageOf, VEHICLE_PAGE_LEAD_KINDS, vehicleSlugOf, type LeadKindName } from "../domain/lead-kinds";
 
 const slug = (path: string) => path.replaceAll("/", "-");
@@ -29,11 +29,19 @@ export default [
   route("offers", "routes/offers.tsx"),
   route("saved", "routes/saved.tsx"),
   route("compare", "routes/compare.tsx"),
+  // Saved searches and their e-mail alerts: one buyer's each, never kept by the page cache.
+  route("alerts", "routes/alerts/save.tsx"),
+  route("alerts/confirm", "routes/alerts/confirm.tsx"),
+  route("alerts/manage", "routes/alerts/manage.tsx"),
+  route("alerts/unsubscribe", "routes/alerts/unsubscribe.tsx"),
+  route("alerts/open", "routes/alerts/open.ts"),
+  route("branches", "routes/branches.tsx"),
+  route("branches/:code", "routes/branch.tsx"),
   ...CATEGORY_PAGES.map((path) => route(path, "routes/category.tsx", { id: `category-${slug(path)}` })),
   ...CONTENT_PAGES.map((page) =>
-    (EDITED_PAGES as readonly string[]).includes(page)
-      ? route(page, "routes/content/edited-page.tsx", { id: `page-${page}` })
-      : route(page, `routes/content/${page}.tsx`),
+    (OWN_LAYOUT_PAGES as readonly string[]).includes(page)
+      ? route(page, `routes/content/${page}.tsx`)
+      : route(page, "routes/content/edited-page.tsx", { id: `page-${page}` }),
   ),
   route("articles/:slug", "routes/content/article.tsx"),
   ...SITE_PAGE_LEAD_KINDS.map((kind) =>
@@ -56,6 +64,7 @@ export default [
     route("stock/import", "routes/staff/stock-import.tsx"),
     route("stock/import/:id/rejected.csv", "routes/staff/stock-import-rejected.ts"),
     route("stock/search-index", "routes/staff/stock-search-index.tsx"),
+    route("stock/demand", "routes/staff/stock-demand.tsx"),
     route("stock/vehicles", "routes/staff/stock-vehicles.tsx"),
     route("stock/vehicles/:id", "routes/staff/stock-vehicle.tsx"),
     route("stock/photos", "routes/staff/stock-photos.tsx"),
@@ -64,6 +73,9 @@ export default [
     route("content/preview", "routes/staff/content-preview.tsx"),
     route("content/photos", "routes/staff/content-photos.tsx"),
     route("content/*", "routes/staff/content-edit.tsx"),
+    route("stock/feeds", "routes/staff/stock-feeds.tsx"),
+    route("dashboard", "routes/staff/dashboard.tsx"),
+    route("dashboard/csv/:table", "routes/staff/dashboard-csv.ts"),
   ]),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

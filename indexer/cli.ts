@@ -10,6 +10,7 @@ import { CSV_HEADER, recordToCsvRow } from "../backend/stock/csv-columns";
 import { openIndexWriter, openStore, type OpenStore } from "../backend/engines";
 import { createLogger } from "../backend/logger";
 import { isSearchEngineFailure } from "../backend/search/engine-failures";
+import { branchPlacesOf } from "../backend/branches/branch-places";
 import { seedDemoStock } from "../backend/seed-demo-stock";
 import { MongoVehicleStore } from "../backend/store/mongo-vehicle-store";
 import { StockLeaseLostError } from "../backend/store/stock-lease";
@@ -166,7 +167,8 @@ async function runSetup({ store, mongo }: OpenStore, config: Config): Promise<nu
   const prepared = await indexer?.prepareForSite();
   if (prepared) write(prepared);
   if (await store.isPristine()) {
-    await seedDemoStock(store, config.DEMO_STOCK_SIZE, logger);
+    const branches = branchPlacesOf(config).branches.map((branch) => branch.code);
+    await seedDemoStock(store, config.DEMO_STOCK_SIZE, logger, branches);
     write(`Loaded ${formatCount(await store.count())} demo vehicles into the empty store.`);
   }
   if (indexer && (await indexer.needsFullSync())) {

@@ -90,7 +90,8 @@ export function staffApi(inbox: LeadInbox): Router {
       const request = erasureSchema.safeParse(req.body);
       if (!request.success)
         throw new ApiError(400, "invalid_erasure", request.error.issues[0]!.message, String(request.error.issues[0]!.path[0] ?? "contact"));
-      res.json({ erased: await inbox.erase(member, request.data.contact, addressOf(req)) });
+      const { leads, savedSearches, queuedMails } = await inbox.erase(member, request.data.contact, addressOf(req));
+      res.json({ erased: leads, savedSearches, queuedMails });
     }),
   );
 

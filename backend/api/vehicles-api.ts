@@ -6,6 +6,7 @@ import { searchRequestToParams, type SearchRequest } from "../../domain/search-r
 import { priceOf } from "../../domain/vehicle-price";
 import { VEHICLE_TYPES, vehicleTypeSchema, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import type { Catalogue } from "../catalogue";
+import { buyerLocation, UnknownPostcodeError } from "../geo/buyer-location";
 import { ApiError } from "./api-error";
 import { setPagingHeaders } from "./paging-headers";
 
@@ -117,6 +118,14 @@ function vehicleTypeOf(req: Request): VehicleType {
 function searchRequestOf(req: Request): SearchRequest {
   const parsed = parseSearchRequest(new URL(req.originalUrl, "http://localhost").searchParams);
   if (!parsed.ok) throw new ApiError(400, "invalid_parameter", parsed.error.message, parsed.error.field);
+  if (parsed.value.postcode) {
+    try {
+      buyerLocation(parsed.value.postcode);
+    } catch (error) {
+      if (error instanceof UnknownPostcodeError) throw new ApiError(400, "unknown_postcode", error.message, "postcode");
+      throw error;
+    }
+  }
   return parsed.value;
 }
 

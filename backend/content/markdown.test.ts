@@ -48,6 +48,15 @@ describe("Markdown as the pages show it", () => {
     expect(markdownProblems("![A van](photo:0123456789abcdef) and **words**")).toEqual([]);
   });
 
+  it("puts a table in a box that scrolls sideways, named by its heading, which a keyboard can reach", () => {
+    const html = renderMarkdown('## Your "options"\n\n| Finance | Own it? |\n| --- | --- |\n| HP | Yes |\n');
+    expect(html).toContain(
+      '<div class="table-scroll" role="region" aria-label="Your &quot;options&quot;" tabindex="0"><table class="content-table">',
+    );
+    expect(html).toContain("<th>Finance</th>");
+    expect(html).toContain("</table></div>");
+  });
+
   it("puts text in as it is", () => {
     expect(renderMarkdown(`Call ${markdownText("[Sales](javascript:x) *now*")}`)).toBe("<p>Call [Sales](javascript:x) *now*</p>\n");
   });

@@ -107,7 +107,26 @@ const SANITISE: sanitizeHtml.IOptions = {
 
 /** The Markdown as sanitised HTML, each second-level heading opening a section, as the pages written in code have them. */
 export function renderMarkdown(markdown: string): string {
-  return sectioned(sanitizeHtml(parser.render(markdown), SANITISE));
+  return sectioned(scrollingTables(sanitizeHtml(parser.render(markdown), SANITISE)));
+}
+
+/**
+ * Each table in a box that scrolls sideways on a phone, as the pages written in code have
+ * them (frontend/components/TableScroll.tsx): the box takes keyboard focus, so it needs a
+ * name, which is the heading the table stands under. Run on sanitised HTML: the markup
+ * added is the site's own.
+ */
+function scrollingTables(html: string): string {
+  let heading = "Table";
+  return html
+    .replace(/<h[2-6][^>]*>([\s\S]*?)<\/h[2-6]>|<table>/g, (whole, headingHtml: string | undefined) => {
+      if (headingHtml !== undefined) {
+        heading = headingHtml.replace(/<[^>]*>/g, "").replaceAll('"', "&quot;");
+        return whole;
+      }
+      return `<div class="table-scroll" role="region" aria-label="${heading}" tabindex="0"><table class="content-table">`;
+    })
+    .replaceAll("</table>", "</table></div>");
 }
 
 /**

@@ -25,6 +25,13 @@ describe("the content buyers see", () => {
     expect(content.pages.privacy!.html).toContain(dealer.legalName);
     expect(content.pages.privacy!.lastUpdated).toBeUndefined();
     expect(content.categories["vans/used"]!.faq[0]!.question).toBe("Are you a lender?");
+    expect(content.pages.contact!.lede).toBe(
+      `Call, e-mail or message us about a vehicle, finance or a part exchange. We usually reply ${dealer.replyTime}.`,
+    );
+    expect(content.pages.contact!.faq.map(({ question }) => question)).toContain("Can you arrange finance?");
+    expect(content.pages.chat!.html).toContain(`Our team is available ${dealer.openingHours[0]!.days}, ${dealer.openingHours[0]!.hours}.`);
+    expect(content.pages["finance-prices"]!.html).toContain("Rates start from 8.9% APR.");
+    expect(content.pages["finance-info"]!.html).toContain('<section id="options" aria-labelledby="options-heading">');
   });
 
   it("shows an offer from its start, and says when to look again", () => {

@@ -1,7 +1,8 @@
 import { CONTENT_KINDS, kindOf, POLICY_PAGES, splitKey, type ContentBody } from "../../domain/content/content-documents";
+import { FINANCE_PLACEHOLDERS } from "../../domain/content/content-rules";
 import { liveVersion, nextScheduledChange, type ContentRecord } from "../../domain/content/content-versions";
 import type { SiteContent, ShownFaq, ShownSeo } from "../../domain/content/site-content";
-import type { SearchVisibility } from "../../domain/content/content-schemas";
+import { dealerDetailsSchema, type DealerDetails, type SearchVisibility } from "../../domain/content/content-schemas";
 import type { Dealer } from "../../domain/dealer";
 import { postalAddress } from "../../domain/dealer-address";
 import { openingHoursText } from "../../domain/opening-hours";
@@ -39,8 +40,7 @@ export function buildSiteContent(
     return found && { ...found, body: CONTENT_KINDS[kind].schema.parse(found.body) as ContentBody<K> };
   };
 
-  const details = bodyOf("dealer", "dealer")?.body;
-  const dealer: Dealer = { ...dealerFile, ...details };
+  const dealer = withDetails(dealerFile, bodyOf("dealer", "dealer")?.body);
   const fill = fillerFor(dealer);
   const seo = (given: SearchVisibility, title: string, description = ""): ShownSeo => ({
     title: fill.text(given.title ?? title),
@@ -81,6 +81,7 @@ export function buildSiteContent(
         heading: fill.text(page.heading),
         ...(page.lede && { lede: fill.text(page.lede) }),
         html: fill.markdown(page.body),
+        faq: faq(page.faq),
         seo: seo(page.seo, page.heading),
         ...(POLICY_PAGES.has(name) && found.edited && found.publishedAt && { lastUpdated: found.publishedAt.toISOString().slice(0, 10) }),
       };
@@ -137,9 +138,23 @@ export function buildSiteContent(
   };
 }
 
-/** The dealer's details a text may name in braces. "{stock}" is left for the home page, which knows the count. */
+/** The dealer file with the details the staff area owns (phone, hours, …) in place of its own. */
+const withDetails = (dealerFile: Dealer, details: DealerDetails | undefined): Dealer => ({ ...dealerFile, ...details });
+
+/**
+ * The dealer as published at `now`, from the stored details alone: for what writes to buyers
+ * outside the site's pages (`npm run staff`'s e-mails). The dealer file's own details until
+ * the staff area has stored any.
+ */
+export function publishedDealer(details: ContentRecord | undefined, dealerFile: Dealer, now: Date): Dealer {
+  const shown = details && liveVersion(details, now);
+  return withDetails(dealerFile, shown && dealerDetailsSchema.parse(shown.body));
+}
+
+/** The dealer's details and the finance terms a text may name in braces. "{stock}" is left for the home page, which knows the count. */
 function placeholdersOf(dealer: Dealer): Record<string, string> {
   return {
+    ...FINANCE_PLACEHOLDERS,
     name: dealer.name,
     legalName: dealer.legalName,
     tagline: dealer.tagline,

@@ -36,6 +36,8 @@ export interface DemoStockOptions {
   seed?: number;
   /** "Now" for the stock: nothing is registered or listed after it. Defaults to the start of today (UTC). */
   referenceDate?: Date;
+  /** A dealer group's branch codes: each vehicle stands at one of them. One or none: records name no branch. */
+  branches?: readonly string[];
 }
 
 const DEFAULT_SEED = 0x5eed;
@@ -63,6 +65,8 @@ const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();
 const LISTING_WINDOW_MS = 120 * 24 * 60 * 60 * 1000;
 /** Salts the seed of the streams a van's load space is drawn from, apart from the records' own. */
 const LOAD_SPACE_STREAMS = 0x10ad5;
+/** Salts the choice of branch, apart from the records' own streams, so a group's stock is the single dealer's at its branches. */
+const BRANCH_STREAMS = 0xb4a7c;
 
 interface OnSaleLine {
   line: ModelLine;
@@ -82,6 +86,7 @@ export function* generateDemoStock({
   count,
   seed = DEFAULT_SEED,
   referenceDate = startOfUtcDay(new Date()),
+  branches = [],
 }: DemoStockOptions): Generator<VehicleRecord> {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a whole number, not ${count}`);
   const reference = monthOf(referenceDate);
@@ -95,7 +100,12 @@ export function* generateDemoStock({
     catalogue: stockCatalogue(reference.year),
     plates: new RegistrationIssuer(),
   };
-  for (let index = 0; index < count; index++) yield demoRecord(index, stock);
+  for (let index = 0; index < count; index++) {
+    const record = demoRecord(index, stock);
+    yield branches.length > 1
+      ? { ...record, branch: branches[new SeededRandom(mix32(seed ^ BRANCH_STREAMS), index).between(0, branches.length - 1)] }
+      : record;
+  }
 }
 
 function demoRecord(index: number, stock: StockContext): VehicleRecord {

@@ -22,6 +22,7 @@ import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { Logger } from "../logger";
 import { demoImagesRouter } from "../media/demo-images-router";
 import { photosRouter } from "../media/photos-router";
+import { feedsRouter } from "../feeds-out/feeds-router";
 import { PHOTO_UPLOAD_PAGE, PHOTOS_PER_UPLOAD } from "../stock/photo-upload";
 import { limitRequestBodies } from "./body-limit";
 import { limitRequestTime } from "./request-deadline";
@@ -35,6 +36,10 @@ import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
 import { signedInStaff, staffArea } from "./staff-area";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
+import { countRequests, metricsBehindToken } from "../observability/metrics-http";
+import { traceRequests } from "../observability/request-spans";
+import type { SiteMetrics } from "../observability/site-metrics";
+import type { Draining } from "../ops/draining";
 
 /** How the React front end is served: from the build in production, through Vite in development. */
 export interface FrontendMount {
@@ -71,6 +76,10 @@ export interface AppParts {
   views?: VehicleViewCounter;
   /** What the stores are still catching up on since start, for /healthz. */
   catchUps: CatchUpBoard;
+  /** The site's metrics: every request counted, and /metrics answered on this port only to the holder of `token` (METRICS_TOKEN_FILE). */
+  metrics?: { counter: SiteMetrics; token?: string };
+  /** Set when the instance is told to stop: the readiness check then says so (a rolling deploy). */
+  draining?: Draining;
 }
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
@@ -93,6 +102,8 @@ export function createApp(parts: AppParts): Express {
     views,
     content,
     catchUps,
+    metrics,
+    draining,
   } = parts;
   const app = express();
   app.disable("x-powered-by");
@@ -101,8 +112,12 @@ export function createApp(parts: AppParts): Express {
   app.set("etag", false);
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
+  app.use(traceRequests);
+  if (draining) app.use(draining.closeConnections());
+  if (metrics) app.use(countRequests(metrics.counter));
   app.use(securityHeaders(security));
   app.use(refuseAbsurdPaths, requireHost(siteOrigin), refuseOtherPageMethods);
+  if (metrics?.token) app.use(metricsBehindToken(metrics.counter, metrics.token));
   app.use(staffArea(staff.access, staff.cookies, siteOrigin));
   // After the staff area, which tells whether a stock manager is signed in.
   app.use(
@@ -123,6 +138,7 @@ export function createApp(parts: AppParts): Express {
       exempt: (res) => res.locals.staffMember !== undefined && !res.locals.staffMember.needsCode,
       windows: rateWindows,
       logger,
+      onRefused: metrics && (() => metrics.counter.postRefused()),
     }),
   );
   app.use(
@@ -143,7 +159,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use(compression());
 
-  app.use("/healthz", healthChecks(catalogue, catchUps));
+  app.use("/healthz", healthChecks(catalogue, catchUps, draining));
 
   app.use("/api", serverTiming);
   app.use("/api/vehicles", vehiclesApi(catalogue));
@@ -156,6 +172,7 @@ export function createApp(parts: AppParts): Express {
   app.use("/api", apiNotFound);
   app.use("/api", apiErrorHandler(logger));
 
+  app.use("/feeds", feedsRouter(staff.feeds));
   app.use("/media/demo", demoImagesRouter());
   // Staff wait their turn for a photo to be made; a stranger's burst is turned away beyond the queue.
   app.use(

@@ -27,7 +27,15 @@ export function limitPostsPerClient(
     exempt = () => false,
     windows = new MemoryRateWindows(),
     logger,
-  }: { now?: () => number; exempt?: (res: Response) => boolean; windows?: RateWindows; logger?: Pick<Logger, "warn"> } = {},
+    onRefused,
+  }: {
+    now?: () => number;
+    exempt?: (res: Response) => boolean;
+    windows?: RateWindows;
+    logger?: Pick<Logger, "warn">;
+    /** Told of each POST refused (the metrics). */
+    onRefused?: () => void;
+  } = {},
 ): RequestHandler {
   let nextSweep = now() + windowMs;
 
@@ -47,6 +55,7 @@ export function limitPostsPerClient(
         const minutes = Math.ceil(retryAfterSeconds / 60);
         const message = `You have sent a lot of forms in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
         res.set("Retry-After", String(retryAfterSeconds));
+        onRefused?.();
         refuse(req, res, { status: 429, code: "too_many_requests", title: "Please wait a moment", message });
       },
       (error: unknown) => {

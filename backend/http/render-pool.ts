@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { Worker } from "node:worker_threads";
 import type { Request, RequestHandler, Response } from "express";
 import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
@@ -14,6 +15,7 @@ import {
 } from "./render-protocol";
 import { cspNonceOf } from "./security-headers";
 import { keepSplicedPage } from "./cached-pages";
+import { traced } from "../observability/tracing";
 
 /**
  * Public pages rendered on every core. Node runs a page's JavaScript on one thread, and
@@ -35,6 +37,8 @@ export interface RenderPoolOptions {
   data: RenderThreadData;
   catalogue: PageCatalogue;
   logger: Logger;
+  /** Told how long each page took, from being handed to a thread to coming back (the metrics). */
+  onRendered?: (seconds: number) => void;
 }
 
 /**
@@ -49,6 +53,8 @@ interface PendingJob {
   resolve(page: RenderedPage): void;
   reject(error: Error): void;
   req: Request;
+  /** The request's async context, in which the page's catalogue calls are answered, so their log lines and spans are the request's. */
+  context: AsyncResource;
 }
 
 class RenderThread {
@@ -87,9 +93,12 @@ class RenderThread {
 
   private receive(message: FromRenderThread): void {
     switch (message.type) {
-      case "call":
-        void this.answer(message.call, message.method, message.args);
+      case "call": {
+        const answer = () => this.answer(message.call, message.method, message.args);
+        const job = this.jobs.get(message.job);
+        void (job ? job.context.runInAsyncScope(answer) : answer());
         return;
+      }
       case "log": {
         const job = this.jobs.get(message.job);
         (job?.req.log ?? this.options.logger).error({ err: receivedError(message.error) }, message.message);
@@ -136,7 +145,7 @@ export class RenderPool {
   handler(shared: (req: Request, res: Response) => boolean, renderHere: RequestHandler): RequestHandler {
     return (req, res, next) => {
       if (this.threads.length === 0 || !shared(req, res)) return renderHere(req, res, next);
-      this.render(req, res).then(
+      traced("render page", { "dealer.render.threads": this.threads.length }, () => this.render(req, res)).then(
         (page) => sendRendered(res, page),
         (error: unknown) => {
           (req.log ?? this.options.logger).warn({ err: error }, "A render thread could not render the page; rendering it here");
@@ -151,6 +160,11 @@ export class RenderPool {
   setContent(content: SiteContent): void {
     this.options.data = { ...this.options.data, content };
     for (const thread of this.threads) thread.send({ type: "content", content });
+  }
+
+  /** Pages handed to render threads and not yet back, and how many threads there are. */
+  get load(): { pending: number; threads: number } {
+    return { pending: this.threads.reduce((pages, thread) => pages + thread.jobs.size, 0), threads: this.threads.length };
   }
 
   async stop(): Promise<void> {
@@ -170,10 +184,18 @@ export class RenderPool {
       headers: headersOf(req),
       nonce: cspNonceOf(res),
     };
-    return new Promise<RenderedPage>((resolve, reject) => {
-      thread.jobs.set(job, { resolve, reject, req });
+    const started = performance.now();
+    const rendered = new Promise<RenderedPage>((resolve, reject) => {
+      thread.jobs.set(job, { resolve, reject, req, context: new AsyncResource("render-job") });
       thread.send(message);
     });
+    const { onRendered } = this.options;
+    return onRendered
+      ? rendered.then((page) => {
+          onRendered((performance.now() - started) / 1000);
+          return page;
+        })
+      : rendered;
   }
 
   private startThread(): RenderThread {

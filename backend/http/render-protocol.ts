@@ -38,6 +38,8 @@ export type CallAnswer = { type: "answer"; call: number; value: unknown } | { ty
 export interface CatalogueCall {
   type: "call";
   call: number;
+  /** The page it is asked for: answered as part of that page's request (its log lines, its trace). */
+  job: number;
   method: PageCatalogueCall;
   args: unknown[];
 }

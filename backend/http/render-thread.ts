@@ -26,17 +26,19 @@ const handle = createRequestHandler(build, "production");
 
 const pendingCalls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextCall = 1;
-const catalogue = Object.fromEntries(
-  PAGE_CATALOGUE_CALLS.map((method) => [
-    method,
-    (...args: unknown[]) =>
-      new Promise((resolve, reject) => {
-        const call = nextCall++;
-        pendingCalls.set(call, { resolve, reject });
-        send({ type: "call", call, method, args });
-      }),
-  ]),
-) as unknown as PageCatalogue;
+/** The catalogue as one page's loaders see it: each call names the page it is for. */
+const catalogueFor = (job: number) =>
+  Object.fromEntries(
+    PAGE_CATALOGUE_CALLS.map((method) => [
+      method,
+      (...args: unknown[]) =>
+        new Promise((resolve, reject) => {
+          const call = nextCall++;
+          pendingCalls.set(call, { resolve, reject });
+          send({ type: "call", call, job, method, args });
+        }),
+    ]),
+  ) as unknown as PageCatalogue;
 
 port.on("message", (message: ToRenderThread) => {
   if (message.type === "render") return void render(message);
@@ -59,7 +61,7 @@ async function render({ job, method, url, headers, nonce }: RenderJob): Promise<
     const requestLog = {
       error: (fields: { err?: unknown }, message = "Page failed") => send({ type: "log", job, message, error: sentError(fields.err) }),
     };
-    const context = pageContextOf({ catalogue, content, siteUrl, cspNonce: nonce, requestLog });
+    const context = pageContextOf({ catalogue: catalogueFor(job), content, siteUrl, cspNonce: nonce, requestLog });
     const response = await handle(new Request(url, { method, headers }), context);
     const body = new Uint8Array(await response.arrayBuffer());
     const spliced =

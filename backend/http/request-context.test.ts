@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as requestContext from "./request-context";
-import { leadsContext, pageContextOf, staffContext, type MainThreadRequest, type PageRequest } from "./request-context";
+import { alertsContext, leadsContext, pageContextOf, staffContext, type MainThreadRequest, type PageRequest } from "./request-context";
 
 /**
  * The main thread and the render threads both build a page's request context with
@@ -13,8 +13,8 @@ const CONTEXTS = Object.entries(requestContext).filter(([, value]) => typeof val
   Parameters<ReturnType<typeof pageContextOf>["get"]>[0],
 ][];
 
-/** The contexts of the pages only the main thread renders (forms, the staff area: never sent to a render thread). */
-const MAIN_THREAD_ONLY = new Set<unknown>([leadsContext, staffContext]);
+/** The contexts of the pages only the main thread renders (forms, saved searches, the staff area: never sent to a render thread). */
+const MAIN_THREAD_ONLY = new Set<unknown>([leadsContext, alertsContext, staffContext]);
 
 const dealer = { name: "the dealer" };
 const page = {
@@ -24,7 +24,11 @@ const page = {
   cspNonce: "the nonce",
   requestLog: { error: () => undefined },
 } as unknown as PageRequest;
-const mainThread = { leads: { name: "the leads" }, staff: { services: {}, address: "127.0.0.1" } } as unknown as MainThreadRequest;
+const mainThread = {
+  leads: { name: "the leads" },
+  alerts: { name: "the alerts" },
+  staff: { services: {}, address: "127.0.0.1" },
+} as unknown as MainThreadRequest;
 const given = new Set<unknown>([...Object.values(page), ...Object.values(mainThread), dealer]);
 
 describe("a page's request context", () => {
@@ -40,7 +44,7 @@ describe("a page's request context", () => {
     expect(given).toContain(pageContextOf(page).get(context));
   });
 
-  it("leaves the forms' and the staff area's contexts to the main thread", () => {
+  it("leaves the forms', the saved searches' and the staff area's contexts to the main thread", () => {
     for (const context of MAIN_THREAD_ONLY) expect(() => pageContextOf(page).get(context as typeof leadsContext)).toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
+import type { Alerts } from "../alerts/alert-services";
 import type { PageCatalogue } from "../catalogue";
 import type { Dealer } from "../../domain/dealer";
 import type { SiteContent } from "../../domain/content/site-content";
@@ -20,6 +21,8 @@ export const dealerContext = createContext<Dealer>();
 /** The content buyers see (or, for a member of staff previewing a draft, the content with it). */
 export const contentContext = createContext<SiteContent>();
 export const leadsContext = createContext<Leads>();
+/** Buyers' saved searches and their alerts: saving one, and the pages their signed links open. */
+export const alertsContext = createContext<Alerts>();
 /** The public origin configured as SITE_URL; undefined when unset (see frontend/seo/site-origin.ts). */
 export const siteUrlContext = createContext<string | undefined>(undefined);
 /** The nonce the response's Content-Security-Policy allows inline scripts with; none in development. */
@@ -39,9 +42,10 @@ export interface PageRequest {
   requestLog: Pick<Logger, "error">;
 }
 
-/** What the main thread alone holds, for the pages only it renders: the forms and the staff area. */
+/** What the main thread alone holds, for the pages only it renders: the forms, saved searches and the staff area. */
 export interface MainThreadRequest {
   leads: Leads;
+  alerts: Alerts;
   staff: { services: StaffServices; member?: StaffMember; address: string };
 }
 
@@ -57,6 +61,7 @@ export function pageContextOf(page: PageRequest, mainThread?: MainThreadRequest)
   ]);
   if (mainThread) {
     values.set(leadsContext, mainThread.leads);
+    values.set(alertsContext, mainThread.alerts);
     values.set(staffContext, mainThread.staff);
   }
   return new RouterContextProvider(values);

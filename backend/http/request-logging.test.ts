@@ -18,6 +18,12 @@ describe("loggableUrl", () => {
     expect(loggableUrl("/api/search/car?q=sam%40example.com%20corsa&make=Vauxhall")).toBe("/api/search/car?q=%5Bredacted%5D&make=Vauxhall");
   });
 
+  it("replaces the buyer's postcode a search measures from, and keeps the radius", () => {
+    expect(loggableUrl("/car-search?postcode=WN1+1AA&withinMiles=25&sort=distance")).toBe(
+      "/car-search?postcode=%5Bredacted%5D&withinMiles=25&sort=distance",
+    );
+  });
+
   it("leaves an address without a query as it is", () => {
     expect(loggableUrl("/vehicles/fiesta-2019")).toBe("/vehicles/fiesta-2019");
   });

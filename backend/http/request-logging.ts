@@ -3,16 +3,19 @@ import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import type { Logger } from "../logger";
+import { inRequest } from "../observability/request-scope";
 
-const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A balancer's id as HAProxy's unique-id-format, nginx's $request_id or a UUID writes it; anything else is made afresh, so a forged header cannot put text of its choosing in the log. */
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * One log line per request with its id, method, path, status and time. The id is taken
  * from a load balancer's X-Request-Id when it sends a sane one, and echoed back so a visitor's
- * report can be matched to the log.
+ * report can be matched to the log; every line logged while the request is answered, by
+ * whichever module, carries it as `requestId` (backend/observability/request-scope.ts).
  */
 export function requestLogging(logger: Logger): RequestHandler {
-  return pinoHttp({
+  const logRequest = pinoHttp({
     logger,
     genReqId: (req, res) => {
       const incoming = req.headers["x-request-id"];
@@ -34,23 +37,26 @@ export function requestLogging(logger: Logger): RequestHandler {
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
   });
+  return (req, res, next) => logRequest(req, res, () => inRequest(String(req.id), next));
 }
 
 const REDACTED = "[redacted]";
+/** Parameters the search reads whose values are a visitor's own words: their keywords, and where they live. */
+const TYPED_BY_VISITOR = new Set(["q", "postcode"]);
 
 /**
  * The address as logged: the values of search filters, sort and paging are kept, since they
  * explain a slow or failed search; every other query value is replaced, because some (a
  * postcode typed into a search form, a name in a link's tracking tag) are personal data,
- * which the log must never hold. So are the words typed into the search box (`q`): a
- * visitor may type anything there.
+ * which the log must never hold. So are the words typed into the search box (`q`), where a
+ * visitor may type anything, and the buyer's postcode the search measures distances from.
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf("?");
   if (queryAt < 0) return url;
   const query = new URLSearchParams(url.slice(queryAt + 1));
   for (const name of new Set(query.keys())) {
-    if (!KNOWN_PARAMS.has(name) || name === "q") query.set(name, REDACTED);
+    if (!KNOWN_PARAMS.has(name) || TYPED_BY_VISITOR.has(name)) query.set(name, REDACTED);
   }
   return `${url.slice(0, queryAt)}?${query}`;
 }

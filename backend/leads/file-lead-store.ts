@@ -5,7 +5,7 @@ import type { LeadKindName } from "../../domain/lead-kinds";
 import type { CatchUpBoard } from "../catch-up-board";
 import { backgroundTurn } from "../event-loop-turns";
 import type { Logger } from "../logger";
-import { leaseEarliestDue } from "../outbox-worker";
+import { backlogOf, leaseEarliestDue, type OutboxBacklog } from "../outbox-worker";
 import { entryOf, LeadEntries, newestFirstOrder, type Entry } from "./lead-entries";
 import { matchingOf } from "./lead-entry-search";
 import { LeadFiles } from "./lead-files";
@@ -133,6 +133,11 @@ export class FileLeadStore implements LeadStore {
     const dueId = leaseEarliestDue(this.entries.byId, now, leaseMs);
     if (dueId === undefined) return undefined;
     return this.get(dueId);
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    await this.loaded;
+    return backlogOf(this.entries.byId.values(), (entry) => entry.receivedAt);
   }
 
   markForwarded(id: string, at: Date): Promise<void> {

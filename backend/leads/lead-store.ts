@@ -1,5 +1,6 @@
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { LeadKindName } from "../../domain/lead-kinds";
+import type { OutboxBacklog } from "../outbox-worker";
 
 /**
  * Where every lead is kept, whatever its kind: the outbox the forwarder works from and the
@@ -226,6 +227,8 @@ export interface LeadOutbox {
   markForwarded(id: string, at: Date): Promise<void>;
   /** Counts a failed send, notes why, and sets when to try again. */
   markForwardFailed(id: string, retryAt: Date, failure: ForwardFailure): Promise<void>;
+  /** Leads waiting to be forwarded, and when the longest-waiting one was received (the metrics). */
+  backlog(): Promise<OutboxBacklog>;
 }
 
 export interface LeadStore extends LeadOutbox {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { MongoServerError, type Collection, type Db, type Filter, type IndexDescription } from "mongodb";
 import type { Logger } from "../logger";
+import type { OutboxBacklog } from "../outbox-worker";
 import { LEAD_KIND_NAMES, LEAD_KINDS } from "../../domain/lead-kinds";
 import type { LeadKindName } from "../../domain/lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
@@ -130,6 +131,15 @@ export class MongoLeadStore implements LeadStore {
       { _id: id, forwardedAt: { $exists: false } },
       { $set: { nextAttemptAt: retryAt, lastForwardFailure: failure }, $inc: { forwardAttempts: 1 } },
     );
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    const waiting = { nextAttemptAt: { $exists: true } };
+    const [count, oldest] = await Promise.all([
+      this.leads.countDocuments(waiting),
+      this.leads.findOne(waiting, { sort: { receivedAt: 1 }, projection: { receivedAt: 1 } }),
+    ]);
+    return oldest ? { waiting: count, oldest: oldest.receivedAt } : { waiting: count };
   }
 
   async deleteReceivedBefore(kind: LeadKindName, cutoff: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { leaseEarliestDue } from "../outbox-worker";
+import { backlogOf, leaseEarliestDue, type OutboxBacklog } from "../outbox-worker";
 import { settleTempFile, writeFileAtomically } from "../store/atomic-file";
 import { firstRound, isOpen, roundId, roundOf, withEntry, type GatheredState } from "./mail-gathering";
 import {
@@ -15,17 +15,18 @@ import {
   type QueuedMail,
   type RecipientCap,
 } from "./mail-outbox";
-import { newRecipientSecret, RECIPIENT_SECRET_PATTERN, recipientKeyOf } from "./recipient-key";
+import { mailboxOf, newRecipientSecret, RECIPIENT_SECRET_PATTERN, recipientKeyOf } from "./recipient-key";
 
 /** A message as its file holds it: whole while unsent (with what a gathering round was written from), its id and time alone once sent. */
 type MailFile = (QueuedMail & { nextAttemptAt: Date; gathering?: GatheredState }) | { id: string; sentAt: Date };
 type UnsentFile = Exclude<MailFile, { sentAt: Date }>;
-/** A day's file of admissions: the ids of the messages admitted, by recipient key. */
+/** A day's file of admissions: the ids of the messages admitted, by recipient key (and allowance, when not the confirmations'). */
 type AdmissionsFile = Record<string, string[]>;
 
 /** What is kept in memory of each file: when it is next due (unsent), or when it went. */
 interface Entry {
   nextAttemptAt?: number;
+  queuedAt?: number;
   sentAt?: number;
 }
 
@@ -65,12 +66,20 @@ export class FileMailOutbox implements MailOutbox {
   }
 
   async enqueue(mail: OutgoingMail, at: Date): Promise<boolean> {
-    if (!MAIL_ID_PATTERN.test(mail.id)) throw new Error(`Not a mail id: ${mail.id}`);
+    return (await this.enqueueAll([mail], at))[0]!;
+  }
+
+  async enqueueAll(mails: readonly OutgoingMail[], at: Date): Promise<boolean[]> {
+    for (const { id } of mails) if (!MAIL_ID_PATTERN.test(id)) throw new Error(`Not a mail id: ${id}`);
     return this.serially(async () => {
       await this.readNewFiles();
-      if (this.entries.has(mail.id)) return false;
-      await this.write({ ...mail, queuedAt: at, attempts: 0, nextAttemptAt: at });
-      return true;
+      const queued: boolean[] = [];
+      for (const mail of mails) {
+        const fresh = !this.entries.has(mail.id);
+        if (fresh) await this.write({ ...mail, queuedAt: at, attempts: 0, nextAttemptAt: at });
+        queued.push(fresh);
+      }
+      return queued;
     });
   }
 
@@ -105,6 +114,28 @@ export class FileMailOutbox implements MailOutbox {
     return unsent;
   }
 
+  async backlog(): Promise<OutboxBacklog> {
+    await this.serially(() => this.readNewFiles());
+    return backlogOf(this.entries.values(), (entry) => entry.queuedAt ?? Date.now());
+  }
+
+  deleteUnsentTo(address: string): Promise<number> {
+    const mailbox = mailboxOf(address);
+    return this.serially(async () => {
+      await this.readNewFiles();
+      let deleted = 0;
+      for (const [id, { sentAt }] of this.entries) {
+        if (sentAt !== undefined) continue;
+        const file = await this.read(id);
+        if (!file || "sentAt" in file || mailboxOf(file.to) !== mailbox) continue;
+        await rm(this.fileOf(id), { force: true });
+        this.entries.delete(id);
+        deleted++;
+      }
+      return deleted;
+    });
+  }
+
   deleteSentBefore(cutoff: Date): Promise<number> {
     return this.serially(async () => {
       let deleted = 0;
@@ -124,17 +155,34 @@ export class FileMailOutbox implements MailOutbox {
     });
   }
 
-  async admit(mailId: string, to: string, { day, most }: RecipientCap, _at: Date): Promise<Admission> {
+  async admit(mailId: string, to: string, cap: RecipientCap, at: Date): Promise<Admission> {
+    return (await this.admitAll([{ mailId, to }], cap, at))[0]!;
+  }
+
+  /** The day's file is read once and, if anything was admitted, written once, however many are asked for. */
+  async admitAll(
+    requests: readonly { mailId: string; to: string }[],
+    { day, most, allowance }: RecipientCap,
+    _at: Date,
+  ): Promise<Admission[]> {
     if (!CAP_DAY_PATTERN.test(day)) throw new Error(`Not a day: ${day}`);
     return this.serially(async () => {
-      const recipient = recipientKeyOf(await this.recipientSecret(), to);
+      const secret = await this.recipientSecret();
       const file = path.join(this.recipientsDirectory, `${day}${FILE_SUFFIX}`);
       const admissions = (await readJson<AdmissionsFile>(file)) ?? {};
-      const admitted = admissions[recipient] ?? [];
-      if (admitted.includes(mailId)) return { admitted: true, recipient };
-      if (admitted.length >= most) return { admitted: false, recipient };
-      await writeFileAtomically(file, [JSON.stringify({ ...admissions, [recipient]: [...admitted, mailId] })]);
-      return { admitted: true, recipient };
+      let changed = false;
+      const answers = requests.map(({ mailId, to }) => {
+        const recipient = recipientKeyOf(secret, to);
+        const counted = allowance ? `${recipient}-${allowance}` : recipient;
+        const admitted = admissions[counted] ?? [];
+        if (admitted.includes(mailId)) return { admitted: true, recipient };
+        if (admitted.length >= most) return { admitted: false, recipient };
+        admissions[counted] = [...admitted, mailId];
+        changed = true;
+        return { admitted: true, recipient };
+      });
+      if (changed) await writeFileAtomically(file, [JSON.stringify(admissions)]);
+      return answers;
     });
   }
 
@@ -171,7 +219,12 @@ export class FileMailOutbox implements MailOutbox {
   }
 
   private index(file: MailFile): void {
-    this.entries.set(file.id, "sentAt" in file ? { sentAt: file.sentAt.getTime() } : { nextAttemptAt: file.nextAttemptAt.getTime() });
+    this.entries.set(
+      file.id,
+      "sentAt" in file
+        ? { sentAt: file.sentAt.getTime() }
+        : { nextAttemptAt: file.nextAttemptAt.getTime(), queuedAt: file.queuedAt.getTime() },
+    );
   }
 
   private fileOf(id: string): string {

@@ -6,6 +6,8 @@ export type MailFact = readonly [label: string, value: string, href?: string];
 /** One part of a message's body, written once and rendered both as plain text and as HTML. */
 export type MailBlock =
   | { paragraph: string }
+  /** A heading within the message: one of several searches an alert lists. */
+  | { subheading: string }
   /** Label and value pairs: "Reference: K7F3-9QXA". */
   | { facts: readonly MailFact[] }
   | { link: { text: string; href: string } }
@@ -76,6 +78,7 @@ ${body}
 function textOf(block: MailBlock): string {
   if ("image" in block) return "";
   if ("paragraph" in block) return block.paragraph;
+  if ("subheading" in block) return `${block.subheading}\n${"=".repeat(Math.min(block.subheading.length, 60))}`;
   if ("facts" in block) return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
   if ("link" in block) return `${block.link.text}: ${block.link.href}`;
   return block.entries.map(({ text, href }) => `- ${text}\n  ${href}`).join("\n");
@@ -85,6 +88,7 @@ const LINK_STYLE = "color:#0b57d0;text-decoration:underline";
 
 function htmlOf(block: MailBlock): string {
   if ("paragraph" in block) return `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`;
+  if ("subheading" in block) return `<h2 style="font-size:18px;line-height:1.3;margin:24px 0 12px">${escapeHtml(block.subheading)}</h2>`;
   if ("facts" in block) {
     const rows = block.facts.map(([label, value, href]) => {
       const shown = href ? `<a href="${escapeHtml(href)}" style="${LINK_STYLE}">${escapeHtml(value)}</a>` : escapeHtml(value);

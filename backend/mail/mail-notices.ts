@@ -57,9 +57,12 @@ export function vehicleText(vehicle: LeadVehicle): string {
   return vehicle.registration ? `${title}, ${vehicle.registration}` : title;
 }
 
+/** Made once: localeCompare with options makes a collator at every call, which an alert listing thousands of vehicles felt. */
+const WORDS = new Intl.Collator("en-GB", { sensitivity: "accent" });
+
 function withoutRepeatedWords(parts: readonly (string | undefined)[]): string {
   const words: string[] = [];
-  const same = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "accent" }) === 0;
+  const same = (a: string, b: string) => WORDS.compare(a, b) === 0;
   for (const part of parts) {
     const next = part?.trim().split(/\s+/).filter(Boolean) ?? [];
     let overlap = Math.min(words.length, next.length);

@@ -11,6 +11,8 @@
  * (tests/contract/mail-outbox-contract.ts).
  */
 
+import type { OutboxBacklog } from "../outbox-worker";
+
 /** An e-mail as written, before it is queued. */
 export interface OutgoingMail {
   /**
@@ -24,6 +26,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where one click unsubscribes (RFC 8058): sent as List-Unsubscribe, with List-Unsubscribe-Post, on alerts to buyers. */
+  listUnsubscribe?: string;
 }
 
 /** Why the last send failed: the SMTP reply code, or what kept the server from answering. */
@@ -45,6 +49,8 @@ export interface RecipientCap {
   /** The showroom's date, YYYY-MM-DD. */
   day: string;
   most: number;
+  /** The allowance counted against, when not the confirmations' (a form's): "alerts" for the alerts a buyer asked for. */
+  allowance?: "alerts";
 }
 
 export interface Admission {
@@ -78,6 +84,8 @@ export interface Gathering {
 export interface MailOutbox {
   /** Stores the message, due at once; false when one with this id was queued before (sent or not). Resolves once it would survive a crash. */
   enqueue(mail: OutgoingMail, at: Date): Promise<boolean>;
+  /** As `enqueue`, for many messages at once (a round of alerts): one answer each, in order. */
+  enqueueAll(mails: readonly OutgoingMail[], at: Date): Promise<boolean[]>;
   /** The unsent message whose next try is the most overdue, held back from every other claimant for `leaseMs`. */
   claimNextDue(now: Date, leaseMs: number): Promise<QueuedMail | undefined>;
   /** The server took it: what it said and to whom is forgotten; only its id and when it went are kept, so it is never queued again. */
@@ -86,6 +94,10 @@ export interface MailOutbox {
   markFailed(id: string, retryAt: Date, failure: MailFailure): Promise<void>;
   /** Messages not yet sent. */
   countUnsent(): Promise<number>;
+  /** Messages not yet sent, and when the longest-waiting one was queued (the metrics). */
+  backlog(): Promise<OutboxBacklog>;
+  /** Deletes the messages to this address (any spelling of its mailbox) not sent yet, for an erasure; resolves to how many. */
+  deleteUnsentTo(address: string): Promise<number>;
   /** Forgets the ids of messages sent before `cutoff`, and the counts per address of days before it; resolves to how many ids. */
   deleteSentBefore(cutoff: Date): Promise<number>;
   /**
@@ -95,6 +107,8 @@ export interface MailOutbox {
    * Queuing is left to the caller.
    */
   admit(mailId: string, to: string, cap: RecipientCap, at: Date): Promise<Admission>;
+  /** As `admit`, for many messages at once (a round of alerts, one to each of thousands of addresses): one answer each, in order. */
+  admitAll(requests: readonly { mailId: string; to: string }[], cap: RecipientCap, at: Date): Promise<Admission[]>;
   /**
    * Adds `entry` to the open round of `gathering`: the round is queued with its first entry,
    * due `holdMs` later, and written again with each entry after; an entry whose key it lists

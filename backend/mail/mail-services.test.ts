@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
+import type { Dealer } from "../../domain/dealer";
 import { loadConfig } from "../config";
 import { loadDealer } from "../dealer-config";
 import { FileLeadStore } from "../leads/file-lead-store";
@@ -34,10 +35,10 @@ describe("mail services", () => {
     await leads.close();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
-  const open = (env: Record<string, string>) =>
+  const open = (env: Record<string, string>, published: () => Dealer = () => dealer) =>
     mailServices(
       loadConfig({ NODE_ENV: "test", SITE_URL: "https://www.dockside-motors.example", ...env }),
-      dealer,
+      published,
       outbox,
       leads,
       async (id) => (id === "jo" ? "jo@dockside-motors.example" : undefined),
@@ -78,6 +79,25 @@ describe("mail services", () => {
     await sink.waitFor((received) => received.to.includes("new@dockside-motors.example"), 10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.received).toHaveLength(2);
+  });
+
+  it("writes each message with the dealer's details as published when it is written, not as they were at start", async () => {
+    let published = dealer;
+    mail = await open({ SMTP_URL: sink.url, SMTP_TLS: "none" }, () => published);
+    mail.start();
+    published = {
+      ...dealer,
+      phone: "0151 496 0999",
+      email: "showroom@dockside-motors.example",
+      openingHours: [{ days: "Saturday", hours: "9am to 1pm" }],
+    };
+    await mail.leadArrived(arrived);
+    const confirmation = await sink.waitFor((received) => received.to.includes("buyer@example.com"), 10_000);
+    expect(confirmation.text).toContain("0151 496 0999");
+    expect(confirmation.text).toContain("We are open Saturday, 9am to 1pm.");
+    expect(confirmation.from).toContain("showroom@dockside-motors.example");
+    const notice = await sink.waitFor((received) => received.to.includes("showroom@dockside-motors.example"), 10_000);
+    expect(notice.text).not.toContain(dealer.phone);
   });
 
   describe("the daily digest", () => {

@@ -70,6 +70,8 @@ export interface Mail {
   leadAssigned(lead: StoredLead): Promise<void>;
   /** A one-time link to set a staff password, to its owner; true when it was queued. */
   passwordLink(to: string, link: string): Promise<boolean>;
+  /** Sends what was just queued in the outbox now, rather than at the next poll. */
+  sendSoon(): void;
 }
 
 export interface MailServices extends Mail {
@@ -84,11 +86,13 @@ export interface ListedVehicles {
 
 /**
  * Mail as the site wires it: notices queued in the outbox (when an SMTP server is set), the
- * sender working the outbox, and the daily digest of leads still waiting for a reply.
+ * sender working the outbox, and the daily digest of leads still waiting for a reply. Each
+ * message is written with the dealer's details as `dealer` gives them then: as last
+ * published from the staff area, so a new phone number or hours are in the next message.
  */
 export async function mailServices(
   settings: MailSettings,
-  dealer: Dealer,
+  dealer: () => Dealer,
   outbox: MailOutbox,
   leads: LeadStore,
   staffEmail: (accountId: string) => Promise<string | undefined>,
@@ -97,8 +101,14 @@ export async function mailServices(
   timing: OutboxTiming,
   transport?: MailTransport,
 ): Promise<MailServices> {
-  const smtp = transport ?? (await smtpTransport(settings, { name: dealer.name, address: dealer.email }, timing.requestTimeoutMs));
-  const context: MailContext = { dealer, siteOrigin: publicOrigin(settings) };
+  const sender = () => ({ name: dealer().name, address: dealer().email });
+  const smtp = transport ?? (await smtpTransport(settings, sender, timing.requestTimeoutMs));
+  const context: MailContext = {
+    get dealer() {
+      return dealer();
+    },
+    siteOrigin: publicOrigin(settings),
+  };
   if (!smtp) {
     logger.warn("No SMTP server is set (SMTP_URL or SMTP_HOST): no notices or confirmations are e-mailed");
     return {
@@ -106,14 +116,15 @@ export async function mailServices(
       leadArrived: async () => {},
       leadAssigned: async () => {},
       passwordLink: async () => false,
+      sendSoon() {},
       start() {},
       async stop() {},
     };
   }
-  const sender = new MailSender(outbox, smtp, logger, timing);
+  const mailSender = new MailSender(outbox, smtp, logger, timing);
   let started = false;
   const nudge = () => {
-    if (started) sender.nudge();
+    if (started) mailSender.nudge();
   };
   const queue = async (mail: OutgoingMail) => {
     if (await outbox.enqueue(mail, new Date())) nudge();
@@ -171,24 +182,25 @@ export async function mailServices(
       const to = assigneeId && (await staffEmail(assigneeId));
       if (to) await queue(assigneeNotice(context, lead, to, lead.work.history.length));
     },
+    sendSoon: nudge,
     async passwordLink(to, link) {
       await queue(passwordLinkMail(context, `staff-link-${randomUUID()}`, to, link, settings.STAFF_SET_PASSWORD_LINK_HOURS));
       return true;
     },
     start() {
       started = true;
-      sender.start();
+      mailSender.start();
       digest.start();
     },
     async stop() {
       digest.stop();
-      await sender.stop();
+      await mailSender.stop();
     },
   };
 }
 
 /** The first photo buyers see of a vehicle, when the site serves it (a stored or demo photo), at the widest size a message shows. */
-function mainPhotoOf(record: VehicleRecord): MailPhoto | undefined {
+export function mainPhotoOf(record: VehicleRecord): MailPhoto | undefined {
   const photo = shownImages(record)[0]?.photo;
   if (!photo) return undefined;
   // The smallest width is always served, and is narrower than a message.

@@ -1,4 +1,5 @@
 import { MongoServerError, type Collection, type Db } from "mongodb";
+import type { OutboxBacklog } from "../outbox-worker";
 import { firstRound, isOpen, roundId, roundOf, roundRange, withEntry, type GatheredState } from "./mail-gathering";
 import {
   CAP_DAY_PATTERN,
@@ -12,7 +13,7 @@ import {
   type QueuedMail,
   type RecipientCap,
 } from "./mail-outbox";
-import { newRecipientSecret, recipientKeyOf } from "./recipient-key";
+import { mailboxOf, newRecipientSecret, recipientKeyOf } from "./recipient-key";
 
 /**
  * A message as MongoDB holds it: whole while unsent (with when it is next due, and what a
@@ -22,7 +23,7 @@ type MailDocument = Omit<QueuedMail, "id"> & { _id: string; nextAttemptAt?: Date
 
 /**
  * What `mail_recipients` holds: a document per message admitted to an address
- * (`<recipient key>-<day>-<slot>`, naming the message), and the secret the keys are made
+ * (`<recipient key>-<day>-<slot>`, or `<recipient key>-<allowance>-<day>-<slot>`, naming the message), and the secret the keys are made
  * with (`secret`), made by whichever instance admits first.
  */
 interface RecipientDocument {
@@ -87,6 +88,12 @@ export class MongoMailOutbox implements MailOutbox {
     }
   }
 
+  async enqueueAll(mails: readonly OutgoingMail[], at: Date): Promise<boolean[]> {
+    const queued: boolean[] = [];
+    for (const mail of mails) queued.push(await this.enqueue(mail, at));
+    return queued;
+  }
+
   async claimNextDue(now: Date, leaseMs: number): Promise<QueuedMail | undefined> {
     const document = await this.mail.findOneAndUpdate(
       { nextAttemptAt: { $lte: now } },
@@ -113,16 +120,34 @@ export class MongoMailOutbox implements MailOutbox {
     return this.mail.countDocuments({ sentAt: { $exists: false } });
   }
 
+  async backlog(): Promise<OutboxBacklog> {
+    const unsent = { nextAttemptAt: { $exists: true } };
+    const [waiting, oldest] = await Promise.all([
+      this.mail.countDocuments(unsent),
+      this.mail.findOne(unsent, { sort: { queuedAt: 1 }, projection: { queuedAt: 1 } }),
+    ]);
+    return oldest?.queuedAt ? { waiting, oldest: oldest.queuedAt } : { waiting };
+  }
+
+  async deleteUnsentTo(address: string): Promise<number> {
+    const mailbox = mailboxOf(address);
+    const unsent = await this.mail.find({ sentAt: { $exists: false } }, { projection: { to: 1 } }).toArray();
+    const ids = unsent.filter(({ to }) => typeof to === "string" && mailboxOf(to) === mailbox).map(({ _id }) => _id);
+    if (ids.length === 0) return 0;
+    return (await this.mail.deleteMany({ _id: { $in: ids }, sentAt: { $exists: false } })).deletedCount;
+  }
+
   async deleteSentBefore(cutoff: Date): Promise<number> {
     await this.recipients.deleteMany({ day: { $lt: cutoff.toISOString().slice(0, 10) } });
     return (await this.mail.deleteMany({ sentAt: { $lt: cutoff } })).deletedCount;
   }
 
   /** Each of the day's `most` slots is a document: inserting one is atomic, so on no instance are more admitted. */
-  async admit(mailId: string, to: string, { day, most }: RecipientCap, at: Date): Promise<Admission> {
+  async admit(mailId: string, to: string, { day, most, allowance }: RecipientCap, at: Date): Promise<Admission> {
     if (!CAP_DAY_PATTERN.test(day)) throw new Error(`Not a day: ${day}`);
     const recipient = recipientKeyOf(await this.recipientSecret(), to);
-    const slots = Array.from({ length: most }, (_, slot) => `${recipient}-${day}-${slot + 1}`);
+    const counted = allowance ? `${recipient}-${allowance}` : recipient;
+    const slots = Array.from({ length: most }, (_, slot) => `${counted}-${day}-${slot + 1}`);
     const taken = await this.recipients.find({ _id: { $in: slots } }).toArray();
     if (taken.some((slot) => slot.mailId === mailId)) return { admitted: true, recipient };
     const takenIds = new Set(taken.map(({ _id }) => _id));
@@ -136,6 +161,12 @@ export class MongoMailOutbox implements MailOutbox {
       }
     }
     return { admitted: false, recipient };
+  }
+
+  async admitAll(requests: readonly { mailId: string; to: string }[], cap: RecipientCap, at: Date): Promise<Admission[]> {
+    const answers: Admission[] = [];
+    for (const { mailId, to } of requests) answers.push(await this.admit(mailId, to, cap, at));
+    return answers;
   }
 
   /** A round is rewritten only if no other write reached it since it was read (its count), else read and tried again. */

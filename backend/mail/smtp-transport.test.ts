@@ -3,7 +3,7 @@ import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
 import { ConfigError, loadConfig } from "../config";
 import { smtpTransport } from "./smtp-transport";
 
-const sender = { name: "Dockside Motor Company", address: "sales@dockside-motors.example" };
+const sender = () => ({ name: "Dockside Motor Company", address: "sales@dockside-motors.example" });
 const mail = { id: "lead-1-dealer", to: "sales@dockside-motors.example", subject: "New enquiry", text: "Hello", html: "<p>Hello</p>" };
 let sink: SmtpSink;
 beforeEach(async () => {
@@ -34,6 +34,19 @@ it("refuses to send in the clear to a server that offers no STARTTLS, unless tol
     expect.objectContaining({ replyTo: ["siobhan@example.com"] }),
   ]);
   expect(sink.received[0]!.messageId).toBe("<lead-1-dealer@dockside-motors.example>");
+});
+
+it("offers a mail program's one-click unsubscribe (RFC 8058) on a message that has one", async () => {
+  const plain = (await smtpTransport(loadConfig({ SMTP_URL: sink.url, SMTP_TLS: "none" }), sender, 2000))!;
+  const listUnsubscribe = "https://www.dockside-motors.example/alerts/unsubscribe?t=u.abc.def";
+  await plain.send({ ...mail, id: "alert-1", listUnsubscribe });
+  await plain.send(mail);
+  plain.close();
+  expect(sink.received[0]!.headers).toMatchObject({
+    "list-unsubscribe": `<${listUnsubscribe}>`,
+    "list-unsubscribe-post": "List-Unsubscribe=One-Click",
+  });
+  expect(sink.received[1]!.headers["list-unsubscribe"]).toBeUndefined();
 });
 
 it("stops the site, naming the setting, when the password file cannot be read", async () => {

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
-import { ConfigError } from "../config";
+import { readSettingFile } from "../config";
 import type { OutgoingMail } from "./mail-outbox";
 
 export type SmtpSettings = Pick<
@@ -26,13 +25,16 @@ export function smtpConfigured(settings: Pick<SmtpSettings, "SMTP_URL" | "SMTP_H
  */
 export async function smtpTransport(
   settings: SmtpSettings,
-  sender: { name: string; address: string },
+  /** Who a message is from unless MAIL_FROM says: asked for each message, as the dealer's published details may have changed. */
+  sender: () => { name: string; address: string },
   timeoutMs: number,
 ): Promise<MailTransport | undefined> {
   if (!smtpConfigured(settings)) return undefined;
   const tls = settings.SMTP_TLS ?? (settings.SMTP_URL?.startsWith("smtps:") || settings.SMTP_PORT === 465 ? "tls" : "starttls");
-  const ca = settings.SMTP_TLS_CA_FILE ? await secretFile("SMTP_TLS_CA_FILE", settings.SMTP_TLS_CA_FILE) : undefined;
-  const password = settings.SMTP_PASSWORD_FILE ? (await secretFile("SMTP_PASSWORD_FILE", settings.SMTP_PASSWORD_FILE)).trim() : undefined;
+  const ca = settings.SMTP_TLS_CA_FILE ? await readSettingFile("SMTP_TLS_CA_FILE", settings.SMTP_TLS_CA_FILE) : undefined;
+  const password = settings.SMTP_PASSWORD_FILE
+    ? (await readSettingFile("SMTP_PASSWORD_FILE", settings.SMTP_PASSWORD_FILE)).trim()
+    : undefined;
   const transporter = nodemailer.createTransport({
     ...(settings.SMTP_URL
       ? { url: settings.SMTP_URL }
@@ -46,21 +48,26 @@ export async function smtpTransport(
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   });
-  const from = settings.MAIL_FROM ?? sender;
-  const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>.*$/, "") || "localhost";
   return {
-    async send({ id, to, replyTo, subject, text, html }) {
+    async send({ id, to, replyTo, subject, text, html, listUnsubscribe }) {
+      // RFC 8058: a mail program offers its own unsubscribe button, which POSTs to the address, no page in between.
+      const headers = listUnsubscribe
+        ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        : undefined;
+      const from = settings.MAIL_FROM ?? sender();
+      const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>.*$/, "") || "localhost";
       // The same Message-ID on every try, so a copy sent again after a crash can be recognised.
-      await transporter.sendMail({ from, to, ...(replyTo ? { replyTo } : {}), subject, text, html, messageId: `<${id}@${domain}>` });
+      await transporter.sendMail({
+        from,
+        to,
+        ...(replyTo ? { replyTo } : {}),
+        subject,
+        text,
+        html,
+        messageId: `<${id}@${domain}>`,
+        ...(headers ? { headers } : {}),
+      });
     },
     close: () => transporter.close(),
   };
-}
-
-async function secretFile(setting: string, file: string): Promise<string> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    throw new ConfigError(`${setting} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
-  }
 }

@@ -19,4 +19,18 @@ describe("AnswerCache", () => {
     expect(cache.peek("a")?.answer).toBe(1);
     expect(cache.size).toBe(2);
   });
+
+  it("lets answers go by weight, the heaviest taking the room of several", () => {
+    const cache = new AnswerCache<string>(10, (answer) => answer.length);
+    cache.set("a", "v1", "xxxx");
+    cache.set("b", "v1", "xxxx");
+    cache.set("c", "v1", "xxxxxxx");
+    expect(cache.peek("a")).toBeUndefined();
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.peek("c")?.answer).toBe("xxxxxxx");
+    cache.set("c", "v2", "xx");
+    cache.set("d", "v1", "xxxxxxxx");
+    expect(cache.size).toBe(2);
+    expect(cache.peek("c")).toEqual({ version: "v2", answer: "xx" });
+  });
 });

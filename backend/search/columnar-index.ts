@@ -20,6 +20,8 @@ import { compareOptionValues } from "./option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
+import type { GeoPoint } from "../../domain/distance";
+import type { BranchPlaces } from "../branches/branch-places";
 import { Bitset } from "./bitset";
 import type { SearchQuery, SearchResult } from "./search-engine";
 import { queryWords, recordWords } from "./search-words";
@@ -57,6 +59,9 @@ interface RangeColumn {
 type CountedFilterName = TextFilterName | RangeFilterName;
 const COUNTED_FILTER_NAMES: readonly CountedFilterName[] = [...TEXT_FILTER_NAMES, ...RANGE_FILTER_NAMES];
 
+/** Meilisearch's geo sort takes distances this close for one (its distance_error_margin). */
+const SAME_DISTANCE_METRES = 1;
+
 const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages", "available"];
 
 /** A vehicle type, or all stock. */
@@ -79,6 +84,7 @@ export class ColumnarIndex {
     private readonly recent: Record<RecentFilterName, Float64Array>,
     private readonly orders: Record<SortValue, Uint32Array>,
     private readonly words: TextIndex,
+    private readonly places: BranchPlaces | undefined,
   ) {
     for (const scope of Object.keys(scopes) as Scope[]) {
       const docs = scopes[scope].toArray();
@@ -91,10 +97,11 @@ export class ColumnarIndex {
     }
   }
 
-  static async build(records: AsyncIterable<VehicleRecord>): Promise<ColumnarIndex> {
+  /** With the dealer's branches, each vehicle is indexed at the branch it stands at, and distances can be measured to it. */
+  static async build(records: AsyncIterable<VehicleRecord>, places?: BranchPlaces): Promise<ColumnarIndex> {
     // Every step takes turns with other work: at 100,000 vehicles each holds the event loop for a tenth of a second or more.
     const takeTurn = eventLoopTurns();
-    const raw = await collect(records, takeTurn);
+    const raw = await collect(records, takeTurn, places);
     const size = raw.ids.length;
     const docOrder = Array.from(
       await sortTakingTurns(
@@ -136,7 +143,7 @@ export class ColumnarIndex {
     }
 
     const words = await raw.words.build(docOrder, takeTurn);
-    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, recent, orders, words);
+    return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, recent, orders, words, places);
   }
 
   search(query: SearchQuery): SearchResult {
@@ -144,7 +151,12 @@ export class ColumnarIndex {
     const keywords = queryWords(query.q);
     // Keywords narrow the scope itself: a filter's options are counted among the vehicles they match.
     const textMatch = keywords.length > 0 ? this.words.match(keywords, ranksByKeywords(query.sort)) : undefined;
-    const base = textMatch ? this.scopes[scope].and(textMatch.byTypos.at(-1)!) : this.scopes[scope];
+    const distances = query.near && this.branchDistances(query.near.point);
+    // As keywords do, a radius narrows the scope: every option is counted within it.
+    const nearby =
+      distances && query.near?.withinMetres !== undefined ? this.branchesWithin(distances, query.near.withinMetres) : undefined;
+    const narrowing = [textMatch?.byTypos.at(-1), nearby].filter((set) => set !== undefined);
+    const base = narrowing.length > 0 ? this.scopes[scope].and(...narrowing) : this.scopes[scope];
     const filterSets = new Map<FilterName, Bitset>();
     for (const [name, value] of Object.entries(query.filters) as [FilterName, FilterValue | undefined][]) {
       if (value !== undefined) filterSets.set(name, this.matching(name, value));
@@ -177,11 +189,62 @@ export class ColumnarIndex {
     }
 
     // Fewest typos first: each tier holds the matches with one more typo than the last.
-    const tiers =
+    const typoTiers =
       textMatch && textMatch.byTypos.length > 1
         ? textMatch.byTypos.map((set, typos) => (typos === 0 ? set : set.andNot(textMatch.byTypos[typos - 1]!)).and(matches))
         : [matches];
-    return { total: matches.count(), ids: this.page(tiers, query), facets };
+    // Nearest first: the vehicles of each distance, then of the next, each as a search would rank them.
+    const tiers =
+      distances && query.sort === "distance"
+        ? this.distanceGroups(distances).flatMap((group) => typoTiers.map((tier) => tier.and(group)))
+        : typoTiers;
+    const docs = this.page(tiers, query);
+    const { codes } = this.text.branch;
+    return {
+      total: matches.count(),
+      ids: docs.map((doc) => this.ids[doc]!),
+      facets,
+      ...(distances ? { distancesMetres: docs.map((doc) => distances[codes[doc]!]!) } : {}),
+    };
+  }
+
+  /** Metres from a point to each branch, by the branch column's code; NaN for "no branch". */
+  private branchDistances(point: GeoPoint): Float64Array | undefined {
+    const places = this.places;
+    if (!places) return undefined;
+    const { values } = this.text.branch;
+    return Float64Array.from(values, (code, i) => (i === 0 ? Number.NaN : places.metresTo(point, code)));
+  }
+
+  /** The vehicles at branches at most `metres` away, as Meilisearch's _geoRadius counts them. */
+  private branchesWithin(distances: Float64Array, metres: number): Bitset {
+    const codes = [...distances.keys()].filter((code) => distances[code]! <= metres + Number.EPSILON);
+    return this.branchDocs(codes);
+  }
+
+  /**
+   * The vehicles of each distance, nearest first: branches within a metre of the same
+   * distance are one group, as Meilisearch's geo sort buckets them.
+   */
+  private distanceGroups(distances: Float64Array): Bitset[] {
+    const codes = [...distances.keys()].filter((code) => !Number.isNaN(distances[code]!)).sort((a, b) => distances[a]! - distances[b]!);
+    const groups: number[][] = [];
+    for (const code of codes) {
+      const last = groups.at(-1);
+      if (last && distances[code]! - distances[last[0]!]! <= SAME_DISTANCE_METRES) last.push(code);
+      else groups.push([code]);
+    }
+    // A vehicle at no known branch (an index built without the dealer's branches) comes last.
+    return [...groups.map((group) => this.branchDocs(group)), this.branchDocs([0])];
+  }
+
+  private branchDocs(codes: readonly number[]): Bitset {
+    const { postingStart, postingDocs } = this.text.branch;
+    const set = new Bitset(this.size);
+    for (const code of codes) {
+      for (let i = postingStart[code]!; i < postingStart[code + 1]!; i++) set.add(postingDocs[i]!);
+    }
+    return set;
   }
 
   /** How many documents of the set hold each code (text) or fall in each band (range); slot 0 is "none". */
@@ -245,11 +308,11 @@ export class ColumnarIndex {
     return options;
   }
 
-  /** A page of the matches, tier after tier, each in the sort's order. */
-  private page(tiers: readonly Bitset[], { sort, page, pageSize }: SearchQuery): string[] {
+  /** A page of the matches' documents, tier after tier, each in the sort's order. */
+  private page(tiers: readonly Bitset[], { sort, page, pageSize }: SearchQuery): number[] {
     const order = this.orders[sort];
     let skip = (page - 1) * pageSize;
-    const ids: string[] = [];
+    const ids: number[] = [];
     for (const tier of tiers) {
       const size = tier.count();
       if (skip >= size) {
@@ -260,7 +323,7 @@ export class ColumnarIndex {
         const doc = order[i]!;
         if (!tier.has(doc)) continue;
         if (skip > 0) skip--;
-        else ids.push(this.ids[doc]!);
+        else ids.push(doc);
       }
       if (ids.length >= pageSize) break;
     }
@@ -283,7 +346,7 @@ interface RawColumns {
   words: TextIndexBuilder;
 }
 
-async function collect(records: AsyncIterable<VehicleRecord>, takeTurn: () => Promise<void>): Promise<RawColumns> {
+async function collect(records: AsyncIterable<VehicleRecord>, takeTurn: () => Promise<void>, places?: BranchPlaces): Promise<RawColumns> {
   const raw: RawColumns = {
     ids: [],
     types: [],
@@ -293,9 +356,10 @@ async function collect(records: AsyncIterable<VehicleRecord>, takeTurn: () => Pr
     sort: Object.fromEntries(SORT_KEYS.map((key) => [key, []])) as unknown as RawColumns["sort"],
     words: new TextIndexBuilder(),
   };
-  for await (const record of records) {
+  for await (const recorded of records) {
     // A hidden vehicle stays in stock but out of every search.
-    if (record.hidden) continue;
+    if (recorded.hidden) continue;
+    const record = places ? places.placed(recorded) : recorded;
     raw.words.add(recordWords(record));
     raw.ids.push(record._id);
     raw.types.push(record.vehicle.vehicleType);

@@ -1,3 +1,4 @@
+import { branchPlacesOf, type BranchPlaces } from "../branches/branch-places";
 import { EngineUnavailableError } from "../engine-health";
 import type { StockView } from "../store/vehicle-store";
 import { ColumnarIndex } from "./columnar-index";
@@ -10,7 +11,7 @@ import type { SearchEngine, SearchEngineAdapter, SearchQuery, SearchResult } fro
  * the store's change signal).
  */
 export const embeddedSearch: SearchEngineAdapter = {
-  openSearch: async () => new EmbeddedSearch(),
+  openSearch: async (config) => new EmbeddedSearch(branchPlacesOf(config)),
   openWriter: () => undefined,
   indexOutsideSite: () => undefined,
 };
@@ -23,6 +24,9 @@ export const embeddedSearch: SearchEngineAdapter = {
 export class EmbeddedSearch implements SearchEngine {
   private built: { index: ColumnarIndex; stock: StockView } | undefined;
 
+  /** Without the dealer's branches, vehicles are indexed at the branch their records name and no distance is measured. */
+  constructor(private readonly places?: BranchPlaces) {}
+
   async search(query: SearchQuery): Promise<SearchResult> {
     // It is built from the store, which has not answered yet (the site started while it was down).
     if (!this.built) throw new EngineUnavailableError("store");
@@ -32,7 +36,7 @@ export class EmbeddedSearch implements SearchEngine {
 
   async rebuild(stock: StockView): Promise<void> {
     // The old index and its stock answer every search until this line swaps the new ones in.
-    this.built = { index: await ColumnarIndex.build(stock.scan()), stock };
+    this.built = { index: await ColumnarIndex.build(stock.scan(), this.places), stock };
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Meilisearch } from "meilisearch";
+import { branchPlacesOf } from "../branches/branch-places";
 import { ConfigError, type Config } from "../config";
 import { keptAliveHttpClient } from "./meili-http";
 import { MeiliIndexer } from "./meili-indexer";
@@ -20,12 +21,10 @@ export const meilisearch: SearchEngineAdapter = {
     // The console sends imports to Meilisearch and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
     if (user === "site" && !config.MEILI_ADMIN_KEY) return undefined;
     const searchKeyFile = config.MEILI_SEARCH_KEY_FILE;
-    return new MeiliIndexer(
-      meiliClient(config.MEILI_URL!, config.MEILI_ADMIN_KEY),
-      config.MEILI_INDEX,
-      logger,
-      searchKeyFile ? { searchKeyFile } : {},
-    );
+    return new MeiliIndexer(meiliClient(config.MEILI_URL!, config.MEILI_ADMIN_KEY), config.MEILI_INDEX, logger, {
+      places: branchPlacesOf(config),
+      ...(searchKeyFile ? { searchKeyFile } : {}),
+    });
   },
   indexOutsideSite: (config) => config.MEILI_INDEX,
 };

@@ -3,7 +3,7 @@ import { FILTER_NAMES, RANGE_FILTER_NAMES } from "../../domain/filters";
 import { vehicleRecordSchema, type VehicleRecord } from "../../domain/vehicle";
 import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
 import { ColumnarIndex } from "./columnar-index";
-import { bandAttribute, meiliSettings, meiliSort, SpellingBook, toMeiliDocument } from "./meili-documents";
+import { bandAttribute, meiliSettings, meiliSort, RECORD_ATTRIBUTE, SpellingBook, toMeiliDocument } from "./meili-documents";
 
 const stored = (id: string): VehicleRecord => {
   const known = KNOWN_VEHICLES.find((k) => k.id === id)!;
@@ -19,8 +19,8 @@ describe("meiliSettings", () => {
     );
   });
 
-  it("makes every sort key and the id sortable, and sorts before anything else", () => {
-    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available"]);
+  it("makes every sort key, the id and the branch's place sortable, and sorts before anything else", () => {
+    expect(settings.sortableAttributes).toEqual(["id", "price", "mileage", "year", "createdAtMs", "hasImages", "available", "_geo"]);
     expect(settings.rankingRules?.[0]).toBe("sort");
   });
 
@@ -39,6 +39,10 @@ describe("meiliSettings", () => {
     ]);
     expect(settings.rankingRules?.slice(-4)).toEqual(["available:desc", "hasImages:desc", "createdAtMs:desc", "id:asc"]);
     expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
+  });
+
+  it("shows a search only the id, the record and the branch's place, all the site reads", () => {
+    expect(settings.displayedAttributes).toEqual(["id", RECORD_ATTRIBUTE, "_geo"]);
   });
 
   it("reaches the last page and every option of the largest stock the site is built for", () => {
@@ -110,6 +114,15 @@ describe("toMeiliDocument", () => {
       const { facets } = index.search({ filters: {}, sort: "relevance", page: 1, pageSize: 1, facets: ["year"] });
       expect(facets.year).toEqual([{ value: "2032-2032", count: 1 }]);
     });
+  });
+
+  it("holds the whole record as JSON text, for a page of results to be shown without the store", () => {
+    const record = {
+      ...stored("fiesta-2019"),
+      reserved: true as const,
+      priceReduction: { fromGBP: 10500, at: "2026-11-01T00:00:00.000Z" },
+    };
+    expect(JSON.parse(String(toMeiliDocument(record, new SpellingBook())[RECORD_ATTRIBUTE]))).toEqual(record);
   });
 
   it("leaves out what the vehicle does not have", () => {

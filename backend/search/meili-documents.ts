@@ -13,20 +13,40 @@ import {
   type TextFilterName,
 } from "../../domain/filters";
 import { compareIds, SORT_STEPS, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
+import type { GeoPoint } from "../../domain/distance";
 import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
+import type { BranchPlaces } from "../branches/branch-places";
 import { MIN_LENGTH_ONE_TYPO, MIN_LENGTH_TWO_TYPOS } from "./query-terms";
 import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 
 /**
  * How a vehicle record becomes a Meilisearch document, and the index settings that make
- * every filter, option count and sort of the embedded engine possible there too.
+ * every filter, option count and sort of the embedded engine possible there too. Each
+ * document also holds its whole record, so that a page of results is answered by
+ * Meilisearch alone, without a read of the store per page.
  */
 
 export interface MeiliVehicleDocument {
   id: string;
   type: VehicleType;
-  [attribute: string]: string | number | string[];
+  /** Where the vehicle's branch is, for Meilisearch's _geoPoint sort and _geoRadius filter. */
+  _geo?: { lat: number; lng: number };
+  [attribute: string]: string | number | string[] | { lat: number; lng: number } | undefined;
 }
+
+/**
+ * The attribute holding the record as JSON text, exactly as the store gives it: sent on by
+ * the API as it is, and neither searched nor filtered on.
+ */
+export const RECORD_ATTRIBUTE = "record";
+
+/**
+ * What a search may show of a document: all the site reads (`_geo`, its branch's place, for
+ * the distance to it). An index built by a version
+ * whose documents held no record shows everything, so its settings differ from these and
+ * the indexer rebuilds it (settings-drift.ts) rather than add documents of another kind.
+ */
+export const DISPLAYED_ATTRIBUTES = ["id", RECORD_ATTRIBUTE, "_geo"];
 
 /** The attribute holding a range filter's bands, so options can be counted per band. */
 export const bandAttribute = (name: RangeFilterName) => `${name}Band`;
@@ -50,6 +70,11 @@ export function meiliSort(sort: SortValue): string[] {
   return [...SORT_STEPS[sort].map(({ key, direction }) => `${SORT_ATTRIBUTES[key]}:${direction}`), "id:asc"];
 }
 
+/** Nearest first from a point: Meilisearch's geo sort, whose equally near vehicles the next steps order. */
+export function geoPointSort({ lat, lon }: GeoPoint): string {
+  return `_geoPoint(${lat}, ${lon}):asc`;
+}
+
 /**
  * Above any stock a dealer could hold. Meilisearch returns no page past it (the total still
  * counts every match), so a lower value would empty the last pages of large searches and of
@@ -69,8 +94,9 @@ const RELEVANCE_TIE_BREAKS = meiliSort("relevance");
 
 export function meiliSettings(): Settings {
   return {
-    filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute)],
-    sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES)],
+    filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute), "_geo"],
+    sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES), "_geo"],
+    displayedAttributes: DISPLAYED_ATTRIBUTES,
     searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
     rankingRules: ["sort", "words", "typo", "proximity", "attribute", "exactness", ...RELEVANCE_TIE_BREAKS],
     // Meilisearch's defaults, stated because the embedded engine copies them (query-terms.ts).
@@ -123,8 +149,14 @@ export class SpellingBook {
   }
 }
 
-export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook): MeiliVehicleDocument {
+/** With the dealer's branches, the document names the branch the vehicle stands at, and where that is (`_geo`). */
+export function toMeiliDocument(recorded: VehicleRecord, spellings: SpellingBook, places?: BranchPlaces): MeiliVehicleDocument {
+  const record = places ? places.placed(recorded) : recorded;
   const document: MeiliVehicleDocument = { id: record._id, type: record.vehicle.vehicleType };
+  if (places) {
+    const { lat, lon } = places.branch(record.branch).location;
+    document._geo = { lat, lng: lon };
+  }
   for (const name of TEXT_FILTER_NAMES) {
     const value = FILTERS[name].read(record);
     if (value !== undefined) document[name] = spellings.spell(name, value);
@@ -150,5 +182,6 @@ export function toMeiliDocument(record: VehicleRecord, spellings: SpellingBook):
     const value = sortKeyValue(record, key);
     if (value !== undefined) document[attribute] = value;
   }
+  document[RECORD_ATTRIBUTE] = JSON.stringify(record);
   return document;
 }

@@ -7,6 +7,7 @@ import {
   type NumericRange,
   type RecentFilterName,
 } from "../../domain/filters";
+import type { GeoPoint } from "../../domain/distance";
 import type { VehicleType } from "../../domain/vehicle";
 
 /**
@@ -49,6 +50,11 @@ export function filterConditions(
     conditions.push(...filterCondition(name, value, now));
   }
   return conditions;
+}
+
+/** Vehicles whose branch is at most `metres` from a point. */
+export function radiusCondition({ lat, lon }: GeoPoint, metres: number): string {
+  return `_geoRadius(${formatNumber(lat)}, ${formatNumber(lon)}, ${formatNumber(metres)})`;
 }
 
 /** One filter's conditions. */

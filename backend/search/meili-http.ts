@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { MeilisearchApiError, type Config as MeiliConfig } from "meilisearch";
+import { traced } from "../observability/tracing";
 
 type HttpClient = NonNullable<MeiliConfig["httpClient"]>;
 
@@ -14,9 +15,18 @@ type HttpClient = NonNullable<MeiliConfig["httpClient"]>;
  */
 export function keptAliveHttpClient(): HttpClient {
   const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
-  return (input, init = {}) =>
-    new Promise((resolve, reject) => {
-      const url = new URL(String(input));
+  return (input, init = {}) => {
+    const url = new URL(String(input));
+    const method = init.method ?? "GET";
+    return traced(
+      `meilisearch ${method} ${url.pathname}`,
+      { "http.request.method": method, "url.path": url.pathname, "server.address": url.hostname },
+      () => exchange(url, init),
+    );
+  };
+
+  function exchange(url: URL, init: Parameters<HttpClient>[1] = {}): Promise<unknown> {
+    return new Promise((resolve, reject) => {
       const headers = Object.fromEntries(new Headers(init.headers).entries());
       const body = typeof init.body === "string" ? init.body : undefined;
       if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
@@ -47,4 +57,5 @@ export function keptAliveHttpClient(): HttpClient {
       request.on("error", reject);
       request.end(body);
     });
+  }
 }

@@ -6,6 +6,7 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import type { Logger } from "../logger";
 import { withRetry } from "../retry";
 import { abandonedBuildIndexes, buildIndexUid } from "./build-indexes";
+import type { BranchPlaces } from "../branches/branch-places";
 import { meiliSettings, SpellingBook, toMeiliDocument, type MeiliVehicleDocument } from "./meili-documents";
 import { VERSION_DOCUMENT_ID, versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { isMeiliTransient } from "./meili-errors";
@@ -21,6 +22,8 @@ export interface MeiliIndexerOptions {
   taskTimeoutMs?: number;
   /** Where `npm run stock:setup` writes the site's search-only key (MEILI_SEARCH_KEY_FILE), if anywhere. */
   searchKeyFile?: string;
+  /** The dealer's branches: each document then names its vehicle's branch and where it is (`_geo`). */
+  places?: BranchPlaces;
 }
 
 /**
@@ -43,13 +46,15 @@ export class MeiliIndexer implements SearchIndexWriter {
   private readonly batchSize: number;
   private readonly taskTimeoutMs: number;
   private readonly searchKeyFile: string | undefined;
+  private readonly places: BranchPlaces | undefined;
 
   constructor(
     private readonly client: Meilisearch,
     private readonly indexUid: string,
     private readonly logger: Pick<Logger, "info" | "warn">,
-    { batchSize = 5000, taskTimeoutMs = 15 * 60_000, searchKeyFile }: MeiliIndexerOptions = {},
+    { batchSize = 5000, taskTimeoutMs = 15 * 60_000, searchKeyFile, places }: MeiliIndexerOptions = {},
   ) {
+    this.places = places;
     this.batchSize = batchSize;
     this.taskTimeoutMs = taskTimeoutMs;
     this.searchKeyFile = searchKeyFile;
@@ -208,7 +213,7 @@ export class MeiliIndexer implements SearchIndexWriter {
     const hiddenIds: string[] = [];
     const send = async () => {
       const book = await spellings();
-      const documents = batch.map((record) => toMeiliDocument(record, book));
+      const documents = batch.map((record) => toMeiliDocument(record, book, this.places));
       batch = [];
       await this.run(() => index.addDocuments(documents, { primaryKey: "id" }));
       sent += documents.length;

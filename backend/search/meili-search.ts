@@ -16,20 +16,27 @@ import {
   type FacetOption,
   type FilterName,
 } from "../../domain/filters";
+import { metresBetween, type GeoPoint } from "../../domain/distance";
 import { compareOptionValues } from "./option-order";
 import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError, EngineUnavailableError } from "../engine-health";
 import { withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
 import { isMeiliOutage, isMeiliTransient } from "./meili-errors";
-import { facetAttribute, meiliSort } from "./meili-documents";
-import { filterCondition, filterConditions } from "./meili-filter";
+import { HitRecords } from "./hit-records";
+import { DISPLAYED_ATTRIBUTES, facetAttribute, geoPointSort, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
+import { filterCondition, filterConditions, radiusCondition } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { queryWords } from "./search-words";
 import { ranksByKeywords } from "../../domain/sort";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
-/** Search-screen answers kept: a few kilobytes each, so a few megabytes in all. */
-const ANSWERS_KEPT = 2000;
+/**
+ * Room for kept answers, in characters of their records' text: a page of 24 results holds
+ * about 35,000, an answer without records counts as ANSWER_WITHOUT_RECORDS (its option
+ * counts). So about 500 pages of results, or 4,000 counts alone.
+ */
+const ANSWERS_KEPT_CHARACTERS = 16_000_000;
+const ANSWER_WITHOUT_RECORDS = 4000;
 /**
  * How often the site reads the index's version, one small document, so that a page cached
  * from older answers goes within this of the index changing. The index changes after the
@@ -56,7 +63,10 @@ const OLD_INDEX_REMEDY = "run npm run stock:sync (or stock:setup), which rebuild
  * it existed), answers are not kept and every search goes to Meilisearch.
  */
 export class MeiliSearchEngine implements SearchEngine {
-  private readonly answers = new AnswerCache<SearchResult>(ANSWERS_KEPT);
+  private readonly answers = new AnswerCache<SearchResult>(
+    ANSWERS_KEPT_CHARACTERS,
+    ({ records }) => ANSWER_WITHOUT_RECORDS + (records instanceof HitRecords ? records.textLength : 0),
+  );
   private unversionedUntil = 0;
   /** One read of the version at a time, shared by the searches that arrive meanwhile. */
   private versionRead: Promise<string | undefined> | undefined;
@@ -118,10 +128,12 @@ export class MeiliSearchEngine implements SearchEngine {
       query.type,
       query.q,
       query.filters,
+      query.near,
       query.sort,
       query.page,
       query.pageSize,
       query.facets,
+      query.records === true,
       asksRecent && RECENT_FILTER_NAMES.map((name) => recentSince(name, now)),
     ]);
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
@@ -174,33 +186,47 @@ export class MeiliSearchEngine implements SearchEngine {
     // exclusions), every one required.
     const q = queryWords(query.q).join(" ");
     const text: Pick<MultiSearchQuery, "q" | "matchingStrategy" | "locales"> = { q, matchingStrategy: "all", locales: ["eng"] };
+    const { near } = query;
+    // As keywords do, a radius narrows every count.
+    const radius = near?.withinMetres === undefined ? [] : [radiusCondition(near.point, near.withinMetres)];
+    const conditions = (except: readonly FilterName[]) => [...filterConditions(query.type, query.filters, except, now), ...radius];
     return [
       {
         indexUid: this.indexUid,
         ...text,
-        filter: orNothing(filterConditions(query.type, query.filters, [], now)),
-        sort: q !== "" && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort),
+        filter: orNothing(conditions([])),
+        sort: this.sortFor(query, q !== ""),
         page: query.page,
         hitsPerPage: query.pageSize,
-        attributesToRetrieve: ["id"],
+        attributesToRetrieve: query.records ? DISPLAYED_ATTRIBUTES : near ? ["id", "_geo"] : ["id"],
         facets: countedTogether.map(facetAttribute),
       },
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
         ...text,
-        filter: orNothing(filterConditions(query.type, query.filters, leftOutBy(facet), now)),
+        filter: orNothing(conditions(leftOutBy(facet))),
         limit: 0,
         facets: [facetAttribute(facet)],
       })),
       ...onOff.map((facet) => ({
         indexUid: this.indexUid,
         ...text,
-        filter: [...filterConditions(query.type, query.filters, countedWithout(facet), now), ...filterCondition(facet, true, now)],
+        filter: [...conditions(countedWithout(facet)), ...filterCondition(facet, true, now)],
         // Paged, so the total is counted exactly rather than estimated.
         page: 1,
         hitsPerPage: 0,
       })),
     ];
+  }
+
+  /**
+   * A keyword search under the relevance order is sent without `sort`, so it ranks by how
+   * well vehicles match; nearest first is the geo sort, then the relevance order (after how
+   * well they match, when there are keywords).
+   */
+  private sortFor(query: SearchQuery, keywords: boolean): string[] | undefined {
+    if (query.sort === "distance" && query.near) return [geoPointSort(query.near.point), ...(keywords ? [] : meiliSort("relevance"))];
+    return keywords && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort);
   }
 
   private answerFrom(query: SearchQuery, [page, ...rest]: (SearchResponse | undefined)[]): SearchResult {
@@ -216,7 +242,16 @@ export class MeiliSearchEngine implements SearchEngine {
       const count = rest[apart.length + i]!.totalHits ?? 0;
       facets[facet] = count > 0 ? [{ value: FILTER_ON, count }] : [];
     });
-    return { total: page!.totalHits ?? 0, ids: page!.hits.map((hit) => String(hit.id)), facets };
+    const ids = page!.hits.map((hit) => String(hit.id));
+    const records = query.records ? recordsOf(page!.hits) : undefined;
+    const near = query.near;
+    return {
+      total: page!.totalHits ?? 0,
+      ids,
+      facets,
+      ...(records && { records }),
+      ...(near ? { distancesMetres: page!.hits.map((hit) => distanceToHit(near.point, hit as { _geo?: GeoHit })) } : {}),
+    };
   }
 
   private versionQuery(): MultiSearchQuery {
@@ -267,6 +302,26 @@ function splitFacets(facets: readonly FilterName[]) {
     counted: facets.filter((facet) => FILTERS[facet].kind !== "recent"),
     onOff: facets.filter((facet) => FILTERS[facet].kind === "recent"),
   };
+}
+
+/**
+ * The records the hits hold, or undefined when any hit holds none: a document indexed by a
+ * version before documents held their records, which only a full sync replaces.
+ */
+function recordsOf(hits: SearchResponse["hits"]): HitRecords | undefined {
+  const json = new Map<string, string>();
+  for (const hit of hits) {
+    const text: unknown = hit[RECORD_ATTRIBUTE];
+    if (typeof text !== "string") return undefined;
+    json.set(String(hit.id), text);
+  }
+  return new HitRecords(json);
+}
+
+/** Metres to a vehicle's branch; NaN for a document indexed without the dealer's branches. */
+type GeoHit = { lat: number; lng: number };
+function distanceToHit(point: GeoPoint, hit: { _geo?: GeoHit }): number {
+  return hit._geo ? metresBetween(point, { lat: hit._geo.lat, lon: hit._geo.lng }) : Number.NaN;
 }
 
 /** No conditions means no filter parameter at all. */

@@ -1,3 +1,4 @@
+import type { GeoPoint } from "../../domain/distance";
 import type { FacetOption, FilterName, Filters } from "../../domain/filters";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
@@ -8,7 +9,8 @@ import type { StockView, VehicleRecordReader } from "../store/vehicle-store";
 /**
  * What the catalogue asks of a search engine. The embedded columnar index and the
  * Meilisearch adapter both implement it and pass the same contract suite
- * (tests/contract). Engines answer with ids; records come from the store of record.
+ * (tests/contract). Engines answer with ids and, when asked, the page's records as they
+ * hold them, so that a page of results needs no read of the store.
  */
 export interface SearchQuery {
   /** Absent: every type (the plain /vehicles list). */
@@ -20,6 +22,13 @@ export interface SearchQuery {
    */
   q?: string;
   filters: Filters;
+  /**
+   * Where the buyer is (their postcode's outward-code centre): each vehicle's distance is
+   * measured from here to its branch, `distance` orders nearest first (vehicles equally far
+   * in the relevance order), and `withinMetres` keeps those at most that far. Absent:
+   * `distance` orders as `relevance`.
+   */
+  near?: { point: GeoPoint; withinMetres?: number };
   sort: SortValue;
   page: number;
   pageSize: number;
@@ -28,6 +37,8 @@ export interface SearchQuery {
    * narrow its own options, so a visitor sees what each alternative would give.
    */
   facets: readonly FilterName[];
+  /** The page's records are wanted with its ids (a page of results), not its ids alone (a count, the sitemap). */
+  records?: boolean;
 }
 
 export interface SearchResult {
@@ -36,10 +47,14 @@ export interface SearchResult {
   ids: string[];
   /** One entry per requested facet: the options with at least one vehicle, in display order. */
   facets: Partial<Record<FilterName, FacetOption[]>>;
+  /** With `near`: each vehicle's distance in metres, in the order of `ids`. */
+  distancesMetres?: number[];
   /**
-   * From an engine rebuilt in this process: the stock its index was built from, where the
-   * page's records are to be read so that they agree with the ids and the total. Absent
-   * for Meilisearch, which follows the store of record.
+   * Where the page's records are read, so that they agree with the ids and the total: for an
+   * engine rebuilt in this process, the stock its index was built from; for Meilisearch, the
+   * documents it answered with, when the query asked for records. Absent when the engine
+   * does not hold them (a Meilisearch index built by an earlier version, whose documents held
+   * no record): the catalogue then reads the store.
    */
   records?: VehicleRecordReader;
 }

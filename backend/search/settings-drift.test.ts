@@ -28,6 +28,7 @@ describe("settingsDrift", () => {
 
   it("names the settings of an index created without them", () => {
     const fresh: Settings = {
+      displayedAttributes: ["*"],
       filterableAttributes: [],
       sortableAttributes: [],
       searchableAttributes: ["*"],
@@ -40,12 +41,19 @@ describe("settingsDrift", () => {
     expect(settingsDrift(wanted, fresh)).toEqual([
       "filterableAttributes",
       "sortableAttributes",
+      "displayedAttributes",
       "searchableAttributes",
       "rankingRules",
       "localizedAttributes",
       "pagination",
       "faceting",
     ]);
+  });
+
+  it("notices an index built before its documents held their records, which shows every attribute", () => {
+    expect(settingsDrift(wanted, asMeilisearchAnswers({ ...wanted, displayedAttributes: ["*"] }))).toEqual(["displayedAttributes"]);
+    const reordered = asMeilisearchAnswers({ ...wanted, displayedAttributes: [...wanted.displayedAttributes!].reverse() });
+    expect(settingsDrift(wanted, reordered)).toEqual([]);
   });
 
   it("notices a filter added since the index was built", () => {

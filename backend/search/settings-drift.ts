@@ -7,7 +7,7 @@ import type { Settings } from "meilisearch";
  * whose order means nothing are compared as sets.
  */
 
-const UNORDERED: ReadonlySet<string> = new Set(["filterableAttributes", "sortableAttributes"]);
+const UNORDERED: ReadonlySet<string> = new Set(["filterableAttributes", "sortableAttributes", "displayedAttributes"]);
 
 export function settingsDrift(wanted: Settings, actual: Settings): string[] {
   return Object.entries(wanted)

@@ -68,7 +68,7 @@ describe("a phone number, however it is written", () => {
   });
 
   it.each(SPELLINGS)("%j erases every lead holding it, and no other", async (spelling) => {
-    expect(await inbox.erase(staff.member, spelling, "127.0.0.1")).toBe(2);
+    expect(await inbox.erase(staff.member, spelling, "127.0.0.1")).toEqual({ leads: 2, savedSearches: 0, queuedMails: 0 });
     expect(await namesFoundBy("07700")).toEqual(["Sam"]);
   });
 
@@ -82,7 +82,7 @@ describe("a phone number, however it is written", () => {
       () => undefined,
     );
     expect(await namesFoundBy("+44 (0)7700 900-124")).toEqual(["Jo", "Jo"]);
-    expect(await inbox.erase(staff.member, "0044 7700 900124", "127.0.0.1")).toBe(2);
+    expect((await inbox.erase(staff.member, "0044 7700 900124", "127.0.0.1")).leads).toBe(2);
   });
 });
 

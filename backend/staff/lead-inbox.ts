@@ -18,6 +18,13 @@ export interface OpenedLead {
   forwarding: boolean;
 }
 
+/** What an erasure deleted: leads of every kind, saved searches, and e-mails not sent yet. */
+export interface Erasure {
+  leads: number;
+  savedSearches: number;
+  queuedMails: number;
+}
+
 /** How many of a person's other leads their lead's page lists. */
 const SAME_CONTACT_LIMIT = 20;
 
@@ -39,6 +46,11 @@ export class LeadInbox {
     private readonly nudgeForwarder: (() => void) | undefined,
     /** Tells a member of staff a lead was given to them (backend/mail/). */
     private readonly notifyAssignee: (lead: StoredLead) => Promise<void> = async () => {},
+    /** Erases what else is held about an e-mail address: saved searches, and the e-mails queued to it (backend/alerts/). */
+    private readonly eraseAddress: (email: string) => Promise<{ searches: number; mails: number }> = async () => ({
+      searches: 0,
+      mails: 0,
+    }),
   ) {}
 
   list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
@@ -149,13 +161,15 @@ export class LeadInbox {
    * phone number goes, the newsletter sign-up included. The audit log records that an
    * erasure happened and how many leads went, never whose.
    */
-  async erase(member: StaffMember, contact: string, address: string): Promise<number> {
+  async erase(member: StaffMember, contact: string, address: string): Promise<Erasure> {
     requireRole(member, "sales");
-    const normalised = contact.includes("@") ? normalEmail(contact) : normalPhone(contact);
+    const email = contact.includes("@");
+    const normalised = email ? normalEmail(contact) : normalPhone(contact);
     const counts = await this.leads.eraseContact(normalised);
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-    await this.audit(member, "erasure", address, undefined, { leads: total, ...counts });
-    return total;
+    const { searches, mails } = email ? await this.eraseAddress(normalised) : { searches: 0, mails: 0 };
+    await this.audit(member, "erasure", address, undefined, { leads: total, ...counts, savedSearches: searches, queuedMails: mails });
+    return { leads: total, savedSearches: searches, queuedMails: mails };
   }
 
   private audit(

@@ -17,6 +17,11 @@ export function mayActAs(member: StaffMember, needed: StaffRole): boolean {
   return hasRole(member.account.role, needed) && !member.needsCode && !member.mustSetUpSecondFactor;
 }
 
+/** Whether the member may open the dashboard: it shows leads to those who may act as sales, stock to those who may act as stock. */
+export function mayOpenDashboard(member: StaffMember): boolean {
+  return mayActAs(member, "sales") || mayActAs(member, "stock");
+}
+
 /** A member of staff asked for something their role does not allow. */
 export class NotAllowedError extends Error {
   constructor(readonly needed: StaffRole) {

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, publicOrigin } from "../config";
 import { loadDealer } from "../dealer-config";
-import { openMailOutbox, openStaffStore, openStore } from "../engines";
+import { publishedDealer } from "../content/site-content";
+import { openContentStore, openMailOutbox, openStaffStore, openStore } from "../engines";
 import { createLogger } from "../logger";
 import { siteAddressIn } from "../site-address";
 import { queuePasswordLink } from "../mail/mail-services";
@@ -42,9 +43,12 @@ async function main(argv: string[]): Promise<number> {
   const access = new StaffAccess(store, { ...staffSettingsOf(config, dealer), siteOrigin });
   const outbox = await openMailOutbox(config, opened.mongo);
   const hours = config.STAFF_SET_PASSWORD_LINK_HOURS;
-  /** The link e-mailed too, when mail is sent: the line that says so. */
-  const mailed = async (to: string, link: string) =>
-    (await queuePasswordLink(config, dealer, outbox, { to, link })) ? `\nThe site is also e-mailing it to ${to}.\n` : "";
+  /** The link e-mailed too, when mail is sent: the line that says so. The message gives the dealer's details as published. */
+  const mailed = async (to: string, link: string) => {
+    const details = await (await openContentStore(config, opened.mongo)).get("dealer");
+    const queued = await queuePasswordLink(config, publishedDealer(details, dealer, new Date()), outbox, { to, link });
+    return queued ? `\nThe site is also e-mailing it to ${to}.\n` : "";
+  };
   try {
     switch (command) {
       case "add": {

@@ -5,6 +5,7 @@ import type { LeadStore } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import type { Dealer } from "../../domain/dealer";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
+import type { Alerts } from "../alerts/alert-services";
 import type { Mail } from "../mail/mail-services";
 import { FeedPictures } from "../stock/feed-pictures";
 import { ListedDemoPictures } from "../media/listed-demo-pictures";
@@ -13,6 +14,7 @@ import { PhotoDesk } from "../stock/photo-desk";
 import { ScheduledFeed } from "../stock/scheduled-feed";
 import { SearchIndexConsole } from "../stock/search-index-console";
 import { StockImports } from "../stock/stock-imports";
+import { BuyerDemand } from "../stock/buyer-demand";
 import { StockTable } from "../stock/stock-table";
 import { VehicleDesk } from "../stock/vehicle-desk";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
@@ -21,6 +23,11 @@ import { ContentDesk } from "../content/content-desk";
 import { ContentEditing } from "../content/content-editing";
 import type { ContentStore } from "../content/content-store";
 import type { PublishedContent } from "../content/published-content";
+import { FeedDesk } from "../feeds-out/feed-desk";
+import type { FeedSettingsStore } from "../feeds-out/feed-settings";
+import { OutgoingFeeds } from "../feeds-out/outgoing-feeds";
+import { Dashboard } from "../dashboard/dashboard";
+import type { Insight } from "../dashboard/insight";
 import { LeadInbox } from "./lead-inbox";
 import { StaffAccess, type StaffSettings } from "./staff-access";
 import { staffCookies, type StaffCookies } from "./staff-cookies";
@@ -49,6 +56,12 @@ export interface StaffServices {
   mail: Mail;
   /** The site's pages, offers, articles, notice and dealer's details, edited by editors and admins. */
   content: ContentDesk;
+  /** What buyers' saved searches are waiting for, for the stock console. */
+  demand: BuyerDemand;
+  /** The stock as it goes out to the advertising channels (backend/feeds-out/). */
+  feeds: FeedDesk;
+  /** What sells: the staff dashboard's figures (backend/dashboard/). */
+  dashboard: Dashboard;
 }
 
 export function staffServices(
@@ -65,18 +78,21 @@ export function staffServices(
     catalogue: Catalogue;
     views: VehicleViewCounter;
     pagesChanged?: (result: StockChangeResult) => void;
+    feedSettings: FeedSettingsStore;
+    insight: Insight;
   },
   /** Undefined when leads are not forwarded (no LEAD_WEBHOOK_URL). */
   forwardLeadsNow: (() => void) | undefined,
   shared: Pick<SharedState, "imports" | "feedTurns" | "rebuilds" | "pictureRounds">,
   config: Config,
-  dealer: Pick<Dealer, "name" | "email">,
+  dealer: Pick<Dealer, "name" | "email" | "phone" | "address" | "leadReplyTargetHours">,
   logger: Logger,
   mail: Mail,
   content: { store: ContentStore; published: PublishedContent },
+  alerts: Pick<Alerts, "erase" | "demand">,
 ): StaffServices {
   const access = new StaffAccess(store, staffSettingsOf(config, dealer));
-  const { store: stock, backgroundStore, catalogue, views, pagesChanged } = vehicles;
+  const { store: stock, backgroundStore, catalogue, views, pagesChanged, feedSettings, insight } = vehicles;
   // With Meilisearch, the console sends imports there and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.
   const indexer = openIndexWriter(config, logger, "site");
   const indexUid = indexOutsideSite(config);
@@ -104,6 +120,7 @@ export function staffServices(
       async (id) => (await catalogue.lookUp([id]))[0]!,
       forwardLeadsNow,
       (lead) => mail.leadAssigned(lead),
+      (email) => alerts.erase(email),
     ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
@@ -118,6 +135,13 @@ export function staffServices(
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
     content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
+    demand: new BuyerDemand(alerts),
+    feeds: new FeedDesk(
+      new OutgoingFeeds(stock, feedSettings, { origin: publicOrigin(config), dealer }, { folder: config.FEEDS_OUT_DIR, logger }),
+      access,
+      publicOrigin(config),
+    ),
+    dashboard: new Dashboard(insight, dealer.leadReplyTargetHours),
   };
 }
 

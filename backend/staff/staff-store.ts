@@ -91,6 +91,8 @@ export const AUDIT_ACTIONS = [
   "content-published",
   "content-restored",
   "content-taken-down",
+  "feed-address-changed",
+  "feed-choice-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,12 +13,21 @@ const TEMP_FILE_WRITER = /\.partial-(\d+)-/;
  * over the old file (rename is atomic on one file system); the directory is flushed too so
  * the rename itself survives a power cut.
  */
-export async function writeFileAtomically(file: string, chunks: Iterable<string> | AsyncIterable<string>): Promise<void> {
+export async function writeFileAtomically(
+  file: string,
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+): Promise<void> {
   const temp = `${file}${TEMP_MARK}${process.pid}-${randomBytes(4).toString("hex")}`;
   const handle = await open(temp, "w", 0o640);
   try {
     let buffer = "";
     for await (const chunk of chunks) {
+      if (typeof chunk !== "string") {
+        await handle.write(buffer);
+        buffer = "";
+        await handle.write(chunk);
+        continue;
+      }
       buffer += chunk;
       if (buffer.length >= 1 << 20) {
         await handle.write(buffer);

@@ -304,8 +304,21 @@ async function differences(before: ReadonlyMap<string, string>, after: ReadonlyM
 }
 
 function serialise(record: VehicleRecord): string {
-  const { _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, reserved, handEdited, photos } = record;
-  return JSON.stringify({ _id, vehicle, media, adverts, createdAt, updatedAt, priceReduction, hidden, reserved, handEdited, photos });
+  const { _id, vehicle, media, adverts, branch, createdAt, updatedAt, priceReduction, hidden, reserved, handEdited, photos } = record;
+  return JSON.stringify({
+    _id,
+    vehicle,
+    media,
+    adverts,
+    branch,
+    createdAt,
+    updatedAt,
+    priceReduction,
+    hidden,
+    reserved,
+    handEdited,
+    photos,
+  });
 }
 
 function* linesOf(lines: Map<string, string>): Iterable<string> {

@@ -64,7 +64,12 @@ export function stampRecord(
   now: Date,
   { hide, reserve, handEdited, photos }: StaffMarks = {},
 ): Stamped {
-  const fed = { vehicle: incoming.vehicle, media: incoming.media, adverts: incoming.adverts };
+  const fed = {
+    vehicle: incoming.vehicle,
+    media: incoming.media,
+    adverts: incoming.adverts,
+    ...(incoming.branch === undefined ? {} : { branch: incoming.branch }),
+  };
   // A feed's record meets the hand's values; the console's own change brings them.
   const content = handEdited === undefined && existing?.handEdited ? withHandValues(fed, existing.handEdited) : fed;
   const fingerprint = contentFingerprint(content);
@@ -129,8 +134,15 @@ export function storedVersion(record: VehicleRecord, fingerprint = contentFinger
 }
 
 /** A digest of what a listing says (not when it was stored), equal for equal content in any key order. */
-export function contentFingerprint({ vehicle, media, adverts }: Pick<VehicleRecord, "vehicle" | "media" | "adverts">): string {
-  return createHash("sha256").update(canonicalJson({ vehicle, media, adverts })).digest("base64url");
+export function contentFingerprint({
+  vehicle,
+  media,
+  adverts,
+  branch,
+}: Pick<VehicleRecord, "vehicle" | "media" | "adverts" | "branch">): string {
+  // A record naming no branch keeps the fingerprint it had before records could name one.
+  const content = branch === undefined ? { vehicle, media, adverts } : { vehicle, media, adverts, branch };
+  return createHash("sha256").update(canonicalJson(content)).digest("base64url");
 }
 
 /** JSON with object keys sorted, so two equal records compare equal whatever their key order. */

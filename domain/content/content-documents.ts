@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CATEGORY_PAGES, EDITED_PAGES } from "../site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "../site-pages";
 import {
   articleContentSchema,
   categoryContentSchema,
@@ -36,7 +36,7 @@ export const POLICY_PAGES: ReadonlySet<string> = new Set(["privacy", "cookies", 
 
 const SINGLE_KEYS = new Set(["home", "notice", "dealer", "redirects", "photos"]);
 const CATEGORY_SET: ReadonlySet<string> = new Set(CATEGORY_PAGES);
-const PAGE_SET: ReadonlySet<string> = new Set(EDITED_PAGES);
+const PAGE_SET: ReadonlySet<string> = new Set(CONTENT_PAGES);
 
 /** The kind of a document key, or undefined when the key names no document the site has. */
 export function kindOf(key: string): ContentKind | undefined {

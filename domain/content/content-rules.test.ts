@@ -32,6 +32,16 @@ describe("finance figures", () => {
     });
     expect(contentRuleProblems("home", HOME_SEED)).toEqual({});
   });
+
+  it("are allowed in the words of the finance pages, which always show the representative example, and named in braces are held to the rule", () => {
+    const page = { heading: "Monthly finance prices", body: "Rates start from {lowestApr} APR.", faq: [], seo: { noindex: false } };
+    expect(contentRuleProblems("page:finance-prices", page)).toEqual({});
+    expect(contentRuleProblems("page:finance-info", { ...page, body: "From £199 a month." })).toEqual({});
+    expect(contentRuleProblems("page:about", page)).toEqual({ body: expect.stringContaining("offer card") });
+    expect(contentRuleProblems("home", { ...HOME_SEED, hero: { heading: "Finance at {apr} APR", text: "x" } })).toEqual({
+      "hero.heading": expect.stringContaining("offer card"),
+    });
+  });
 });
 
 describe("redirects", () => {

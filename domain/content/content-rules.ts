@@ -1,3 +1,4 @@
+import { formatApr, FINANCE_TERMS } from "../finance";
 import { sitePageOf, SITE_PAGE_LEAD_KINDS } from "../lead-kinds";
 import { CATEGORY_PAGES, CONTENT_PAGES, LISTED_PAGES } from "../site-pages";
 import { kindOf } from "./content-documents";
@@ -23,6 +24,22 @@ const FINANCE_FIGURE = [
 export function mentionsFinanceFigure(text: string): boolean {
   return FINANCE_FIGURE.some((figure) => figure.test(text));
 }
+
+/**
+ * The finance terms a text may name in braces ("Rates start from {lowestApr} APR"), filled in
+ * from the terms every price on the site is worked out on. A text is checked as it will read,
+ * with them filled in, so a figure named in braces is held to the same rule as one typed.
+ */
+export const FINANCE_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  apr: formatApr(FINANCE_TERMS.apr),
+  lowestApr: formatApr(FINANCE_TERMS.lowestApr),
+};
+
+const FINANCE_PLACEHOLDER = new RegExp(`\\{(${Object.keys(FINANCE_PLACEHOLDERS).join("|")})\\}`, "g");
+const withFinanceTerms = (text: string) => text.replace(FINANCE_PLACEHOLDER, (_, name: string) => FINANCE_PLACEHOLDERS[name]!);
+
+/** Pages that always show the representative example, above their words (frontend/routes/content/finance-*.tsx): a figure in them stands beside it. */
+const PAGES_WITH_THE_EXAMPLE: ReadonlySet<string> = new Set(["page:finance-info", "page:finance-prices"]);
 
 const FIGURE_REFUSED = "mentions a monthly payment or an APR: put it on an offer card with the representative example shown beside it";
 const FIGURE_ON_CARD = "mentions a monthly payment or an APR: tick “Show the representative example beside this offer”";
@@ -56,13 +73,15 @@ export function contentRuleProblems(
   if (kind === "redirects") redirectProblems(body as RedirectList, fixedRedirects, problems);
   if (kind === "home") {
     (body as HomeContent).offerCards.forEach((card, i) => {
-      if (!card.financeExample && mentionsFinanceFigure(`${card.title} ${card.text}`)) problems[`offerCards.${i}.text`] = FIGURE_ON_CARD;
+      if (!card.financeExample && mentionsFinanceFigure(withFinanceTerms(`${card.title} ${card.text}`)))
+        problems[`offerCards.${i}.text`] = FIGURE_ON_CARD;
     });
   }
+  if (PAGES_WITH_THE_EXAMPLE.has(key)) return problems;
   // Everywhere else a figure would stand without the example.
   visitText(body, "", (path, text) => {
     if (kind === "home" && /^offerCards\.\d+\.(?:title|text)$/.test(path)) return;
-    if (mentionsFinanceFigure(text)) problems[path] ??= FIGURE_REFUSED;
+    if (mentionsFinanceFigure(withFinanceTerms(text))) problems[path] ??= FIGURE_REFUSED;
   });
   return problems;
 }

@@ -87,11 +87,17 @@ export const categoryContentSchema = z.object({
   seo: searchVisibilitySchema,
 });
 
-/** A content page (about, the policies, leasing, …): its heading, opening words and Markdown body. */
+/**
+ * A content page (about, contact, the policies, the finance and leasing pages, …): its
+ * heading, opening words, Markdown body and questions. What the site works out itself (the
+ * dealer's details and hours, the representative example, the regulatory statements) is
+ * laid out around these words by the page, never written in them.
+ */
 export const pageContentSchema = z.object({
   heading: words(120),
   lede: optionalWords(600),
   body: markdownSchema,
+  faq: z.array(faqItemSchema).max(30).default([]),
   seo: searchVisibilitySchema,
 });
 
@@ -167,6 +173,8 @@ export type FaqContent = z.infer<typeof faqItemSchema>;
 export type HomeContent = z.infer<typeof homeContentSchema>;
 export type CategoryContent = z.infer<typeof categoryContentSchema>;
 export type PageContent = z.infer<typeof pageContentSchema>;
+/** A page's words as written, before its schema fills in what may be left out (no questions). */
+export type PageContentInput = z.input<typeof pageContentSchema>;
 export type ArticleContent = z.infer<typeof articleContentSchema>;
 export type SiteNotice = z.infer<typeof siteNoticeSchema>;
 export type DealerDetails = z.infer<typeof dealerDetailsSchema>;

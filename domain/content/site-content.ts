@@ -67,6 +67,7 @@ export interface ShownPage {
   heading: string;
   lede?: string;
   html: string;
+  faq: ShownFaq[];
   seo: ShownSeo;
   /** YYYY-MM-DD the live version was published, for a policy page whose words staff have changed. */
   lastUpdated?: string;

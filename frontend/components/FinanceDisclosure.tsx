@@ -37,6 +37,17 @@ export function BrokerStatement() {
   );
 }
 
+/** What the leasing page says whatever its words: who arranges a lease, and on what terms. */
+export function LeasingStatement() {
+  const dealer = useDealer();
+  return (
+    <p>
+      {dealer.legalName} is a credit broker, not a lender or lessor, authorised and regulated by the Financial Conduct Authority, firm
+      reference number {dealer.fcaFirmReference}. Leasing is subject to status and available to UK residents aged 18 and over.
+    </p>
+  );
+}
+
 const DisclosedByPage = createContext(false);
 
 /** True inside <WithFinanceDisclosure>, whose disclosure covers every grid within it. */

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
+import { openingHoursText } from "../../domain/opening-hours";
 import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
 import { FeedbackButton } from "./forms/FeedbackButton";
+import { isDealerGroup } from "../../domain/branches";
 import { useDealer } from "./use-dealer";
 
 /**
  * The footer: legal links, four sections of links (one open at a time, native <details>),
- * the feedback button, and the regulatory statements every page of a credit broker needs.
+ * the opening hours as last published, the feedback button, and the regulatory statements
+ * every page of a credit broker needs.
  */
 export function SiteFooter() {
   const dealer = useDealer();
@@ -22,10 +25,19 @@ export function SiteFooter() {
                     <Link to={link.href}>{link.label}</Link>
                   </li>
                 ))}
+                {/* A dealer with one site is its contact page; a group's sites each have a page. */}
+                {section.title === "Dealers" && isDealerGroup(dealer) && (
+                  <li>
+                    <Link to="/branches">Our branches</Link>
+                  </li>
+                )}
               </ul>
             </details>
           ))}
         </div>
+        <p className="site-footer__hours">
+          <strong>Opening hours</strong> {openingHoursText(dealer)}.
+        </p>
         <FeedbackButton />
         <nav aria-label="Legal">
           <ul className="site-footer__legal">

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { branchOf, dealerBranches, isDealerGroup } from "../../domain/branches";
+import { milesAway } from "../../domain/distance";
 import { monthlyPriceFrom } from "../../domain/finance";
 import { formatMiles, formatPounds } from "../../domain/format";
 import { shownReduction } from "../../domain/price-reduction";
@@ -9,6 +11,7 @@ import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 import { PriceReducedBadge } from "./PriceReducedBadge";
 import { ReservedBadge } from "./ReservedBadge";
 import { CardTools } from "./saved/CardTools";
+import { useDealer } from "./use-dealer";
 import { Picture } from "./vehicle/Picture";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
@@ -29,6 +32,10 @@ export interface VehicleCardData {
   year?: number;
   transmission?: string;
   image?: ShownImage;
+  /** Miles from the buyer's postcode to the vehicle's branch, when the search was given one. */
+  distanceMiles?: number;
+  /** The code of the branch it stands at, as its record names it (the dealer's first when it names none). */
+  branch?: string;
 }
 
 /** One card across a phone, two on a tablet, up to four on a desktop. */
@@ -40,7 +47,7 @@ export function placeholderImageOf(type: VehicleType): string {
 }
 
 /** A record's card, as a loader makes it: the reduction is judged by the server's clock, so the page hydrates as rendered. */
-export function cardOf(record: VehicleRecord): VehicleCardData {
+export function cardOf(record: VehicleRecord & { distanceMiles?: number }): VehicleCardData {
   const { _id, vehicle, adverts } = record;
   const reducedBy = shownReduction(record, new Date());
   return {
@@ -57,6 +64,8 @@ export function cardOf(record: VehicleRecord): VehicleCardData {
     year: vehicle.yearOfManufacture,
     transmission: vehicle.transmissionType,
     image: shownImages(record)[0],
+    ...(record.distanceMiles !== undefined && { distanceMiles: record.distanceMiles }),
+    ...(record.branch !== undefined && { branch: record.branch }),
   };
 }
 
@@ -102,8 +111,25 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
             ))}
           </ul>
         )}
+        <VehiclePlace distanceMiles={vehicle.distanceMiles} branch={vehicle.branch} />
       </div>
     </article>
+  );
+}
+
+/**
+ * How far away it is ("23 miles from you"), and for a dealer group, at which branch: a
+ * dealer with one site names none.
+ */
+function VehiclePlace({ distanceMiles, branch }: Pick<VehicleCardData, "distanceMiles" | "branch">) {
+  const dealer = useDealer();
+  const at = isDealerGroup(dealer) ? branchOf(dealerBranches(dealer), branch).name : undefined;
+  if (distanceMiles === undefined && !at) return null;
+  return (
+    <p className="vehicle-card__place">
+      {distanceMiles !== undefined && <span className="vehicle-card__distance">{milesAway(distanceMiles)} from you</span>}
+      {at && <span className="vehicle-card__branch">{at} branch</span>}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { BrandTiles, type Brand } from "../components/BrandTiles";
 import { Faq } from "../components/Faq";
 import { NewsletterBox } from "../components/forms/NewsletterBox";
 import { MakeModelSearch } from "../components/MakeModelSearch";
-import { useDealer } from "../components/use-dealer";
+import { PostcodeField } from "../components/search/PostcodeField";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { CATEGORY_PAGES, LEASING_BUDGETS, type CategoryPage } from "../content/categories";
 import { catalogueContext, contentContext } from "../../backend/http/request-context";
@@ -133,16 +133,6 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       <section className="page">
         <NewsletterBox heading={`${noun.title}: new stock and offers by email`} />
       </section>
-    </div>
-  );
-}
-
-function PostcodeField() {
-  const { deliveryArea } = useDealer();
-  return (
-    <div className="make-model-search__field">
-      <label htmlFor="search-postcode">Your postcode (optional)</label>
-      <input id="search-postcode" name="postcode" autoComplete="postal-code" placeholder={deliveryArea && "For delivery"} />
     </div>
   );
 }

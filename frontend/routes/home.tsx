@@ -7,6 +7,7 @@ import { OfferCards } from "../components/OfferCards";
 import { Faq } from "../components/Faq";
 import { DisclosedAbove } from "../components/FinanceDisclosure";
 import { MakeModelSearch } from "../components/MakeModelSearch";
+import { PostcodeField } from "../components/search/PostcodeField";
 import { RecentlyViewed } from "../components/saved/RecentlyViewed";
 import { cardOf, VehicleGrid, type VehicleCardData } from "../components/VehicleCard";
 import { unlessEngineDown } from "../engine-outage.server";
@@ -31,11 +32,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastFromSearch = { makes: distinct.make ?? [], offers: offers.map(cardOf) };
     return lastFromSearch;
   };
-  const [{ makes, offers }, status] = await Promise.all([
+  const [{ makes, offers }, vehicles] = await Promise.all([
     unlessEngineDown(fromSearch(), lastFromSearch),
-    unlessEngineDown(catalogue.status(), undefined),
+    unlessEngineDown(catalogue.forSale(), undefined),
   ]);
-  return { makes, offers, vehicles: status?.vehicles, content };
+  return { makes, offers, vehicles, content };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -47,7 +48,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="hero__inner">
           <h1 id="home-heading">{content.hero.heading}</h1>
           <p className="lede">{content.hero.text.replaceAll("{stock}", stock)}</p>
-          <MakeModelSearch types={VEHICLE_TYPES} makes={makes} />
+          <MakeModelSearch types={VEHICLE_TYPES} makes={makes}>
+            <PostcodeField />
+          </MakeModelSearch>
         </div>
       </section>
 

@@ -16,7 +16,13 @@ import { readSearchRequest, type SearchRequest } from "../../domain/search-reque
 import { tidyPostcode } from "../../domain/uk-formats";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
 import type { PageCatalogue } from "../../backend/catalogue";
-import { catalogueContext } from "../../backend/http/request-context";
+import { catalogueContext, dealerContext } from "../../backend/http/request-context";
+import { buyerLocation, UnknownPostcodeError } from "../../backend/geo/buyer-location";
+import { branchOf, dealerBranches, isDealerGroup } from "../../domain/branches";
+import type { Dealer } from "../../domain/dealer";
+import { POSTCODE_DATA_ATTRIBUTION } from "../../domain/postcode-data";
+import { DistanceControls } from "../components/search/DistanceControls";
+import { SaveSearch } from "../components/alerts/SaveSearch";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
@@ -45,6 +51,10 @@ function typeOfPath(pathname: string): VehicleType {
 
 interface SearchPageData {
   type: VehicleType;
+  /** Why the postcode in the address was not used (malformed, or not one we can place), naming it. */
+  postcodeProblem?: string;
+  /** The search measured distances: the data's attribution is shown beneath. */
+  measured: boolean;
   total: number;
   vehicles: VehicleCardData[];
   options: FilterOptions;
@@ -74,17 +84,45 @@ async function load({ url, context }: Route.LoaderArgs): Promise<SearchPageData>
   const tidy = tidySearchQuery(url.searchParams);
   if (tidy) throw redirect(tidy.size > 0 ? `${url.pathname}?${tidy}` : url.pathname, 302);
   // A mangled link (a price of "abc") still shows a search, without what could not be read.
-  const { value: request, dropped } = parseSearchRequestLeniently(url.searchParams);
+  const { value: asked, dropped } = parseSearchRequestLeniently(url.searchParams);
+  const { request, problem: postcodeProblem } = withPlaceablePostcode(asked, url.searchParams.get("postcode"));
   const catalogue = context.get(catalogueContext);
   const [result, elsewhere] = await Promise.all([catalogue.search(type, request, true), otherTypesMatching(catalogue, type, request.q)]);
   return {
     type,
+    ...(postcodeProblem ? { postcodeProblem } : {}),
+    measured: request.postcode !== undefined,
     total: result.total,
     vehicles: result.vehicles.map(cardOf),
-    options: result.options,
-    ignored: dropped.map(({ field }) => field),
+    options: withBranchNames(result.options, context.get(dealerContext)),
+    ignored: dropped.map(({ field }) => field).filter((field) => field !== "postcode"),
     elsewhere,
   };
+}
+
+/** The search without a postcode the site cannot measure from, and what to tell the buyer about it. */
+function withPlaceablePostcode(request: SearchRequest, given: string | null): { request: SearchRequest; problem?: string } {
+  const { postcode: _postcode, withinMiles: _withinMiles, ...unmeasured } = request;
+  if (!request.postcode) {
+    const typed = given?.trim();
+    return typed
+      ? { request: unmeasured, problem: `“${typed.slice(0, 20)}” is not a UK postcode: give one like WN1 1AA, or WN1` }
+      : { request };
+  }
+  try {
+    buyerLocation(request.postcode);
+    return { request };
+  } catch (error) {
+    if (!(error instanceof UnknownPostcodeError)) throw error;
+    return { request: unmeasured, problem: error.message };
+  }
+}
+
+/** A group's Branch options read as the branches' names. */
+function withBranchNames(options: FilterOptions, dealer: Dealer): FilterOptions {
+  if (!options.branch) return options;
+  const branches = dealerBranches(dealer);
+  return { ...options, branch: options.branch.map((option) => ({ ...option, label: branchOf(branches, option.value).name })) };
 }
 
 /** The other types with vehicles matching the words alone, so a buyer who searched vans for "fiesta" hears of the cars. */
@@ -164,6 +202,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         <p className="lede" aria-hidden={updating}>
           {formatCount(page.total)} {page.total === 1 ? nouns.one : nouns.many}
         </p>
+        <SaveSearch type={page.type} shown={shown} options={page.options} total={page.total} />
       </div>
       <KeywordSearch pathname={pathname} type={page.type} wanted={wanted} />
       {shown.q && <AlsoMatching q={shown.q} elsewhere={page.elsewhere} />}
@@ -195,6 +234,12 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
         <div className="search-page__results">
           {/* The chips name the search asked for, not each option arrowed past on the way to it. */}
           <ActiveFilters pathname={pathname} wanted={asked} options={page.options} />
+          <DistanceControls pathname={pathname} wanted={wanted} problem={page.postcodeProblem} onChange={change} />
+          {shown.sort === "distance" && !shown.postcode && !page.postcodeProblem && (
+            <p className="notice" role="status">
+              To see the nearest first, give your postcode above. Until then these are in order of relevance.
+            </p>
+          )}
           <DeliveryNote postcode={params.get("postcode")} />
           {page.ignored.length > 0 && <IgnoredNote fields={page.ignored} />}
           {page.failed && (
@@ -217,6 +262,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
             )}
           </section>
           <Pagination page={shown.page} pageCount={pageCount} hrefOf={(p) => searchHref(pathname, { ...shown, page: p })} />
+          {page.measured && <p className="data-attribution">Distances: {POSTCODE_DATA_ATTRIBUTION}</p>}
         </div>
       </div>
     </div>
@@ -357,7 +403,8 @@ function IgnoredNote({ fields }: { fields: string[] }) {
 function DeliveryNote({ postcode }: { postcode: string | null }) {
   const dealer = useDealer();
   const tidy = postcode && tidyPostcode(postcode);
-  if (!tidy) return null;
+  // A group's vehicles stand at several branches: each card says which, and how far.
+  if (!tidy || isDealerGroup(dealer)) return null;
   return (
     <div className="notice">
       <p>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { branchOf, dealerBranches, isDealerGroup } from "../../domain/branches";
 import { postalAddress } from "../../domain/dealer-address";
 import { monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { calculatorChoice } from "../../domain/finance-calculator";
@@ -18,6 +19,7 @@ import { cardOf, VehicleGrid } from "../components/VehicleCard";
 import { shownReduction } from "../../domain/price-reduction";
 import { RecentlyViewed, useViewedVehicle } from "../components/saved/RecentlyViewed";
 import { SaveButton } from "../components/saved/SaveButton";
+import { PriceDropAlert, SimilarAlert } from "../components/alerts/PriceDropAlert";
 import { FinancePanel, REPRESENTATIVE_EXAMPLE_ID } from "../components/vehicle/FinancePanel";
 import { Gallery } from "../components/vehicle/Gallery";
 import { shownImages } from "../../domain/vehicle-photos";
@@ -87,7 +89,8 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
     crumbs,
     breadcrumbData: breadcrumbStructuredData(crumbs, pageUrl),
     backTo: searchCameFrom(request.headers.get("Referer"), [url.host, ...(siteUrl ? [new URL(siteUrl).host] : [])]),
-    openNow: openingStatus(scheduleOf(dealer), new Date()),
+    // A group's vehicle is seen at its branch, on the branch's hours.
+    openNow: openingStatus(scheduleOf(branchOf(dealerBranches(dealer), record.branch)), new Date()),
     messageHref: messageLink(dealer.messagingUrl, `Hello, I'm interested in the ${named}: ${pageUrl}`),
     choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     similar: (await unlessEngineDown(catalogue.similar(record), [])).map(cardOf),
@@ -108,7 +111,7 @@ function soldSummary(sold: SoldVehicleRecord) {
   const facts = [sold.yearOfManufacture, sold.mileage !== undefined && formatMiles(sold.mileage), formatPounds(sold.priceGBP)]
     .filter(Boolean)
     .join(", ");
-  return { name, facts, type: sold.vehicleType };
+  return { name, facts, type: sold.vehicleType, make: sold.make, model: sold.model };
 }
 
 function SoldVehicle({ sold, similar }: SoldVehiclePage) {
@@ -124,6 +127,7 @@ function SoldVehicle({ sold, similar }: SoldVehiclePage) {
           <Link to={nouns ? `/${sold.type}-search` : "/vehicles"}>See all our {nouns ? nouns.many : "vehicles"}</Link>
         </p>
       </div>
+      {sold.type && <SimilarAlert type={sold.type} make={sold.make} model={sold.model} />}
       {similar.length > 0 && (
         <section className="vehicle-page__similar" aria-labelledby="similar-heading">
           <h2 id="similar-heading">Similar {nouns ? nouns.many : "vehicles"} in stock</h2>
@@ -171,7 +175,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         <PriceReducedBadge by={reducedBy} />
         <FigureList figures={keyFacts(vehicle)} className="key-facts" />
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
-        <WhereAndWhen openNow={openNow} />
+        <WhereAndWhen openNow={openNow} branch={record.branch} />
         <MileageNote record={record} />
         <VehicleActions vehicle={{ id: record._id, make, model, registration: vehicle.registration }} messageHref={messageHref} />
         <FinancePanel
@@ -180,6 +184,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
           vehicle={{ id: record._id, make, model, registration: vehicle.registration, mileage: vehicle.odometerReadingMiles }}
           choice={choice}
         />
+        <PriceDropAlert vehicleId={record._id} type={vehicle.vehicleType} />
       </div>
       <div className="vehicle-page__facts">
         <VehicleFacts record={record} />
@@ -237,14 +242,14 @@ function MonthlyPrice({ price, vatStatus }: { price: number; vatStatus?: string 
 }
 
 /** Where the vehicle is and whether the showroom is open now, beside the price. */
-function WhereAndWhen({ openNow }: { openNow: string }) {
+function WhereAndWhen({ openNow, branch: code }: { openNow: string; branch: string | undefined }) {
   const dealer = useDealer();
+  const branch = isDealerGroup(dealer) ? branchOf(dealerBranches(dealer), code) : undefined;
   return (
     <p className="where-and-when">
-      <span>
-        At {dealer.name}, {postalAddress(dealer)}.
-      </span>{" "}
-      <strong className="where-and-when__open">{openNow}.</strong> <Link to="/contact">Opening hours and directions</Link>
+      <span>{branch ? `At our ${branch.name} branch, ${postalAddress(branch)}.` : `At ${dealer.name}, ${postalAddress(dealer)}.`}</span>{" "}
+      <strong className="where-and-when__open">{openNow}.</strong>{" "}
+      <Link to={branch ? `/branches/${branch.code}` : "/contact"}>Opening hours and directions</Link>
     </p>
   );
 }

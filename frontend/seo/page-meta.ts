@@ -27,3 +27,8 @@ export const NOT_INDEXED: MetaDescriptor = { name: "robots", content: "noindex" 
 export function describeEdited(seo: { title: string; description: string; noindex: boolean }): MetaDescriptor[] {
   return [...describePage(seo.title, seo.description), ...(seo.noindex ? [NOT_INDEXED] : [])];
 }
+
+/** The meta of a page whose loader gives its edited words as `page`. */
+export function describeEditedPage({ loaderData }: { loaderData?: { page: { seo: Parameters<typeof describeEdited>[0] } } }) {
+  return loaderData ? describeEdited(loaderData.page.seo) : [];
+}

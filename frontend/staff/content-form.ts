@@ -142,6 +142,7 @@ export const CONTENT_FORMS: Record<ContentKind, FormField[]> = {
     { type: "text", name: "heading", label: "Heading" },
     { type: "longText", name: "lede", label: "Opening words (optional)" },
     { type: "markdown", name: "body", label: "Text", hint: MARKDOWN_HINT },
+    faq,
     seo,
   ],
   article: [

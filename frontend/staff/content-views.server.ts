@@ -1,7 +1,7 @@
 import { articleKey, CONTENT_KINDS, kindOf } from "../../domain/content/content-documents";
 import { latestVersion, liveVersion, type ContentRecord, type ContentVersion } from "../../domain/content/content-versions";
 import { contentPhotoListSchema } from "../../domain/content/content-schemas";
-import { CATEGORY_PAGES, EDITED_PAGES } from "../../domain/site-pages";
+import { CATEGORY_PAGES, CONTENT_PAGES } from "../../domain/site-pages";
 import { editorPathOf } from "./content-paths";
 import { londonTime } from "./lead-views.server";
 
@@ -47,7 +47,7 @@ export function listedDocuments(records: readonly ContentRecord[], now: Date): {
       return listed(record.key, body?.title ?? "Untitled article");
     });
   return [
-    { group: "Pages", documents: [listed("home", "Home page"), ...EDITED_PAGES.map((name) => listed(`page:${name}`, `/${name}`))] },
+    { group: "Pages", documents: [listed("home", "Home page"), ...CONTENT_PAGES.map((name) => listed(`page:${name}`, `/${name}`))] },
     { group: "Category pages", documents: CATEGORY_PAGES.map((path) => listed(`category:${path}`, `/${path}`)) },
     { group: "Articles", documents: articles },
     {

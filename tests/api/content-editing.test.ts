@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, showroomMoment } from "../../domain/opening-hours";
 import { CONTENT_FORMS } from "../../frontend/staff/content-form";
 import { HOME_SEED } from "../../backend/content/seed/home-seed";
+import { loadDealer } from "../../backend/dealer-config";
 import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { ATTACK_STRINGS, formFieldsOf } from "../support/content-form-posts";
 import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
@@ -13,6 +14,7 @@ import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
  * page shows), a publish showing on the public page at once, a stale save refused with the
  * difference, and no markup or address from any field running on the public pages.
  */
+const dealer = await loadDealer("dealer.json");
 let site: BuiltSite;
 type Session = { cookie: string; csrf: string };
 const sessions: Partial<Record<"sales" | "stock" | "editor" | "admin", Session>> = {};
@@ -54,6 +56,47 @@ const asText = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
 
 const homeWith = (change: Partial<typeof HOME_SEED>) => formFieldsOf(CONTENT_FORMS.home, { ...HOME_SEED, ...change });
+
+/**
+ * Uploads a photo to the photo library as a browser sends the form (the CSRF token first,
+ * then the file) and gives the choice a photo field offers for it: "<id>:<width>:<height>".
+ * The library keeps one copy of the same picture, so each upload is given a colour of its own.
+ */
+async function uploadPhoto(who: Session, name: string, background: string): Promise<string> {
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+    .png()
+    .toBuffer();
+  const boundary = "----content-test";
+  const upload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${who.csrf}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await fetch(`${origin()}/staff/content/photos`, {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: origin(), Cookie: who.cookie },
+    body: upload,
+  });
+  expect(uploaded.status).toBe(200);
+  expect(await uploaded.text()).toContain("1 photo added.");
+  const options = (await site.get("/staff/content/home", { Cookie: who.cookie })).body;
+  return new RegExp(`<option value="([0-9a-f]{32}:1200:900)">${name.replaceAll(".", "\\.")}</option>`).exec(options)![1]!;
+}
+
+/**
+ * Fails when a public page holds markup or an address that would run: a script but the
+ * site's own (nonced) and its search-engine data (JSON-LD, read by no browser; a `</script>`
+ * in it would end it early, leaving what follows to be found here), a frame, an event
+ * attribute, a javascript: link, or a picture from elsewhere. Attributes are matched by
+ * name, outside the quoted values where escaped words (an alt text of "<img onerror=…>")
+ * are harmless.
+ */
+function expectNothingRuns(body: string, address: string) {
+  const markup = body.replace(/<script[^>]*(?:nonce=|type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, "");
+  expect(markup, address).not.toMatch(/<script|<iframe|href="javascript:|src="https:\/\/evil/i);
+  expect(markup.replace(/="[^"]*"/g, '=""'), address).not.toMatch(/<[a-z][^>]*\son\w+=/i);
+}
 
 describe("the content editor", () => {
   it("is refused to sales and stock staff on the server, page and form alike, and changes nothing", async () => {
@@ -173,6 +216,9 @@ describe("the content editor", () => {
       ["heading", attack],
       ["lede", attack],
       ["body", `${attack}\n\n## ${attack}\n\n- ${attack}`],
+      ["faq.count", "1"],
+      ["faq.0.question", attack],
+      ["faq.0.answer", attack],
     ]);
     expect(about.status).toBe(refusedAtSave(attack) ? 400 : 302);
     const notice = await post(editor, "/staff/content/notice", [
@@ -188,11 +234,37 @@ describe("the content editor", () => {
       const { body } = await site.get(address);
       // The words are on the page, as words.
       if (address === "/" && !refusedAtSave(attack)) expect(body).toContain(`<h1 id="home-heading">${asText(attack)}</h1>`);
-      const markup = body.replace(/<script[^>]*nonce=[^>]*>[\s\S]*?<\/script>/g, "");
-      expect(markup, address).not.toMatch(
-        /<script(?![^>]*nonce=)|<svg[^>]*onload|<img[^>]*onerror|<iframe|<a[^>]*\son\w+=|href="javascript:|src="https:\/\/evil/i,
-      );
+      expectNothingRuns(body, address);
     }
+  });
+
+  it("keeps the regulator's words, the representative example and the dealer's details on the pages laid out around them, whatever the words", async () => {
+    const editor = sessions.editor!;
+    const rewrite = async (name: string) => {
+      const address = `/staff/content/page/${name}`;
+      const published = await post(editor, address, [
+        ["basedOn", await openedRevision(editor, address)],
+        ["intent", "publish"],
+        ["heading", `Rewritten ${name}`],
+        ["body", "Nothing about finance here."],
+      ]);
+      expect(published.status, name).toBe(302);
+      const page = await site.get(`/${name}`);
+      expect(page.body, name).toContain(`>Rewritten ${name}</h1>`);
+      expect(page.body, name).not.toContain("Personal Contract Purchase");
+      return page.body.replaceAll("<!-- -->", "");
+    };
+    for (const name of ["finance-info", "finance-prices", "leasing"]) {
+      const page = await rewrite(name);
+      expect(page, name).toMatch(/credit broker, not a lender/);
+      expect(page, name).toContain("UK residents aged 18 and over");
+      expect(page, name).toContain(`firm reference number ${dealer.fcaFirmReference}`);
+      if (name !== "leasing") expect(page, name).toContain("Representative example");
+    }
+    const contact = await rewrite("contact");
+    expect(contact).toContain(`href="tel:${dealer.phone.replace(/\s/g, "")}"`);
+    expect(contact).toContain(`<dd>${dealer.openingHours[0]!.hours}</dd>`);
+    expect(contact).toContain(dealer.address.postcode);
   });
 
   it("refuses an unsafe address where a link is asked for", async () => {
@@ -209,29 +281,7 @@ describe("the content editor", () => {
 
   it("takes photos, offers that start and end, articles with a photo, redirects and the rules on finance figures", async () => {
     const editor = sessions.editor!;
-    // A photo uploaded as a browser sends the form: the CSRF token first, then the file.
-    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#0b3d6e" } })
-      .png()
-      .toBuffer();
-    const boundary = "----content-test";
-    const upload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${editor.csrf}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="showroom.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = await fetch(`${origin()}/staff/content/photos`, {
-      method: "POST",
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: origin(), Cookie: editor.cookie },
-      body: upload,
-    });
-    expect(uploaded.status).toBe(200);
-    expect(await uploaded.text()).toContain("1 photo added.");
-    const choice = /<option value="([0-9a-f]{32}:1200:900)">showroom\.png<\/option>/.exec(
-      (await site.get("/staff/content/home", { Cookie: editor.cookie })).body,
-    )![1]!;
+    const choice = await uploadPhoto(editor, "showroom.png", "#0b3d6e");
     const [photoId] = choice.split(":");
 
     const today = showroomMoment(new Date()).date;
@@ -326,5 +376,84 @@ describe("the content editor", () => {
     ).toBe(302);
     const moved = await site.get("/winter-offers");
     expect([moved.status, moved.headers.location]).toEqual([301, "/offers"]);
+  });
+
+  describe("a category page, an article and the dealer's details", () => {
+    let photoChoice: string;
+    let vehiclePage: string;
+    beforeAll(async () => {
+      photoChoice = await uploadPhoto(sessions.editor!, "attack.png", "#6e0b3d");
+      const [vehicle] = (await (await fetch(`${origin()}/api/vehicles/search/van?pageSize=1`)).json()) as { _id: string }[];
+      vehiclePage = `/vehicles/${vehicle!._id}`;
+    });
+    afterAll(async () => {
+      // The details as they were, for whatever runs after.
+      const editor = sessions.editor!;
+      const restored = await post(editor, "/staff/content/dealer", [
+        ["basedOn", await openedRevision(editor, "/staff/content/dealer")],
+        ["intent", "publish"],
+        ...formFieldsOf(CONTENT_FORMS.dealer, dealer),
+      ]);
+      expect(restored.status).toBe(302);
+    });
+
+    it.each(ATTACK_STRINGS.map((attack, n) => ({ attack, n })))(
+      "let no markup or unsafe address through onto the public pages: $attack",
+      async ({ attack, n }) => {
+        const editor = sessions.editor!;
+        const category = await post(editor, "/staff/content/category/vans/used", [
+          ["basedOn", await openedRevision(editor, "/staff/content/category/vans/used")],
+          ["intent", "publish"],
+          ...formFieldsOf(CONTENT_FORMS.category, {
+            heading: attack,
+            intro: attack,
+            copy: [{ heading: attack, body: attack }],
+            brands: { always: [attack.slice(0, 40)], more: [] },
+            faq: [{ question: attack, answer: attack }],
+            seo: { title: attack.slice(0, 70), description: attack, noindex: false },
+          }),
+        ]);
+        expect(category.status).toBe(refusedAtSave(attack) ? 400 : 302);
+        const slug = `attack-${n}`;
+        const article = await post(editor, `/staff/content/article/attack${n}x`, [
+          ["basedOn", await openedRevision(editor, `/staff/content/article/attack${n}x`)],
+          ["intent", "publish"],
+          ...formFieldsOf(CONTENT_FORMS.article, {
+            title: attack,
+            slug,
+            date: showroomMoment(new Date()).date,
+            author: attack.slice(0, 80),
+            summary: attack,
+            photo: { id: photoChoice.split(":")[0], width: 1200, height: 900, alt: attack },
+            body: attack,
+            seo: { title: attack.slice(0, 70), description: attack, noindex: false },
+          }),
+        ]);
+        expect(article.status).toBe(refusedAtSave(attack) ? 400 : 302);
+        const details = await post(editor, "/staff/content/dealer", [
+          ["basedOn", await openedRevision(editor, "/staff/content/dealer")],
+          ["intent", "publish"],
+          ...formFieldsOf(CONTENT_FORMS.dealer, {
+            ...dealer,
+            address: { ...dealer.address, lines: [attack], town: attack },
+            replyTime: attack,
+            leadReplyTime: attack,
+          }),
+        ]);
+        expect(details.status).toBe(302);
+
+        for (const address of ["/", "/contact", "/vans/used", "/articles", `/articles/${slug}`, vehiclePage]) {
+          const { status, body } = await site.get(address);
+          if (address === `/articles/${slug}` && refusedAtSave(attack)) {
+            expect(status).toBe(404);
+            continue;
+          }
+          expect(status, address).toBe(200);
+          // The town, from the details, is on the page as words.
+          if (address === "/contact") expect(body).toContain(asText(attack));
+          expectNothingRuns(body, address);
+        }
+      },
+    );
   });
 });

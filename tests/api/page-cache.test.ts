@@ -120,7 +120,7 @@ describe("pages rendered for one visitor alone", () => {
     site.send(`/vehicles/${vehicle._id}/enquire`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
-      // No way to reply chosen: the answer is the form again, with the visitor's words and an error.
+      // No way to reply given: the answer is the form again, with the visitor's words and an error.
       body: new URLSearchParams({ name, message: `A question from ${name}` }).toString(),
     });
 
@@ -133,7 +133,7 @@ describe("pages rendered for one visitor alone", () => {
     ] as const) {
       expect(answer.status).toBe(400);
       expect(answer.headers["x-page-cache"]).toBeUndefined();
-      expect(answer.body).toContain("Choose how you would like us to reply");
+      expect(answer.body).toContain("Enter your email address or phone number, so we can reply");
       expect(answer.body).toContain(`A question from ${name}`);
       checkedNonce(answer.headers["content-security-policy"] as string, answer.body);
     }

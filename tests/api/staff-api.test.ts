@@ -289,7 +289,7 @@ describe("what the sales team does with leads", () => {
       csrf: sales.csrfToken,
       body: { contact: " Siobhan@Example.com ", confirm: true },
     });
-    expect(await response.json()).toEqual({ erased: 2 });
+    expect(await response.json()).toEqual({ erased: 2, savedSearches: 0, queuedMails: 0 });
     expect((await call(`/api/staff/leads/${leadIds[0]}`, { session: sales })).status).toBe(404);
     const audit = await readFile(path.join(site.dataDir, "staff", "audit.ndjson"), "utf8");
     const erasure = audit

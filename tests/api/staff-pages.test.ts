@@ -191,7 +191,11 @@ describe("signed in", () => {
     const unreadable = await postForm(address, { ...followUp, followUpDay: "5 January", csrf: sales.csrfToken }, { Cookie: cookie });
     expect(unreadable.status).toBe(400);
     expect(unreadable.body).toContain("Enter the follow-up day as a date");
-    const set = await postForm(address, { ...followUp, csrf: sales.csrfToken }, { Cookie: cookie });
+    // A time already past is asked about first, and set only once confirmed.
+    const asked = await postForm(address, { ...followUp, csrf: sales.csrfToken }, { Cookie: cookie });
+    expect(asked.body.replaceAll("<!-- -->", "")).toContain("Monday 5 January, 09:30 has already passed.");
+    expect((await site.get(`/staff?view=overdue&q=${reference}`, { Cookie: cookie })).body).not.toContain(`${reference}</span>`);
+    const set = await postForm(address, { ...followUp, pastConfirmed: "yes", csrf: sales.csrfToken }, { Cookie: cookie });
     expect(set.status).toBe(200);
     expect(set.body.replaceAll("<!-- -->", "")).toContain("Follow-up set for Monday 5 January, 09:30, which has already passed.");
     expect((await site.get(`/staff?view=overdue&q=${reference}`, { Cookie: cookie })).body).toContain(`${reference}</span>`);

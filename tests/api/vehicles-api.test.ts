@@ -106,10 +106,31 @@ describe("GET /api/vehicles/search/{type}", () => {
     ["a 200-character keyword search", `q=${"transit ".repeat(25)}`, "q", 400],
     ["control characters in the keywords", "q=ford%0Afocus", "q", 400],
     ["a NUL in the keywords", "q=ford%00", "q", 400],
+    ["a postcode that is not one", "postcode=nowhere", "postcode", 400],
+    ["a postcode with no place in Great Britain", "postcode=ZZ9%209ZZ", "postcode", 400],
+    ["a radius of no miles", "postcode=WN1&withinMiles=0", "withinMiles", 400],
   ])("refuses %s, naming the parameter", async (_label, query, field, status) => {
     const response = await json(`/api/vehicles/search/car?${query}`);
     expect(response.status).toBe(status);
     expectError(response.body, field);
+  });
+
+  it("measures each vehicle's distance from a postcode, keeps those within the radius, and measures nothing without one", async () => {
+    // The demo dealer's Liverpool showroom, from Wigan and from Southampton.
+    const wigan = await json("/api/vehicles/search/car?postcode=wn1%201aa&sort=distance&withinMiles=25");
+    expect(wigan.status).toBe(200);
+    const near = wigan.body as { distanceMiles: number }[];
+    expect(near).toHaveLength(7);
+    for (const { distanceMiles } of near) {
+      expect(distanceMiles).toBeGreaterThan(15);
+      expect(distanceMiles).toBeLessThan(20);
+    }
+    const far = await json("/api/vehicles/search/car?postcode=SO14&withinMiles=25");
+    expect(far).toMatchObject({ status: 200, body: [] });
+    expect(far.headers.get("x-total-count")).toBe("0");
+    const unmeasured = (await json("/api/vehicles/search/car?sort=distance")).body as object[];
+    expect(unmeasured).toHaveLength(7);
+    for (const record of unmeasured) expect(record).not.toHaveProperty("distanceMiles");
   });
 
   it("searches by keyword with typos and a prefix, with filters, sorts and paging headers", async () => {

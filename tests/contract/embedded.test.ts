@@ -5,10 +5,10 @@ import { EmbeddedSearch } from "../../backend/search/embedded-search";
 import { FileVehicleStore } from "../../backend/store/file-vehicle-store";
 import { describeStockContract } from "./stock-contract";
 
-describeStockContract("embedded file store and columnar index", async () => {
+describeStockContract("embedded file store and columnar index", async (places) => {
   const directory = await mkdtemp(path.join(tmpdir(), "stock-contract-"));
   const store = await FileVehicleStore.open(directory);
-  const search = new EmbeddedSearch();
+  const search = new EmbeddedSearch(places);
   return {
     store,
     search,

@@ -136,6 +136,22 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await store.forwardNow(feedback.id, "staff-1", at(40))).toBe(false);
     });
 
+    it("tells how many leads wait to be forwarded and when the longest-waiting arrived, across a reopen", async () => {
+      expect(await store.backlog()).toEqual({ waiting: 0 });
+      await store.add(lead(0, { kind: "feedback", forwarded: false }));
+      const first = await store.add(lead(2));
+      await store.add(lead(3, { kind: "finance-application" }));
+      await store.add(lead(4));
+      expect(await store.backlog()).toEqual({ waiting: 3, oldest: at(2) });
+      await store.claimNextDue(at(10), MINUTE);
+      await store.markForwardFailed(first.id, at(30), { at: at(10), status: 503 });
+      expect(await store.backlog()).toEqual({ waiting: 3, oldest: at(2) });
+      await store.markForwarded(first.id, at(31));
+      const reopened = await subject.reopen();
+      expect(await reopened.backlog()).toEqual({ waiting: 2, oldest: at(3) });
+      await reopened.close();
+    });
+
     it("never hands out a forwarded lead again", async () => {
       const { id } = await store.add(lead(0));
       await store.claimNextDue(at(0), MINUTE);

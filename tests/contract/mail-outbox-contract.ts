@@ -64,6 +64,20 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
       await reopened.close();
     });
 
+    it("tells how many messages wait to be sent and when the longest-waiting was queued, across a reopen", async () => {
+      expect(await outbox.backlog()).toEqual({ waiting: 0 });
+      await outbox.enqueue(mail("lead-5-dealer"), at(1));
+      await outbox.enqueue(mail("lead-6-dealer"), at(2));
+      expect(await outbox.backlog()).toEqual({ waiting: 2, oldest: at(1) });
+      await outbox.claimNextDue(at(3), MINUTE);
+      await outbox.markFailed("lead-5-dealer", at(20), { at: at(3), responseCode: 451 });
+      expect(await outbox.backlog()).toEqual({ waiting: 2, oldest: at(1) });
+      await outbox.markSent("lead-5-dealer", at(21));
+      const reopened = await subject.reopen();
+      expect(await reopened.backlog()).toEqual({ waiting: 1, oldest: at(2) });
+      await reopened.close();
+    });
+
     it("queues one message per id, however often or at once it is queued, and never again once sent", async () => {
       const queued = await together([1, 2, 3].map(() => () => outbox.enqueue(mail("lead-2-buyer"), at(0))));
       expect(queued.filter(Boolean)).toHaveLength(1);
@@ -119,6 +133,37 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
       expect(await outbox.enqueue(mail("recent"), at(200))).toBe(false);
     });
 
+    it("queues many messages at once, each once", async () => {
+      await outbox.enqueue(mail("alert-2"), at(0));
+      expect(await outbox.enqueueAll([mail("alert-1"), mail("alert-2"), mail("alert-3")], at(0))).toEqual([true, false, true]);
+      expect(await outbox.countUnsent()).toBe(3);
+    });
+
+    it("keeps a message's one-click unsubscribe address", async () => {
+      const alert = { ...mail("alert-1"), listUnsubscribe: "https://www.dockside-motors.example/alerts/unsubscribe?t=x" };
+      await outbox.enqueue(alert, at(0));
+      const reopened = await subject.reopen();
+      expect(await reopened.claimNextDue(at(0), MINUTE)).toMatchObject({ listUnsubscribe: alert.listUnsubscribe });
+      await reopened.close();
+    });
+
+    it("deletes the unsent messages to one mailbox, however spelled, for an erasure, and nothing else", async () => {
+      const to = (id: string, address: string): OutgoingMail => ({ ...mail(id), to: address });
+      await outbox.enqueue(to("alert-1", VICTIM), at(0));
+      await outbox.enqueue(to("alert-2", "Victim+alerts@Example.com"), at(0));
+      await outbox.enqueue(to("alert-3", VICTIM), at(0));
+      await outbox.enqueue(to("other-1", "someone-else@example.com"), at(0));
+      await outbox.claimNextDue(at(0), MINUTE);
+      await outbox.markSent("alert-3", at(1));
+      expect(await outbox.deleteUnsentTo(" victim@example.com")).toBe(2);
+      expect(await outbox.countUnsent()).toBe(1);
+      const reopened = await subject.reopen();
+      expect(await reopened.countUnsent()).toBe(1);
+      expect((await reopened.claimNextDue(at(10), MINUTE))?.id).toBe("other-1");
+      expect(await reopened.enqueue(to("alert-3", VICTIM), at(2))).toBe(false);
+      await reopened.close();
+    });
+
     it("refuses an id that could name another file", async () => {
       await expect(outbox.enqueue(mail("../staff/accounts"), at(0))).rejects.toThrow(/Not a mail id/);
       await expect(outbox.admit("lead-1-buyer", VICTIM, cap("../../x"), at(0))).rejects.toThrow(/Not a day/);
@@ -158,6 +203,37 @@ export function describeMailOutboxContract(name: string, open: () => Promise<Mai
         const reopened = await subject.reopen();
         expect((await reopened.admit("lead-9-buyer", VICTIM, cap("2030-01-01"), at(1))).recipient).toBe(recipient);
         await reopened.close();
+      });
+
+      it("admits many at once as it would one by one, the same address's in turn", async () => {
+        const alerts = { ...cap("2030-01-01", 2), allowance: "alerts" as const };
+        const answers = await outbox.admitAll(
+          [
+            { mailId: "alert-a-1", to: VICTIM },
+            { mailId: "alert-b-1", to: "someone-else@example.com" },
+            { mailId: "alert-a-2", to: "Victim+x@example.com" },
+            { mailId: "alert-a-3", to: VICTIM },
+            { mailId: "alert-a-1", to: VICTIM },
+          ],
+          alerts,
+          at(0),
+        );
+        expect(answers.map(({ admitted }) => admitted)).toEqual([true, true, true, false, true]);
+        expect(answers[0]!.recipient).toBe(answers[2]!.recipient);
+        expect(await outbox.admitAll([], alerts, at(0))).toEqual([]);
+        const reopened = await subject.reopen();
+        expect((await reopened.admit("alert-a-4", VICTIM, alerts, at(1))).admitted).toBe(false);
+        await reopened.close();
+      });
+
+      it("counts the alerts a buyer asked for apart from the confirmations a form sends", async () => {
+        for (const index of [1, 2, 3]) await outbox.admit(`lead-${index}-buyer`, VICTIM, cap("2030-01-01"), at(0));
+        const alerts = { ...cap("2030-01-01", 2), allowance: "alerts" as const };
+        const answers = [];
+        for (const index of [1, 2, 3]) answers.push(await outbox.admit(`alert-${index}`, VICTIM, alerts, at(0)));
+        expect(answers.map(({ admitted }) => admitted)).toEqual([true, true, false]);
+        expect(answers[0]!.recipient).toBe((await outbox.admit("lead-1-buyer", VICTIM, cap("2030-01-01"), at(0))).recipient);
+        expect((await outbox.admit("lead-4-buyer", VICTIM, cap("2030-01-01"), at(0))).admitted).toBe(false);
       });
 
       it("forgets a day's counts with the sent ids older than the cutoff", async () => {

@@ -18,6 +18,10 @@ import { openMeiliSandbox, sandboxName, type MeiliSandbox } from "../support/san
 import { suiteServers } from "../support/suite-servers";
 import { describeStockContract } from "./stock-contract";
 import { versionIndexUid } from "../../backend/search/meili-index-version";
+import { Catalogue } from "../../backend/catalogue";
+import { createLogger } from "../../backend/logger";
+import { RECORD_ATTRIBUTE, SpellingBook, toMeiliDocument } from "../../backend/search/meili-documents";
+import { capturedLogger } from "../support/captured-logger";
 
 /**
  * The Meilisearch half of the production suite: the search engine and the indexer against a
@@ -30,10 +34,10 @@ const servers = await suiteServers("the Meilisearch half of the production suite
 if (servers) {
   const { meili: server } = servers;
 
-  describeStockContract("embedded file store and Meilisearch", async () => {
+  describeStockContract("embedded file store and Meilisearch", async (places) => {
     const directory = await mkdtemp(path.join(tmpdir(), "meili-contract-"));
     const store = await FileVehicleStore.open(directory);
-    const sandbox = await openMeiliSandbox(server, sandboxName("contract"));
+    const sandbox = await openMeiliSandbox(server, sandboxName("contract"), undefined, places);
     return {
       store,
       search: sandbox.search,
@@ -163,6 +167,10 @@ if (servers) {
         await pushStockChange(store, sandbox.indexer, applied);
       });
       expect((await sandbox.search.search(cheapFords)).ids).toContain("fiesta-2019");
+      // The change's record went with it: its page of results shows the new price without the store.
+      const catalogue = new Catalogue(store, sandbox.search, createLogger("silent"));
+      const { vehicles } = await catalogue.search("car", { filters: cheapFords.filters, sort: "price_asc", page: 1, pageSize: 10 });
+      expect(vehicles.find(({ _id }) => _id === "fiesta-2019")).toEqual(await store.get("fiesta-2019"));
 
       // Repriced back in the store alone, then a full sync swaps a fresh index in.
       await store.applyChange({ records: knownVehicleRepriced("fiesta-2019", 10_000), mode: "upsert" }, NOW);
@@ -195,6 +203,39 @@ if (servers) {
 
       await sandbox.indexer.fullSync(() => store.scan());
       expect((await sandbox.search.search(screen)).total).toBe(KNOWN_VEHICLES.length);
+    });
+
+    it("reads an index built before documents held their records: pages from the store, said once, until a full sync", async () => {
+      await store.applyChange({ records: knownStockChange(), mode: "upsert" }, NOW);
+      await sandbox.indexer.fullSync(() => store.scan());
+      // As an earlier version left it: every attribute shown, and documents without their records.
+      const index = sandbox.admin.index(sandbox.name);
+      await index.updateDisplayedAttributes(["*"]).waitTask();
+      const spellings = await SpellingBook.fromStock(store.scan());
+      const documents: Record<string, unknown>[] = [];
+      for await (const record of store.scan()) {
+        const { [RECORD_ATTRIBUTE]: _record, ...document } = toMeiliDocument(record, spellings);
+        documents.push(document);
+      }
+      await index.addDocuments(documents).waitTask();
+
+      expect((await sandbox.search.search({ ...everything, records: true })).records).toBeUndefined();
+      const logs = capturedLogger();
+      const catalogue = new Catalogue(store, sandbox.search, logs.logger);
+      const request = { filters: {}, sort: "price_asc", page: 1, pageSize: 100 } as const;
+      for (let asked = 0; asked < 2; asked++) {
+        const { vehicles, total } = await catalogue.search("car", request);
+        expect(vehicles).toHaveLength(total);
+        expect(vehicles).toEqual(await store.getMany(vehicles.map(({ _id }) => _id)));
+      }
+      expect(logs.text().match(/without their records/g)).toHaveLength(1);
+      expect(await sandbox.indexer.liveIndexProblem()).toContain("displayedAttributes");
+      await expect(sandbox.indexer.apply({ upserts: [], removedIds: ["fiesta-2019"] })).rejects.toBeInstanceOf(
+        SearchIndexNeedsFullSyncError,
+      );
+
+      await sandbox.indexer.fullSync(() => store.scan());
+      expect((await sandbox.search.search({ ...everything, records: true })).records).toBeDefined();
     });
 
     it("gives the site's key searches of its own index and nothing else", async () => {

@@ -23,9 +23,9 @@ if (servers) {
   const NOW = new Date("2026-11-20T12:00:00.000Z");
   const DAY_MS = 24 * 60 * 60_000;
 
-  describeStockContract("MongoDB store and the embedded index", async () => {
+  describeStockContract("MongoDB store and the embedded index", async (places) => {
     const sandbox = await openMongoSandbox(client, sandboxName("contract"));
-    const search = new EmbeddedSearch();
+    const search = new EmbeddedSearch(places);
     return {
       store: sandbox.store,
       search,

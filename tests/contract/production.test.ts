@@ -33,10 +33,10 @@ if (servers) {
   const { mongo, meili } = servers;
   const NOW = new Date("2026-11-20T12:00:00.000Z");
 
-  describeStockContract("MongoDB store and Meilisearch", async () => {
+  describeStockContract("MongoDB store and Meilisearch", async (places) => {
     const name = sandboxName("contract");
     const stock = await openMongoSandbox(mongo.client, name);
-    const index = await openMeiliSandbox(meili, name);
+    const index = await openMeiliSandbox(meili, name, undefined, places);
     return {
       store: stock.store,
       search: index.search,

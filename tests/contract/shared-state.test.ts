@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryRateWindows, MongoRateWindows, type RateWindows } from "../../backend/http/rate-windows";
+import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "../../backend/store/lone-rounds";
 import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "../../backend/media/picture-rounds";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "../../backend/stock/feed-turns";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "../../backend/stock/import-board";
@@ -21,6 +22,8 @@ interface Instances {
   feedTurns(): FeedTurns;
   /** An instance's hold on the feed pictures' round, its lease lasting `leaseMs` unless renewed. */
   pictureRounds(leaseMs: number): PictureRounds;
+  /** An instance's hold on the alerts' round. */
+  alertRounds(): LoneRounds;
   /** Whether two handles share what they keep (MongoDB), or each keeps its own (in the process). */
   shared: boolean;
   /** Whether several updates of one document sent at once are all kept (not on FerretDB 1.24). */
@@ -40,6 +43,7 @@ const kinds: [string, Instances][] = [
         rebuilds: () => rebuilds,
         feedTurns: () => new MemoryFeedTurns(),
         pictureRounds: () => new MemoryPictureRounds(),
+        alertRounds: () => new MemoryLoneRounds(),
         shared: false,
         atomicUpdates: true,
       };
@@ -57,6 +61,7 @@ if (mongo) {
       rebuilds: () => new MongoRebuildBoard(db),
       feedTurns: () => new MongoFeedTurns(db),
       pictureRounds: (leaseMs) => new MongoPictureRounds(db, undefined, leaseMs),
+      alertRounds: () => new MongoLoneRounds(db, "alert_rounds", "alerts"),
       shared: true,
       atomicUpdates: mongo.mongo.features.atomicUpdates,
     },
@@ -178,5 +183,23 @@ describe.each(kinds)("shared state %s", (_kind, instances) => {
     expect(ranOne).toBe(true);
     expect(await two.runAlone(async () => void rounds.push("two, after one"))).toBe(true);
     expect(rounds).toEqual(["one", ...(instances.shared ? [] : ["two, beside one"]), "two, after one"]);
+  });
+
+  it("runs the alerts' round on one instance at a time, under a lease of its own beside the feed pictures'", async () => {
+    const [one, two] = [instances.alertRounds(), instances.alertRounds()];
+    const pictures = instances.pictureRounds(60_000);
+    const rounds: string[] = [];
+    await one.runAlone(async () => {
+      rounds.push("alerts on one");
+      expect(await pictures.runAlone(async () => void rounds.push("pictures beside"))).toBe(true);
+      expect(await two.runAlone(async () => void rounds.push("alerts on two, beside one"))).toBe(!instances.shared);
+    });
+    expect(await two.runAlone(async () => void rounds.push("alerts on two, after one"))).toBe(true);
+    expect(rounds).toEqual([
+      "alerts on one",
+      "pictures beside",
+      ...(instances.shared ? [] : ["alerts on two, beside one"]),
+      "alerts on two, after one",
+    ]);
   });
 });

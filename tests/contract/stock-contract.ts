@@ -14,6 +14,11 @@ import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle
 import { feedRecord, KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";
 import { referenceSearch } from "../support/reference-search";
+import { BranchPlaces } from "../../backend/branches/branch-places";
+import { loadDealerNow } from "../../backend/dealer-config";
+import { outcodeCentre } from "../../backend/geo/outcode-locations";
+import { METRES_PER_MILE, milesFromMetres } from "../../domain/distance";
+import { buyerLocation } from "../../backend/geo/buyer-location";
 
 /**
  * What every store and search engine pair must do, written once. The embedded pair runs it
@@ -68,7 +73,11 @@ async function loadKnownVehicles(engines: StockEngines): Promise<void> {
   await engines.rebuild(() => engines.store.scan());
 }
 
-export function describeStockContract(name: string, open: () => Promise<StockEngines>): void {
+/**
+ * `open` makes a fresh pair; given a dealer's branches, its search engine indexes each vehicle
+ * at its branch and measures distances to it.
+ */
+export function describeStockContract(name: string, open: (places?: BranchPlaces) => Promise<StockEngines>): void {
   describe(`stock contract: ${name}`, () => {
     let engines: StockEngines;
     beforeEach(async () => {
@@ -85,6 +94,7 @@ export function describeStockContract(name: string, open: () => Promise<StockEng
     searchFiltersAndOrders(current);
     searchOptionsAndKeywords(current);
     searchLikeTheReference(current);
+    searchByDistanceAndBranch(open);
   });
 }
 
@@ -540,6 +550,37 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       expect(await ids({ q: "fiesta" })).toEqual([]);
     });
 
+    it("gives each result's record as the store holds it, field for field, staff's marks and a reduction included", async () => {
+      const uploaded = [{ id: "e".repeat(32), width: 1600, height: 1200 }];
+      await engines().store.applyChange(
+        {
+          records: [...knownVehicleRepriced("fiesta-2019", 9495), ...knownVehicleRepriced("sprinter-2021", 30000)],
+          mode: "upsert",
+          reserve: new Map([["fiesta-2019", true]]),
+          photos: new Map([["sprinter-2021", { uploaded }]]),
+        },
+        new Date(Date.now() - 24 * 60 * 60_000),
+      );
+      await engines().rebuild(() => engines().store.scan());
+      const catalogue = new Catalogue(engines().store, engines().search, createLogger("silent"));
+      const everything = { filters: {}, sort: "price_asc", page: 1, pageSize: 100 } as const;
+      for (const type of [undefined, "car", "van", "truck"] as const) {
+        const { vehicles, total } = await catalogue.search(type, everything);
+        const stored = await engines().store.getMany(vehicles.map(({ _id }) => _id));
+        expect(vehicles, type).toHaveLength(total);
+        expect(vehicles, type).toEqual(stored);
+        const { vehiclesJson } = await catalogue.searchJson(type, everything, true);
+        expect(
+          vehiclesJson.map((json) => JSON.parse(json) as unknown),
+          type,
+        ).toEqual(stored);
+      }
+      const [fiesta] = (await catalogue.search("car", { ...everything, filters: { reduced: true } })).vehicles;
+      expect(fiesta).toMatchObject({ _id: "fiesta-2019", reserved: true, priceReduction: { fromGBP: 10000 } });
+      const [sprinter] = (await catalogue.search("van", { ...everything, q: "sprinter" })).vehicles;
+      expect(sprinter?.photos).toEqual({ uploaded });
+    });
+
     it("keeps each type to its own stock", async () => {
       expect((await engines().search.search(query({ type: "car" }))).total).toBe(7);
       expect((await engines().search.search(query({ type: "van" }))).total).toBe(3);
@@ -927,6 +968,25 @@ function searchLikeTheReference(engines: () => StockEngines): void {
       for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
     });
 
+    it("gives each result's record as the store holds it, field for field, the API's text too", async () => {
+      const catalogue = new Catalogue(engines().store, engines().search, createLogger("silent"));
+      // Read once: a read of many ids is a scan of the collection on some MongoDB-compatible servers.
+      const inStore = new Map((await collect(engines().store.scan())).map((record) => [record._id, record]));
+      for (const [label, make] of [...cases, ...keywordCases]) {
+        const { type, q, filters, sort, page, pageSize } = make();
+        const { vehicles } = await catalogue.search(type, { q, filters, sort, page, pageSize });
+        const ids = vehicles.map(({ _id }) => _id);
+        expect(ids, label).toEqual(referenceSearch(stock, make()).ids);
+        const stored = ids.map((id) => inStore.get(id));
+        expect(vehicles, label).toEqual(stored);
+        const { vehiclesJson } = await catalogue.searchJson(type, { q, filters, sort, page, pageSize });
+        expect(
+          vehiclesJson.map((json) => JSON.parse(json) as unknown),
+          label,
+        ).toEqual(stored);
+      }
+    });
+
     it("answers every sort order like the reference", async () => {
       for (const sort of SORT_VALUES) {
         const q = query({ type: "car", sort, pageSize: 40 });
@@ -963,6 +1023,101 @@ function searchLikeTheReference(engines: () => StockEngines): void {
       await rebuilding;
       expect(pauses).toBeGreaterThan(0);
       expect((await engines().search.search(query({ type: "car" }))).total).toBe(0);
+    });
+  });
+}
+
+/** A dealer group's stock: distances from a buyer to each vehicle's branch, the radius, and the Branch filter. */
+function searchByDistanceAndBranch(open: (places?: BranchPlaces) => Promise<StockEngines>): void {
+  describe("search by distance and branch, over generated stock at a group's three branches", () => {
+    const places = BranchPlaces.ofDealer(loadDealerNow("dealer-group.json"));
+    const codes = places.branches.map((branch) => branch.code);
+    const stock = [...generateDemoStock({ count: 400, seed: 11, referenceDate: NOW, branches: codes })];
+    // A buyer in Liverpool: Wigan and Warrington are about 16 miles away, Bolton 25.
+    const liverpool = outcodeCentre("L3")!;
+    let grouped: StockEngines;
+    beforeEach(async () => {
+      grouped = await open(places);
+      await grouped.store.applyChange({ records: stock.map((record) => ({ id: record._id, record })), mode: "upsert" }, NOW);
+      await grouped.rebuild(() => grouped.store.scan());
+    });
+    afterEach(async () => {
+      await grouped.dispose();
+    });
+    const answersLikeTheReference = async (q: SearchQuery) => {
+      const expected = referenceSearch(stock, q, places);
+      const actual = await grouped.search.search(q);
+      expect(actual.total).toBe(expected.total);
+      expect(actual.ids).toEqual(expected.ids);
+      return { actual, expected };
+    };
+
+    it("orders nearest first, vehicles equally near in the relevance order, each with its distance", async () => {
+      for (const page of [1, 3, 6]) {
+        const { actual, expected } = await answersLikeTheReference(
+          query({ type: "car", sort: "distance", near: { point: liverpool }, page, pageSize: 40 }),
+        );
+        for (const [i, metres] of actual.distancesMetres!.entries()) expect(metres).toBeCloseTo(expected.distancesMetres![i]!, 0);
+        const distances = actual.distancesMetres!;
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      }
+    });
+
+    it("keeps only the vehicles within the radius, in every order, and counts every option within it", async () => {
+      const within20Miles = { point: liverpool, withinMetres: 20 * METRES_PER_MILE };
+      for (const sort of ["distance", "relevance", "price_asc"] as const) {
+        const { actual, expected } = await answersLikeTheReference(query({ sort, near: within20Miles, facets: FILTER_NAMES }));
+        expect(actual.facets.branch!.map((option) => option.value)).toEqual(["warrington", "wigan"]);
+        for (const name of FILTER_NAMES) expect(actual.facets[name], name).toEqual(expected.facets[name]);
+      }
+      const { actual } = await answersLikeTheReference(query({ near: { point: liverpool, withinMetres: 5 * METRES_PER_MILE } }));
+      expect(actual.total).toBe(0);
+    });
+
+    it("answers a buyer's postcode and radius in miles: nearest first, each record with its distanceMiles, the API's text too", async () => {
+      const catalogue = new Catalogue(grouped.store, grouped.search, createLogger("silent"), { branches: codes.length });
+      for (const withinMiles of [undefined, 20]) {
+        const request = { postcode: "L3 4BP", withinMiles, filters: {}, sort: "distance", page: 1, pageSize: 100 } as const;
+        const near = { point: buyerLocation("L3 4BP"), ...(withinMiles ? { withinMetres: withinMiles * METRES_PER_MILE } : {}) };
+        const expected = referenceSearch(stock, query({ type: "car", sort: "distance", near }), places);
+        const { total, vehicles } = await catalogue.search("car", request);
+        expect(total, `within ${withinMiles}`).toBe(expected.total);
+        expect(total).toBeGreaterThan(0);
+        expect(vehicles.map(({ _id }) => _id)).toEqual(expected.ids);
+        const miles = vehicles.map(({ distanceMiles }) => distanceMiles!);
+        expect(miles).toEqual(expected.distancesMetres!.map(milesFromMetres));
+        expect(miles).toEqual([...miles].sort((a, b) => a - b));
+        if (withinMiles) expect(Math.max(...miles)).toBeLessThanOrEqual(withinMiles);
+        const { vehiclesJson } = await catalogue.searchJson("car", request);
+        expect(vehiclesJson.map((json) => JSON.parse(json) as unknown)).toEqual(vehicles);
+      }
+      const unmeasured = await catalogue.search("car", { filters: {}, sort: "distance", page: 1, pageSize: 100 });
+      expect(unmeasured.vehicles.every((vehicle) => vehicle.distanceMiles === undefined)).toBe(true);
+    });
+
+    it("filters by branch, counting each branch's vehicles without narrowing the branch's own options", async () => {
+      const { actual } = await answersLikeTheReference(query({ type: "car", filters: { branch: "bolton" }, facets: ["branch", "make"] }));
+      const all = referenceSearch(stock, query({ type: "car", facets: ["branch"] }), places);
+      expect(actual.facets.branch).toEqual(all.facets.branch);
+      expect(actual.facets.branch!.map((option) => option.value)).toEqual(["bolton", "warrington", "wigan"]);
+      expect(actual.total).toBe(actual.facets.branch!.find((option) => option.value === "bolton")!.count);
+      expect(actual.facets.make).toEqual(
+        referenceSearch(stock, query({ type: "car", filters: { branch: "bolton" }, facets: ["make"] }), places).facets.make,
+      );
+    });
+
+    it("ranks equally near keyword matches by how well they match, then by relevance", async () => {
+      await answersLikeTheReference(query({ q: "fird fiesta", sort: "distance", near: { point: liverpool } }));
+      await answersLikeTheReference(
+        query({ q: "vauxhsll", type: "car", sort: "distance", near: { point: outcodeCentre("BL1")! }, page: 2, pageSize: 20 }),
+      );
+    });
+
+    it("without a postcode, orders distance as relevance and measures nothing", async () => {
+      const distance = await grouped.search.search(query({ type: "car", sort: "distance", pageSize: 50 }));
+      const relevance = await grouped.search.search(query({ type: "car", sort: "relevance", pageSize: 50 }));
+      expect(distance.ids).toEqual(relevance.ids);
+      expect(distance.distancesMetres).toBeUndefined();
     });
   });
 }

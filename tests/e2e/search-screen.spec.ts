@@ -425,3 +425,26 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Sort by")).toHaveValue("price_asc");
   });
 });
+
+test("a buyer's postcode orders Distance nearest first and puts the miles on every card", async ({ page }) => {
+  await page.goto("/car-search");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Filter and sort" }).click();
+  await page.getByRole("dialog").getByLabel("Sort by").selectOption({ label: "Distance" });
+  await expect(page).toHaveURL("/car-search?sort=distance");
+  await searchButton(page).click();
+  await expect(page.getByRole("status").filter({ hasText: "give your postcode" })).toBeVisible();
+
+  const distance = page.getByRole("form", { name: "Distance from you" });
+  await distance.getByLabel("Postcode").fill("wn1 1aa");
+  await distance.getByRole("button", { name: "Find the nearest" }).click();
+  await expect(page).toHaveURL("/car-search?postcode=WN1+1AA&sort=distance");
+  await expect(page.locator(".results")).not.toHaveAttribute("aria-busy", "true");
+  const cards = page.locator(".vehicle-card");
+  await expect(cards.first()).toBeVisible();
+  const places = await cards.locator(".vehicle-card__distance").allTextContents();
+  expect(places).toHaveLength(await cards.count());
+  // Wigan to the dealer's Liverpool showroom, as the crow flies.
+  for (const place of places) expect(place).toMatch(/^1[5-9] miles from you$/);
+  await expect(page.getByText("Contains OS data © Crown copyright")).toBeVisible();
+});

@@ -162,9 +162,12 @@ test("an admin adds a colleague, who sets a password; the admin sets up a second
   // A stock manager's account opens no leads: it starts at the stock console.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import stock");
   await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link")).toHaveText([
+    "Dashboard",
     "Stock",
     "Stock import",
     "Search index",
+    "Buyer demand",
+    "Feeds",
     "Your account",
   ]);
   await page.goto("/staff/erasure");

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -32,7 +32,9 @@ import { describeUnavailable, reportRan } from "../support/test-servers";
  * member of staff signed in on one instance works on the others, the POST rate limit and the
  * sign-in throttle hold at their numbers across instances, a stock import's progress and a
  * search index rebuild's show on every instance, the scheduled feed runs once a period, a
- * price change shows everywhere within 5 s, and an instance killed mid-request loses nothing.
+ * price change shows everywhere within 5 s, every instance restarted in turn under steady load
+ * (a rolling deploy) fails no request and loses no lead, and an instance killed mid-request
+ * loses nothing.
  */
 const SUITE = "several site instances behind a load balancer";
 const INSTANCES = 3;
@@ -46,6 +48,7 @@ const DEMO_STOCK = 60;
  */
 const UPLOADED = 900;
 const build = path.resolve(import.meta.dirname, "..", "..", "build", "server", "index.js");
+const DRAIN_SECONDS = 6;
 
 const haproxy = findLoadBalancer();
 const unavailable = !existsSync(build) ? "the site is not built (npm run build)" : "skipReason" in haproxy ? haproxy.skipReason : undefined;
@@ -58,6 +61,8 @@ if (servers && !("skipReason" in haproxy)) {
   const db = mongo.client.db(name);
   let dataDir: string;
   let instances: (SiteProcess & { port: number })[] = [];
+  /** How each instance is started, and started again in a rolling deploy. */
+  let startInstance: (port: number) => Promise<SiteProcess>;
   let balancer: LoadBalancer | undefined;
   let feedServer: Server;
   const feedFetches: number[] = [];
@@ -92,30 +97,32 @@ if (servers && !("skipReason" in haproxy)) {
 
     const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/exports/stock.ndjson`;
     const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
-    instances = await Promise.all(
-      ports.map(async (port) => ({
+    const searchKey = (await readFile(searchKeyFile, "utf8")).trim();
+    startInstance = async (port) => {
+      const instance = await spawnBuiltSite({
         port,
-        ...(await spawnBuiltSite({
-          port,
-          dataDir,
-          timeoutMs: 60_000,
-          pipeLog: true,
-          env: {
-            ...engines,
-            MEILI_SEARCH_KEY: (await readFile(searchKeyFile, "utf8")).trim(),
-            // HAProxy and, in front of it, a proxy of the test's: each request names its client in X-Forwarded-For.
-            TRUST_PROXY: "2",
-            POST_RATE_LIMIT: String(POST_LIMIT),
-            STOCK_FEED_URL: feedUrl,
-            STOCK_FEED_SCHEDULE: String(FEED_MINUTES),
-            STOCK_UPLOAD_MAX_MB: "200",
-            LOG_LEVEL: "error",
-          },
-        })),
-      })),
-    );
-    // What the instances log (errors only) is kept, and shown at the end when there is any.
-    for (const { server } of instances) server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (instanceErrors += chunk));
+        dataDir,
+        timeoutMs: 60_000,
+        pipeLog: true,
+        env: {
+          ...engines,
+          MEILI_SEARCH_KEY: searchKey,
+          // HAProxy and, in front of it, a proxy of the test's: each request names its client in X-Forwarded-For.
+          TRUST_PROXY: "2",
+          POST_RATE_LIMIT: String(POST_LIMIT),
+          STOCK_FEED_URL: feedUrl,
+          STOCK_FEED_SCHEDULE: String(FEED_MINUTES),
+          STOCK_UPLOAD_MAX_MB: "200",
+          // Longer than HAProxy takes to see three failed checks a second apart.
+          SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
+          LOG_LEVEL: "error",
+        },
+      });
+      // What the instances log (errors only) is kept, and shown at the end when there is any.
+      instance.server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (instanceErrors += chunk));
+      return instance;
+    };
+    instances = await Promise.all(ports.map(async (port) => ({ port, ...(await startInstance(port)) })));
     balancer = await startLoadBalancer(haproxy, ports);
     reportRan(SUITE, [balancer]);
   }, 180_000);
@@ -521,6 +528,95 @@ if (servers && !("skipReason" in haproxy)) {
       },
       FEED_MINUTES * 60_000 + 60_000,
     );
+
+    it("restarts every instance in turn under steady load, failing no request and losing no lead", async () => {
+      // Once the instances answer from their store again, should the tests before have left it busy.
+      let listed = await send(lb(), "/api/vehicles?pageSize=1");
+      const deadline = Date.now() + 60_000;
+      while (listed.status !== 200 && Date.now() < deadline) {
+        await sleep(1000);
+        listed = await send(lb(), "/api/vehicles?pageSize=1");
+      }
+      const [vehicle] = JSON.parse(listed.body) as { _id: string }[];
+      /**
+       * A request the restarts failed: refused or cut off, or answered by HAProxy itself (no
+       * instance to send it to), or a server error of the site's. An engine's 503 (FerretDB
+       * over SQLite slower than the site's deadline on a busy machine) is counted apart, with
+       * the same load's count before any restart beside it.
+       */
+      const failures: string[] = [];
+      const engineOutages = { before: 0, during: 0 };
+      let restarting = false;
+      const storedApplicants: string[] = [];
+      let requests = 0;
+      let running = true;
+      /** One visitor of several, each sending a request after the last is answered: pages, searches and, every fifth, an application. */
+      const visitor = async (who: number) => {
+        for (let turn = 0; running; turn++) {
+          const email = `rolling-${who}-${turn}@instances.example`;
+          const answer =
+            turn % 5 === 4
+              ? send(lb(), "/api/finance-application", {
+                  method: "POST",
+                  // A client address of its own for each, so that no rate limit refuses one.
+                  headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.90.${who}.${turn % 250}` },
+                  body: JSON.stringify({ ...validApplication(), vehicleId: vehicle!._id, email }),
+                })
+              : send(lb(), turn % 5 === 0 ? "/vehicles" : turn % 2 ? "/api/vehicles/search/car?pageSize=5" : "/car-search");
+          const { status, body, headers } = await answer.catch((error: Error) => ({ status: 0, body: error.message, headers: {} }));
+          requests++;
+          if (status === 201) storedApplicants.push(email);
+          else if (
+            status === 503 &&
+            /(store|search)_unavailable|Search isn't working just now|This page can't be shown just now/.test(body)
+          ) {
+            engineOutages[restarting ? "during" : "before"]++;
+          } else if (status !== 200)
+            failures.push(`${status} from ${String((headers as IncomingHttpHeaders)["x-served-by"])}: ${body.slice(0, 100)}`);
+          await sleep(200);
+        }
+      };
+      const load = Promise.all(Array.from({ length: 3 }, (_, who) => visitor(who)));
+      await sleep(20_000);
+      const requestsBefore = requests;
+      restarting = true;
+
+      const restarts: string[] = [];
+      for (let i = 0; i < INSTANCES; i++) {
+        const { server, port } = instances[i]!;
+        const started = performance.now();
+        const exited = once(server, "exit");
+        server.kill("SIGTERM");
+        const [code] = (await exited) as [number | null];
+        expect(code).toBe(0);
+        const stoppedAfter = performance.now() - started;
+        instances[i] = { port, ...(await startInstance(port)) };
+        // Back in the pool once HAProxy has seen two good checks a second apart.
+        await expect
+          .poll(async () => servedBy(await send(lb(), "/healthz")) === `instance-${i + 1}`, { timeout: 30_000, interval: 100 })
+          .toBe(true);
+        restarts.push(
+          `instance ${i + 1}: stopped after ${(stoppedAfter / 1000).toFixed(1)} s, back after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
+      running = false;
+      await load;
+
+      const stored = await db
+        .collection<{ contacts: string[] }>(LEADS_COLLECTION)
+        .find({ contacts: { $in: storedApplicants } })
+        .toArray();
+      const storedEmails = new Set(stored.flatMap((lead) => lead.contacts));
+      process.stderr.write(
+        `A rolling restart under steady load: ${requests - requestsBefore} requests during it, ${failures.length} failed, ` +
+          `${engineOutages.during} answered 503 for a slow engine (${engineOutages.before} of ${requestsBefore} in the 20 s before); ` +
+          `${storedApplicants.length} applications answered 201, ${storedApplicants.filter((email) => !storedEmails.has(email)).length} of them lost; ${restarts.join("; ")}. ` +
+          `Load average ${loadavg()[0]!.toFixed(1)}.\n`,
+      );
+      expect(failures).toEqual([]);
+      expect(storedApplicants.length).toBeGreaterThan(0);
+      expect(storedApplicants.filter((email) => !storedEmails.has(email))).toEqual([]);
+    }, 300_000);
 
     it("loses no application when an instance is killed mid-request, and the others carry on", async () => {
       const victim = instances[INSTANCES - 1]!;

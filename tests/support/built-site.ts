@@ -46,6 +46,8 @@ export async function spawnBuiltSite(options: {
     HOST: "127.0.0.1",
     DEMO_STOCK_SIZE: "0",
     LOG_LEVEL: "warn",
+    // No balancer in front to drain from, unless a test puts one there.
+    SHUTDOWN_DRAIN_SECONDS: "0",
     ...options.env,
   };
   const stdio: StdioOptions = ["ignore", options.pipeLog ? "pipe" : "ignore", "inherit"];

@@ -1,5 +1,6 @@
 import { pino } from "pino";
 import type { Logger } from "../../backend/logger";
+import { requestIdMixin } from "../../backend/observability/request-scope";
 
 export interface CapturedLogger {
   logger: Logger;
@@ -12,7 +13,10 @@ export interface CapturedLogger {
 /** A logger like the site's whose output a test can read, to check what reaches the logs. */
 export function capturedLogger(): CapturedLogger {
   const lines: string[] = [];
-  const logger = pino({ level: "trace", base: { service: "dealer-site" } }, { write: (line: string) => void lines.push(line) });
+  const logger = pino(
+    { level: "trace", base: { service: "dealer-site" }, mixin: requestIdMixin },
+    { write: (line: string) => void lines.push(line) },
+  );
   const text = () => lines.join("");
   const lineContaining = async (fragment: string) => {
     const deadline = Date.now() + 2000;

@@ -17,17 +17,23 @@ import { queryTerms, typosToMatch } from "../../backend/search/query-terms";
 import { queryWords, recordWords } from "../../backend/search/search-words";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { SearchQuery, SearchResult } from "../../backend/search/search-engine";
+import type { BranchPlaces } from "../../backend/branches/branch-places";
 
 /**
  * The search contract written the slowest, plainest way: filter an array, sort it, count.
  * Engines are checked against it on generated stock, where hand-written answers would not
  * scale.
  */
-export function referenceSearch(records: readonly VehicleRecord[], query: SearchQuery): SearchResult {
-  const byId = [...records].sort((a, b) => compareIds(a._id, b._id));
+export function referenceSearch(records: readonly VehicleRecord[], query: SearchQuery, places?: BranchPlaces): SearchResult {
+  const byId = [...records].map((record) => (places ? places.placed(record) : record)).sort((a, b) => compareIds(a._id, b._id));
   const words = queryWords(query.q);
   const typos = new Map(byId.map((record) => [record, words.length === 0 ? 0 : fewestTypos(words, recordWords(record))]));
-  const ofType = byId.filter((record) => (!query.type || record.vehicle.vehicleType === query.type) && typos.get(record) !== undefined);
+  const near = places && query.near;
+  const metres = new Map(byId.map((record) => [record, near ? places.metresTo(near.point, record.branch) : Number.NaN]));
+  const inReach = (record: VehicleRecord) => near?.withinMetres === undefined || metres.get(record)! <= near.withinMetres;
+  const ofType = byId.filter(
+    (record) => (!query.type || record.vehicle.vehicleType === query.type) && typos.get(record) !== undefined && inReach(record),
+  );
   const matching = (except: readonly FilterName[] = []) =>
     ofType.filter((record) =>
       Object.entries(query.filters).every(
@@ -36,6 +42,8 @@ export function referenceSearch(records: readonly VehicleRecord[], query: Search
     );
 
   const sorted = matching().sort((a, b) => {
+    // Distances within a metre are one, as Meilisearch's geo sort takes them.
+    if (near && query.sort === "distance" && Math.abs(metres.get(a)! - metres.get(b)!) > 1) return metres.get(a)! - metres.get(b)!;
     if (ranksByKeywords(query.sort) && typos.get(a) !== typos.get(b)) return typos.get(a)! - typos.get(b)!;
     for (const { key, direction } of SORT_STEPS[query.sort]) {
       const x = sortKeyValue(a, key);
@@ -50,7 +58,13 @@ export function referenceSearch(records: readonly VehicleRecord[], query: Search
   const start = (query.page - 1) * query.pageSize;
   const facets: SearchResult["facets"] = {};
   for (const facet of query.facets) facets[facet] = options(matching(countedWithout(facet)), facet, byId);
-  return { total: sorted.length, ids: sorted.slice(start, start + query.pageSize).map((r) => r._id), facets };
+  const page = sorted.slice(start, start + query.pageSize);
+  return {
+    total: sorted.length,
+    ids: page.map((r) => r._id),
+    facets,
+    ...(near ? { distancesMetres: page.map((record) => metres.get(record)!) } : {}),
+  };
 }
 
 /**

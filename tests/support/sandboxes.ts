@@ -8,6 +8,7 @@ import { ensureSearchKey, searchKeyUid } from "../../backend/search/meili-keys";
 import { MeiliSearchEngine } from "../../backend/search/meili-search";
 import { MongoVehicleStore, type MongoVehicleStoreOptions } from "../../backend/store/mongo-vehicle-store";
 import type { MeiliTestServer } from "./servers/meilisearch-server";
+import type { BranchPlaces } from "../../backend/branches/branch-places";
 import { versionIndexUid } from "../../backend/search/meili-index-version";
 
 /**
@@ -35,13 +36,14 @@ export async function openMeiliSandbox(
   server: MeiliTestServer,
   name: string,
   logger: Logger = createLogger("silent"),
+  places?: BranchPlaces,
 ): Promise<MeiliSandbox> {
   const admin = meiliClient(server.url, server.adminKey);
   const searchKey = await ensureSearchKey(admin, name);
   return {
     name,
     admin,
-    indexer: new MeiliIndexer(admin, name, logger, { batchSize: 50, taskTimeoutMs: 60_000 }),
+    indexer: new MeiliIndexer(admin, name, logger, { batchSize: 50, taskTimeoutMs: 60_000, ...(places ? { places } : {}) }),
     searchKey,
     search: new MeiliSearchEngine(meiliSearchClient(server.url, searchKey), name),
     async makeIndexAsBeforeRecentlyReduced() {

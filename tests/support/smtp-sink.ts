@@ -13,6 +13,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Each header as sent, by its name in lower case (the last, if given twice). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -56,6 +58,15 @@ export async function startSmtpSink({ listening = true }: { listening?: boolean 
                 text: parsed.text ?? "",
                 html: typeof parsed.html === "string" ? parsed.html : "",
                 messageId: parsed.messageId ?? "",
+                headers: Object.fromEntries(
+                  parsed.headerLines.map(({ key, line }) => [
+                    key,
+                    line
+                      .slice(line.indexOf(":") + 1)
+                      .replace(/\r?\n\s+/g, " ")
+                      .trim(),
+                  ]),
+                ),
               });
               callback();
             })

@@ -3,6 +3,7 @@ import { categoryKey, pageKey } from "../../../domain/content/content-documents"
 import { dealerDetailsSchema } from "../../../domain/content/content-schemas";
 import { categorySeeds } from "./category-seeds";
 import { HOME_SEED } from "./home-seed";
+import { LAID_OUT_PAGE_SEEDS } from "./laid-out-page-seeds";
 import { pageSeeds } from "./page-seeds";
 
 /**
@@ -17,7 +18,7 @@ export function contentSeeds(dealer: Dealer): Map<string, unknown> {
     ["dealer", dealerDetailsSchema.parse(dealer)],
   ]);
   for (const [path, content] of Object.entries(categorySeeds(dealer))) seeds.set(categoryKey(path), content);
-  for (const [name, content] of Object.entries(pageSeeds(dealer))) seeds.set(pageKey(name), content);
+  for (const [name, content] of Object.entries({ ...pageSeeds(dealer), ...LAID_OUT_PAGE_SEEDS })) seeds.set(pageKey(name), content);
   return seeds;
 }
 

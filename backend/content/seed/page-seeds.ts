@@ -1,5 +1,5 @@
 import type { Dealer } from "../../../domain/dealer";
-import type { PageContent } from "../../../domain/content/content-schemas";
+import type { PageContentInput } from "../../../domain/content/content-schemas";
 
 /**
  * The content pages' words on a fresh install: the pages as the site has always shown them,
@@ -8,7 +8,7 @@ import type { PageContent } from "../../../domain/content/content-schemas";
  * reaches every page; the few sentences only some dealers can say are written in here from
  * the dealer file at the first start.
  */
-export function pageSeeds(dealer: Dealer): Record<string, PageContent> {
+export function pageSeeds(dealer: Dealer): Record<string, PageContentInput> {
   const decades = Math.floor((new Date().getFullYear() - dealer.tradingSince) / 10) * 10;
   const decadesClause = decades >= 10 ? `: more than ${decades} years of selling vehicles to local drivers and businesses` : "";
   const familyRunClause = dealer.familyRun ? " The business is family-run." : "";
@@ -280,8 +280,6 @@ Ending a lease early is possible, but you will usually pay a termination charge 
 - [Truck leasing](/trucks/leasing)
 - [Leasing or buying? Our guide](/articles#leasing)
 - [All our finance options compared](/finance-info#options)
-
-{legalName} is a credit broker, not a lender or lessor, authorised and regulated by the Financial Conduct Authority, firm reference number {fcaFirmReference}. Leasing is subject to status and available to UK residents aged 18 and over.
 `,
       seo: {
         title: "Leasing explained",

@@ -73,5 +73,7 @@ export function filterValueLabel(name: FilterName, wanted: SearchRequest, option
 function filterValue(name: FilterName, wanted: SearchRequest, options: FilterOptions): string {
   const value = wanted.filters[name]!;
   if (value === true) return FILTERS[name].label;
-  return typeof value === "string" ? spelledAsStock(value, options[name]) : rangeLabel(name as RangeFilterName, value);
+  if (typeof value !== "string") return rangeLabel(name as RangeFilterName, value);
+  const spelled = spelledAsStock(value, options[name]);
+  return options[name]?.find((option) => option.value === spelled)?.label ?? spelled;
 }

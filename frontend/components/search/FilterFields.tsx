@@ -64,7 +64,13 @@ export function FilterFields({ idPrefix, wanted, shown, options, offered, onChan
  */
 export function CarriedAlong({ wanted, sort, pageSize }: { wanted: SearchRequest; sort: boolean; pageSize: boolean }) {
   const carried = [
-    ...searchRequestToParams({ q: wanted.q, pageSize: pageSize ? wanted.pageSize : undefined, sort: sort ? wanted.sort : undefined }),
+    ...searchRequestToParams({
+      q: wanted.q,
+      postcode: wanted.postcode,
+      withinMiles: wanted.withinMiles,
+      pageSize: pageSize ? wanted.pageSize : undefined,
+      sort: sort ? wanted.sort : undefined,
+    }),
   ];
   return carried.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
@@ -212,8 +218,8 @@ function OnOffField({
   );
 }
 
-function optionLabel(name: FilterName, { value, count }: FacetOption): string {
+function optionLabel(name: FilterName, { value, count, label }: FacetOption): string {
   const range = FILTERS[name].kind === "range" ? parseRange(value) : undefined;
-  const text = range && !("problem" in range) ? rangeLabel(name as RangeFilterName, range) : value;
+  const text = range && !("problem" in range) ? rangeLabel(name as RangeFilterName, range) : (label ?? value);
   return count > 0 ? `${text} (${formatCount(count)})` : text;
 }

@@ -1,13 +1,13 @@
 import { parseRange } from "../../../domain/filters";
 import { amountForMonthlyPayment, FINANCE_TERMS } from "../../../domain/finance";
-import { searchRequestToParams } from "../../../domain/search-request";
-import { tidyPostcode } from "../../../domain/uk-formats";
+import { buyerPostcode, searchRequestToParams } from "../../../domain/search-request";
 import { VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
 
 /**
  * Where a landing page's search form takes the visitor: the search screen of the chosen
  * type with the keywords, make, model and condition (the new and used pages' own), a monthly budget turned into the prices it can buy, and a
- * postcode carried along for the delivery note. The /search page redirects there when
+ * postcode, which gives each result its distance (one the search cannot read is carried as
+ * typed, for the search page to say so). The /search page redirects there when
  * JavaScript is off; with it, the form goes there directly.
  */
 export function searchTarget(form: URLSearchParams): string {
@@ -20,9 +20,9 @@ export function searchTarget(form: URLSearchParams): string {
   const price = priceForBudget(form.get("budget"), form.get("customer") === "personal");
   if (price) filters.price = price;
   const q = form.get("q")?.trim();
-  const params = searchRequestToParams({ q: q || undefined, filters });
-  const postcode = tidyPostcode(form.get("postcode") ?? "");
-  if (postcode) params.set("postcode", postcode);
+  const typed = form.get("postcode")?.trim().slice(0, 20);
+  const postcode = typed ? (buyerPostcode(typed) ?? typed) : undefined;
+  const params = searchRequestToParams({ q: q || undefined, filters, postcode });
   const query = params.toString();
   return `/${type}-search${query ? `?${query}` : ""}`;
 }

@@ -1,21 +1,23 @@
-import { Link } from "react-router";
+import { ContentHtml } from "../../components/ContentHtml";
+import { PageFaq } from "../../components/PageFaq";
 import { PhoneLink } from "../../components/PhoneLink";
 import { useDealer } from "../../components/use-dealer";
 import type { Route } from "./+types/chat";
-import { describePage } from "../../seo/page-meta";
+import { describeEditedPage } from "../../seo/page-meta";
+import { pageWordsLoader } from "./page-words.server";
 
-export const meta: Route.MetaFunction = () =>
-  describePage("Chat with us", "Message, call or e-mail our team now about a vehicle, finance or a part exchange.");
+/** The dealer's words around the ways to reach them now, filled in from the published details. */
+export const loader = pageWordsLoader("chat");
 
-export default function Chat() {
+export const meta = describeEditedPage;
+
+export default function Chat({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   const dealer = useDealer();
-  const hours = dealer.openingHours.map(({ days, hours }) => `${days}, ${hours}`).join("; ");
   return (
     <article className="page content-page">
-      <h1>Chat with us</h1>
-      <p className="lede">
-        Ask about a vehicle, finance or your part exchange. We're open {hours}, and we usually reply {dealer.replyTime}.
-      </p>
+      <h1>{page.heading}</h1>
+      {page.lede && <p className="lede">{page.lede}</p>}
 
       <section aria-labelledby="ways-heading">
         <h2 id="ways-heading">Ways to reach us now</h2>
@@ -48,16 +50,8 @@ export default function Chat() {
         </ul>
       </section>
 
-      <section aria-labelledby="when-heading">
-        <h2 id="when-heading">When we'll answer</h2>
-        <p>
-          Our team is available {hours}. Messages that arrive outside those hours are answered when we're next open, and we usually reply{" "}
-          {dealer.replyTime}.
-        </p>
-        <p>
-          Our address, answers to common questions and guides for buying and selling are on our <Link to="/contact">contact page</Link>.
-        </p>
-      </section>
+      <ContentHtml html={page.html} />
+      <PageFaq faq={page.faq} name="chat-faq" />
     </article>
   );
 }

@@ -1,27 +1,29 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { contentContext } from "../../../backend/http/request-context";
 import { ContentHtml } from "../../components/ContentHtml";
+import { LeasingStatement } from "../../components/FinanceDisclosure";
+import { PageFaq } from "../../components/PageFaq";
 import { longDate } from "../../../domain/format";
 import type { Route } from "./+types/edited-page";
-import { describeEdited } from "../../seo/page-meta";
+import { describeEditedPage } from "../../seo/page-meta";
+import { pageWords } from "./page-words.server";
 
 /** A content page whose words the dealer edits (about, the policies, leasing, …): its heading, opening words and Markdown body. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const name = url.pathname.replace(/^\/|\/$/g, "");
-  const content = context.get(contentContext);
-  const page = content.pages[name];
-  if (!page) throw data("We couldn't find that page", { status: 404 });
+  const page = pageWords(context, name);
   // The buying guides' page also lists the articles staff have published.
-  const articles = name === "articles" ? content.articles.map(({ slug, title, date, summary }) => ({ slug, title, date, summary })) : [];
-  return { page, articles };
+  const articles =
+    name === "articles"
+      ? context.get(contentContext).articles.map(({ slug, title, date, summary }) => ({ slug, title, date, summary }))
+      : [];
+  return { page, name, articles };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? describeEdited(loaderData.page.seo) : [];
-}
+export const meta = describeEditedPage;
 
 export default function EditedPage({ loaderData }: Route.ComponentProps) {
-  const { page, articles } = loaderData;
+  const { page, name, articles } = loaderData;
   return (
     <article className="page content-page">
       <h1>{page.heading}</h1>
@@ -50,6 +52,9 @@ export default function EditedPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       <ContentHtml html={page.html} />
+      <PageFaq faq={page.faq} name={`${name}-faq`} />
+      {/* Written by the site, so no edit can take it away. */}
+      {name === "leasing" && <LeasingStatement />}
     </article>
   );
 }

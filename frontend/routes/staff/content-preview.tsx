@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Link } from "react-router";
 import { kindOf } from "../../../domain/content/content-documents";
 import { latestVersion } from "../../../domain/content/content-versions";
@@ -42,9 +43,42 @@ export default function ContentPreview({ loaderData }: Route.ComponentProps) {
           <figcaption>
             On a desktop · <a href={page}>open it full size</a>
           </figcaption>
-          <iframe src={page} title="The page on a desktop" />
+          <DesktopFrame src={page} />
         </figure>
       </div>
     </section>
+  );
+}
+
+/** A desktop's window: the page is laid out at this size, whatever room the preview has. */
+const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * The page laid out at a desktop's width and scaled down to the room there is, so the editor
+ * sees the whole desktop layout at once; until scripts run (or without them), full size in a
+ * box that scrolls.
+ */
+function DesktopFrame({ src }: { src: string }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    const box = viewport.current;
+    const page = frame.current;
+    if (!box || !page) return;
+    // Set through the DOM, not as style attributes, which the Content-Security-Policy refuses.
+    const fit = () => {
+      const scale = Math.min(1, box.clientWidth / page.offsetWidth);
+      page.style.transform = `scale(${scale})`;
+      box.style.height = `${Math.ceil(page.offsetHeight * scale)}px`;
+      box.dataset.scaled = "";
+    };
+    const resized = new ResizeObserver(fit);
+    resized.observe(box);
+    return () => resized.disconnect();
+  }, []);
+  return (
+    <div ref={viewport} className="content-preview__viewport" role="region" aria-label="The desktop preview" tabIndex={0}>
+      <iframe ref={frame} src={src} title="The page on a desktop" width={DESKTOP.width} height={DESKTOP.height} />
+    </div>
   );
 }

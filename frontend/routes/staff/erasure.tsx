@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { ERASED_KINDS_TEXT } from "../../../domain/lead-kinds";
+import type { Erasure } from "../../../backend/staff/lead-inbox";
 import { Field } from "../../components/forms/form-parts";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { asMember, checkedForm, formText, requireMember, staffOf } from "../../staff/staff-guard.server";
@@ -11,7 +12,8 @@ export function meta() {
 
 /**
  * UK GDPR's right to erasure: everything held about one e-mail address or phone number, in
- * every kind of lead and the newsletter, deleted after a confirmation. The audit log records
+ * every kind of lead and the newsletter, and an address's saved searches and the e-mails
+ * queued to it, deleted after a confirmation. The audit log records
  * that an erasure happened and how many leads went, never whose details they were.
  */
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -38,12 +40,9 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="staff-page staff-page--narrow">
       <h1>Erase someone's details</h1>
-      {step === "done" && actionData && "erased" in actionData && (
+      {step === "done" && actionData && "erased" in actionData && actionData.erased && (
         <p className="notice notice--done" role="status">
-          {actionData.erased === 0
-            ? "Nothing was held about them."
-            : `Erased ${actionData.erased} lead${actionData.erased === 1 ? "" : "s"}.`}{" "}
-          The audit log records that an erasure was made, not whose.
+          {erasedText(actionData.erased)} The audit log records that an erasure was made, not whose.
         </p>
       )}
       {step === "confirm" ? (
@@ -51,7 +50,8 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="csrf" value={loaderData.csrf} />
           <input type="hidden" name="contact" value={actionData?.contact} />
           <p role="alert">
-            Every lead holding <strong>{actionData?.contact}</strong> will be deleted: {ERASED_KINDS_TEXT}. This cannot be undone.
+            Every lead holding <strong>{actionData?.contact}</strong> will be deleted: {ERASED_KINDS_TEXT}; and for an e-mail address, its
+            saved searches and alerts, and every e-mail waiting to be sent to it. This cannot be undone.
           </p>
           <div className="staff-filters__check">
             <input id="erasure-confirm" name="confirm" type="checkbox" value="yes" required />
@@ -79,6 +79,18 @@ export default function Erasure({ loaderData, actionData }: Route.ComponentProps
       )}
     </section>
   );
+}
+
+/** "Erased 1 lead.", "Erased 2 leads, 3 saved searches and 1 e-mail waiting to be sent.", "Nothing was held about them." */
+function erasedText({ leads, savedSearches, queuedMails }: Erasure): string {
+  const count = (n: number, one: string, many: string) => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : []);
+  const parts = [
+    ...count(leads, "lead", "leads"),
+    ...count(savedSearches, "saved search", "saved searches"),
+    ...count(queuedMails, "e-mail waiting to be sent", "e-mails waiting to be sent"),
+  ];
+  if (parts.length === 0) return "Nothing was held about them.";
+  return `Erased ${parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0]}.`;
 }
 
 export { StaffErrorBoundary as ErrorBoundary } from "../../staff/StaffErrorBoundary";

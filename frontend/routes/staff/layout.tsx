@@ -3,7 +3,7 @@ import { useDealer } from "../../components/use-dealer";
 import staffStylesheet from "../../styles/staff.css?url";
 import { NOT_INDEXED } from "../../seo/page-meta";
 import { StaffErrorBoundary } from "../../staff/StaffErrorBoundary";
-import { mayActAs } from "../../../backend/staff/permissions";
+import { mayActAs, mayOpenDashboard } from "../../../backend/staff/permissions";
 import { STAFF_ROLES, type StaffRole } from "../../../backend/staff/staff-accounts";
 import { staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/layout";
@@ -24,7 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!member || member.needsCode) return { member: undefined };
   const { account, session } = member;
   // The links each role's pages are reached by; none while the second factor is still to set up.
-  const opens = Object.fromEntries(STAFF_ROLES.map((role) => [role, mayActAs(member, role)])) as Record<StaffRole, boolean>;
+  const opens = {
+    ...(Object.fromEntries(STAFF_ROLES.map((role) => [role, mayActAs(member, role)])) as Record<StaffRole, boolean>),
+    dashboard: mayOpenDashboard(member),
+  };
   return {
     member: { name: account.name, role: account.role, csrf: session.csrfToken, opens },
     unread: opens.sales ? await services.inbox.unreadCount(member) : undefined,
@@ -45,6 +48,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             <>
               <nav aria-label="Staff">
                 <ul className="staff-nav">
+                  {member.opens.dashboard && (
+                    <li>
+                      <NavLink to="/staff/dashboard">Dashboard</NavLink>
+                    </li>
+                  )}
                   {member.opens.sales && (
                     <>
                       <li>
@@ -72,6 +80,10 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       </li>
                       <li>
                         <NavLink to="/staff/stock/search-index">Search index</NavLink>
+                      </li>
+                      <li>
+                        <NavLink to="/staff/stock/demand">Buyer demand</NavLink>
+                        <NavLink to="/staff/stock/feeds">Feeds</NavLink>
                       </li>
                     </>
                   )}

@@ -18,7 +18,7 @@ export interface LoadBalancer extends TestServer {
 /**
  * HAProxy from the distribution's package (HAPROXY_BINARY, or haproxy on PATH), in front of
  * the given instances on 127.0.0.1: round robin, no sticky sessions, each instance's liveness
- * (/healthz) checked every second, a request whose instance refused or dropped the connection
+ * (/healthz, "ok" and not "draining") checked every second, a request whose instance refused or dropped the connection
  * before answering sent to another. Every answer names the instance that gave it in
  * X-Served-By, so a test can tell that the requests were spread.
  */
@@ -72,6 +72,8 @@ export async function startLoadBalancer(binary: ServerBinary, instancePorts: rea
  * As deploy/haproxy.cfg, but checking liveness rather than readiness: FerretDB on a busy test
  * machine may answer slower than the readiness check's deadline, which would take every
  * instance out at once; an instance killed is found by its refused connections either way.
+ * Liveness says "draining" when an instance is told to stop, as readiness does with a 503,
+ * so the check looks for "ok" in its answer.
  */
 function haproxyConfig(port: number, instancePorts: readonly number[]): string {
   return [
@@ -96,7 +98,8 @@ function haproxyConfig(port: number, instancePorts: readonly number[]): string {
     "  balance roundrobin",
     "  option httpchk",
     "  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1",
-    "  http-check expect status 200",
+    // `"status":"ok"`, written without quotes: HAProxy's configuration would take them as its own.
+    "  http-check expect rstring status.{3}ok",
     "  default-server inter 1s fall 3 rise 2",
     "  http-response set-header X-Served-By %s",
     ...instancePorts.map((instancePort, i) => `  server instance-${i + 1} 127.0.0.1:${instancePort} check`),

@@ -1,0 +1,36 @@
+/** Where a place is, and how far apart two places are: plain arithmetic the server and the pages share. */
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+export const METRES_PER_MILE = 1609.344;
+/** The mean radius Meilisearch measures with (haversine on 6,371 km), so both engines agree on who is within a radius. */
+const EARTH_RADIUS_METRES = 6_371_000;
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle distance in metres. */
+export function metresBetween(a: GeoPoint, b: GeoPoint): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLon = radians(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.sqrt(h));
+}
+
+/** Miles to one decimal place, as each record's `distanceMiles` gives it. */
+export function milesFromMetres(metres: number): number {
+  return Math.round((metres / METRES_PER_MILE) * 10) / 10;
+}
+
+export function milesBetween(a: GeoPoint, b: GeoPoint): number {
+  return milesFromMetres(metresBetween(a, b));
+}
+
+/** "23 miles", "1 mile", "under a mile": how a card says it. */
+export function milesAway(miles: number): string {
+  const whole = Math.round(miles);
+  if (whole < 1) return "under a mile";
+  return whole === 1 ? "1 mile" : `${whole.toLocaleString("en-GB")} miles`;
+}
