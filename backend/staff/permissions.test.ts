@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, mayActAs, NotAllowedError, requireRole } from "./permissions";
+import { hasRole, mayActAs, mayOpenDashboard, NotAllowedError, requireRole } from "./permissions";
 import type { StaffMember } from "./staff-access";
 import { STAFF_ROLES, type StaffRole } from "./staff-accounts";
 
@@ -25,5 +25,11 @@ describe("roles", () => {
     expect(mayActAs(member("editor"), "editor")).toBe(true);
     expect(mayActAs(member("editor"), "stock")).toBe(false);
     expect(mayActAs(member("admin", { mustSetUpSecondFactor: true }), "admin")).toBe(false);
+  });
+
+  it("open the dashboard to those who see its leads or its stock, not to an editor alone", () => {
+    expect(STAFF_ROLES.filter((role) => mayOpenDashboard(member(role)))).toEqual(["sales", "stock", "admin"]);
+    expect(mayOpenDashboard(member("sales", { needsCode: true }))).toBe(false);
+    expect(mayOpenDashboard(member("stock", { mustSetUpSecondFactor: true }))).toBe(false);
   });
 });
