@@ -1,8 +1,13 @@
 import { monthlyPriceFrom } from "../domain/finance";
 import type { Filters } from "../domain/filters";
+import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
 import { VEHICLE_TYPES } from "../domain/vehicle-types";
-import type { Catalogue } from "./catalogue";
+
+/** What the shop window asks of the catalogue (Catalogue.search): a page of one type's vehicles. */
+interface VehicleSearch {
+  search(type: VehicleType, request: SearchRequest): Promise<{ vehicles: VehicleRecord[] }>;
+}
 
 /**
  * The home page's shop window: one vehicle of each type that a buyer would want to see first.
@@ -22,12 +27,12 @@ export const SHOP_WINDOW_TIERS: readonly { maxAgeYears?: number; maxMiles?: numb
 
 const CANDIDATES = 24;
 
-export async function shopWindow(catalogue: Pick<Catalogue, "search">, now = new Date()): Promise<VehicleRecord[]> {
+export async function shopWindow(catalogue: VehicleSearch, now = new Date()): Promise<VehicleRecord[]> {
   const chosen = await Promise.all(VEHICLE_TYPES.map((type) => shopWindowPick(catalogue, type, now)));
   return chosen.filter((record) => record !== undefined);
 }
 
-async function shopWindowPick(catalogue: Pick<Catalogue, "search">, type: VehicleType, now: Date): Promise<VehicleRecord | undefined> {
+async function shopWindowPick(catalogue: VehicleSearch, type: VehicleType, now: Date): Promise<VehicleRecord | undefined> {
   for (const { maxAgeYears, maxMiles } of SHOP_WINDOW_TIERS) {
     const filters: Filters = {};
     if (maxAgeYears !== undefined) filters.year = { min: now.getUTCFullYear() - maxAgeYears };

@@ -2,23 +2,13 @@ import { createServer, type Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import {
-  alertsContext,
-  catalogueContext,
-  contentContext,
-  cspNonceContext,
-  dealerContext,
-  leadsContext,
-  requestLogContext,
-  siteUrlContext,
-  staffContext,
-} from "./http/request-context";
+import type { ServerBuild } from "react-router";
+import { pageContextOf } from "./http/request-context";
 import { scheduleOf, type Schedule } from "../domain/opening-hours";
 import { PublishedContent } from "./content/published-content";
 import { kindOf } from "../domain/content/content-documents";
 import { signedInStaff } from "./http/staff-area";
-import { hasRole } from "./staff/staff-accounts";
+import { hasRole } from "./staff/permissions";
 import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
 import { dealerBranches } from "../domain/branches";
@@ -217,18 +207,13 @@ export async function startSite({
       mode: config.NODE_ENV,
       getLoadContext: async (req, res) => {
         const shown = await contentShown(content, req, res);
-        return new RouterContextProvider(
-          new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
-            [catalogueContext, catalogue],
-            [contentContext, shown],
-            [dealerContext, shown.dealer],
-            [leadsContext, leads],
-            [alertsContext, alerts],
-            [siteUrlContext, config.SITE_URL],
-            [cspNonceContext, cspNonceOf(res)],
-            [requestLogContext, req.log],
-            [staffContext, { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
-          ]),
+        return pageContextOf(
+          { catalogue, content: shown, siteUrl: config.SITE_URL, cspNonce: cspNonceOf(res), requestLog: req.log },
+          {
+            leads,
+            alerts,
+            staff: { services: staff, member: res.locals.staffMember, address: req.ip ?? req.socket.remoteAddress ?? "unknown" },
+          },
         );
       },
     });

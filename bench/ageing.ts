@@ -18,7 +18,7 @@ import { freePort } from "../tests/support/free-port";
 import { cpuFigure, cpuPerRequest, processCpuMs } from "./site-cpu";
 
 /**
- * An embedded site growing old (issue 29): leads 0 → 1,000 → 10,000 → 100,000, with ten audit
+ * An embedded site growing old: leads 0 → 1,000 → 10,000 → 100,000, with ten audit
  * entries a lead (1,000,000 at 100,000 leads), written straight into one data folder as the
  * site would have kept them, growing from each size to the next. At each size, each build in
  * turn (this one, and any `--ageing-builds`, a copy of an earlier build say) is started on the

@@ -9,7 +9,8 @@ import { loadConfig } from "../backend/config";
 import { openEngines } from "../backend/engines";
 import { createLogger } from "../backend/logger";
 import { seedDemoStock } from "../backend/seed-demo-stock";
-import { StockImports, type ImportJob, type ImportMode } from "../backend/stock/stock-imports";
+import type { ImportJob, ImportMode } from "../backend/stock/import-job";
+import { StockImports } from "../backend/stock/stock-imports";
 import { signedInMember } from "../tests/support/staff-accounts";
 import { EMBEDDED_ENGINES } from "../tests/support/embedded-engines";
 

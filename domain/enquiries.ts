@@ -96,5 +96,6 @@ export const partExchangeSchema = z.object({
   interestedIn: optional(vehicleIdField()),
 });
 
+export type NewsletterSignUp = z.output<typeof newsletterSignUpSchema>;
 export type Feedback = z.output<typeof feedbackSchema>;
 export type PartExchange = z.output<typeof partExchangeSchema>;

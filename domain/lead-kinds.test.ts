@@ -6,7 +6,7 @@ import {
   SITE_PAGE_LEAD_KINDS,
   sitePageKindOf,
   sitePageOf,
-  VEHICLE_LEAD_KIND_NAMES,
+  VEHICLE_PAGE_LEAD_KINDS,
   vehicleKindOfSlug,
   vehicleSlugOf,
   type LeadKindEntry,
@@ -30,14 +30,14 @@ describe("the lead kinds", () => {
   });
 
   it("gives every kind a page, and no two the same address", () => {
-    expect([...SITE_PAGE_LEAD_KINDS, ...VEHICLE_LEAD_KIND_NAMES].sort()).toEqual([...LEAD_KIND_NAMES].sort());
+    expect([...SITE_PAGE_LEAD_KINDS, ...VEHICLE_PAGE_LEAD_KINDS].sort()).toEqual([...LEAD_KIND_NAMES].sort());
     const addresses = [
       ...SITE_PAGE_LEAD_KINDS.map((kind) => sitePageOf(kind).path),
-      ...VEHICLE_LEAD_KIND_NAMES.map((kind) => `/vehicles/{id}/${vehicleSlugOf(kind)}`),
+      ...VEHICLE_PAGE_LEAD_KINDS.map((kind) => `/vehicles/{id}/${vehicleSlugOf(kind)}`),
     ];
     expect(new Set(addresses).size).toBe(addresses.length);
     for (const kind of SITE_PAGE_LEAD_KINDS) expect(sitePageKindOf(sitePageOf(kind).path)).toBe(kind);
-    for (const kind of VEHICLE_LEAD_KIND_NAMES) expect(vehicleKindOfSlug(vehicleSlugOf(kind))).toBe(kind);
+    for (const kind of VEHICLE_PAGE_LEAD_KINDS) expect(vehicleKindOfSlug(vehicleSlugOf(kind))).toBe(kind);
     expect(vehicleKindOfSlug("enquire")).toBe("enquiry");
   });
 
@@ -54,7 +54,7 @@ describe("the lead kinds", () => {
 
   it("marks only the test drive as booking a time, and only the newsletter's repeats as unmarked", () => {
     expect(entries.filter(([, entry]) => entry.booksTime).map(([kind]) => kind)).toEqual(["test-drive"]);
-    expect(entries.filter(([, entry]) => !entry.api.marksReplays).map(([kind]) => kind)).toEqual(["newsletter"]);
+    expect(entries.filter(([, entry]) => !entry.api.replayedHeader).map(([kind]) => kind)).toEqual(["newsletter"]);
   });
 
   it("words what an erasure deletes from the table, every kind named", () => {

@@ -1,13 +1,16 @@
 import type { z } from "zod";
+import type { Feedback, NewsletterSignUp, PartExchange } from "./enquiries";
 import { FEEDBACK_MAX_LENGTH } from "./enquiry-wording";
+import type { FinanceApplication } from "./finance-application";
 import type { Schedule } from "./opening-hours";
+import type { CallBack, Enquiry, TestDrive } from "./vehicle-leads";
 
 /**
  * Every kind of lead, once: the one table the API's routes, the site's route table, the
  * browser's forms and their check, the staff area's labels, the erasure page's wording and
  * the retention settings are all made from. A kind missing from it does not compile
  * (`satisfies Record<LeadKindName, …>`). What the server does with a kind beyond this
- * (what is kept, the vehicle it names, what is forwarded) is in backend/leads/lead-kinds.ts,
+ * (what is kept, the vehicle it names, what is forwarded) is in backend/leads/lead-handling.ts,
  * where a kind with nothing special needs no entry.
  *
  * The browser imports this table, so it holds no zod: each kind's schema is fetched when its
@@ -87,7 +90,32 @@ export interface VehicleDialogForm {
 /** Where a kind's form lives: a page of the site's own, or a page under a vehicle's address. */
 export type LeadPage = { path: `/${string}`; form?: SitePageForm } | { vehicleSlug: string; form?: VehicleDialogForm };
 
-export interface LeadKindEntry {
+/** What each kind's schema gives: where a kind names its person is checked against it. */
+interface Submissions {
+  "finance-application": FinanceApplication;
+  "part-exchange": PartExchange;
+  enquiry: Enquiry;
+  "test-drive": TestDrive;
+  "call-back": CallBack;
+  feedback: Feedback;
+  newsletter: NewsletterSignUp;
+}
+
+type FieldOf<S> = keyof S & string;
+
+/**
+ * The fields a kind's submission names the person who sent it in: their name (whole, or a
+ * first name and a surname), e-mail address and phone number, null for what its form does not
+ * ask. Every view of a lead finds its person through these (domain/lead-person.ts), so a kind
+ * whose schema names its person differently does not compile.
+ */
+export interface PersonFields<S = Record<string, unknown>> {
+  name: { whole: FieldOf<S> } | { first: FieldOf<S>; surname: FieldOf<S> } | null;
+  email: FieldOf<S> | null;
+  phone: FieldOf<S> | null;
+}
+
+export interface LeadKindEntry<S = Record<string, unknown>> {
   /** "Finance application": how the staff inbox, the log and the forwarded lead name one. */
   label: string;
   /** How the erasure page names everything of this kind held about someone: "finance applications". */
@@ -97,10 +125,12 @@ export interface LeadKindEntry {
    * not an object is told, and whether a repeat (the same Idempotency-Key) is marked with
    * Idempotent-Replayed.
    */
-  api: { invalidCode: string; notAnObject: string; marksReplays: boolean };
+  api: { invalidCode: string; notAnObject: string; replayedHeader: boolean };
   page: LeadPage;
   /** The setting of how many days one is kept (UK GDPR's storage limitation), and its default. */
   retention: { setting: `${Uppercase<string>}_RETENTION_DAYS`; defaultDays: number; about: string };
+  /** Where its submission names the person who sent it. */
+  person: PersonFields<S>;
   /** Whether each one is sent on to the lead-tracking service (LEAD_WEBHOOK_URL). */
   forwarded: boolean;
   /** Whether it books a time, so that its check needs the showroom's hours. */
@@ -119,9 +149,10 @@ export const LEAD_KINDS = {
   "finance-application": {
     label: "Finance application",
     erasure: "finance applications",
-    api: { invalidCode: "invalid_application", notAnObject: "Send the application as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_application", notAnObject: "Send the application as a JSON object.", replayedHeader: true },
     page: { vehicleSlug: "finance" },
     retention: { setting: "FINANCE_RETENTION_DAYS", defaultDays: 90, about: "Days a finance application is kept before it is deleted." },
+    person: { name: { first: "firstName", surname: "surname" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -132,13 +163,14 @@ export const LEAD_KINDS = {
   "part-exchange": {
     label: "Part-exchange request",
     erasure: "part-exchange requests",
-    api: { invalidCode: "invalid_part_exchange", notAnObject: "Send the request as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_part_exchange", notAnObject: "Send the request as a JSON object.", replayedHeader: true },
     page: { path: "/part-exchange" },
     retention: {
       setting: "PART_EXCHANGE_RETENTION_DAYS",
       defaultDays: 90,
       about: "Days a part-exchange request is kept, forwarded or not: like a finance application.",
     },
+    person: { name: { whole: "name" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).partExchangeSchema),
@@ -146,7 +178,7 @@ export const LEAD_KINDS = {
   enquiry: {
     label: "Vehicle enquiry",
     erasure: "vehicle enquiries",
-    api: { invalidCode: "invalid_enquiry", notAnObject: "Send the enquiry as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_enquiry", notAnObject: "Send the enquiry as a JSON object.", replayedHeader: true },
     page: {
       vehicleSlug: "enquire",
       form: {
@@ -161,6 +193,7 @@ export const LEAD_KINDS = {
       defaultDays: 90,
       about: "Days a question about a vehicle is kept: like a part-exchange request.",
     },
+    person: { name: { whole: "name" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -171,7 +204,7 @@ export const LEAD_KINDS = {
   "test-drive": {
     label: "Test-drive booking",
     erasure: "test-drive bookings",
-    api: { invalidCode: "invalid_test_drive", notAnObject: "Send the booking as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_test_drive", notAnObject: "Send the booking as a JSON object.", replayedHeader: true },
     page: {
       vehicleSlug: "test-drive",
       form: {
@@ -182,6 +215,7 @@ export const LEAD_KINDS = {
       },
     },
     retention: { setting: "TEST_DRIVE_RETENTION_DAYS", defaultDays: 90, about: "Days a test-drive booking is kept." },
+    person: { name: { whole: "name" }, email: "email", phone: "phone" },
     forwarded: true,
     booksTime: true,
     check: async ({ schedule, now }) => {
@@ -192,12 +226,13 @@ export const LEAD_KINDS = {
   "call-back": {
     label: "Call-back request",
     erasure: "call-back requests",
-    api: { invalidCode: "invalid_call_back", notAnObject: "Send the request as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_call_back", notAnObject: "Send the request as a JSON object.", replayedHeader: true },
     page: {
       vehicleSlug: "call-back",
       form: { title: "Request a call back", submit: "Call me back", thanks: "Thank you: we will call you back", next: "We will call you" },
     },
     retention: { setting: "CALL_BACK_RETENTION_DAYS", defaultDays: 90, about: "Days a call-back request is kept." },
+    person: { name: { whole: "name" }, email: null, phone: "phone" },
     forwarded: true,
     booksTime: false,
     check: async () => {
@@ -208,7 +243,7 @@ export const LEAD_KINDS = {
   feedback: {
     label: "Feedback",
     erasure: "feedback",
-    api: { invalidCode: "invalid_feedback", notAnObject: "Send the feedback as a JSON object.", marksReplays: true },
+    api: { invalidCode: "invalid_feedback", notAnObject: "Send the feedback as a JSON object.", replayedHeader: true },
     page: {
       path: "/feedback",
       form: {
@@ -242,6 +277,7 @@ export const LEAD_KINDS = {
       },
     },
     retention: { setting: "FEEDBACK_RETENTION_DAYS", defaultDays: 365, about: "Days feedback from the site's feedback form is kept." },
+    person: { name: null, email: "email", phone: null },
     forwarded: false,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).feedbackSchema),
@@ -251,7 +287,7 @@ export const LEAD_KINDS = {
     erasure: "the newsletter sign-up",
     // No Idempotent-Replayed: signing up an address already signed up must answer exactly as the
     // first time did, or the answer would tell anyone whether an address is on the list.
-    api: { invalidCode: "invalid_sign_up", notAnObject: "Send the sign-up as a JSON object.", marksReplays: false },
+    api: { invalidCode: "invalid_sign_up", notAnObject: "Send the sign-up as a JSON object.", replayedHeader: false },
     page: {
       path: "/newsletter",
       // Drawn by NewsletterBox, which sits on other pages too: an address and the consent box on one line.
@@ -273,11 +309,12 @@ export const LEAD_KINDS = {
       defaultDays: 730,
       about: "Days a newsletter sign-up and its consent record are kept, counted from the sign-up.",
     },
+    person: { name: null, email: "email", phone: null },
     forwarded: false,
     booksTime: false,
     check: async () => inSchemaOrder((await import("./enquiries")).newsletterSignUpSchema),
   },
-} as const satisfies Record<LeadKindName, LeadKindEntry>;
+} as const satisfies { [K in LeadKindName]: LeadKindEntry<Submissions[K]> };
 
 type Kinds = typeof LEAD_KINDS;
 
@@ -291,24 +328,24 @@ export const DEFAULT_RETENTION_DAYS = Object.fromEntries(
 
 /** The kinds asked for on a page of the site's own (/feedback), and those asked about one vehicle (/vehicles/{id}/enquire). */
 export type SitePageLeadKind = { [K in LeadKindName]: Kinds[K]["page"] extends { path: string } ? K : never }[LeadKindName];
-export type VehicleLeadKindName = { [K in LeadKindName]: Kinds[K]["page"] extends { vehicleSlug: string } ? K : never }[LeadKindName];
+export type VehiclePageLeadKind = { [K in LeadKindName]: Kinds[K]["page"] extends { vehicleSlug: string } ? K : never }[LeadKindName];
 
 /** The site-page kinds whose page is made from this table's words (routes/forms/site-form.tsx), and the vehicle kinds with a dialog. */
 export type SiteFormLeadKind = { [K in SitePageLeadKind]: Kinds[K]["page"] extends { form: SitePageForm } ? K : never }[SitePageLeadKind];
 export type VehicleDialogLeadKind = {
-  [K in VehicleLeadKindName]: Kinds[K]["page"] extends { form: VehicleDialogForm } ? K : never;
-}[VehicleLeadKindName];
+  [K in VehiclePageLeadKind]: Kinds[K]["page"] extends { form: VehicleDialogForm } ? K : never;
+}[VehiclePageLeadKind];
 
 const entries = LEAD_KIND_NAMES.map((kind) => [kind, LEAD_KINDS[kind] as LeadKindEntry] as const);
 
 export const SITE_PAGE_LEAD_KINDS = entries.filter(([, { page }]) => "path" in page).map(([kind]) => kind as SitePageLeadKind);
-export const VEHICLE_LEAD_KIND_NAMES = entries.filter(([, { page }]) => "vehicleSlug" in page).map(([kind]) => kind as VehicleLeadKindName);
-export const VEHICLE_DIALOG_LEAD_KINDS = VEHICLE_LEAD_KIND_NAMES.filter(
+export const VEHICLE_PAGE_LEAD_KINDS = entries.filter(([, { page }]) => "vehicleSlug" in page).map(([kind]) => kind as VehiclePageLeadKind);
+export const VEHICLE_DIALOG_LEAD_KINDS = VEHICLE_PAGE_LEAD_KINDS.filter(
   (kind) => (LEAD_KINDS[kind].page as LeadPage).form !== undefined,
 ) as VehicleDialogLeadKind[];
 
 export const sitePageOf = (kind: SitePageLeadKind): { path: `/${string}`; form?: SitePageForm } => LEAD_KINDS[kind].page;
-export const vehicleSlugOf = (kind: VehicleLeadKindName): string => LEAD_KINDS[kind].page.vehicleSlug;
+export const vehicleSlugOf = (kind: VehiclePageLeadKind): string => LEAD_KINDS[kind].page.vehicleSlug;
 export const sitePageFormOf = (kind: SiteFormLeadKind): SitePageForm => LEAD_KINDS[kind].page.form;
 export const vehicleDialogFormOf = (kind: VehicleDialogLeadKind): VehicleDialogForm => LEAD_KINDS[kind].page.form;
 
@@ -317,8 +354,8 @@ export const sitePageKindOf = (path: string): SitePageLeadKind | undefined =>
   SITE_PAGE_LEAD_KINDS.find((kind) => sitePageOf(kind).path === path);
 
 /** The kind a page under a vehicle's address asks for, by the address's last part ("enquire"). */
-export const vehicleKindOfSlug = (slug: string): VehicleLeadKindName | undefined =>
-  VEHICLE_LEAD_KIND_NAMES.find((kind) => vehicleSlugOf(kind) === slug);
+export const vehicleKindOfSlug = (slug: string): VehiclePageLeadKind | undefined =>
+  VEHICLE_PAGE_LEAD_KINDS.find((kind) => vehicleSlugOf(kind) === slug);
 
 /** "finance applications, part-exchange requests, … and the newsletter sign-up": everything the erasure page deletes. */
 export const ERASED_KINDS_TEXT = (() => {

@@ -1,5 +1,3 @@
-import type { Dealer } from "./dealer";
-
 /**
  * The dealer's opening hours as the dealer file words them ("Monday to Friday", "9am to
  * 5pm"), read once into a week, and what follows from them at a moment: open now and until
@@ -23,7 +21,11 @@ export interface Schedule {
   closedOn: ReadonlySet<string>;
 }
 
-export type HoursSource = Pick<Dealer, "openingHours" | "closedOn">;
+/** The hours as the dealer file words them (dealer.ts): the weekly hours, and the days closed besides. */
+export interface HoursSource {
+  openingHours: readonly { days: string; hours: string }[];
+  closedOn?: readonly string[] | undefined;
+}
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 const MONTH_NAMES = [
@@ -183,7 +185,7 @@ export function openingStatus(schedule: Schedule, now: Date): string {
 }
 
 /** "Monday to Friday, 9am to 5pm", as the dealer file words it. */
-export function openingHoursText({ openingHours }: Pick<Dealer, "openingHours">): string {
+export function openingHoursText({ openingHours }: Pick<HoursSource, "openingHours">): string {
   return openingHours.map(({ days, hours }) => `${days}, ${hours}`).join("; ");
 }
 

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { MAX_VEHICLE_PHOTOS } from "./vehicle-photos";
 
 /*
  * The stored shape of a vehicle's photos (domain/vehicle-photos.ts), apart from it so that
  * the pages' code, which only shows photos, does not bring zod into the browser bundle.
  */
+
+/** How many photos a stock manager may give one vehicle. */
+export const MAX_VEHICLE_PHOTOS = 40;
 
 /** A content digest (hex), or a demo picture's name. */
 export const photoIdSchema = z.string().regex(/^[a-z0-9-]{8,80}$/, "must be a photo id");

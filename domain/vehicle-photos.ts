@@ -17,9 +17,6 @@ export const PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 export const PHOTO_MIME_TYPES: Record<PhotoFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
 
-/** How many photos a stock manager may give one vehicle. */
-export const MAX_VEHICLE_PHOTOS = 40;
-
 export type { Photo, VehiclePhotos } from "./vehicle-photo-schema";
 
 /** One picture as a page shows it: a stored photo's sizes when there is one, else the address as given. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BRANCH_CODE_PATTERN } from "./dealer";
-import { HAND_EDITABLE_FIELDS } from "./hand-edits";
+import { HAND_EDITABLE_FIELDS } from "./hand-editable-fields";
 import { MODEL_YEARS } from "./model-years";
 import { parsePounds } from "./money";
 import { FORMULA_PROBLEM, looksLikeFormula } from "./spreadsheet-text";
@@ -181,7 +181,7 @@ export const vehicleRecordSchema = vehicleFeedRecordSchema.extend({
   photos: vehiclePhotosSchema.optional(),
   /** Reserved by the stock manager (a deposit taken): still shown and found, marked "Reserved", after available vehicles in the default order. */
   reserved: z.literal(true).optional(),
-  /** Fields the stock manager changed by hand (domain/hand-edits.ts): a feed does not overwrite them until the mark is cleared. */
+  /** Fields the stock manager changed by hand (domain/hand-editable-fields.ts): a feed does not overwrite them until the mark is cleared. */
   handEdited: z.array(z.enum(HAND_EDITABLE_FIELDS)).optional(),
 });
 

@@ -6,7 +6,6 @@ import {
   ScrollRestoration,
   useLocation,
   useNavigation,
-  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { contentContext, dealerContext, siteUrlContext } from "../backend/http/request-context";
@@ -15,6 +14,7 @@ import { siteOrigin } from "./seo/site-origin";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
 import { retryAfterHeaders } from "./retry-after-headers";
+import { useRootData, type RootData } from "./root-data";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteNotice } from "./components/SiteNotice";
@@ -24,7 +24,7 @@ import { SiteStylesheet } from "./styles/SiteStylesheet";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** The dealer's details, for the header, footer and every page that quotes them, and the site-wide notice when there is one. */
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs): RootData {
   const dealer = context.get(dealerContext);
   const content = context.get(contentContext);
   return { dealer, notice: content.notice, origin: siteOrigin(context.get(siteUrlContext), url), previewOf: content.previewOf };
@@ -47,7 +47,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldReva
 export function Layout({ children }: { children: React.ReactNode }) {
   // Missing only when an error stopped the root's own loader: the page is then shown without
   // the header and footer, which need the dealer's details, rather than not at all.
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRootData();
   const dealerLoaded = rootData !== undefined;
   // The staff area has a header of its own, and no public links or feedback button.
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
 import { CATEGORY_PAGES, CONTENT_PAGES, OWN_LAYOUT_PAGES } from "../domain/site-pages";
-import { SITE_PAGE_LEAD_KINDS, sitePageOf, VEHICLE_LEAD_KIND_NAMES, vehicleSlugOf, type LeadKindName } from "../domain/lead-kinds";
+import { SITE_PAGE_LEAD_KINDS, sitePageOf, VEHICLE_PAGE_LEAD_KINDS, vehicleSlugOf, type LeadKindName } from "../domain/lead-kinds";
 
 const slug = (path: string) => path.replaceAll("/", "-");
 
@@ -19,7 +19,7 @@ export default [
   index("routes/home.tsx"),
   route("vehicles", "routes/vehicle-list.tsx"),
   route("vehicles/:id", "routes/vehicle-detail.tsx"),
-  ...VEHICLE_LEAD_KIND_NAMES.map((kind) =>
+  ...VEHICLE_PAGE_LEAD_KINDS.map((kind) =>
     route(`vehicles/:id/${vehicleSlugOf(kind)}`, OWN_LEAD_PAGES[kind] ?? "routes/vehicle-lead.tsx", {
       id: `vehicle-${vehicleSlugOf(kind)}`,
     }),

@@ -25,7 +25,7 @@ export function leadsApi(leads: Leads, jsonBody: RequestHandler[]): Router {
 
 function answer(leads: Leads, kind: LeadKindName): RequestHandler {
   // Whether a repeat is marked with Idempotent-Replayed: never for the newsletter (see the table).
-  const { invalidCode, notAnObject, marksReplays } = LEAD_KINDS[kind].api;
+  const { invalidCode, notAnObject, replayedHeader } = LEAD_KINDS[kind].api;
   return async (req, res) => {
     const result = await leads.submit(kind, req.body, idempotencyKeyOf(req));
     if (!result.ok) {
@@ -34,7 +34,7 @@ function answer(leads: Leads, kind: LeadKindName): RequestHandler {
       if (!firstField) throw new ApiError(400, "invalid_body", notAnObject);
       throw new ApiError(400, invalidCode, errors[firstField] ?? "Check this field", firstField, errors);
     }
-    if (!result.created && marksReplays) res.set("Idempotent-Replayed", "true");
+    if (!result.created && replayedHeader) res.set("Idempotent-Replayed", "true");
     const sold = result.vehicle?.inStock === false && result.vehicle.soldAt !== undefined;
     res
       .status(201)

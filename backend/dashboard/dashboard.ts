@@ -1,7 +1,6 @@
-import { LEAD_KIND_NAMES, type LeadKindName } from "../leads/lead-kinds";
-import { hasRole } from "../staff/staff-accounts";
+import { LEAD_KIND_NAMES, type LeadKindName } from "../../domain/lead-kinds";
+import { mayActAs, mayOpenDashboard, NotAllowedError } from "../staff/permissions";
 import type { StaffMember } from "../staff/staff-access";
-import { NotAllowedError } from "../staff/permissions";
 import { addDays, AGE_BANDS, daysFrom, PRICE_BANDS } from "./insight-days";
 import type { Insight } from "./insight";
 
@@ -68,10 +67,9 @@ export class Dashboard {
   ) {}
 
   async report(member: StaffMember, range: DayRange, now = new Date()): Promise<DashboardReport> {
-    const role = member.account.role;
-    const seesLeads = hasRole(role, "sales");
-    const seesStock = hasRole(role, "stock");
-    if ((!seesLeads && !seesStock) || member.needsCode || member.mustSetUpSecondFactor) throw new NotAllowedError("sales");
+    if (!mayOpenDashboard(member)) throw new NotAllowedError("sales");
+    const seesLeads = mayActAs(member, "sales");
+    const seesStock = mayActAs(member, "stock");
     // This instance's counts of the last seconds are written first, or a search just made would not show for up to ten seconds (insight.ts).
     await this.insight.flush();
     const [leads, groups, stock] = await Promise.all([

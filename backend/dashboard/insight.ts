@@ -5,7 +5,7 @@ import type { VehicleType } from "../../domain/vehicle-types";
 import { priceOf } from "../../domain/vehicle-price";
 import { eventLoopTurns } from "../event-loop-turns";
 import type { LeadStore, LeadVehicle, StoredLead, WorkEdit } from "../leads/lead-store";
-import type { LeadKindName } from "../leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import type { Logger } from "../logger";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
 import { StockFollower, type StockStep } from "../store/stock-follower";

@@ -34,10 +34,19 @@ const THREADS = {
       const text = message.type === "answer" ? "got " + JSON.stringify(message.value) : "refused " + message.error.name + " " + (message.error.engine ?? message.error.message);
       parentPort.postMessage({ type: "rendered", job: job.job, status: 200, headers: [["content-type", "text/plain"], ["x-nonce", String(job.nonce)]], body: new TextEncoder().encode(text) });
     });`,
-  /** Stops whenever it is given a page. */
-  failing: `
+  /** Stops at the first page any thread of it is given; a thread started after that renders. */
+  failingOnce: `
+    import { existsSync, writeFileSync } from "node:fs";
     import { parentPort } from "node:worker_threads";
-    parentPort.on("message", () => process.exit(1));`,
+    const failed = new URL("./failed-once", import.meta.url);
+    parentPort.on("message", (message) => {
+      if (message.type !== "render") return;
+      if (!existsSync(failed)) {
+        writeFileSync(failed, "");
+        process.exit(1);
+      }
+      parentPort.postMessage({ type: "rendered", job: message.job, status: 200, headers: [["content-type", "text/plain"]], body: new TextEncoder().encode("rendered by another thread") });
+    });`,
 };
 
 let folder: string;
@@ -115,10 +124,10 @@ describe("RenderPool", () => {
     expect((await get("/forbidden")).text).toBe("refused Error reindex is not a page's call");
   });
 
-  it("renders here the page of a thread that stopped, and starts another thread", async () => {
-    const get = await siteWith("failing");
+  it("renders here the page of a thread that stopped, and starts another thread, which renders the next", async () => {
+    const get = await siteWith("failingOnce");
     expect((await get("/abc")).text).toBe("rendered here");
-    expect((await get("/def")).text).toBe("rendered here");
+    expect((await get("/def")).text).toBe("rendered by another thread");
   });
 });
 

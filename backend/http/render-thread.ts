@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
 import {
@@ -11,7 +11,7 @@ import {
   type ToRenderThread,
 } from "./render-protocol";
 import { splicePage } from "./spliced-gzip";
-import { catalogueContext, contentContext, cspNonceContext, dealerContext, requestLogContext, siteUrlContext } from "./request-context";
+import { pageContextOf } from "./request-context";
 
 /**
  * A render thread (backend/http/render-pool.ts): renders the public pages the main thread
@@ -61,16 +61,7 @@ async function render({ job, method, url, headers, nonce }: RenderJob): Promise<
     const requestLog = {
       error: (fields: { err?: unknown }, message = "Page failed") => send({ type: "log", job, message, error: sentError(fields.err) }),
     };
-    const context = new RouterContextProvider(
-      new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
-        [catalogueContext, catalogueFor(job)],
-        [contentContext, content],
-        [dealerContext, content.dealer],
-        [siteUrlContext, siteUrl],
-        [cspNonceContext, nonce],
-        [requestLogContext, requestLog],
-      ]),
-    );
+    const context = pageContextOf({ catalogue: catalogueFor(job), content, siteUrl, cspNonce: nonce, requestLog });
     const response = await handle(new Request(url, { method, headers }), context);
     const body = new Uint8Array(await response.arrayBuffer());
     const spliced =

@@ -150,8 +150,8 @@ describe("FileLeadStore on disk", () => {
       receivedAt: lead.receivedAt.getTime(),
       status: "new",
       read: false,
-      searchTerms: searchTermsOf(lead.data),
-      contacts: contactsOf(lead.data),
+      searchTerms: searchTermsOf(lead.kind, lead.data),
+      contacts: contactsOf(lead.kind, lead.data),
     });
     await writeFile(path.join(leadsDir(), "index.ndjson"), leads.map((lead) => `${JSON.stringify({ entry: entryOf(lead) })}\n`).join(""));
     const shown = [...leads.slice(19_980), leads[1_999]!];

@@ -1,6 +1,6 @@
 import type { Logger } from "../logger";
 import { backoffDelayMs, DEFAULT_OUTBOX_TIMING, OutboxWorker, type OutboxTiming } from "../outbox-worker";
-import { LEAD_KINDS } from "./lead-kinds";
+import { LEAD_HANDLING } from "./lead-handling";
 import type { LeadOutbox, StoredLead } from "./lead-store";
 
 /** How often and how patiently leads are forwarded. */
@@ -50,7 +50,7 @@ export class LeadForwarder {
 
   private async forward(lead: StoredLead, stopping: AbortSignal): Promise<boolean> {
     const { id, kind } = lead;
-    const { label } = LEAD_KINDS[kind];
+    const { label } = LEAD_HANDLING[kind];
     const attempt = lead.forwardAttempts + 1;
     let failure: { status: number } | { reason: string };
     try {
@@ -86,7 +86,7 @@ export class LeadForwarder {
 
 /** What the lead-tracking service is sent: the lead as its kind forwards it, marked with its kind and reference. */
 function bodyOf({ kind, reference, receivedAt, data }: StoredLead): Record<string, unknown> {
-  const forwarded = LEAD_KINDS[kind].forwarding?.bodyOf(data) ?? (data as Record<string, unknown>);
+  const forwarded = LEAD_HANDLING[kind].forwardedBodyOf(data);
   return { leadType: kind, reference, receivedAt: receivedAt.toISOString(), ...forwarded };
 }
 

@@ -9,7 +9,7 @@ import { knownLeadVehicle, SOLD_LATELY, WEEKDAY_SCHEDULE } from "../../tests/sup
 import { EngineHealth } from "../engine-health";
 import { FileLeadStore } from "./file-lead-store";
 import { LeadIntake } from "./lead-intake";
-import { FINANCE_APPLICATION } from "./lead-kinds";
+import { LEAD_HANDLING } from "./lead-handling";
 import { REFERENCE_PATTERN } from "./lead-reference";
 
 const partExchange = {
@@ -90,7 +90,11 @@ describe("LeadIntake", () => {
         vehicleId: "no-such-vehicle",
         vehicleDetails: { make: "Lamborghini", model: "Huracán" },
       });
-      expect(result).toEqual({ ok: false, firstField: "vehicleId", errors: { vehicleId: FINANCE_APPLICATION.vehicle!.unknown } });
+      expect(result).toEqual({
+        ok: false,
+        firstField: "vehicleId",
+        errors: { vehicleId: LEAD_HANDLING["finance-application"].vehicle!.unknown },
+      });
       expect(await store.claimNextDue(new Date(), 1000)).toBeUndefined();
       expect(nudges).toBe(0);
     });

@@ -3,7 +3,8 @@ import type { Schedule } from "../../domain/opening-hours";
 import { ENGINE_DEADLINES_MS, type EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
 import type { ArrivedLead } from "../mail/mail-notices";
-import { LEAD_KINDS, type LeadKind, type LeadKindName } from "./lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
+import { LEAD_HANDLING, type LeadHandling } from "./lead-handling";
 import { contactsOf } from "./lead-search";
 import type { DuplicateOf, LeadStore, LeadVehicle } from "./lead-store";
 
@@ -63,7 +64,7 @@ export class LeadIntake implements Leads {
   ) {}
 
   async submit(kindName: LeadKindName, input: unknown, idempotencyKey?: string): Promise<SubmitResult> {
-    const kind: LeadKind = LEAD_KINDS[kindName];
+    const kind: LeadHandling = LEAD_HANDLING[kindName];
     const receivedAt = this.now();
     const { schema, problemsOf } = await kind.check({ now: receivedAt, schedule: this.schedule });
     const parsed = schema.safeParse(input);
@@ -75,7 +76,8 @@ export class LeadIntake implements Leads {
     const vehicle = vehicleId === undefined ? undefined : (found ?? { id: vehicleId, inStock: false });
     const data = kind.recordOf(parsed.data, { receivedAt, vehicle });
     const key = kind.keyOf?.(parsed.data) ?? (idempotencyKey === undefined ? undefined : submissionKeyOf(kindName, idempotencyKey, data));
-    const likelyDuplicateOf = kind.marksRepeats && vehicle ? await this.earlierLead(kindName, vehicle.id, data, receivedAt) : undefined;
+    const likelyDuplicateOf =
+      kind.marksLikelyDuplicates && vehicle ? await this.earlierLead(kindName, vehicle.id, data, receivedAt) : undefined;
     // One document, stored whole or not at all; a retry with the same key finds it if the
     // store took it after the deadline, so nothing is stored twice.
     const { id, reference, created } = await this.health.guard("store", ENGINE_DEADLINES_MS.leadWrite, () =>
@@ -85,7 +87,7 @@ export class LeadIntake implements Leads {
         ...(vehicle === undefined ? {} : { vehicle }),
         data,
         key,
-        forwarded: kind.forwarding !== undefined,
+        forwarded: kind.forwarded,
         ...(likelyDuplicateOf === undefined ? {} : { likelyDuplicateOf }),
       }),
     );
@@ -93,7 +95,7 @@ export class LeadIntake implements Leads {
       { leadId: id, kind: kindName, created, ...(likelyDuplicateOf && created ? { likelyDuplicateOf: likelyDuplicateOf.id } : {}) },
       created ? `${kind.label} stored` : `${kind.label} already stored`,
     );
-    if (created && kind.forwarding) this.onStored();
+    if (created && kind.forwarded) this.onStored();
     await this.health.guard("store", ENGINE_DEADLINES_MS.leadWrite, () =>
       this.notify({ id, kind: kindName, reference, receivedAt, ...(vehicle === undefined ? {} : { vehicle }), data }),
     );
@@ -107,7 +109,7 @@ export class LeadIntake implements Leads {
    * never the lead: the lead is stored without it.
    */
   private async earlierLead(kind: LeadKindName, vehicleId: string, data: unknown, receivedAt: Date): Promise<DuplicateOf | undefined> {
-    const contacts = contactsOf(data);
+    const contacts = contactsOf(kind, data);
     if (contacts.length === 0) return undefined;
     try {
       const found = await this.health.guard("store", ENGINE_DEADLINES_MS.storeRead, () =>
@@ -128,7 +130,7 @@ export class LeadIntake implements Leads {
       // The search matches the beginnings of words ("jo@example.co" finds "jo@example.com"): only the same contact counts.
       const first = found
         .flatMap(({ leads }) => leads)
-        .filter((lead) => contactsOf(lead.data).some((contact) => contacts.includes(contact)))
+        .filter((lead) => contactsOf(lead.kind, lead.data).some((contact) => contacts.includes(contact)))
         .reduce<DuplicateOf | undefined>(
           (earliest, lead) => (!earliest || lead.receivedAt < earliest.receivedAt ? lead : earliest),
           undefined,
@@ -140,7 +142,7 @@ export class LeadIntake implements Leads {
     }
   }
 
-  private rejected(kind: LeadKind, errors: Record<string, string>): SubmitResult {
+  private rejected(kind: LeadHandling, errors: Record<string, string>): SubmitResult {
     const fields = Object.keys(errors);
     this.logger.info({ kind: kind.name, invalidFields: fields }, `${kind.label} rejected`);
     return { ok: false, errors, firstField: fields[0] ?? "" };

@@ -1,4 +1,9 @@
-import type { LeadKindName } from "./lead-kinds";
+import { readdir, readFile, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
+import type { LeadKindName } from "../../domain/lead-kinds";
+import type { Logger } from "../logger";
+import { settleTempFile } from "../store/atomic-file";
+import { FILE_SUFFIX } from "./lead-files";
 import { referenceOfId } from "./lead-reference";
 import type { KeptLead } from "./lead-store";
 
@@ -54,4 +59,47 @@ export function legacyLeadOf(kind: LeadKindName, old: OldShape): KeptLead {
 /** MongoDB would store an absent field as null. */
 function withoutBlanks<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
+/**
+ * Each lead an older version kept in a file of its own folder is written to the embedded
+ * store (unless an earlier, interrupted move already did) before its old file goes, so a
+ * crash part-way loses nothing and moves nothing twice.
+ */
+export async function moveInLegacyLeadFiles(
+  dataDir: string,
+  store: { has(id: string): boolean; write(lead: KeptLead): Promise<void> },
+  logger?: Pick<Logger, "info" | "error">,
+): Promise<void> {
+  for (const { kind, folder } of LEGACY_PLACES) {
+    const legacyDirectory = path.join(dataDir, folder);
+    let names: string[];
+    try {
+      names = await readdir(legacyDirectory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    let moved = 0;
+    for (const name of names) {
+      if (await settleTempFile(legacyDirectory, name)) continue;
+      if (!name.endsWith(FILE_SUFFIX)) continue;
+      const oldFile = path.join(legacyDirectory, name);
+      try {
+        const lead = legacyLeadOf(kind, JSON.parse(await readFile(oldFile, "utf8")));
+        if (!store.has(lead.id)) await store.write(lead);
+        await rm(oldFile);
+        moved++;
+      } catch (error) {
+        logger?.error(
+          { file: name, kind, code: (error as NodeJS.ErrnoException).code },
+          "A lead stored by an older version could not be moved",
+        );
+      }
+    }
+    if (moved > 0) logger?.info({ kind, moved }, "Moved leads stored by an older version");
+    // Gone once empty; left in place, with what could not be read, otherwise.
+    await rmdir(legacyDirectory).catch(() => undefined);
+  }
+  await rmdir(path.join(dataDir, "enquiries")).catch(() => undefined);
 }

@@ -2,10 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { DEFAULT_RETENTION_DAYS } from "../../domain/lead-kinds";
+import { DEFAULT_RETENTION_DAYS, type LeadKindName } from "../../domain/lead-kinds";
 import { capturedLogger } from "../../tests/support/captured-logger";
 import { FileLeadStore } from "./file-lead-store";
-import type { LeadKindName } from "./lead-kinds";
 import { LeadRetention } from "./lead-retention";
 
 const DAY = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { isEngineOutage } from "../engine-health";
 import type { Logger } from "../logger";
-import { LEAD_KINDS, type RetentionSettings } from "./lead-kinds";
+import { LEAD_HANDLING, type RetentionSettings } from "./lead-handling";
 import type { LeadStore } from "./lead-store";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -25,7 +25,7 @@ export class LeadRetention {
   /** Deletes the leads received more than their kind's retention period before `now`; resolves to how many went. */
   async sweep(now = new Date()): Promise<number> {
     let total = 0;
-    for (const kind of Object.values(LEAD_KINDS)) {
+    for (const kind of Object.values(LEAD_HANDLING)) {
       const retentionDays = kind.retentionDays(this.settings);
       const deleted = await this.store.deleteReceivedBefore(kind.name, new Date(now.getTime() - retentionDays * DAY_MS));
       if (deleted > 0) this.logger.info({ kind: kind.name, deleted, retentionDays }, "Deleted leads past their retention period");

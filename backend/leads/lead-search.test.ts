@@ -59,15 +59,15 @@ describe("finding and erasing a lead by its phone", () => {
   const data = { name: "Jo Bloggs", email: "jo@example.com", phone: ukPhoneSchema.parse("07700 900124") };
 
   it.each(MOBILE_SPELLINGS)("finds the lead by %j", (spelling) => {
-    expect(matchesSearch(searchTermsOf(data), leadSearchOf(spelling))).toBe(true);
+    expect(matchesSearch(searchTermsOf("enquiry", data), leadSearchOf(spelling))).toBe(true);
   });
 
   it.each(MOBILE_SPELLINGS)("names the lead's phone as %j names it, for an erasure", (spelling) => {
-    expect(contactsOf(data)).toContain(normalPhone(spelling));
+    expect(contactsOf("enquiry", data)).toContain(normalPhone(spelling));
   });
 
   it("does not find it by another number", () => {
-    expect(matchesSearch(searchTermsOf(data), leadSearchOf("+44 (0)7700 900125"))).toBe(false);
+    expect(matchesSearch(searchTermsOf("enquiry", data), leadSearchOf("+44 (0)7700 900125"))).toBe(false);
   });
 });
 
@@ -81,10 +81,10 @@ describe("finding a lead by its reference", () => {
   it("reads no reference from a part of one, a name, or letters a reference never holds", () => {
     for (const text of ["AVH5", "jo bloggs", "AVI5-SPXK", "AVH5-SPXK2"]) expect(leadSearchOf(text).reference, text).toBeUndefined();
     // A name that happens to spell one still finds by name too.
-    expect(matchesSearch(searchTermsOf({ name: "Marshall Hay" }), leadSearchOf("marshall"))).toBe(true);
+    expect(matchesSearch(searchTermsOf("enquiry", { name: "Marshall Hay" }), leadSearchOf("marshall"))).toBe(true);
   });
 
   it("does not find a lead by someone else's words", () => {
-    expect(matchesSearch(searchTermsOf(data), leadSearchOf("AVH5-SPXK"))).toBe(false);
+    expect(matchesSearch(searchTermsOf("enquiry", data), leadSearchOf("AVH5-SPXK"))).toBe(false);
   });
 });

@@ -1,16 +1,15 @@
 import { normalPhone } from "../../domain/uk-formats";
 import { LEAD_KINDS, type LeadKindName } from "../../domain/lead-kinds";
+import { personOf } from "../../domain/lead-person";
 import { REFERENCE_PATTERN } from "./lead-reference";
 import type { LeadVehicle } from "./lead-store";
 
 /**
  * How staff find a lead: by its reference, or the name, e-mail address, phone number or
- * registration in it, typed however they like ("avh5 spxk", "jo bloggs", "0151 496", "MA19ABC"). Every kind names these the
- * same way (name or firstName and surname, email, phone, registration), so new kinds are
+ * registration in it, typed however they like ("avh5 spxk", "jo bloggs", "0151 496", "MA19ABC"). The
+ * person is found where the kind's table entry says (domain/lead-person.ts), so new kinds are
  * found without a change here.
  */
-
-const NAME_FIELDS = ["name", "firstName", "surname"] as const;
 
 export function normalEmail(text: string): string {
   return text.trim().toLowerCase();
@@ -19,16 +18,13 @@ export function normalEmail(text: string): string {
 const normalText = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** The words a lead is found by, each lower-cased; a search word matches a word it begins. */
-export function searchTermsOf(data: unknown, vehicle?: LeadVehicle): string[] {
+export function searchTermsOf(kind: LeadKindName, data: unknown, vehicle?: LeadVehicle): string[] {
   const fields = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
   const terms = new Set<string>();
   const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
-  for (const field of NAME_FIELDS) {
-    for (const word of normalText(text(fields[field]) ?? "").split(/[\s'-]+/)) if (word) terms.add(word);
-  }
-  const email = text(fields.email);
+  const { name, email, phone } = personOf(kind, data);
+  for (const word of normalText(name ?? "").split(/[\s'-]+/)) if (word) terms.add(word);
   if (email) terms.add(normalEmail(email));
-  const phone = text(fields.phone);
   if (phone) terms.add(normalPhone(phone));
   for (const registration of [text(fields.registration), vehicle?.registration]) {
     if (registration) terms.add(registration.replace(/\s+/g, "").toLowerCase());
@@ -37,12 +33,9 @@ export function searchTermsOf(data: unknown, vehicle?: LeadVehicle): string[] {
 }
 
 /** The e-mail address and phone number a lead holds, as an erasure request names them. */
-export function contactsOf(data: unknown): string[] {
-  const fields = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
-  return [
-    ...(typeof fields.email === "string" && fields.email ? [normalEmail(fields.email)] : []),
-    ...(typeof fields.phone === "string" && fields.phone ? [normalPhone(fields.phone)] : []),
-  ];
+export function contactsOf(kind: LeadKindName, data: unknown): string[] {
+  const { email, phone } = personOf(kind, data);
+  return [...(email ? [normalEmail(email)] : []), ...(phone ? [normalPhone(phone)] : [])];
 }
 
 /**

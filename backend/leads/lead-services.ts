@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
 import type { ArrivedLead } from "../mail/mail-notices";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 import { LeadIntake } from "./lead-intake";
-import type { RetentionSettings } from "./lead-kinds";
+import type { RetentionSettings } from "./lead-handling";
 import { LeadRetention } from "./lead-retention";
 import type { LeadStore, LeadVehicle } from "./lead-store";
 

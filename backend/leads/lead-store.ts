@@ -1,6 +1,6 @@
 import type { VehicleRecord } from "../../domain/vehicle";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import type { OutboxBacklog } from "../outbox-worker";
-import type { LeadKindName } from "./lead-kinds";
 
 /**
  * Where every lead is kept, whatever its kind: the outbox the forwarder works from and the

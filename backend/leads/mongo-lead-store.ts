@@ -3,7 +3,7 @@ import { MongoServerError, type Collection, type Db, type Filter, type IndexDesc
 import type { Logger } from "../logger";
 import type { OutboxBacklog } from "../outbox-worker";
 import { LEAD_KIND_NAMES, LEAD_KINDS } from "../../domain/lead-kinds";
-import type { LeadKindName } from "./lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { LEGACY_PLACES, legacyLeadOf } from "./lead-legacy";
 import { newReference } from "./lead-reference";
 import { contactsOf, leadSearchOf, searchTermsOf } from "./lead-search";
@@ -287,7 +287,7 @@ function searchFilter(query: string): Filter<LeadDocument> {
 }
 
 function documentOf({ id, ...lead }: KeptLead): LeadDocument {
-  return { _id: id, ...lead, searchTerms: searchTermsOf(lead.data, lead.vehicle), contacts: contactsOf(lead.data) };
+  return { _id: id, ...lead, searchTerms: searchTermsOf(lead.kind, lead.data, lead.vehicle), contacts: contactsOf(lead.kind, lead.data) };
 }
 
 function toStored({

@@ -233,13 +233,13 @@ it("the password link works once, for the hours it is given", () => {
   expect(mail.html).toContain('href="https://www.dockside-motors.example/staff/set-password?token=abc&amp;x=1"');
 });
 
-it("finds the buyer's name and address however the kind names them, and ignores an address that is not one", () => {
-  expect(buyerOf({ name: " Jo Bloggs ", email: "jo@example.com", phone: " 07700900123 " })).toEqual({
+it("finds the buyer as the lead's kind names them, and leaves out an address mail cannot go to", () => {
+  expect(buyerOf({ kind: "enquiry", data: { name: " Jo Bloggs ", email: "jo@example.com", phone: " 07700900123 " } })).toEqual({
     name: "Jo Bloggs",
     email: "jo@example.com",
     phone: "07700900123",
   });
-  expect(buyerOf({ firstName: "Jo", surname: "Bloggs" })).toEqual({ name: "Jo Bloggs" });
-  expect(buyerOf({ name: "Jo", email: "not an address" })).toEqual({ name: "Jo" });
-  expect(buyerOf("nonsense")).toEqual({});
+  expect(buyerOf({ kind: "finance-application", data: { firstName: "Jo", surname: "Bloggs" } })).toEqual({ name: "Jo Bloggs" });
+  expect(buyerOf({ kind: "enquiry", data: { name: "Jo", email: "not an address" } })).toEqual({ name: "Jo" });
+  expect(buyerOf({ kind: "enquiry", data: "nonsense" })).toEqual({});
 });

@@ -3,7 +3,8 @@ import type { Dealer } from "../../domain/dealer";
 import { formatPounds } from "../../domain/format";
 import { DEALER_TIME_ZONE, openingHoursText } from "../../domain/opening-hours";
 import { normalPhone } from "../../domain/uk-formats";
-import { LEAD_KINDS, type LeadKindName } from "../leads/lead-kinds";
+import { LEAD_KINDS, type LeadKindName } from "../../domain/lead-kinds";
+import { personOf } from "../../domain/lead-person";
 import type { LeadVehicle } from "../leads/lead-store";
 import { renderMail, type MailBlock, type MailFact } from "./mail-layout";
 import type { GatheredEntry, OutgoingMail } from "./mail-outbox";
@@ -32,28 +33,17 @@ export interface MailContext {
   siteOrigin: string;
 }
 
-/** The fields every kind names the same way (lead-search.ts): the name (or first name and surname), the e-mail address and the phone. */
-const buyerSchema = z.object({
-  name: z.string().optional(),
-  firstName: z.string().optional(),
-  surname: z.string().optional(),
-  email: z.email().optional().catch(undefined),
-  phone: z.string().optional().catch(undefined),
-});
-
 export interface Buyer {
   name?: string;
   email?: string;
   phone?: string;
 }
 
-export function buyerOf(data: unknown): Buyer {
-  const parsed = buyerSchema.safeParse(data);
-  if (!parsed.success) return {};
-  const { name, firstName, surname, email, phone } = parsed.data;
-  const fullName = (name ?? [firstName, surname].filter(Boolean).join(" ")).trim();
-  const trimmedPhone = phone?.trim();
-  return { ...(fullName ? { name: fullName } : {}), ...(email ? { email } : {}), ...(trimmedPhone ? { phone: trimmedPhone } : {}) };
+/** Who sent a lead (domain/lead-person.ts), with their e-mail address only when it is one mail can go to. */
+export function buyerOf(lead: Pick<ArrivedLead, "kind" | "data">): Buyer {
+  const { name, email, phone } = personOf(lead.kind, lead.data);
+  const mailable = email !== undefined && z.email().safeParse(email).success;
+  return { ...(name ? { name } : {}), ...(mailable ? { email } : {}), ...(phone ? { phone } : {}) };
 }
 
 /**
@@ -94,7 +84,7 @@ const kindWords = (kind: LeadKindName) => LEAD_KINDS[kind].label.toLowerCase();
 
 /** The facts a member of staff needs to pick a lead up: its kind, reference, vehicle, who sent it and how to reach them. */
 function leadFacts(lead: ArrivedLead): MailBlock {
-  const { name, phone, email } = buyerOf(lead.data);
+  const { name, phone, email } = buyerOf(lead);
   const facts: MailFact[] = [
     ["Kind", LEAD_KINDS[lead.kind].label],
     ["Reference", lead.reference],
@@ -110,7 +100,7 @@ function leadFacts(lead: ArrivedLead): MailBlock {
 /** To the dealer's sales address: a lead has arrived. A reply goes to the buyer, when they gave an e-mail address. */
 export function dealerNotice(context: MailContext, lead: ArrivedLead): OutgoingMail {
   const about = lead.vehicle ? `: ${vehicleText(lead.vehicle)}` : "";
-  const { email } = buyerOf(lead.data);
+  const { email } = buyerOf(lead);
   return {
     id: `lead-${lead.id}-dealer`,
     to: context.dealer.email,
@@ -176,7 +166,7 @@ export function foldedLeadsNotice(
 
 /** To the member of staff a lead was just given to. `change` numbers the assignment, so a lead given to them again is told again. */
 export function assigneeNotice(context: MailContext, lead: ArrivedLead, to: string, change: number): OutgoingMail {
-  const { email } = buyerOf(lead.data);
+  const { email } = buyerOf(lead);
   return {
     id: `lead-${lead.id}-assigned-${change}`,
     to,

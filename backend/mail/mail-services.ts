@@ -4,7 +4,7 @@ import { addDays, showroomInstant, showroomMoment } from "../../domain/opening-h
 import type { VehicleRecord } from "../../domain/vehicle";
 import { PHOTO_WIDTHS, photoUrl, shownImages, widthsOf } from "../../domain/vehicle-photos";
 import { publicOrigin, type Config } from "../config";
-import { LEAD_KIND_NAMES, LEAD_KINDS } from "../leads/lead-kinds";
+import { LEAD_KIND_NAMES, LEAD_KINDS } from "../../domain/lead-kinds";
 import type { LeadStore, LeadVehicle, StoredLead } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import type { OutboxTiming } from "../outbox-worker";
@@ -28,7 +28,7 @@ import { MailSender } from "./mail-sender";
 import { smtpConfigured, smtpTransport, type MailTransport } from "./smtp-transport";
 
 /** The leads a salesperson is told of: those forwarded to the lead-tracking service (finance, part-exchange, enquiries, test drives, call backs). */
-const SALES_KINDS = LEAD_KIND_NAMES.filter((kind) => LEAD_KINDS[kind].forwarding !== undefined);
+const SALES_KINDS = LEAD_KIND_NAMES.filter((kind) => LEAD_KINDS[kind].forwarded);
 /** How long a sent message's id is kept, so that the same notice queued again (a retried submission) is not sent twice. */
 const SENT_IDS_KEPT_MS = 30 * 24 * 60 * 60_000;
 const DIGEST_CHECK_MS = 60_000;
@@ -160,7 +160,7 @@ export async function mailServices(
     sending: true,
     async leadArrived(lead) {
       if (!SALES_KINDS.includes(lead.kind)) return;
-      const { email } = buyerOf(lead.data);
+      const { email } = buyerOf(lead);
       if (email) {
         const now = new Date();
         const { date } = showroomMoment(now);

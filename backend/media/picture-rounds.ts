@@ -3,7 +3,7 @@ import type { Logger } from "../logger";
 import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "../store/lone-rounds";
 
 /**
- * Which instance runs the feed pictures' round (feed-pictures.ts): each one hears of every
+ * Which instance runs the feed pictures' round (backend/stock/feed-pictures.ts): each one hears of every
  * stock change, and one round fetches the pictures for all of them (backend/store/lone-rounds.ts).
  */
 export type PictureRounds = LoneRounds;

@@ -1,5 +1,6 @@
 import type { CommandFailedEvent, CommandStartedEvent, CommandSucceededEvent, MongoClient, MongoClientOptions } from "mongodb";
-import { startSpan, tracingOn, type OpenSpan } from "./tracing";
+import type { OpenSpan } from "./tracer";
+import { startSpan, tracingOn } from "./tracing";
 
 /** The client options that make the driver report each command: asked only when tracing is on, as the reports cost a little on every call. */
 export function commandMonitoring(): Pick<MongoClientOptions, "monitorCommands"> {

@@ -3,7 +3,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from "@opentelemetry/sdk-trace-node";
-import type { OpenSpan, SpanAttributes, Tracing, TracingSettings } from "./tracing";
+import type { OpenSpan, SpanAttributes, Tracing, TracingSettings } from "./tracer";
 
 /**
  * The OpenTelemetry SDK behind tracing.ts, which imports this module only when tracing is on:

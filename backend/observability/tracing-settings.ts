@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import { SITE_VERSION } from "../release";
-import type { TracingSettings } from "./tracing";
+import type { TracingSettings } from "./tracer";
 
 /** Tracing's settings from the configuration; undefined when it is off. */
 export function tracingSettingsOf(

@@ -8,7 +8,7 @@ import { startLeadService } from "../../tests/support/lead-service";
 import { signedInMember } from "../../tests/support/staff-accounts";
 import { FileLeadStore } from "../leads/file-lead-store";
 import { LeadForwarder } from "../leads/lead-forwarder";
-import type { LeadKindName } from "../leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { LeadInbox } from "./lead-inbox";
 
 /** The inbox over the embedded lead store, as a member of the sales team uses it: finding and erasing leads by a phone number. */

@@ -1,5 +1,6 @@
 import type { LookedUpVehicle } from "../catalogue";
-import { LEAD_KINDS } from "../leads/lead-kinds";
+import { LEAD_KINDS } from "../../domain/lead-kinds";
+import { personOf } from "../../domain/lead-person";
 import { normalPhone } from "../../domain/uk-formats";
 import { contactsOf, normalEmail } from "../leads/lead-search";
 import type { LeadFilters, LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
@@ -69,7 +70,7 @@ export class LeadInbox {
     if (!lead) return undefined;
     await this.audit(member, "lead-viewed", address, id);
     const vehicleNow = lead.vehicle ? await this.lookUpVehicle(lead.vehicle.id) : undefined;
-    const contacts = contactsOf(lead.data);
+    const contacts = contactsOf(lead.kind, lead.data);
     const sameContact =
       contacts.length === 0 ? [] : (await this.leads.withContacts(contacts, SAME_CONTACT_LIMIT + 1)).filter((other) => other.id !== id);
     return {
@@ -211,16 +212,16 @@ const CSV_COLUMNS = [
 function csvRowOf(lead: StoredLead): string[] {
   const data = lead.data as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
-  const name = text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ");
+  const person = personOf(lead.kind, lead.data);
   const vehicle = lead.vehicle && [lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
   return [
     lead.reference,
     LEAD_KINDS[lead.kind]?.label ?? lead.kind,
     lead.receivedAt.toISOString(),
     lead.work.status,
-    name,
-    text(data.email),
-    text(data.phone),
+    person.name ?? "",
+    person.email ?? "",
+    person.phone ?? "",
     text(data.postcode),
     vehicle ?? "",
     lead.vehicle?.registration ?? text(data.registration),

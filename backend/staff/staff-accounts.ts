@@ -10,11 +10,6 @@ import { z } from "zod";
 export const STAFF_ROLES = ["sales", "stock", "editor", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** What each role may do: admins do everything. */
-export function hasRole(role: StaffRole, needed: StaffRole): boolean {
-  return role === needed || role === "admin";
-}
-
 export const staffEmailSchema = z
   .string({ error: "Enter the e-mail address" })
   .trim()

@@ -7,7 +7,7 @@ import type { Dealer } from "../../domain/dealer";
 import { indexOutsideSite, openIndexWriter, type SharedState } from "../engines";
 import type { Alerts } from "../alerts/alert-services";
 import type { Mail } from "../mail/mail-services";
-import { FeedPictures } from "../media/feed-pictures";
+import { FeedPictures } from "../stock/feed-pictures";
 import { ListedDemoPictures } from "../media/listed-demo-pictures";
 import { PhotoLibrary } from "../media/photo-library";
 import { PhotoDesk } from "../stock/photo-desk";

@@ -1,7 +1,13 @@
 import type { Collection, Db } from "mongodb";
 import { serverTime } from "../store/server-clock";
 import { leaseOwner, takeLease, type LeaseDocument } from "../store/stock-lease";
-import type { FeedRun } from "./scheduled-feed";
+
+/** How one fetch of the scheduled feed went. */
+export interface FeedRun {
+  at: Date;
+  ok: boolean;
+  message: string;
+}
 
 /**
  * Whose turn it is to fetch the scheduled feed, and how its last run went. Every instance of

@@ -1,7 +1,7 @@
 import type { Db } from "mongodb";
 import { MemoryHeldBoard, MongoHeldBoard, type HeldBoard } from "./held-board";
 import type { RejectedRows } from "./import-feed";
-import type { ImportJob } from "./stock-imports";
+import type { ImportJob } from "./import-job";
 
 /**
  * Where the stock console's latest import is kept, so that whichever instance a stock

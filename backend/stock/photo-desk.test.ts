@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { MAX_VEHICLE_PHOTOS } from "../../domain/vehicle-photos";
+import { MAX_VEHICLE_PHOTOS } from "../../domain/vehicle-photo-schema";
 import { knownStockChange } from "../../tests/support/known-vehicles";
 import { signedInMember } from "../../tests/support/staff-accounts";
 import { PhotoLibrary } from "../media/photo-library";

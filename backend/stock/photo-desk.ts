@@ -1,10 +1,12 @@
-import { MAX_VEHICLE_PHOTOS, type Photo } from "../../domain/vehicle-photos";
+import { MAX_VEHICLE_PHOTOS } from "../../domain/vehicle-photo-schema";
+import type { Photo } from "../../domain/vehicle-photos";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
 import type { SearchIndexWriter } from "../search/search-engine";
 import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
-import type { PhotosUpdate, StockChangeResult, VehicleStore } from "../store/vehicle-store";
+import type { PhotosUpdate } from "../store/stamp-record";
+import type { StockChangeResult, VehicleStore } from "../store/vehicle-store";
 import { applyStaffChange, feedRecordOf } from "./vehicle-desk";
 
 /**

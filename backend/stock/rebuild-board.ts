@@ -1,6 +1,17 @@
 import type { Db } from "mongodb";
 import { MemoryHeldBoard, MongoHeldBoard, type HeldBoard } from "./held-board";
-import type { RebuildState } from "./search-index-console";
+
+/** A rebuild of the search index from the stock console (search-index-console.ts), as the board keeps it. */
+export interface RebuildState {
+  id: string;
+  by: string;
+  startedAt: Date;
+  finishedAt?: Date;
+  documents?: number;
+  failure?: string;
+  /** Until when it holds the console, refusing another rebuild: moved on every few seconds by the instance running it, and past once it ends. */
+  heldUntil: Date;
+}
 
 /**
  * Where the stock console's latest rebuild of the search index is kept, so that whichever

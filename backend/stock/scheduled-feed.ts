@@ -6,8 +6,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { formatCount } from "../../domain/format";
 import { UPLOAD_FILE_MODE } from "../http/multipart-upload";
 import type { Logger } from "../logger";
-import { MemoryFeedTurns, type FeedTurns } from "./feed-turns";
-import type { ImportMode, StockImports } from "./stock-imports";
+import { MemoryFeedTurns, type FeedRun, type FeedTurns } from "./feed-turns";
+import type { ImportMode } from "./import-job";
+import type { StockImports } from "./stock-imports";
 
 /**
  * The dealer's stock system publishes its feed at an address; the site fetches it every so
@@ -24,12 +25,6 @@ export interface FeedSchedule {
   tokenFile?: string;
   everyMinutes: number;
   mode: ImportMode;
-}
-
-export interface FeedRun {
-  at: Date;
-  ok: boolean;
-  message: string;
 }
 
 export interface FeedStatus {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { MemoryRebuildBoard, type RebuildBoard } from "./rebuild-board";
+import { MemoryRebuildBoard, type RebuildBoard, type RebuildState } from "./rebuild-board";
 import { rebuildSearchIndex } from "./search-sync";
 import type { Catalogue } from "../catalogue";
 import type { Logger } from "../logger";
@@ -28,17 +28,6 @@ export interface SearchIndexHealth {
   failedTasks: { uid: number; type: string; error: string; finishedAt?: Date }[];
   /** Why some of this cannot be shown, or the index cannot be rebuilt from here. */
   limitation?: string;
-}
-
-export interface RebuildState {
-  id: string;
-  by: string;
-  startedAt: Date;
-  finishedAt?: Date;
-  documents?: number;
-  failure?: string;
-  /** Until when it holds the console, refusing another rebuild: moved on every few seconds by the instance running it, and past once it ends. */
-  heldUntil: Date;
 }
 
 /** A rebuild is already under way: who started it. */

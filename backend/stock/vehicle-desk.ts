@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { withHandValues, type HandEditableField, type HandValues } from "../../domain/hand-edits";
+import type { HandEditableField } from "../../domain/hand-editable-fields";
+import { withHandValues, type HandValues } from "../../domain/hand-edits";
 import { priceOf } from "../../domain/vehicle-price";
 import { parsePounds } from "../../domain/money";
 import { parsePercentage } from "../../domain/written-number";

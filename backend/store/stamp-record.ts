@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { handValuesOf, withHandValues, type HandEditableField, type HandValues } from "../../domain/hand-edits";
+import type { HandEditableField } from "../../domain/hand-editable-fields";
+import { handValuesOf, withHandValues, type HandValues } from "../../domain/hand-edits";
 import { reductionAfter } from "../../domain/price-reduction";
 import { priceOf } from "../../domain/vehicle-price";
 import type { PriceReduction, VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
 import type { VehiclePhotos } from "../../domain/vehicle-photos";
-import type { PhotosChange } from "./vehicle-store";
 
 /**
  * How an incoming feed record meets the stored one: a new vehicle is stamped with its
@@ -33,6 +33,16 @@ export interface StoredVersion {
   handEdited?: HandValues;
   photos?: VehiclePhotos;
 }
+
+/**
+ * A vehicle's photos made from those stored, run by the store under its lock as it applies
+ * the change, so that two changes made at once (two stock managers uploading to one
+ * vehicle) each start from the other's photos rather than overwrite them. `stored` is
+ * undefined when the vehicle is not in stock: the function may throw to refuse the whole
+ * change, which is then not applied.
+ */
+export type PhotosUpdate = (stored: { photos?: VehiclePhotos } | undefined) => VehiclePhotos;
+export type PhotosChange = VehiclePhotos | PhotosUpdate;
 
 /**
  * What the stock console changes; each left undefined stays as it was. `hide`: hide the

@@ -1,8 +1,7 @@
-import type { HandEditableField } from "../../domain/hand-edits";
+import type { HandEditableField } from "../../domain/hand-editable-fields";
 import type { VehicleFeedRecord, VehicleRecord } from "../../domain/vehicle";
-import type { VehiclePhotos } from "../../domain/vehicle-photos";
 import type { VehicleType } from "../../domain/vehicle-types";
-import type { StaffMarks, StoredVersion } from "./stamp-record";
+import type { PhotosChange, StaffMarks, StoredVersion } from "./stamp-record";
 
 /**
  * The store of record for stock. The embedded file store and the MongoDB store both
@@ -45,16 +44,6 @@ export interface StockChange {
    */
   maxRemovals?: number;
 }
-
-/**
- * A vehicle's photos made from those stored, run by the store under its lock as it applies
- * the change, so that two changes made at once (two stock managers uploading to one
- * vehicle) each start from the other's photos rather than overwrite them. `stored` is
- * undefined when the vehicle is not in stock: the function may throw to refuse the whole
- * change, which is then not applied.
- */
-export type PhotosUpdate = (stored: { photos?: VehiclePhotos } | undefined) => VehiclePhotos;
-export type PhotosChange = VehiclePhotos | PhotosUpdate;
 
 /** What a change asks of one of its records beyond the feed's content (stampRecord). */
 export function staffMarksOf(change: StockChange, id: string): StaffMarks {

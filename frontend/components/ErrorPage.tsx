@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { useRootData } from "../root-data";
 import { PhoneLink } from "./PhoneLink";
 
 /** Visitors get a plain explanation and a way on; never an error's internals. */
@@ -50,7 +50,7 @@ export function ErrorPage({ error }: { error: unknown }) {
  */
 function EngineOutagePage({ engine }: { engine: string | undefined }) {
   const { pathname, search } = useLocation();
-  const dealer = useRouteLoaderData<typeof rootLoader>("root")?.dealer;
+  const dealer = useRootData()?.dealer;
   const heading = engine === "search" ? "Search isn't working just now" : "This page can't be shown just now";
   return (
     <section className="page message-page">

@@ -1,10 +1,9 @@
-import { useRouteLoaderData } from "react-router";
 import type { Dealer } from "../../domain/dealer";
-import type { loader } from "../root";
+import { useRootData } from "../root-data";
 
 /** The dealer's details, as the root route loaded them for every page. */
 export function useDealer(): Dealer {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   if (!data) throw new Error("The dealer's details are loaded by the root route");
   return data.dealer;
 }

@@ -1,15 +1,9 @@
 import { data, Link } from "react-router";
-import { LEAD_KINDS } from "../../domain/lead-kinds";
+import { LEAD_KINDS, VEHICLE_DIALOG_LEAD_KINDS, type VehicleDialogLeadKind } from "../../domain/lead-kinds";
 import { scheduleOf, testDriveDays } from "../../domain/opening-hours";
 import { ErrorPage } from "../components/ErrorPage";
 import { postLead } from "../components/forms/post-lead.server";
-import {
-  LEAD_FORMS,
-  VEHICLE_LEAD_KINDS,
-  type LeadFormVehicle,
-  type LeadOutcome,
-  type VehicleLeadKind,
-} from "../components/vehicle/lead-forms";
+import { LEAD_FORMS, type LeadFormVehicle, type LeadOutcome } from "../components/vehicle/lead-forms";
 import { LeadConfirmation, VehicleLeadForm } from "../components/vehicle/VehicleLeadForm";
 import { catalogueContext, dealerContext } from "../../backend/http/request-context";
 import { NOT_INDEXED } from "../seo/page-meta";
@@ -23,8 +17,8 @@ import { retryAfterHeaders } from "../retry-after-headers";
  * posts to. A plain post is answered with a redirect to the confirmation, so refreshing it
  * sends nothing again.
  */
-function kindOfPath(pathname: string): VehicleLeadKind {
-  const kind = VEHICLE_LEAD_KINDS.find((candidate) => pathname.endsWith(`/${LEAD_FORMS[candidate].slug}`));
+function kindOfPath(pathname: string): VehicleDialogLeadKind {
+  const kind = VEHICLE_DIALOG_LEAD_KINDS.find((candidate) => pathname.endsWith(`/${LEAD_FORMS[candidate].slug}`));
   if (!kind) throw new Error(`${pathname} is not a vehicle's form`);
   return kind;
 }

@@ -1,5 +1,5 @@
-import { useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import { useLocation, useRouteError } from "react-router";
+import { useRootData } from "../root-data";
 import { canonicalPath } from "./canonical-path";
 
 /**
@@ -7,7 +7,7 @@ import { canonicalPath } from "./canonical-path";
  * Error pages have no address of their own, so they get none.
  */
 export function CanonicalLinks() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const { pathname, search } = useLocation();
   const error = useRouteError();
   if (!root || error) return null;

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { HAND_EDITABLE_SPEC, type HandEditableField } from "../../domain/hand-edits";
+import { HAND_EDITABLE_SPEC, type HandEditableField } from "../../domain/hand-editable-fields";
 import { Field } from "../components/forms/form-parts";
 
 const LABELS: Record<HandEditableField, string> = {

@@ -1,4 +1,5 @@
 import { LEAD_KINDS } from "../../domain/lead-kinds";
+import { personOf } from "../../domain/lead-person";
 import type { LeadHistoryEntry, StoredLead } from "../../backend/leads/lead-store";
 import type { OpenedLead } from "../../backend/staff/lead-inbox";
 import { formatMiles, formatPounds } from "../../domain/format";
@@ -194,11 +195,10 @@ function vehicleCardOf({ lead, vehicleNow }: OpenedLead) {
 }
 
 /** What the member of staff writes most often, opened in their own mail program with the buyer's address and the words filled in. */
-function replyTemplatesOf(lead: StoredLead, who: string, { dealerName, staffName }: PageContext) {
+function replyTemplatesOf(lead: StoredLead, { dealerName, staffName }: PageContext) {
   const data = lead.data as Record<string, unknown>;
-  const email = typeof data.email === "string" ? data.email : undefined;
+  const { email, firstName = "there" } = personOf(lead.kind, lead.data);
   if (!email) return [];
-  const firstName = (typeof data.firstName === "string" ? data.firstName : who.split(" ")[0]) || "there";
   const about = lead.vehicle ? `the ${[lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ") || "vehicle"}` : "your request";
   const signOff = `\n\nKind regards,\n${staffName}\n${dealerName}`;
   const reference = `(reference ${lead.reference})`;
@@ -244,7 +244,7 @@ export function leadDetail(opened: OpenedLead, accounts: { id: string; name: str
     fields: fieldsOf(lead.data),
     vehicle: vehicleCardOf(opened),
     forwarding: forwardingOf(lead, forwarding),
-    replies: replyTemplatesOf(lead, who, context),
+    replies: replyTemplatesOf(lead, context),
     followUp: followUpAt && {
       text: showroomText(followUpAt),
       date: showroomMoment(followUpAt).date,

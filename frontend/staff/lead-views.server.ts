@@ -1,4 +1,5 @@
 import { LEAD_KINDS } from "../../domain/lead-kinds";
+import { personOf } from "../../domain/lead-person";
 import { showroomMoment } from "../../domain/opening-hours";
 import type { StoredLead } from "../../backend/leads/lead-store";
 
@@ -70,9 +71,8 @@ export interface LeadListItem {
 
 /** Who sent a lead, as the inbox names them: their name, else their e-mail address. */
 export function whoSent(lead: StoredLead): string {
-  const data = lead.data as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
-  return text(data.name) || [text(data.firstName), text(data.surname)].filter(Boolean).join(" ") || text(data.email) || "Anonymous";
+  const { name, email } = personOf(lead.kind, lead.data);
+  return name ?? email ?? "Anonymous";
 }
 
 export function vehicleName(lead: StoredLead): string | undefined {

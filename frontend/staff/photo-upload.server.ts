@@ -8,7 +8,7 @@ import { sameSecret } from "../../backend/staff/staff-cookies";
 import { PHOTOS_PER_UPLOAD } from "../../backend/stock/photo-upload";
 import type { PhotoDesk, UploadedPhoto } from "../../backend/stock/photo-desk";
 import type { VehicleRecord } from "../../domain/vehicle";
-import { MAX_VEHICLE_PHOTOS } from "../../domain/vehicle-photos";
+import { MAX_VEHICLE_PHOTOS } from "../../domain/vehicle-photo-schema";
 import type { PhotoManagerProps } from "./PhotoManager";
 
 /**

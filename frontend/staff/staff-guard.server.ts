@@ -1,7 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { NotAllowedError } from "../../backend/staff/permissions";
 import type { StaffMember } from "../../backend/staff/staff-access";
-import { hasRole, type StaffRole } from "../../backend/staff/staff-accounts";
+import { hasRole } from "../../backend/staff/permissions";
+import type { StaffRole } from "../../backend/staff/staff-accounts";
 import { newSecret } from "../../backend/staff/secrets";
 import { clearCookie, cookieValue, sameSecret, setCookie } from "../../backend/staff/staff-cookies";
 import { postedForm } from "../components/forms/form-parts";

@@ -1,6 +1,6 @@
 import { wouldTripGuard } from "../../backend/stock/import-feed";
 import type { FeedStatus } from "../../backend/stock/scheduled-feed";
-import type { ImportJob, ImportSummary } from "../../backend/stock/stock-imports";
+import type { ImportJob, ImportSummary } from "../../backend/stock/import-job";
 import type { AuditEntry } from "../../backend/staff/staff-store";
 import { formatCount } from "../../domain/format";
 import { londonTime } from "./lead-views.server";

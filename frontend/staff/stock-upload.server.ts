@@ -4,7 +4,8 @@ import { z } from "zod";
 import { receiveUpload } from "../../backend/http/multipart-upload";
 import type { StaffMember } from "../../backend/staff/staff-access";
 import { sameSecret } from "../../backend/staff/staff-cookies";
-import type { ImportMode, StockImports } from "../../backend/stock/stock-imports";
+import type { ImportMode } from "../../backend/stock/import-job";
+import type { StockImports } from "../../backend/stock/stock-imports";
 
 const modeSchema = z.enum(["replace", "upsert"], { error: "Choose whether the file is the whole stock or an update" });
 

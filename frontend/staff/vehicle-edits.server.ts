@@ -1,4 +1,5 @@
-import { HAND_EDITABLE_FIELDS, HAND_EDITABLE_SPEC, handValueOf, type HandEditableField, type HandValues } from "../../domain/hand-edits";
+import { HAND_EDITABLE_FIELDS, HAND_EDITABLE_SPEC, type HandEditableField } from "../../domain/hand-editable-fields";
+import { handValueOf, type HandValues } from "../../domain/hand-edits";
 import { retailAdvertSchema, vehicleDetailsSchema, type VehicleRecord } from "../../domain/vehicle";
 import type { StaffMember } from "../../backend/staff/staff-access";
 import type { StaffServices } from "../../backend/staff/staff-services";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../backend/config";
 import { loadDealer } from "../../backend/dealer-config";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { createLogger } from "../../backend/logger";
 import type { OutboxTiming } from "../../backend/outbox-worker";
 import { startSite, type Site } from "../../backend/site";

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import { FileLeadStore } from "../../backend/leads/file-lead-store";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import type { ForwardingTiming } from "../../backend/leads/lead-forwarder";
 import { capturedLogger } from "../support/captured-logger";
 import { startLeadService, type LeadService } from "../support/lead-service";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadDealer } from "../../backend/dealer-config";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import type { ForwardingTiming } from "../../backend/leads/lead-forwarder";
 import { addDays, scheduleOf, showroomMoment, testDriveDays } from "../../domain/opening-hours";
 import { capturedLogger } from "../support/captured-logger";

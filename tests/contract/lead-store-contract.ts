@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { atOnce } from "../support/at-once";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { REFERENCE_PATTERN } from "../../backend/leads/lead-reference";
 import { NEW_WORK, type LeadStore, type NewLead } from "../../backend/leads/lead-store";
 

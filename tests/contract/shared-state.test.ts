@@ -5,9 +5,8 @@ import { MemoryLoneRounds, MongoLoneRounds, type LoneRounds } from "../../backen
 import { MemoryPictureRounds, MongoPictureRounds, type PictureRounds } from "../../backend/media/picture-rounds";
 import { MemoryFeedTurns, MongoFeedTurns, type FeedTurns } from "../../backend/stock/feed-turns";
 import { MemoryImportBoard, MongoImportBoard, type ImportBoard } from "../../backend/stock/import-board";
-import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard } from "../../backend/stock/rebuild-board";
-import type { RebuildState } from "../../backend/stock/search-index-console";
-import type { ImportJob } from "../../backend/stock/stock-imports";
+import { MemoryRebuildBoard, MongoRebuildBoard, type RebuildBoard, type RebuildState } from "../../backend/stock/rebuild-board";
+import type { ImportJob } from "../../backend/stock/import-job";
 import { sandboxName } from "../support/sandboxes";
 import { suiteServers } from "../support/suite-servers";
 

@@ -9,7 +9,8 @@ import { generateDemoStock } from "../../backend/demo-stock/generate-demo-stock"
 import { createLogger } from "../../backend/logger";
 import type { SearchEngine, SearchQuery, StockScan } from "../../backend/search/search-engine";
 import { previewStockChange } from "../../backend/store/preview-change";
-import { MassRemovalError, type PhotosUpdate, type VehicleStore } from "../../backend/store/vehicle-store";
+import type { PhotosUpdate } from "../../backend/store/stamp-record";
+import { MassRemovalError, type VehicleStore } from "../../backend/store/vehicle-store";
 import { feedRecord, KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } from "../support/known-vehicles";
 import { pausingHalfway } from "../support/pausing-scan";
 import { referenceSearch } from "../support/reference-search";

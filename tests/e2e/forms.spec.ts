@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import { storedLead, storedLeadIds } from "../support/stored-leads";
 import { expect, test } from "./console-guard";

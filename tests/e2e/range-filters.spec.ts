@@ -4,7 +4,7 @@ import { hydrated } from "./hydration";
 
 /**
  * Price, year and mileage picked as a minimum and a maximum, a monthly budget as a ceiling,
- * and the condition filter (issue 26), on a phone of 390×844 (the filter bar and its dialog) and a desktop (the sidebar),
+ * and the condition filter, on a phone of 390×844 (the filter bar and its dialog) and a desktop (the sidebar),
  * with and without JavaScript.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from "./console-guard";
 import { hydrated } from "./hydration";
 
 /**
- * A van buyer shortlists by load space (issue 26): roof height, payload and load length on the
+ * A van buyer shortlists by load space: roof height, payload and load length on the
  * van search, on a phone of 390×844 (the filter dialog) and a desktop (the sidebar), with and
  * without JavaScript; the van opened from the results states what was asked for.
  */

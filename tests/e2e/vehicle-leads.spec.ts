@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 import { hirePurchaseQuote } from "../../domain/finance";
 import { formatPoundsAndPence } from "../../domain/format";
 import { storedLead, storedLeadIds } from "../support/stored-leads";

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { LeadKindName } from "../../backend/leads/lead-kinds";
+import type { LeadKindName } from "../../domain/lead-kinds";
 
 /** A lead's file as the embedded store wrote it under DATA_DIR/leads, read straight from disk. */
 export async function storedLead(dataDir: string, id: string): Promise<Record<string, unknown>> {

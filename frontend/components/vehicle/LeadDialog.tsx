@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from "react";
-import { LEAD_KINDS } from "../../../domain/lead-kinds";
+import { LEAD_KINDS, type VehicleDialogLeadKind } from "../../../domain/lead-kinds";
 import { scheduleOf, testDriveDays } from "../../../domain/opening-hours";
 import { useDealer } from "../use-dealer";
-import { LEAD_FORMS, type LeadFormVehicle, type VehicleLeadKind } from "./lead-forms";
+import { LEAD_FORMS, type LeadFormVehicle } from "./lead-forms";
 import { VehicleLeadForm } from "./VehicleLeadForm";
 
 interface LeadDialogProps {
-  kind: VehicleLeadKind;
+  kind: VehicleDialogLeadKind;
   vehicle: LeadFormVehicle;
   open: boolean;
   onClose(): void;

@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import { LinkButton } from "../LinkButton";
 import { PhoneLink } from "../PhoneLink";
 import { ContactBar } from "./ContactBar";
-import { LEAD_FORMS, leadFormPath, VEHICLE_LEAD_KINDS, type LeadFormVehicle, type VehicleLeadKind } from "./lead-forms";
+import { VEHICLE_DIALOG_LEAD_KINDS, type VehicleDialogLeadKind } from "../../../domain/lead-kinds";
+import { LEAD_FORMS, leadFormPath, type LeadFormVehicle } from "./lead-forms";
 
 /** The forms are fetched when first asked for (one module for all three); if that fails, the form's own page opens instead. */
 const DIALOGS = Object.fromEntries(
-  VEHICLE_LEAD_KINDS.map((kind) => [
+  VEHICLE_DIALOG_LEAD_KINDS.map((kind) => [
     kind,
     lazy(() =>
       import("./LeadDialog").catch((error: unknown) => {
@@ -16,7 +17,7 @@ const DIALOGS = Object.fromEntries(
       }),
     ),
   ]),
-) as Record<VehicleLeadKind, ReturnType<typeof lazy<typeof import("./LeadDialog").default>>>;
+) as Record<VehicleDialogLeadKind, ReturnType<typeof lazy<typeof import("./LeadDialog").default>>>;
 
 /**
  * Every way to ask about the vehicle: enquire, book a test drive, ask for a call back (each
@@ -25,16 +26,16 @@ const DIALOGS = Object.fromEntries(
  */
 export function VehicleActions({ vehicle, messageHref }: { vehicle: LeadFormVehicle; messageHref: string }) {
   // Each form is built when first opened and kept, so closing it keeps what was typed.
-  const [opened, setOpened] = useState<readonly VehicleLeadKind[]>([]);
-  const [open, setOpen] = useState<VehicleLeadKind>();
-  const openForm = (kind: VehicleLeadKind) => {
+  const [opened, setOpened] = useState<readonly VehicleDialogLeadKind[]>([]);
+  const [open, setOpen] = useState<VehicleDialogLeadKind>();
+  const openForm = (kind: VehicleDialogLeadKind) => {
     setOpened((kinds) => (kinds.includes(kind) ? kinds : [...kinds, kind]));
     setOpen(kind);
   };
   return (
     <section className="vehicle-actions" aria-label="Ask about this vehicle">
       <ul className="vehicle-actions__list">
-        {VEHICLE_LEAD_KINDS.map((kind) => (
+        {VEHICLE_DIALOG_LEAD_KINDS.map((kind) => (
           <li key={kind}>
             <LinkButton
               to={leadFormPath(vehicle.id, kind)}

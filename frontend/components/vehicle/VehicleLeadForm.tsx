@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import type { VehicleDialogLeadKind } from "../../../domain/lead-kinds";
 import { clockText, dayText, minutesOf, openingHoursText, type BookableDay } from "../../../domain/opening-hours";
 import {
   BEST_TIMES,
@@ -10,10 +11,10 @@ import {
 } from "../../../domain/vehicle-lead-wording";
 import { Checkbox, Choices, ErrorSummary, Field, Select, SendFailed, useFormInPlace, type FormErrors } from "../forms/form-parts";
 import { leadReplyTimeOf, useDealer } from "../use-dealer";
-import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome, type VehicleLeadKind } from "./lead-forms";
+import { LEAD_FORMS, leadFormPath, type LeadFormVehicle, type LeadOutcome } from "./lead-forms";
 
 interface VehicleLeadFormProps {
-  kind: VehicleLeadKind;
+  kind: VehicleDialogLeadKind;
   vehicle: LeadFormVehicle;
   /** The days a test drive can be booked, from the showroom's hours. */
   days?: readonly BookableDay[];
@@ -161,7 +162,7 @@ function TestDriveSlot({
 }
 
 interface LeadConfirmationProps {
-  kind: VehicleLeadKind;
+  kind: VehicleDialogLeadKind;
   reference: string;
   vehicle: LeadFormVehicle;
   vehicleInStock: boolean;

@@ -7,19 +7,15 @@ import {
 } from "../../../domain/lead-kinds";
 import type { LeadPostOutcome } from "../forms/form-parts";
 
-/** The vehicle page's forms opened in a dialog, each a lead kind with a page of its own under /vehicles/{id}/ (domain/lead-kinds.ts). */
-export type VehicleLeadKind = VehicleDialogLeadKind;
-
 interface LeadForm extends VehicleDialogForm {
   /** The last part of the form's own page: /vehicles/{id}/enquire. */
   slug: string;
 }
 
-export const VEHICLE_LEAD_KINDS: readonly VehicleLeadKind[] = VEHICLE_DIALOG_LEAD_KINDS;
-
+/** The vehicle page's forms opened in a dialog, each a lead kind with a page of its own under /vehicles/{id}/ (domain/lead-kinds.ts). */
 export const LEAD_FORMS = Object.fromEntries(
-  VEHICLE_LEAD_KINDS.map((kind) => [kind, { ...vehicleDialogFormOf(kind), slug: vehicleSlugOf(kind) }]),
-) as Record<VehicleLeadKind, LeadForm>;
+  VEHICLE_DIALOG_LEAD_KINDS.map((kind) => [kind, { ...vehicleDialogFormOf(kind), slug: vehicleSlugOf(kind) }]),
+) as Record<VehicleDialogLeadKind, LeadForm>;
 
 /** The vehicle a form is about, as its page shows it. */
 export interface LeadFormVehicle {
@@ -29,7 +25,7 @@ export interface LeadFormVehicle {
   registration?: string;
 }
 
-export const leadFormPath = (vehicleId: string, kind: VehicleLeadKind) => `/vehicles/${vehicleId}/${LEAD_FORMS[kind].slug}`;
+export const leadFormPath = (vehicleId: string, kind: VehicleDialogLeadKind) => `/vehicles/${vehicleId}/${LEAD_FORMS[kind].slug}`;
 
 /** What a form's action answers when sent in place: stored (and whether the vehicle was still in stock), or what to fix. */
 export type LeadOutcome = LeadPostOutcome;

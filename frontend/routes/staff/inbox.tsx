@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { dealerContext } from "../../../backend/http/request-context";
 import { INBOX_PAGE_SIZE, INBOX_VIEWS, inboxQueryOf, type InboxView } from "../../../backend/staff/inbox-query";
+import { hasRole } from "../../../backend/staff/permissions";
 import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../domain/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
@@ -19,10 +20,9 @@ export function meta() {
 
 /** Every lead of every kind, newest first, filtered and searched as the address says. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  // The staff area's front page: a stock manager, who works no leads, starts at the stock console.
-  if (staffOf(context).member?.account.role === "stock") throw redirect(STOCK_UPLOAD_PAGE);
-  // An editor, likewise, at the list of what can be edited.
-  if (staffOf(context).member?.account.role === "editor") throw redirect("/staff/content");
+  // The staff area's front page: a stock manager, who works no leads, starts at the stock console, an editor at the list of what can be edited.
+  const role = staffOf(context).member?.account.role;
+  if (role && !hasRole(role, "sales")) throw redirect(hasRole(role, "stock") ? STOCK_UPLOAD_PAGE : "/staff/content");
   const member = requireMember(context, url, "sales");
   const now = new Date();
   const { query, ignored } = inboxQueryOf(url.searchParams, { memberId: member.account.id, now });

@@ -3,6 +3,8 @@ import { useDealer } from "../../components/use-dealer";
 import staffStylesheet from "../../styles/staff.css?url";
 import { NOT_INDEXED } from "../../seo/page-meta";
 import { StaffErrorBoundary } from "../../staff/StaffErrorBoundary";
+import { mayActAs, mayOpenDashboard } from "../../../backend/staff/permissions";
+import { STAFF_ROLES, type StaffRole } from "../../../backend/staff/staff-accounts";
 import { staffOf } from "../../staff/staff-guard.server";
 import type { Route } from "./+types/layout";
 
@@ -21,10 +23,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { member, services } = staffOf(context);
   if (!member || member.needsCode) return { member: undefined };
   const { account, session } = member;
-  const sales = account.role === "sales" || account.role === "admin";
+  // The links each role's pages are reached by; none while the second factor is still to set up.
+  const opens = {
+    ...(Object.fromEntries(STAFF_ROLES.map((role) => [role, mayActAs(member, role)])) as Record<StaffRole, boolean>),
+    dashboard: mayOpenDashboard(member),
+  };
   return {
-    member: { name: account.name, role: account.role, csrf: session.csrfToken, settingUp: member.mustSetUpSecondFactor },
-    unread: sales && !member.mustSetUpSecondFactor ? await services.inbox.unreadCount(member) : undefined,
+    member: { name: account.name, role: account.role, csrf: session.csrfToken, opens },
+    unread: opens.sales ? await services.inbox.unreadCount(member) : undefined,
   };
 }
 
@@ -42,12 +48,12 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             <>
               <nav aria-label="Staff">
                 <ul className="staff-nav">
-                  {!member.settingUp && (
+                  {member.opens.dashboard && (
                     <li>
                       <NavLink to="/staff/dashboard">Dashboard</NavLink>
                     </li>
                   )}
-                  {!member.settingUp && (member.role === "sales" || member.role === "admin") && (
+                  {member.opens.sales && (
                     <>
                       <li>
                         <NavLink to="/staff" end>
@@ -62,7 +68,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       </li>
                     </>
                   )}
-                  {!member.settingUp && (member.role === "stock" || member.role === "admin") && (
+                  {member.opens.stock && (
                     <>
                       <li>
                         <NavLink to="/staff/stock" end>
@@ -81,12 +87,12 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                       </li>
                     </>
                   )}
-                  {!member.settingUp && (member.role === "editor" || member.role === "admin") && (
+                  {member.opens.editor && (
                     <li>
                       <NavLink to="/staff/content">Site content</NavLink>
                     </li>
                   )}
-                  {!member.settingUp && member.role === "admin" && (
+                  {member.opens.admin && (
                     <>
                       <li>
                         <NavLink to="/staff/accounts">Accounts</NavLink>

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CHANNEL_IDS, type ChannelId } from "../../../backend/feeds-out/channel";
 import { storeCodeSchema } from "../../../backend/feeds-out/feed-settings";
-import { hasRole } from "../../../backend/staff/staff-accounts";
+import { hasRole } from "../../../backend/staff/permissions";
 import { formatCount } from "../../../domain/format";
 import { VEHICLE_NOUNS, VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
 import { Pagination } from "../../components/Pagination";

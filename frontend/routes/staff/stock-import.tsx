@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { boundaryOf, MalformedUploadError, UploadTooLargeError } from "../../../backend/http/multipart-upload";
+import { hasRole } from "../../../backend/staff/permissions";
 import { ImportBusyError, ImportNotFoundError, MassRemovalNotConfirmedError } from "../../../backend/stock/stock-imports";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
 import { CheckAgain, useFollowWhile } from "../../staff/follow-progress";
@@ -35,7 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const history = await asMember(() => stock.history(member));
   return {
     csrf: member.session.csrfToken,
-    latest: latest && importView(latest, member.account.id, member.account.role === "admin"),
+    latest: latest && importView(latest, member.account.id, hasRole(member.account.role, "admin")),
     underWay: (await stock.underWay(member)) !== undefined,
     maxMegabytes: Math.floor(stock.settings.maxUploadBytes / (1 << 20)),
     history: history.map(historyRow),

@@ -2,14 +2,14 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import type { Photo, VehiclePhotos } from "../../domain/vehicle-photos";
 import { FoldedRuns } from "../folded-runs";
 import type { Logger } from "../logger";
+import { fetchPicture, type FetchLimits } from "../media/photo-fetch";
+import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
+import { MemoryPictureRounds, type PictureRounds } from "../media/picture-rounds";
 import type { SearchIndexWriter } from "../search/search-engine";
-import { searchIndexPush } from "../stock/search-sync";
-import { feedRecordOf } from "../stock/vehicle-desk";
 import { StockFollower } from "../store/stock-follower";
 import type { VehicleStore } from "../store/vehicle-store";
-import { fetchPicture, type FetchLimits } from "./photo-fetch";
-import { PhotoRefusedError, type PhotoLibrary } from "./photo-library";
-import { MemoryPictureRounds, type PictureRounds } from "./picture-rounds";
+import { searchIndexPush } from "./search-sync";
+import { feedRecordOf } from "./vehicle-desk";
 
 /**
  * The feed's pictures, fetched once in the background after each stock change and kept with

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type { newsletterSignUpSchema, PartExchange } from "../../domain/enquiries";
+import type { NewsletterSignUp, PartExchange } from "../../domain/enquiries";
 import { NEWSLETTER_CONSENT } from "../../domain/enquiry-wording";
 import type { FinanceApplication } from "../../domain/finance-application";
 import {
   LEAD_KIND_NAMES,
-  LEAD_KINDS as KIND_TABLE,
+  LEAD_KINDS,
   type LeadCheck,
   type LeadContext,
   type LeadKindEntry,
@@ -12,7 +12,6 @@ import {
   type RetentionSetting,
 } from "../../domain/lead-kinds";
 import type { CallBack, Enquiry, TestDrive } from "../../domain/vehicle-leads";
-import type { z } from "zod";
 import type { LeadVehicle } from "./lead-store";
 
 /**
@@ -24,12 +23,10 @@ import type { LeadVehicle } from "./lead-store";
  * Everything else (storing, forwarding, retention) is one piece of code for all of them.
  */
 
-export { LEAD_KIND_NAMES, type LeadContext, type LeadKindName };
-
 /** How many days each kind is kept, by its setting (FINANCE_RETENTION_DAYS and the rest). */
 export type RetentionSettings = Record<RetentionSetting, number>;
 
-export interface LeadKind<S = unknown, T = unknown> {
+export interface LeadHandling<S = unknown, T = unknown> {
   name: LeadKindName;
   /** "Finance application": how the log names one. */
   label: string;
@@ -52,16 +49,18 @@ export interface LeadKind<S = unknown, T = unknown> {
    * within a day is marked as likely repeating the first (still stored and forwarded: the
    * visitor may have changed a detail, and staff decide).
    */
-  marksRepeats?: boolean;
-  /** Whether each one is sent on to the lead-tracking service, and as what. */
-  forwarding?: { bodyOf(record: T): Record<string, unknown> };
+  marksLikelyDuplicates?: boolean;
+  /** Whether each one is sent on to the lead-tracking service (the table's `forwarded`). */
+  forwarded: boolean;
+  /** What is sent on of one that is forwarded. */
+  forwardedBodyOf(record: T): Record<string, unknown>;
   retentionDays(settings: RetentionSettings): number;
 }
 
 /** What the server does with a kind beyond the table: each part left out is the plain case (kept as checked, forwarded as kept). */
-type Handling<S, T> = Partial<Pick<LeadKind<S, T>, "vehicle" | "recordOf" | "keyOf" | "marksRepeats">> & {
-  forwardedAs?(record: T): Record<string, unknown>;
-};
+type SpecialHandling<S, T> = Partial<
+  Pick<LeadHandling<S, T>, "vehicle" | "recordOf" | "keyOf" | "marksLikelyDuplicates" | "forwardedBodyOf">
+>;
 
 const UNKNOWN_VEHICLE = "We have no record of this vehicle. Please choose one from our stock, or call us.";
 
@@ -69,11 +68,11 @@ const UNKNOWN_VEHICLE = "We have no record of this vehicle. Please choose one fr
 export type AboutVehicle<T> = T & { vehicle: LeadVehicle };
 
 /** Forwarded and kept like a part exchange; the vehicle goes with it, so the service needs no stock of its own. */
-function aboutVehicle<S extends { vehicleId: string }>(): Handling<S, AboutVehicle<S>> {
+function aboutVehicle<S extends { vehicleId: string }>(): SpecialHandling<S, AboutVehicle<S>> {
   return {
     vehicle: { field: "vehicleId", idOf: ({ vehicleId }) => vehicleId, unknown: UNKNOWN_VEHICLE },
     recordOf: (submission, { vehicle }) => ({ ...submission, vehicle: vehicle! }),
-    marksRepeats: true,
+    marksLikelyDuplicates: true,
   };
 }
 
@@ -90,17 +89,17 @@ export interface NewsletterRecord {
 }
 
 /** A kind's handling, checked against what its schema gives and what is kept, then filed with the others. */
-const handled = <S, T>(handling: Handling<S, T>) => handling as unknown as Handling<unknown, unknown>;
+const handled = <S, T>(handling: SpecialHandling<S, T>) => handling as unknown as SpecialHandling<unknown, unknown>;
 
-const HANDLING: Partial<Record<LeadKindName, Handling<unknown, unknown>>> = {
+const SPECIAL_HANDLING: Partial<Record<LeadKindName, SpecialHandling<unknown, unknown>>> = {
   "finance-application": handled<FinanceApplication, FinanceApplication>({
     vehicle: { field: "vehicleId", idOf: ({ vehicleId }) => vehicleId, unknown: UNKNOWN_VEHICLE },
     recordOf: (application, { vehicle }) => (vehicle?.make ? { ...application, vehicleDetails: detailsOf(vehicle) } : application),
     // As the site this one replaced sent it: the form's fields with the vehicle, without the time at the address or the
     // addresses before it, which the form asks only for the dealer's own staff.
-    forwardedAs: ({ residenceYears: _years, residenceMonths: _months, previousAddresses: _previous, ...lead }) => lead,
+    forwardedBodyOf: ({ residenceYears: _years, residenceMonths: _months, previousAddresses: _previous, ...lead }) => lead,
     // A buyer who saw no confirmation (a phone's screen) sends it again.
-    marksRepeats: true,
+    marksLikelyDuplicates: true,
   }),
   // The vehicle they would swap theirs for may have gone; an offer for theirs is worth making all the same.
   "part-exchange": handled<PartExchange, PartExchange>({ vehicle: { field: "interestedIn", idOf: ({ interestedIn }) => interestedIn } }),
@@ -108,7 +107,7 @@ const HANDLING: Partial<Record<LeadKindName, Handling<unknown, unknown>>> = {
   "test-drive": handled(aboutVehicle<TestDrive>()),
   "call-back": handled(aboutVehicle<CallBack>()),
   // Feedback is kept as checked, and not forwarded (the table says so).
-  newsletter: handled<z.output<typeof newsletterSignUpSchema>, NewsletterRecord>({
+  newsletter: handled<NewsletterSignUp, NewsletterRecord>({
     recordOf: ({ email, source }, { receivedAt }) => ({
       email,
       ...(source === undefined ? {} : { source }),
@@ -120,9 +119,9 @@ const HANDLING: Partial<Record<LeadKindName, Handling<unknown, unknown>>> = {
   }),
 };
 
-function kindOf(name: LeadKindName): LeadKind {
-  const entry: LeadKindEntry = KIND_TABLE[name];
-  const handling = (HANDLING[name] ?? {}) as Handling<unknown, unknown>;
+function handlingOf(name: LeadKindName): LeadHandling {
+  const entry: LeadKindEntry = LEAD_KINDS[name];
+  const handling = (SPECIAL_HANDLING[name] ?? {}) as SpecialHandling<unknown, unknown>;
   const kept = (record: unknown) => record as Record<string, unknown>;
   return {
     name,
@@ -131,15 +130,17 @@ function kindOf(name: LeadKindName): LeadKind {
     ...(handling.vehicle ? { vehicle: handling.vehicle } : {}),
     recordOf: handling.recordOf ?? ((submission) => submission),
     ...(handling.keyOf ? { keyOf: handling.keyOf } : {}),
-    ...(handling.marksRepeats ? { marksRepeats: true } : {}),
-    ...(entry.forwarded ? { forwarding: { bodyOf: handling.forwardedAs ?? kept } } : {}),
+    ...(handling.marksLikelyDuplicates ? { marksLikelyDuplicates: true } : {}),
+    forwarded: entry.forwarded,
+    forwardedBodyOf: handling.forwardedBodyOf ?? kept,
     retentionDays: (settings) => settings[entry.retention.setting as RetentionSetting],
   };
 }
 
-export const LEAD_KINDS = Object.fromEntries(LEAD_KIND_NAMES.map((name) => [name, kindOf(name)])) as Record<LeadKindName, LeadKind>;
-
-export const FINANCE_APPLICATION = LEAD_KINDS["finance-application"];
+export const LEAD_HANDLING = Object.fromEntries(LEAD_KIND_NAMES.map((name) => [name, handlingOf(name)])) as Record<
+  LeadKindName,
+  LeadHandling
+>;
 
 /** The application's vehicle details as the stock lists the vehicle, or listed it when it was sold. */
 function detailsOf({ make = "", model = "", registration, mileage }: LeadVehicle): FinanceApplication["vehicleDetails"] {

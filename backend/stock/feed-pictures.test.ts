@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import { FileVehicleStore } from "../store/file-vehicle-store";
 import { feedRecord, KNOWN_VEHICLES } from "../../tests/support/known-vehicles";
 import { FeedPictures } from "./feed-pictures";
-import { PhotoLibrary } from "./photo-library";
+import { PhotoLibrary } from "../media/photo-library";
 
 let directory: string;
 beforeEach(async () => {
