@@ -30,6 +30,11 @@ it("knows the pictures the stock lists, in the current drawing version only", as
   expect(await pictures.has("demo1-hatchback-red-1")).toBe(false);
 });
 
+it("answers questions asked at once, while the stock is first read, from that read", async () => {
+  const listed = ["/media/demo/hatchback/red/1.svg", "/media/demo/hatchback/red/2.svg"].map((href) => demoPhotoId(href)!);
+  expect(await Promise.all([...listed, ...listed].map((id) => pictures.has(id)))).toEqual([true, true, true, true]);
+});
+
 it("learns a picture a later change lists", async () => {
   const suv = demoPhotoId("/media/demo/suv/blue/2.svg")!;
   expect(await pictures.has(suv)).toBe(false);

@@ -29,7 +29,8 @@ export class ListedDemoPictures {
   /** Whether a vehicle in stock lists the demo picture of this photo id (or did since the stock was last read whole). */
   async has(photoId: string): Promise<boolean> {
     if (this.listed.has(photoId)) return true;
-    if (this.changed) await this.catchUp();
+    // A question asked while the stock is read waits for that read: it may list the picture.
+    if (this.changed || this.reading) await this.catchUp();
     return this.listed.has(photoId);
   }
 
