@@ -38,7 +38,7 @@ test("an admin reads every chart, its table and its CSV, and the dashboard is ac
   const leadsChart = page.getByRole("img", { name: "Leads per day, by kind" });
   await expect(leadsChart).toHaveAccessibleDescription(/\d+ leads? in 30 days: (.+, )?\d+ vehicle enquiry/);
 
-  const leadsSection = page.getByRole("region", { name: "Leads per day, by kind" });
+  const leadsSection = page.getByRole("region", { name: "Leads per day, by kind", exact: true });
   await leadsSection.getByText("Table: Leads per day, by kind").click();
   const table = leadsSection.getByRole("table", { name: "Leads per day, by kind" });
   await expect(table).toBeVisible();
@@ -57,7 +57,7 @@ test("an admin reads every chart, its table and its CSV, and the dashboard is ac
     .reduce((sum, row) => sum + Number(row.split(",").at(-1)), 0);
   expect(total).toBeGreaterThanOrEqual(1);
 
-  const searches = page.getByRole("region", { name: "Searches that found nothing" });
+  const searches = page.getByRole("region", { name: "Searches that found nothing", exact: true });
   await searches.getByText("Table: Searches that found nothing").click();
   await expect(
     searches.getByRole("cell", { name: /cars: Zedcar/ }).or(searches.getByRole("rowheader", { name: /cars: Zedcar/ })),

@@ -43,7 +43,8 @@ function TableView({ table, csvHref }: { table: DashboardTable; csvHref: string 
     <>
       <details className="chart-table">
         <summary>Table: {table.title}</summary>
-        <div className="staff-table-scroll">
+        {/* A table wider than the screen scrolls sideways: reached by the keyboard like the staff area's other wide tables. */}
+        <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={`Table: ${table.title}`}>
           <table className="staff-table">
             <caption>{table.title}</caption>
             <thead>
