@@ -80,7 +80,9 @@ function main(folder: string | undefined): void {
       "",
     ].join("\n"),
   );
-  console.log(`${lines.length} outward codes from Code-Point Open ${version} written to ${path.relative(process.cwd(), OUTPUT)}`);
+  process.stdout.write(
+    `${lines.length} outward codes from Code-Point Open ${version} written to ${path.relative(process.cwd(), OUTPUT)}\n`,
+  );
 }
 
 main(process.argv[2]);
