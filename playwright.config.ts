@@ -22,8 +22,11 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
  * size; and the stock table's walk, at a desk on a site of its own.
  */
 const SITE_WIDE = /(crawl|seo|security|page-weight|stock-table)\.spec\.ts$/;
-/** What buyers do on their phones, on a site of its own that sends mail: saving, confirming and managing alerts. */
-const PHONE_ONLY = /search-alerts\.spec\.ts$/;
+/**
+ * What buyers do on their phones, on a site of its own: saving, confirming and managing alerts
+ * (a site that sends mail); searching a dealer group by distance (the group demo).
+ */
+const PHONE_ONLY = /(search-alerts|branches)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

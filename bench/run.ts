@@ -16,6 +16,7 @@ import {
   type AlertMatchingFigures,
   type PagesWhileFigures,
 } from "./alert-matching";
+import { benchDistanceSearch } from "./distance-search";
 import { benchEnginesSideBySide } from "./engines-side-by-side";
 import {
   benchFirstView,
@@ -62,7 +63,10 @@ import { buildSite } from "./site-process";
  * the staff dashboard at each `--dashboard` size of stock and leads (bench/dashboard.ts).
  * Last, the embedded engine and Meilisearch side by side at `--side-by-side` vehicles
  * (bench/engines-side-by-side.ts; reported skipped, with the reason, where no Meilisearch can
- * be found or started); `--sizes ""` runs that comparison alone. Then the search page on the
+ * be found or started); `--sizes ""` runs that comparison alone. And a search sorted by
+ * distance from a buyer's postcode beside the same search by relevance, CPU per request, on
+ * the group demo's three branches at each `--distance` size, in the embedded engine and in
+ * Meilisearch where one can be found (bench/distance-search.ts). Then the search page on the
  * production pairing, FerretDB (FERRETDB_BINARY) and Meilisearch, at `--pairing` vehicles,
  * this build and each of `--pairing-builds` in turn, `--pairing-rounds` times
  * (bench/production-pairing.ts; 0 skips it).
@@ -92,6 +96,8 @@ const { values } = parseArgs({
     /** The stock size at which the embedded engine and Meilisearch are compared side by side; 0 to skip. */
     "side-by-side": { type: "string", default: "100000" },
     "side-by-side-seconds": { type: "string", default: "8" },
+    /** Stock sizes at which a distance-sorted search is timed beside a relevance one (bench/distance-search.ts); empty to skip. */
+    distance: { type: "string", default: "100000" },
     "first-view": { type: "string", default: "3000,100000" },
     "first-view-builds": { type: "string", default: "" },
     "first-view-threads": { type: "string", default: "" },
@@ -335,6 +341,8 @@ const siteImportRows =
 
 const sideBySideSize = Number(values["side-by-side"]);
 const sideBySideRows = sideBySideSize > 0 ? await benchEnginesSideBySide(sideBySideSize, Number(values["side-by-side-seconds"]), 3950) : [];
+const distanceRows: string[] = [];
+for (const size of values.distance.split(",").filter(Boolean).map(Number)) distanceRows.push(...(await benchDistanceSearch(size, 3960)));
 const pairingSize = Number(values.pairing);
 const pairingRows =
   pairingSize > 0
@@ -400,6 +408,7 @@ process.stdout.write(
     ...stockTableRows(stockTableRuns),
     ...dashboardRows(dashboardRuns),
     ...sideBySideRows,
+    ...distanceRows,
     ...pairingRows,
     ...(ageingRows.length > 0
       ? ["", "An ageing embedded site, staff pages one request at a time (median, to the last byte):", "", ...ageingTable(ageingRows)]

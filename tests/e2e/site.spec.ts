@@ -286,7 +286,7 @@ test("the used cars postcode brings a delivery note to the search", async ({ pag
   await page.getByLabel("Your postcode (optional)").fill("m1 1ae");
   await page.getByRole("button", { name: "Search cars" }).click();
   // The used cars page searches used cars.
-  await expect(page).toHaveURL("/car-search?condition=Used&postcode=M1+1AE");
+  await expect(page).toHaveURL("/car-search?condition=Used&postcode=M1+1AE&sort=distance");
   await expect(page.locator(".notice")).toContainText("a delivery price to M1 1AE");
 });
 

@@ -24,10 +24,10 @@ describe("searchTarget", () => {
     expect(target("type=van&budget=300-500&customer=business")).toMatch(/^\/van-search\?price=11615-19359$/);
   });
 
-  it("carries a postcode along, tidied; one it cannot read as typed, for the search to say so", () => {
-    expect(target("type=car&postcode=l3+4bp")).toBe("/car-search?postcode=L3+4BP");
-    expect(target("type=car&postcode=wn1")).toBe("/car-search?postcode=WN1");
-    expect(target("type=car&postcode=nowhere")).toBe("/car-search?postcode=nowhere");
+  it("carries a postcode along, tidied and nearest first; one it cannot read as typed, for the search to say so", () => {
+    expect(target("type=car&postcode=l3+4bp")).toBe("/car-search?postcode=L3+4BP&sort=distance");
+    expect(target("type=car&postcode=wn1")).toBe("/car-search?postcode=WN1&sort=distance");
+    expect(target("type=car&postcode=nowhere")).toBe("/car-search?postcode=nowhere&sort=distance");
     expect(target("type=car&postcode=+")).toBe("/car-search");
   });
 });

@@ -6,8 +6,8 @@ import { VEHICLE_TYPES, type VehicleType } from "../../../domain/vehicle-types";
 /**
  * Where a landing page's search form takes the visitor: the search screen of the chosen
  * type with the keywords, make, model and condition (the new and used pages' own), a monthly budget turned into the prices it can buy, and a
- * postcode, which gives each result its distance (one the search cannot read is carried as
- * typed, for the search page to say so). The /search page redirects there when
+ * postcode, which gives each result its distance and orders the nearest first (one the search
+ * cannot read is carried as typed, for the search page to say so). The /search page redirects there when
  * JavaScript is off; with it, the form goes there directly.
  */
 export function searchTarget(form: URLSearchParams): string {
@@ -22,7 +22,8 @@ export function searchTarget(form: URLSearchParams): string {
   const q = form.get("q")?.trim();
   const typed = form.get("postcode")?.trim().slice(0, 20);
   const postcode = typed ? (buyerPostcode(typed) ?? typed) : undefined;
-  const params = searchRequestToParams({ q: q || undefined, filters, postcode });
+  // A buyer who gives a postcode wants the nearest first, as the search page's own postcode box orders it.
+  const params = searchRequestToParams({ q: q || undefined, filters, postcode, sort: postcode ? "distance" : undefined });
   const query = params.toString();
   return `/${type}-search${query ? `?${query}` : ""}`;
 }
