@@ -46,7 +46,7 @@ export function DialogOpener({ dialogRef, ...props }: FragmentButtonProps & { di
 }
 
 /** Whether the dialog is open, however it was opened or closed (its buttons, Escape, a script). */
-function useDialogOpen(dialogRef: RefObject<HTMLDialogElement | null>): boolean {
+export function useDialogOpen(dialogRef: RefObject<HTMLDialogElement | null>): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const dialog = dialogRef.current;

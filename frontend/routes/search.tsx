@@ -26,8 +26,7 @@ import { SaveSearch } from "../components/alerts/SaveSearch";
 import { Pagination } from "../components/Pagination";
 import { ActiveFilters, filterValueLabel } from "../components/search/ActiveFilters";
 import { FilterBar } from "../components/search/FilterBar";
-import { FilterDialog } from "../components/search/FilterDialog";
-import { FilterSidebar } from "../components/search/FilterSidebar";
+import { FilterPanel, WIDE_SCREEN } from "../components/search/FilterPanel";
 import { KeywordSearch } from "../components/search/KeywordSearch";
 import { ResultsControls } from "../components/search/ResultsControls";
 import { offeredFilters, type FilterOptions } from "../components/search/offered-filters";
@@ -185,13 +184,12 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   }, [page]);
 
   const openFilters = (field?: string) => {
-    // A wide screen shows the sidebar instead (CSS decides): a link to the filters (#filters) or to one (#filter-price) leads there.
-    const inSidebar = field ? document.getElementById(`sidebar-filter-${field}`) : document.querySelector<HTMLElement>(".filter-sidebar");
-    if (inSidebar && inSidebar.getClientRects().length > 0) return focusField(inSidebar);
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    const fieldElement = field && document.getElementById(`filter-${field}`);
+    // A wide screen shows the panel as a sidebar (CSS decides): a link to the filters (#filters) or to one (#filter-price) leads there.
+    const sidebar = window.matchMedia(WIDE_SCREEN).matches;
+    if (!sidebar && !dialog.open) dialog.showModal();
+    const fieldElement = field ? document.getElementById(`filter-${field}`) : sidebar && dialog;
     if (fieldElement) focusField(fieldElement);
   };
 
@@ -207,28 +205,18 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
       <KeywordSearch pathname={pathname} type={page.type} wanted={wanted} />
       {shown.q && <AlsoMatching q={shown.q} elsewhere={page.elsewhere} />}
       <FilterBar offered={offered} dialogRef={dialogRef} onOpen={openFilters} />
-      <FilterDialog
-        type={page.type}
-        pathname={pathname}
-        wanted={wanted}
-        shown={shown}
-        options={page.options}
-        offered={offered}
-        total={page.total}
-        updating={updating}
-        dialogRef={dialogRef}
-        openAt={openFilters}
-        onChange={change}
-      />
       <div className="search-page__columns">
-        <FilterSidebar
+        <FilterPanel
           type={page.type}
           pathname={pathname}
           wanted={wanted}
           shown={shown}
           options={page.options}
           offered={offered}
+          total={page.total}
           updating={updating}
+          dialogRef={dialogRef}
+          openAt={openFilters}
           onChange={change}
         />
         <div className="search-page__results">
@@ -290,7 +278,8 @@ function AlsoMatching({ q, elsewhere }: { q: string; elsewhere: SearchPageData["
 
 function focusField(field: HTMLElement) {
   field.scrollIntoView({ block: "start" });
-  field.querySelector("select")?.focus({ preventScroll: true });
+  // The first on show: the panel's order and page size are hidden on a wide screen.
+  [...field.querySelectorAll("select")].find((select) => select.getClientRects().length > 0)?.focus({ preventScroll: true });
 }
 
 function NoMatches({

@@ -17,8 +17,6 @@ import type { FilterOptions } from "./offered-filters";
 import { withFilter, withRangeEnd } from "./search-changes";
 
 interface FilterFieldsProps {
-  /** Starts each field's id, so the phone's dialog and the desktop's sidebar can both be in the page: `${idPrefix}-make`. */
-  idPrefix: string;
   /** The search last asked for: controls show it at once, before its results arrive. */
   wanted: SearchRequest;
   /** The search whose results are on show, which the options were counted for. */
@@ -32,21 +30,21 @@ interface FilterFieldsProps {
 
 /**
  * The filters themselves, one labelled select each (price, year and mileage a minimum and a
- * maximum), shared by the phone's filter dialog and the desktop's sidebar. Each sits in a
- * GET form, so without JavaScript they are sent as the address's parameters.
+ * maximum), each with the id `filter-${name}` that the filter bar's links lead to. They sit in
+ * a GET form, so without JavaScript they are sent as the address's parameters.
  */
-export function FilterFields({ idPrefix, wanted, shown, options, offered, onChange }: FilterFieldsProps) {
+export function FilterFields({ wanted, shown, options, offered, onChange }: FilterFieldsProps) {
   // Models on hand belong to the make on show; another make's arrive with its results.
   const modelsFit = sameText(wanted.filters.make, shown.filters.make);
   return offered.map((name) =>
     FILTERS[name].kind === "recent" ? (
-      <OnOffField key={name} id={`${idPrefix}-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+      <OnOffField key={name} id={`filter-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
     ) : isRangePair(name) ? (
-      <RangePairField key={name} id={`${idPrefix}-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
+      <RangePairField key={name} id={`filter-${name}`} name={name} wanted={wanted} options={options[name] ?? []} onChange={onChange} />
     ) : (
       <FilterField
         key={name}
-        id={`${idPrefix}-${name}`}
+        id={`filter-${name}`}
         name={name}
         wanted={wanted}
         options={name === "model" && !modelsFit ? [] : (options[name] ?? [])}
@@ -57,21 +55,9 @@ export function FilterFields({ idPrefix, wanted, shown, options, offered, onChan
   );
 }
 
-/**
- * What a filter form sends along without a field for it (the words; the order and the page
- * size where the form has no field for them: `sort`, `pageSize`), so that sending it without
- * JavaScript keeps them.
- */
-export function CarriedAlong({ wanted, sort, pageSize }: { wanted: SearchRequest; sort: boolean; pageSize: boolean }) {
-  const carried = [
-    ...searchRequestToParams({
-      q: wanted.q,
-      postcode: wanted.postcode,
-      withinMiles: wanted.withinMiles,
-      pageSize: pageSize ? wanted.pageSize : undefined,
-      sort: sort ? wanted.sort : undefined,
-    }),
-  ];
+/** What the filter form sends along without a field for it (the words, the postcode and distance), so that sending it without JavaScript keeps them. */
+export function CarriedAlong({ wanted }: { wanted: SearchRequest }) {
+  const carried = [...searchRequestToParams({ q: wanted.q, postcode: wanted.postcode, withinMiles: wanted.withinMiles })];
   return carried.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
 

@@ -13,7 +13,7 @@ interface ResultsControlsProps {
 
 /**
  * The order of the results and how many show on a page, above the results on a wide screen;
- * narrower screens choose them in Filter and sort (FilterDialog), leaving the results room.
+ * narrower screens choose them in Filter and sort (FilterPanel), leaving the results room.
  * Each choice applies at once; without JavaScript the form is sent with its Show button,
  * carrying the words and filters in use.
  */
@@ -26,18 +26,7 @@ export function ResultsControls({ pathname, wanted, onChange }: ResultsControlsP
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="results-sort">Sort results</label>
-      <select
-        id="results-sort"
-        name="sort"
-        value={wanted.sort}
-        onChange={(event) => onChange(withSort(wanted, event.target.value as SortValue))}
-      >
-        {SORT_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <SortSelect id="results-sort" wanted={wanted} onChange={onChange} />
       <label htmlFor="results-page-size">Per page</label>
       <PageSizeSelect id="results-page-size" wanted={wanted} onChange={onChange} />
       {!hydrated && (
@@ -46,6 +35,19 @@ export function ResultsControls({ pathname, wanted, onChange }: ResultsControlsP
         </button>
       )}
     </form>
+  );
+}
+
+/** The order of the results. */
+export function SortSelect({ id, wanted, onChange }: { id: string; wanted: SearchRequest; onChange(next: SearchRequest): void }) {
+  return (
+    <select id={id} name="sort" value={wanted.sort} onChange={(event) => onChange(withSort(wanted, event.target.value as SortValue))}>
+      {SORT_OPTIONS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
