@@ -128,6 +128,8 @@ export interface LeadQuery {
   /** Received before. */
   to?: Date;
   vehicleId?: string;
+  /** About a vehicle at one of these branches (LeadVehicle.branch): a lead of no branch is in none. */
+  branches?: readonly string[];
   /** Name, e-mail address, phone number or registration, as staff type it (lead-search.ts). */
   search?: string;
   unreadOnly?: boolean;
