@@ -141,7 +141,7 @@ export async function startSite({
   );
   const leadWork = leadServices(
     engines.leads,
-    (id) => findLeadVehicle(catalogue, id),
+    (id) => findLeadVehicle(catalogue, id, dealerBranches(content.current().dealer)),
     publishedSchedule(content),
     config,
     logger,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { branchCodeFor, branchOf, dealerBranches, isDealerGroup } from "./branches";
+import { branchCodeFor, branchOf, dealerBranches, isDealerGroup, leadEmailOf } from "./branches";
 import { dealerSchema, type Dealer } from "./dealer";
 import dealerFile from "../dealer.json";
 
@@ -41,6 +41,17 @@ describe("a dealer's branches", () => {
     const branch = { ...dealerBranches(dealer)[0]!, code: "wigan" };
     expect(dealerSchema.safeParse({ ...dealerFile, branches: [branch, branch] }).success).toBe(false);
     expect(dealerSchema.safeParse({ ...dealerFile, branches: [{ ...branch, code: "Wigan Town" }] }).success).toBe(false);
+  });
+
+  it("sends a lead to its branch's lead e-mail, and one of no branch the dealer has to the dealer's own", () => {
+    const branch = (code: string) => ({ ...dealerBranches(dealer)[0]!, code, leadEmail: `${code}@example.com` });
+    const group = dealerSchema.parse({ ...dealerFile, branches: [branch("wigan"), branch("bolton")] });
+    expect(leadEmailOf(group, "bolton")).toBe("bolton@example.com");
+    expect(leadEmailOf(group, "wigan")).toBe("wigan@example.com");
+    expect(leadEmailOf(group, "closed-down")).toBe(group.email);
+    expect(leadEmailOf(group, undefined)).toBe(group.email);
+    expect(leadEmailOf(dealer, dealerBranches(dealer)[0]!.code)).toBe(dealer.email);
+    expect(leadEmailOf(dealer, undefined)).toBe(dealer.email);
   });
 
   it("writes a code from a town's name", () => {

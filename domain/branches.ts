@@ -47,3 +47,12 @@ export function isDealerGroup(dealer: Dealer): boolean {
 export function branchOf(branches: readonly Branch[], code: string | undefined): Branch {
   return branches.find((branch) => branch.code === code) ?? branches[0]!;
 }
+
+/**
+ * Where the notice of a lead goes: the lead e-mail of the branch its vehicle stood at, or the
+ * dealer's own address for a lead of no branch (no vehicle, or a branch since closed).
+ */
+export function leadEmailOf(dealer: Dealer, branchCode: string | undefined): string {
+  const branch = branchCode === undefined ? undefined : dealerBranches(dealer).find(({ code }) => code === branchCode);
+  return branch?.leadEmail ?? dealer.email;
+}

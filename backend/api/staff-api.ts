@@ -28,7 +28,7 @@ export function staffApi(inbox: LeadInbox): Router {
   router.get(
     "/leads",
     guarded(async (req, res, member) => {
-      const { total, leads } = await inbox.list(member, inboxQueryFrom(req));
+      const { total, leads } = await inbox.list(member, inboxQueryFrom(req, inbox));
       res.set("X-Total-Count", String(total)).json(leads.map(leadJson));
     }),
   );
@@ -36,7 +36,7 @@ export function staffApi(inbox: LeadInbox): Router {
   router.get(
     "/leads.csv",
     guarded(async (req, res, member) => {
-      const { page: _page, pageSize: _size, ...filters } = inboxQueryFrom(req);
+      const { page: _page, pageSize: _size, ...filters } = inboxQueryFrom(req, inbox);
       const rows = inbox.exportCsv(member, filters, addressOf(req));
       res.type("text/csv").attachment(`leads-${new Date().toISOString().slice(0, 10)}.csv`);
       try {
@@ -137,8 +137,9 @@ const erasureSchema = z.object({
  * read: the inbox page shows everything rather than nothing for a mistyped filter, but a
  * call, and above all an export of personal data, must never be wider than it asked.
  */
-function inboxQueryFrom(req: Request): LeadQuery {
-  const viewer = { memberId: req.res!.locals.staffMember!.account.id, now: new Date() };
+function inboxQueryFrom(req: Request, inbox: LeadInbox): LeadQuery {
+  const member = req.res!.locals.staffMember!;
+  const viewer = { memberId: member.account.id, now: new Date(), branches: inbox.branchesFor(member) };
   const { query, ignored } = inboxQueryOf(new URLSearchParams(req.url.split("?")[1] ?? ""), viewer);
   if (ignored.length > 0) throw new ApiError(400, "invalid_parameter", `${ignored[0]} cannot be read: see the inbox's filters`, ignored[0]);
   return query;

@@ -2,9 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dealerBranches } from "../../domain/branches";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { signedInMember } from "../../tests/support/staff-accounts";
 import { generateDemoStock } from "../demo-stock/generate-demo-stock";
+import { loadDealer } from "../dealer-config";
 import { FileLeadStore } from "../leads/file-lead-store";
 import { leadVehicleOf, type LeadStore } from "../leads/lead-store";
 import type { StaffMember } from "../staff/staff-access";
@@ -26,6 +28,7 @@ import { FileInsightStore } from "./insight-store";
 const NOW = new Date();
 const TODAY = dayOf(NOW);
 const TARGET_HOURS = 2;
+const BRANCHES = dealerBranches(await loadDealer("dealer.json"));
 
 let dataDir: string;
 let store: FileVehicleStore;
@@ -42,7 +45,7 @@ const upsert = (...records: VehicleRecord[]) => ({
 });
 
 async function addLead(to: LeadStore, kind: "enquiry" | "test-drive", receivedAt: Date, record?: VehicleRecord) {
-  const lead = { kind, receivedAt, data: {}, forwarded: false, ...(record && { vehicle: leadVehicleOf(record._id, record) }) };
+  const lead = { kind, receivedAt, data: {}, forwarded: false, ...(record && { vehicle: leadVehicleOf(record._id, record, BRANCHES) }) };
   const { id } = await to.add(lead);
   return { id, ...lead };
 }

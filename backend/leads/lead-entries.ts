@@ -19,6 +19,8 @@ export interface Entry {
   status: LeadStatus;
   read: boolean;
   vehicleId?: string;
+  /** The branch its vehicle stood at, for a dealer group. */
+  branch?: string;
   searchTerms: string[];
   contacts: string[];
   assigneeId?: string;
@@ -140,6 +142,7 @@ export function entryOf(lead: KeptLead): Entry {
     status: lead.work?.status ?? "new",
     read: lead.work?.readAt !== undefined,
     vehicleId: lead.vehicle?.id,
+    branch: lead.vehicle?.branch,
     searchTerms: searchTermsOf(lead.kind, lead.data, lead.vehicle),
     contacts: contactsOf(lead.kind, lead.data),
     assigneeId: lead.work?.assigneeId,

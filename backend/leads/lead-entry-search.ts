@@ -59,6 +59,7 @@ function matcherOf({
   from,
   to,
   vehicleId,
+  branches,
   unreadOnly,
   assigneeId,
   unassigned,
@@ -73,6 +74,7 @@ function matcherOf({
     (!from || entry.receivedAt >= from.getTime()) &&
     (!to || entry.receivedAt < to.getTime()) &&
     (!vehicleId || entry.vehicleId === vehicleId) &&
+    (!branches || (entry.branch !== undefined && branches.includes(entry.branch))) &&
     (!unreadOnly || !entry.read) &&
     (!assigneeId || entry.assigneeId === assigneeId) &&
     (!unassigned || entry.assigneeId === undefined) &&

@@ -1,3 +1,4 @@
+import { branchOf, type Branch } from "../../domain/branches";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { LeadKindName } from "../../domain/lead-kinds";
 import type { OutboxBacklog } from "../outbox-worker";
@@ -22,6 +23,12 @@ export interface LeadVehicle {
   priceGBP?: number;
   /** When an import removed it from stock, for a vehicle sold since its page was opened. */
   soldAt?: string;
+  /**
+   * The code of the branch it stood at (domain/branches.ts), kept so the lead stays with its
+   * branch after the vehicle is sold; absent for a dealer with one branch, a vehicle never
+   * listed and leads stored before branches were kept.
+   */
+  branch?: string;
 }
 
 export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
@@ -121,6 +128,8 @@ export interface LeadQuery {
   /** Received before. */
   to?: Date;
   vehicleId?: string;
+  /** About a vehicle at one of these branches (LeadVehicle.branch): a lead of no branch is in none. */
+  branches?: readonly string[];
   /** Name, e-mail address, phone number or registration, as staff type it (lead-search.ts). */
   search?: string;
   unreadOnly?: boolean;
@@ -278,8 +287,8 @@ export function keptLeadOf(
   };
 }
 
-export function leadVehicleOf(id: string, record: VehicleRecord | undefined): LeadVehicle {
-  if (!record) return { id, inStock: false };
+/** A listed vehicle as a lead keeps it. */
+export function leadVehicleOf(id: string, record: VehicleRecord, branches: readonly Branch[]): LeadVehicle {
   const { make, model, derivative, registration, odometerReadingMiles } = record.vehicle;
   return {
     id,
@@ -290,5 +299,15 @@ export function leadVehicleOf(id: string, record: VehicleRecord | undefined): Le
     ...(registration === undefined ? {} : { registration }),
     ...(odometerReadingMiles === undefined ? {} : { mileage: odometerReadingMiles }),
     priceGBP: record.adverts.retailAdverts.totalPrice.amountGBP,
+    ...branchStoodAt(branches, record.branch),
   };
+}
+
+/**
+ * The branch a lead's vehicle stood at, among the dealer's `branches`, the first when its
+ * record names none of them; kept only for a dealer with more than one, as with one every
+ * lead is the dealer's own.
+ */
+export function branchStoodAt(branches: readonly Branch[], code: string | undefined): Pick<LeadVehicle, "branch"> {
+  return branches.length > 1 ? { branch: branchOf(branches, code).code } : {};
 }

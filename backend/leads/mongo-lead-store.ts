@@ -48,6 +48,7 @@ const INDEXES: IndexDescription[] = [
   { key: { receivedAt: -1 } },
   { key: { "work.status": 1, receivedAt: -1 } },
   { key: { "vehicle.id": 1, receivedAt: -1 } },
+  { key: { "vehicle.branch": 1, receivedAt: -1 } },
   { key: { searchTerms: 1 } },
   { key: { contacts: 1 } },
   { key: { "work.assigneeId": 1, receivedAt: -1 } },
@@ -250,6 +251,7 @@ function filterOf({
   from,
   to,
   vehicleId,
+  branches,
   search,
   unreadOnly,
   assigneeId,
@@ -268,6 +270,7 @@ function filterOf({
       : {}),
     ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
     ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
+    ...(branches ? { "vehicle.branch": { $in: [...branches] } } : {}),
     ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
     ...(assigneeId ? { "work.assigneeId": assigneeId } : unassigned ? { "work.assigneeId": { $exists: false } } : {}),
     ...(followUpFrom || followUpBefore

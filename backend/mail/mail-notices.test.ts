@@ -85,6 +85,16 @@ describe("the dealer's notice", () => {
     }
   });
 
+  it("goes to the lead e-mail of the branch the vehicle stood at, and to the dealer's own without a branch it still has", async () => {
+    const group = { dealer: await loadDealer("dealer-group.json"), siteOrigin: context.siteOrigin };
+    const bolton = group.dealer.branches!.find(({ code }) => code === "bolton")!;
+    expect(dealerNotice(group, { ...lead, vehicle: { ...vehicle, branch: "bolton" } }).to).toBe(bolton.leadEmail);
+    expect(dealerNotice(group, { ...lead, vehicle: { ...vehicle, branch: "closed-down" } }).to).toBe(group.dealer.email);
+    expect(dealerNotice(group, lead).to).toBe(group.dealer.email);
+    const { vehicle: _, ...noVehicle } = lead;
+    expect(dealerNotice(group, noVehicle).to).toBe(group.dealer.email);
+  });
+
   it("has no Reply-To when the buyer gave no e-mail address", () => {
     const byPhone = dealerNotice(context, { ...lead, kind: "call-back", data: { name: "Jo", phone: "07700900123" } });
     expect(byPhone.replyTo).toBeUndefined();

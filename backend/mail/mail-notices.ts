@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { leadEmailOf } from "../../domain/branches";
 import type { Dealer } from "../../domain/dealer";
 import { formatPounds } from "../../domain/format";
 import { DEALER_TIME_ZONE, openingHoursText } from "../../domain/opening-hours";
@@ -97,13 +98,16 @@ function leadFacts(lead: ArrivedLead): MailBlock {
   return { facts };
 }
 
-/** To the dealer's sales address: a lead has arrived. A reply goes to the buyer, when they gave an e-mail address. */
+/**
+ * To the sales address of the lead's branch (the dealer's own for a lead of none): a lead has
+ * arrived. A reply goes to the buyer, when they gave an e-mail address.
+ */
 export function dealerNotice(context: MailContext, lead: ArrivedLead): OutgoingMail {
   const about = lead.vehicle ? `: ${vehicleText(lead.vehicle)}` : "";
   const { email } = buyerOf(lead);
   return {
     id: `lead-${lead.id}-dealer`,
-    to: context.dealer.email,
+    to: leadEmailOf(context.dealer, lead.vehicle?.branch),
     ...(email ? { replyTo: email } : {}),
     ...renderMail(context.dealer, {
       subject: `New ${kindWords(lead.kind)} ${lead.reference}${about}`,

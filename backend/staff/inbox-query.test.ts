@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { INBOX_PAGE_SIZE, inboxQueryOf } from "./inbox-query";
 
 /** 10:30 on a November morning in London (GMT), by member staff-1. */
-const viewer = { memberId: "staff-1", now: new Date("2026-11-27T10:30:00Z") };
+const viewer = { memberId: "staff-1", now: new Date("2026-11-27T10:30:00Z"), branches: [] };
 const read = (query: string) => inboxQueryOf(new URLSearchParams(query), viewer);
 
 describe("inboxQueryOf", () => {
@@ -32,6 +32,14 @@ describe("inboxQueryOf", () => {
     });
   });
 
+  it("reads a branch the viewer may pick, and drops, naming it, one they may not or the dealer has not", () => {
+    const group = (query: string) => inboxQueryOf(new URLSearchParams(query), { ...viewer, branches: ["wigan", "bolton"] });
+    expect(group("branch=bolton")).toEqual({ query: { branches: ["bolton"], page: 1, pageSize: INBOX_PAGE_SIZE }, ignored: [] });
+    for (const branch of ["york", "Bolton", "__proto__"])
+      expect(group(`branch=${branch}`), branch).toEqual({ query: { page: 1, pageSize: INBOX_PAGE_SIZE }, ignored: ["branch"] });
+    expect(read("branch=liverpool").ignored).toEqual(["branch"]);
+  });
+
   it("takes the names of an object's own properties for no kind or status, never looking them up", () => {
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
       expect(read(`kind=${name}&status=${name}`), name).toEqual({
@@ -56,7 +64,7 @@ describe("inboxQueryOf", () => {
   });
 
   it("takes today as London's day, in summer time too", () => {
-    const summer = inboxQueryOf(new URLSearchParams("view=due-today"), { memberId: "staff-1", now: new Date("2026-07-01T23:30:00Z") });
+    const summer = inboxQueryOf(new URLSearchParams("view=due-today"), { ...viewer, now: new Date("2026-07-01T23:30:00Z") });
     expect(summer.query).toMatchObject({
       followUpFrom: new Date("2026-07-01T23:00:00Z"),
       followUpBefore: new Date("2026-07-02T23:00:00Z"),

@@ -5,7 +5,7 @@ import { LEAD_STATUSES, type LeadQuery } from "../leads/lead-store";
 
 /**
  * The inbox's filters as an address states them (/staff?kind=finance-application&status=new
- * &from=2026-11-01&q=bloggs&view=mine&page=2), read once, for the page and the JSON call alike. A value
+ * &from=2026-11-01&q=bloggs&view=mine&branch=bolton&page=2), read once, for the page and the JSON call alike. A value
  * that cannot be read is dropped and named, so a mistyped filter shows everything rather
  * than nothing.
  */
@@ -20,6 +20,8 @@ export type InboxView = keyof typeof INBOX_VIEWS;
 export interface InboxViewer {
   memberId: string;
   now: Date;
+  /** The codes of the branches whose leads they may pick: none for a dealer with one branch, whose leads name none. */
+  branches: readonly string[];
 }
 
 const day = z
@@ -45,18 +47,24 @@ const FILTERS = {
     .pipe(z.number().min(1)),
 } as const;
 
-export type InboxFilter = keyof typeof FILTERS;
+/** A branch is one of the viewer's, so it is read apart from the filters every viewer shares. */
+export type InboxFilter = keyof typeof FILTERS | "branch";
 
 export function inboxQueryOf(params: URLSearchParams, viewer: InboxViewer): { query: LeadQuery; ignored: InboxFilter[] } {
   const ignored: InboxFilter[] = [];
-  const read = <K extends InboxFilter>(name: K): z.output<(typeof FILTERS)[K]> | undefined => {
+  const readWith = (name: InboxFilter, schema: z.ZodType): unknown => {
     const given = params.get(name);
     if (given === null || given.trim() === "") return undefined;
-    const parsed = FILTERS[name].safeParse(given);
-    if (parsed.success) return parsed.data as z.output<(typeof FILTERS)[K]>;
+    const parsed = schema.safeParse(given);
+    if (parsed.success) return parsed.data;
     ignored.push(name);
     return undefined;
   };
+  const read = <K extends keyof typeof FILTERS>(name: K) => readWith(name, FILTERS[name]) as z.output<(typeof FILTERS)[K]> | undefined;
+  const branch = readWith(
+    "branch",
+    z.string().refine((code) => viewer.branches.includes(code)),
+  ) as string | undefined;
   const kind = read("kind");
   const status = read("status");
   const query: LeadQuery = {
@@ -65,6 +73,7 @@ export function inboxQueryOf(params: URLSearchParams, viewer: InboxViewer): { qu
     ...optional("from", read("from")),
     ...optional("to", read("to")),
     ...optional("vehicleId", read("vehicle")),
+    ...optional("branches", branch === undefined ? undefined : [branch]),
     ...optional("search", read("q")),
     ...(read("unread") ? { unreadOnly: true } : {}),
     ...viewQuery(read("view"), viewer, status === undefined),

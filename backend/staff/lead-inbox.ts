@@ -51,7 +51,15 @@ export class LeadInbox {
       searches: 0,
       mails: 0,
     }),
+    /** The codes of a dealer group's branches, as last published; none for a dealer with one, whose leads name none. */
+    private readonly branchCodes: () => readonly string[] = () => [],
   ) {}
+
+  /** The branches whose leads a member may pick out in the inbox. */
+  branchesFor(member: StaffMember): readonly string[] {
+    requireRole(member, "sales");
+    return this.branchCodes();
+  }
 
   list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     requireRole(member, "sales");

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { dealerBranches, isDealerGroup } from "../../domain/branches";
 import type { Catalogue } from "../catalogue";
 import { publicOrigin, type Config } from "../config";
 import type { LeadStore } from "../leads/lead-store";
@@ -122,6 +123,10 @@ export function staffServices(
       forwardLeadsNow,
       (lead) => mail.leadAssigned(lead),
       (email) => alerts.erase(email),
+      () => {
+        const published = content.published.current().dealer;
+        return isDealerGroup(published) ? dealerBranches(published).map(({ code }) => code) : [];
+      },
     ),
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,

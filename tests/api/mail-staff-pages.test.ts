@@ -23,6 +23,13 @@ describe("without an SMTP server", () => {
       "E-mail is off (no SMTP server is set): no one is e-mailed about new leads, and buyers get no confirmation.",
     );
   });
+
+  it("offers no Branch filter to a dealer with one branch", async () => {
+    const { sessionId } = await signedInAs(site.dataDir, "sales");
+    const inbox = await site.get("/staff", { Cookie: `__Host-staff_session=${sessionId}` });
+    expect(inbox.body).toContain('id="inbox-kind"');
+    expect(inbox.body).not.toContain('id="inbox-branch"');
+  });
 });
 
 describe("with an SMTP server", () => {

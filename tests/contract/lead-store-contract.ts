@@ -177,12 +177,12 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await store.deleteReceivedBefore(kind, at(5))).toBe(0);
     });
 
-    it("lists leads newest first, by kind, status, date, vehicle, unread, and by the name, contact or plate in them", async () => {
+    it("lists leads newest first, by kind, status, date, vehicle, branch, unread, and by the name, contact or plate in them", async () => {
       const jo = await store.add(
         lead(1, {
           kind: "finance-application",
           data: { firstName: "Jo", surname: "Bloggs", email: "Jo@Example.com", phone: "07700900123" },
-          vehicle,
+          vehicle: { ...vehicle, branch: "bolton" },
         }),
       );
       const sam = await store.add(
@@ -200,6 +200,8 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await ids({ kinds: ["finance-application", "newsletter"] })).toEqual([signUp.id, jo.id]);
       expect(await ids({ from: at(2), to: at(3) })).toEqual([sam.id]);
       expect(await ids({ vehicleId: "fiesta-2019" })).toEqual([jo.id]);
+      expect(await ids({ branches: ["bolton", "leigh"] })).toEqual([jo.id]);
+      expect(await ids({ branches: ["wigan"] })).toEqual([]);
       expect(await ids({ search: "jo" })).toEqual([signUp.id, jo.id]);
       expect(await ids({ search: "Bloggs jo" })).toEqual([jo.id]);
       expect(await ids({ search: "o'neill" })).toEqual([sam.id]);

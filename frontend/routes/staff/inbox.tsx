@@ -2,6 +2,7 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { dealerContext } from "../../../backend/http/request-context";
 import { INBOX_PAGE_SIZE, INBOX_VIEWS, inboxQueryOf, type InboxView } from "../../../backend/staff/inbox-query";
 import { hasRole } from "../../../backend/staff/permissions";
+import { dealerBranches } from "../../../domain/branches";
 import { LEAD_KINDS, LEAD_KIND_NAMES } from "../../../domain/lead-kinds";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
 import { STOCK_UPLOAD_PAGE } from "../../../backend/stock/stock-upload";
@@ -25,13 +26,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (role && !hasRole(role, "sales")) throw redirect(hasRole(role, "stock") ? STOCK_UPLOAD_PAGE : "/staff/content");
   const member = requireMember(context, url, "sales");
   const now = new Date();
-  const { query, ignored } = inboxQueryOf(url.searchParams, { memberId: member.account.id, now });
   const { services } = staffOf(context);
+  const branchCodes = services.inbox.branchesFor(member);
+  const { query, ignored } = inboxQueryOf(url.searchParams, { memberId: member.account.id, now, branches: branchCodes });
+  const dealer = context.get(dealerContext);
   const [{ total, leads }, accounts] = await Promise.all([
     asMember(() => services.inbox.list(member, query)),
     services.access.accountNames(),
   ]);
-  const listContext = { now, replyTargetHours: context.get(dealerContext).leadReplyTargetHours, nameOf: staffNames(accounts) };
+  const listContext = { now, replyTargetHours: dealer.leadReplyTargetHours, nameOf: staffNames(accounts) };
   return {
     total,
     page: query.page,
@@ -40,16 +43,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ignored,
     kinds: LEAD_KIND_NAMES.map((name) => ({ name, label: LEAD_KINDS[name].label })),
     statuses: [...LEAD_STATUSES],
+    // A choice of one is none: the filter is offered only where there are leads of several branches to tell apart.
+    branches:
+      branchCodes.length > 1
+        ? dealerBranches(dealer)
+            .filter(({ code }) => branchCodes.includes(code))
+            .map(({ code, name }) => ({ code, name }))
+        : [],
     mailOff: !staffOf(context).services.mail.sending,
   };
 }
 
 /** The filters inside "More filters": it starts open when one of them is set. */
-const FILTER_NAMES = ["kind", "status", "from", "to", "vehicle", "unread"] as const;
+const FILTER_NAMES = ["kind", "status", "branch", "from", "to", "vehicle", "unread"] as const;
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { total, leads, page, pageCount, kinds, statuses, ignored } = loaderData;
+  const { total, leads, page, pageCount, kinds, statuses, branches, ignored } = loaderData;
   const pageHref = (to: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(to));
@@ -114,6 +124,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
               />
             </div>
+            {branches.length > 0 && (
+              <div className="staff-filters__field">
+                <Choice
+                  id="inbox-branch"
+                  name="branch"
+                  label="Branch"
+                  none="Any"
+                  defaultValue={params.get("branch") ?? ""}
+                  options={branches.map(({ code, name }) => ({ value: code, label: name }))}
+                />
+              </div>
+            )}
             <DateRange idPrefix="inbox" label="Received from" params={params} />
             <div className="staff-filters__field">
               <label htmlFor="inbox-vehicle">Vehicle id</label>
