@@ -179,6 +179,23 @@ describe("Catalogue", () => {
       expect(await catalogue.get(fiesta)).toBeUndefined();
     });
 
+    it("is the store's outage at once when the in-process index reads its records from that same store", async () => {
+      // As on MongoDB: no stock in memory, so the index's records are read live from the store.
+      Object.defineProperty(store, "snapshot", { value: undefined });
+      const index = new EmbeddedSearch();
+      const live = new Catalogue(store, index, createLogger("silent"));
+      await live.start();
+      try {
+        storeRefuses();
+        const copies = vi.spyOn(index, "get");
+        await expect(live.get(fiesta)).rejects.toMatchObject({ name: "EngineUnavailableError", engine: "store" });
+        expect(copies).not.toHaveBeenCalled();
+        expect(live.health.state("search").up).toBe(true);
+      } finally {
+        await live.stop();
+      }
+    });
+
     it("is the store's outage when the search engine does not hold the vehicle, or cannot answer either", async () => {
       storeRefuses();
       await expect(catalogue.get("never-stocked")).rejects.toMatchObject({ name: "EngineUnavailableError", engine: "store" });

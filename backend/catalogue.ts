@@ -183,7 +183,7 @@ export class Catalogue {
     try {
       record = await this.read(() => this.store.get(id));
     } catch (error) {
-      if (!(error instanceof EngineUnavailableError)) throw error;
+      if (!(error instanceof EngineUnavailableError) || !this.searchEngineHoldsRecords()) throw error;
       return this.searchEngineCopy(id, error);
     }
     if (!record || record.hidden) return undefined;
@@ -409,6 +409,14 @@ export class Catalogue {
     }
     if (!copy) throw storeOutage;
     return copy;
+  }
+
+  /**
+   * Whether the search engine keeps records of its own: not an in-process index built from a
+   * store that holds no stock in memory (MongoDB), whose records are read from that same store.
+   */
+  private searchEngineHoldsRecords(): boolean {
+    return this.engine.rebuild === undefined || this.store.snapshot !== undefined;
   }
 
   private rememberRead(record: VehicleRecord): void {
