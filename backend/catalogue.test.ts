@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { priceOf } from "../domain/vehicle-price";
 import { capturedLogger } from "../tests/support/captured-logger";
 import { KNOWN_VEHICLES, knownStockChange } from "../tests/support/known-vehicles";
+import { MongoNetworkError } from "mongodb";
 import { Catalogue } from "./catalogue";
+import { ENGINE_DEADLINES_MS, EngineUnavailableError } from "./engine-health";
 import { createLogger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
 import { HitRecords } from "./search/hit-records";
@@ -90,7 +92,11 @@ describe("Catalogue", () => {
   });
 
   it("with an external engine, raises its stock version whenever the store reports a change", async () => {
-    const external = new Catalogue(store, { search: (query) => search.search(query), close: async () => {} }, createLogger("silent"));
+    const external = new Catalogue(
+      store,
+      { search: (query) => search.search(query), get: (id) => search.get(id), close: async () => {} },
+      createLogger("silent"),
+    );
     await external.start();
     try {
       const version = external.stockVersion;
@@ -110,6 +116,7 @@ describe("Catalogue", () => {
         const json = await records!.getManyJson(answer.ids);
         return { ...answer, records: new HitRecords(new Map(answer.ids.map((id, i) => [id, json[i]!]))) };
       },
+      get: async (id) => (withRecords ? search.get(id) : undefined),
       close: async () => {},
     });
 
@@ -139,6 +146,61 @@ describe("Catalogue", () => {
         .filter((line) => line.includes("without their records"));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain("npm run stock:sync");
+    });
+  });
+
+  describe("a vehicle's page while the store cannot answer", () => {
+    const fiesta = "fiesta-2019";
+    const storeRefuses = () => vi.spyOn(store, "get").mockRejectedValue(new MongoNetworkError("connect ECONNREFUSED 127.0.0.1:27017"));
+
+    it("is drawn from the search engine's copy when the store is stalled past its deadline", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        const stored = await store.get(fiesta);
+        vi.spyOn(store, "get").mockReturnValue(new Promise(() => {}));
+        const page = catalogue.get(fiesta);
+        await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.storeRead);
+        expect(await page).toEqual(stored);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("is drawn from the search engine's copy when the store refuses the connection", async () => {
+      const stored = await store.get(fiesta);
+      storeRefuses();
+      expect(await catalogue.get(fiesta)).toEqual(stored);
+    });
+
+    it("is not found when the store answers that the vehicle has gone, though the search engine still holds it", async () => {
+      search.holdBack();
+      await store.applyChange({ records: knownStockChange().filter(({ id }) => id !== fiesta), mode: "replace" });
+      expect(await search.get(fiesta)).toBeDefined();
+      expect(await catalogue.get(fiesta)).toBeUndefined();
+    });
+
+    it("is the store's outage at once when the in-process index reads its records from that same store", async () => {
+      // As on MongoDB: no stock in memory, so the index's records are read live from the store.
+      Object.defineProperty(store, "snapshot", { value: undefined });
+      const index = new EmbeddedSearch();
+      const live = new Catalogue(store, index, createLogger("silent"));
+      await live.start();
+      try {
+        storeRefuses();
+        const copies = vi.spyOn(index, "get");
+        await expect(live.get(fiesta)).rejects.toMatchObject({ name: "EngineUnavailableError", engine: "store" });
+        expect(copies).not.toHaveBeenCalled();
+        expect(live.health.state("search").up).toBe(true);
+      } finally {
+        await live.stop();
+      }
+    });
+
+    it("is the store's outage when the search engine does not hold the vehicle, or cannot answer either", async () => {
+      storeRefuses();
+      await expect(catalogue.get("never-stocked")).rejects.toMatchObject({ name: "EngineUnavailableError", engine: "store" });
+      vi.spyOn(search, "get").mockRejectedValue(new EngineUnavailableError("search"));
+      await expect(catalogue.get(fiesta)).rejects.toMatchObject({ name: "EngineUnavailableError", engine: "store" });
     });
   });
 

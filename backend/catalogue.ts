@@ -44,7 +44,8 @@ export interface KnownStatus {
 /**
  * The stock as the site's pages and API see it: searches and their pages of results answered
  * by the search engine alone (from its documents, or the stock an in-process index was built
- * from), a vehicle's own page and the staff's work read from the store of record. The search
+ * from), a vehicle's own page and the staff's work read from the store of record (a
+ * vehicle's page from the search engine's copy while the store cannot answer in time). The search
  * engine is rebuilt whenever the store changes, by this process or by an import run
  * elsewhere, without interrupting searches. Every call to an engine is held to its deadline:
  * one that is down or stalled fails the call with EngineUnavailableError, which the API and
@@ -169,9 +170,22 @@ export class Catalogue {
     return (await this.ids(1, 1)).total;
   }
 
-  /** A vehicle buyers may see: one the stock manager has hidden answers as if it were not in stock. */
+  /**
+   * A vehicle buyers may see: one the stock manager has hidden answers as if it were not in
+   * stock. While the store cannot answer in time (down, or stalled past its deadline), the
+   * vehicle is given as the search engine holds it, the record its pages of results show;
+   * only when the engine cannot give it either is it an outage (EngineUnavailableError). A
+   * store that answers is believed: a vehicle it no longer holds is not given from a search
+   * document that has not caught up yet.
+   */
   async get(id: string): Promise<VehicleRecord | undefined> {
-    const record = await this.read(() => this.store.get(id));
+    let record: VehicleRecord | undefined;
+    try {
+      record = await this.read(() => this.store.get(id));
+    } catch (error) {
+      if (!(error instanceof EngineUnavailableError) || !this.searchEngineHoldsRecords()) throw error;
+      return this.searchEngineCopy(id, error);
+    }
     if (!record || record.hidden) return undefined;
     this.rememberRead(record);
     return record;
@@ -379,6 +393,30 @@ export class Catalogue {
 
   private searchEngine(query: SearchQuery): Promise<SearchResult> {
     return this.health.guard("search", ENGINE_DEADLINES_MS.search, () => this.engine.search(query));
+  }
+
+  /**
+   * The search engine's copy of a vehicle the store could not read: not finding it there says
+   * nothing of whether it is still for sale (the store alone knows what was sold), so then,
+   * as when the engine is down too, the store's outage stands.
+   */
+  private async searchEngineCopy(id: string, storeOutage: EngineUnavailableError): Promise<VehicleRecord> {
+    let copy: VehicleRecord | undefined;
+    try {
+      copy = await this.health.guard("search", ENGINE_DEADLINES_MS.search, () => this.engine.get(id));
+    } catch (error) {
+      if (!(error instanceof EngineUnavailableError)) throw error;
+    }
+    if (!copy) throw storeOutage;
+    return copy;
+  }
+
+  /**
+   * Whether the search engine keeps records of its own: not an in-process index built from a
+   * store that holds no stock in memory (MongoDB), whose records are read from that same store.
+   */
+  private searchEngineHoldsRecords(): boolean {
+    return this.engine.rebuild === undefined || this.store.snapshot !== undefined;
   }
 
   private rememberRead(record: VehicleRecord): void {

@@ -146,6 +146,21 @@ export class ColumnarIndex {
     return new ColumnarIndex(size, ids, { ...byType, all: Bitset.full(size) }, text, range, recent, orders, words, places);
   }
 
+  /** Whether a vehicle is in the index: one hidden, or not in the stock it was built from, is not. */
+  has(id: string): boolean {
+    // The ids are held in id order (compareIds), so a halving search finds one.
+    let low = 0;
+    let high = this.ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const order = compareIds(this.ids[middle]!, id);
+      if (order === 0) return true;
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+
   search(query: SearchQuery): SearchResult {
     const scope = query.type ?? "all";
     const keywords = queryWords(query.q);

@@ -1,3 +1,4 @@
+import type { VehicleRecord } from "../../domain/vehicle";
 import { branchPlacesOf, type BranchPlaces } from "../branches/branch-places";
 import { EngineUnavailableError } from "../engine-health";
 import type { StockView } from "../store/vehicle-store";
@@ -32,6 +33,14 @@ export class EmbeddedSearch implements SearchEngine {
     if (!this.built) throw new EngineUnavailableError("store");
     const { index, stock } = this.built;
     return { ...index.search(query), records: stock };
+  }
+
+  async get(id: string): Promise<VehicleRecord | undefined> {
+    if (!this.built) throw new EngineUnavailableError("store");
+    const { index, stock } = this.built;
+    if (!index.has(id)) return undefined;
+    const [record] = await stock.getMany([id]);
+    return record;
   }
 
   async rebuild(stock: StockView): Promise<void> {

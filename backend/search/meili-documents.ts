@@ -94,7 +94,8 @@ const RELEVANCE_TIE_BREAKS = meiliSort("relevance");
 
 export function meiliSettings(): Settings {
   return {
-    filterableAttributes: ["type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute), "_geo"],
+    // The id too, so that a vehicle's page can be drawn from its document while the store cannot answer.
+    filterableAttributes: ["id", "type", ...FILTER_NAMES, ...RANGE_FILTER_NAMES.map(bandAttribute), "_geo"],
     sortableAttributes: ["id", ...Object.values(SORT_ATTRIBUTES), "_geo"],
     displayedAttributes: DISPLAYED_ATTRIBUTES,
     searchableAttributes: [...SEARCHABLE_ATTRIBUTES],

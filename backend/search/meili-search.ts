@@ -24,10 +24,11 @@ import { AnswerCache } from "./answer-cache";
 import { isMeiliOutage, isMeiliTransient } from "./meili-errors";
 import { HitRecords } from "./hit-records";
 import { DISPLAYED_ATTRIBUTES, facetAttribute, geoPointSort, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
-import { filterCondition, filterConditions, radiusCondition } from "./meili-filter";
+import { filterCondition, filterConditions, quoteFilterValue, radiusCondition } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { queryWords } from "./search-words";
 import { ranksByKeywords } from "../../domain/sort";
+import type { VehicleRecord } from "../../domain/vehicle";
 import type { SearchEngine, SearchQuery, SearchResult } from "./search-engine";
 
 /**
@@ -96,6 +97,24 @@ export class MeiliSearchEngine implements SearchEngine {
         throw await this.noticeOldIndex(error);
       }
     } catch (error) {
+      throw isMeiliOutage(error) ? new EngineUnavailableError("search", { cause: error }) : error;
+    }
+  }
+
+  /**
+   * The record the vehicle's document holds, by a search filtered on its id: the site's key
+   * may only search. An index set up by an earlier version (no id filter, or documents
+   * without records) holds nothing this can give, which is not an outage of search.
+   */
+  async get(id: string): Promise<VehicleRecord | undefined> {
+    try {
+      const [found] = await this.multiSearch([
+        { indexUid: this.indexUid, q: "", filter: [`id = ${quoteFilterValue(id)}`], limit: 1, attributesToRetrieve: [RECORD_ATTRIBUTE] },
+      ]);
+      const text: unknown = found?.hits[0]?.[RECORD_ATTRIBUTE];
+      return typeof text === "string" ? (JSON.parse(text) as VehicleRecord) : undefined;
+    } catch (error) {
+      if (isRefusalOfAnOldIndex(error)) return undefined;
       throw isMeiliOutage(error) ? new EngineUnavailableError("search", { cause: error }) : error;
     }
   }

@@ -71,6 +71,14 @@ export interface IndexChanges {
 export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchResult>;
   /**
+   * A vehicle buyers can find, with its record as the engine holds it (as its pages of
+   * results show it), or undefined when the engine holds none: a vehicle not in the index
+   * (sold, hidden, never indexed), or an index made by an earlier version whose documents
+   * hold no record or cannot be looked up by id. The site asks it for a vehicle's page only
+   * while the store cannot answer in time.
+   */
+  get(id: string): Promise<VehicleRecord | undefined>;
+  /**
    * For an engine inside the site's process: replaces everything it holds with the stock.
    * Searches go on being answered from the previous contents, with their records read from
    * the previous stock, until the new ones are complete. Absent for Meilisearch, which the

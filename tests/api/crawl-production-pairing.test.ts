@@ -11,7 +11,8 @@ import { pairedSiteForTests, type PairedSite } from "../support/paired-site";
  * page following every link at 8 connections, as the acceptance run crawls the site. No
  * page may answer 5xx: FerretDB reads a whole collection for a count or a lookup by id, so a
  * page of results that read the store, or a home page that counted it, answered 503 under
- * this crawl once its reads queued past the store's 3 s deadline.
+ * this crawl once its reads queued past the store's 3 s deadline; a vehicle's page that
+ * still does is drawn from its Meilisearch document when the store's read passes it.
  */
 const SUITE = "a crawl of the site on FerretDB and Meilisearch at 8 connections";
 const CONNECTIONS = 8;
@@ -87,7 +88,9 @@ if (startPairedSite) {
       expect(
         answers.filter(({ status }) => status >= 500).map(({ url, from, status }) => `${url} (from ${from}) answered ${status}`),
       ).toEqual([]);
-      expect(site.log()).not.toContain("engine is unavailable");
+      // A vehicle's page still reads the store, and FerretDB's lookup by id may pass the read
+      // deadline under the crawl: the page is then drawn from Meilisearch, so only search must never fail.
+      expect(site.log()).not.toContain("The search engine is unavailable");
       for (const reached of ["/car-search", "/van-search", "/truck-search", "/offers", "/vehicles"]) {
         expect(frontier.variants.has(reached), `${reached} was reached`).toBe(true);
       }

@@ -12,8 +12,10 @@ import { directUrl } from "../support/servers/mongodb-server";
  * The built site on FerretDB and Meilisearch, set up by stock:setup, and then the store
  * stopped: every page of results (the search screens, offers, the full list), the search
  * API, the distinct call and the home page still answer 200, from Meilisearch alone, with
- * the records the store held; what reads the store itself (a vehicle's page) answers 503.
- * It needs a store this run starts itself, so that it can be stopped: FerretDB.
+ * the records the store held; a vehicle's page (and the API's vehicle) is drawn from
+ * Meilisearch's copy of its record; what only the store can answer (a vehicle Meilisearch
+ * does not hold, which may have been sold) answers 503. It needs a store this run starts
+ * itself, so that it can be stopped: FerretDB.
  */
 const SUITE = "search answered by Meilisearch while the store is stopped";
 const VEHICLES = 60;
@@ -89,8 +91,21 @@ if (startPairedSite) {
       expect(home).toContain(`<option value="${stored.find(({ vehicle }) => vehicle.vehicleType === "car")!.vehicle.make}"`);
     });
 
-    it("answers 503 for what reads the store itself, and says the store is down, not search", async () => {
-      expect((await site.get(`/vehicles/${stored[0]!._id}`)).status).toBe(503);
+    it("with the store stopped, a vehicle page still answers 200 from the search engine", async () => {
+      const vehicle = stored.at(-1)!;
+      const page = await site.get(`/vehicles/${vehicle._id}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(vehicle.vehicle.make);
+      expect(page.body).toContain(vehicle.vehicle.model);
+      const api = await json(`/api/vehicles/${vehicle._id}`);
+      expect(api.status).toBe(200);
+      expect(api.body).toEqual(vehicle);
+    });
+
+    it("answers 503 for what only the store can answer, and says the store is down, not search", async () => {
+      // Not in Meilisearch: only the store could say whether it was sold, or never stocked.
+      expect((await site.get("/vehicles/never-stocked")).status).toBe(503);
+      expect((await site.get(`/api/vehicle-lookup?ids=${stored[0]!._id}`)).status).toBe(503);
       expect((await site.get("/healthz")).status).toBe(200);
       const ready = await json("/healthz/ready");
       expect(ready.status).toBe(503);

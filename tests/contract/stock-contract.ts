@@ -581,6 +581,24 @@ function searchFiltersAndOrders(engines: () => StockEngines): void {
       expect(sprinter?.photos).toEqual({ uploaded });
     });
 
+    it("gives one vehicle's record as the store holds it, and none for one hidden, removed or never stocked", async () => {
+      await engines().store.applyChange(
+        { records: knownStockChange().filter(({ id }) => id !== "focus-2021"), mode: "replace", maxRemovals: 20 },
+        NOW,
+      );
+      await engines().store.applyChange(
+        { records: knownVehicleRepriced("fiesta-2019", 10000), mode: "upsert", hide: new Map([["fiesta-2019", true]]) },
+        NOW,
+      );
+      await engines().rebuild(() => engines().store.scan());
+      for (const id of ["sprinter-2021", "mercedes-lowercase"])
+        expect(await engines().search.get(id), id).toEqual(await engines().store.get(id));
+      // The last is a filter's quoting tried from the address bar: it must find nothing, not every car.
+      for (const id of ["fiesta-2019", "focus-2021", "no-such-vehicle", 'x" OR type = "car']) {
+        expect(await engines().search.get(id), id).toBeUndefined();
+      }
+    });
+
     it("keeps each type to its own stock", async () => {
       expect((await engines().search.search(query({ type: "car" }))).total).toBe(7);
       expect((await engines().search.search(query({ type: "van" }))).total).toBe(3);
@@ -995,7 +1013,11 @@ function searchLikeTheReference(engines: () => StockEngines): void {
     });
 
     it("chooses similar vehicles like the reference: at most eight, never the vehicle itself, the same model first", async () => {
-      const reference: SearchEngine = { search: async (q) => referenceSearch(stock, q), close: async () => undefined };
+      const reference: SearchEngine = {
+        search: async (q) => referenceSearch(stock, q),
+        get: async (id) => stock.find((record) => record._id === id && !record.hidden),
+        close: async () => undefined,
+      };
       const logger = createLogger("silent");
       const [engine, plain] = [new Catalogue(engines().store, engines().search, logger), new Catalogue(engines().store, reference, logger)];
       const popular = stock.find((record) => stock.filter((other) => other.vehicle.model === record.vehicle.model).length > 10)!;

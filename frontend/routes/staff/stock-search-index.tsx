@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { RebuildBusyError, RebuildUnavailableError } from "../../../backend/stock/search-index-console";
 import { formatCount } from "../../../domain/format";
+import { answersOutages } from "../../engine-outage.server";
 import { CheckAgain, useFollowWhile } from "../../staff/follow-progress";
 import { londonTime } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
@@ -13,8 +14,10 @@ export function meta() {
 
 const PAGE = "/staff/stock/search-index";
 
-/** The search index's health for the stock console, and its rebuild. */
-export async function loader({ url, context }: Route.LoaderArgs) {
+/** The search index's health for the stock console, and its rebuild: 503, as any page, while the store cannot count the stock. */
+export const loader = answersOutages(load);
+
+async function load({ url, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "stock");
   const health = await asMember(() => staffOf(context).services.searchIndex.health(member));
   const { rebuild } = health;
