@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { FILTER_NAMES, type FilterName, type Filters, type FacetOption } from "../domain/filters";
 import type { SearchRequest } from "../domain/search-request";
 import type { VehicleRecord, VehicleType } from "../domain/vehicle";
-import { METRES_PER_MILE, milesFromMetres } from "../domain/distance";
+import { milesFromMetres, radiusMetres } from "../domain/distance";
 import { buyerLocation } from "./geo/buyer-location";
 import { ENGINE_DEADLINES_MS, EngineHealth, EngineUnavailableError, type EngineRole, type EngineState } from "./engine-health";
 import type { Logger } from "./logger";
@@ -348,7 +348,7 @@ export class Catalogue {
   private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false, records = false) {
     const { postcode, withinMiles, ...asked } = request;
     const near = postcode
-      ? { point: buyerLocation(postcode), ...(withinMiles === undefined ? {} : { withinMetres: withinMiles * METRES_PER_MILE }) }
+      ? { point: buyerLocation(postcode), ...(withinMiles === undefined ? {} : { withinMetres: radiusMetres(withinMiles) }) }
       : undefined;
     const result = await this.searchEngine({ type, ...asked, ...(near ? { near } : {}), facets: facets || [], records });
     if (result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);

@@ -9,6 +9,7 @@ import { outboxPost } from "../backend/alerts/alert-services";
 import { FileAlertStore } from "../backend/alerts/file-alert-store";
 import { demandKeyOf } from "../backend/alerts/alert-demand";
 import { compileSearch } from "../backend/alerts/search-matcher";
+import { BranchPlaces } from "../backend/branches/branch-places";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { loadDealer } from "../backend/dealer-config";
 import { FileMailOutbox } from "../backend/mail/file-mail-outbox";
@@ -176,10 +177,11 @@ export async function benchAlertMatching(searchCount: number, vehicleCount: numb
     const alerts = await FileAlertStore.open(dataDir);
     const outbox = await FileMailOutbox.open(dataDir);
     const dealer = await loadDealer("dealer.json");
+    const places = BranchPlaces.ofDealer(dealer);
     const rounds = new AlertRounds(
       alerts,
       store,
-      { getMany: (ids) => store.getMany(ids), sold: async () => undefined, similarTo: async () => [] },
+      { getMany: (ids) => store.getMany(ids), sold: async () => undefined, similarTo: async () => [], places },
       outboxPost(outbox, 4, () => undefined),
       async () => ({
         dealer,
@@ -215,7 +217,7 @@ export async function benchAlertMatching(searchCount: number, vehicleCount: numb
       meetFindings(counted, findings, now, (search) => {
         const key = `${search.type}?${search.query}`;
         let matcher = compiled.get(key);
-        if (!matcher) compiled.set(key, (matcher = compileSearch(search.type, search.query)));
+        if (!matcher) compiled.set(key, (matcher = compileSearch(search.type, search.query, places)));
         return matcher;
       }),
     );

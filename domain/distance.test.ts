@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metresBetween, milesAway, milesBetween } from "./distance";
+import { metresBetween, milesAway, milesBetween, radiusMetres, withinRadius } from "./distance";
 
 describe("distance", () => {
   it("measures Liverpool to Wigan as the crow flies, about 17 miles", () => {
@@ -12,6 +12,12 @@ describe("distance", () => {
 
   it("measures one degree of latitude as 111.2 km, as Meilisearch's haversine does", () => {
     expect(metresBetween({ lat: 53, lon: -2 }, { lat: 54, lon: -2 })).toBeCloseTo(111_195, 0);
+  });
+
+  it("counts a distance on a radius's edge as within it", () => {
+    expect(radiusMetres(25)).toBeCloseTo(40_233.6, 1);
+    expect(withinRadius(radiusMetres(25), radiusMetres(25))).toBe(true);
+    expect(withinRadius(radiusMetres(25) + 0.01, radiusMetres(25))).toBe(false);
   });
 
   it("says miles as a card does", () => {

@@ -24,6 +24,16 @@ export function milesFromMetres(metres: number): number {
   return Math.round((metres / METRES_PER_MILE) * 10) / 10;
 }
 
+/** A radius of so many miles in metres, as a search's `withinMiles` asks. */
+export function radiusMetres(miles: number): number {
+  return miles * METRES_PER_MILE;
+}
+
+/** Whether a distance lies within a radius, its edge included, as Meilisearch's _geoRadius counts. */
+export function withinRadius(metres: number, radius: number): boolean {
+  return metres <= radius + Number.EPSILON;
+}
+
 export function milesBetween(a: GeoPoint, b: GeoPoint): number {
   return milesFromMetres(metresBetween(a, b));
 }

@@ -1,7 +1,8 @@
 import { rangeLabel } from "./filter-labels";
 import { FILTER_NAMES, FILTERS, spelledAsStock, type FacetOption, type FilterName, type RangeFilterName } from "./filters";
 import { isRangePair } from "./range-ends";
-import type { SearchRequest } from "./search-request";
+import type { SavedRequest } from "./saved-query";
+import { outwardCodeOf } from "./uk-formats";
 import { VEHICLE_NOUNS, type VehicleType } from "./vehicle-types";
 
 /**
@@ -35,12 +36,13 @@ const NAMING: readonly FilterName[] = ["make", "model", "derivative"];
 
 /**
  * A search in words, each part separated by " · ": the type, what it is (make, model,
- * derivative), the words typed, then each other filter as a buyer reads it. Text values are
- * spelled as the stock spells them when its options are given.
+ * derivative), the words typed, each other filter as a buyer reads it, then the area as a
+ * saved search keeps it ("within 25 miles of CH2", or "nearest CH2 first" without a radius).
+ * Text values are spelled as the stock spells them when its options are given.
  */
 export function describeSearch(
   type: VehicleType,
-  request: Pick<SearchRequest, "q" | "filters">,
+  request: Pick<SavedRequest, "q" | "filters"> & Partial<SavedRequest>,
   options: Partial<Record<FilterName, readonly FacetOption[]>> = {},
 ): string {
   const { filters } = request;
@@ -64,7 +66,14 @@ export function describeSearch(
     else if (COUNTED[name]) parts.push(`${spelled(name)} ${COUNTED[name]}`);
     else parts.push(`${filter.label.toLowerCase()} ${spelled(name)}`);
   }
+  const outward = request.postcode ? outwardCodeOf(request.postcode) : undefined;
+  if (outward && request.withinMiles !== undefined) parts.push(`within ${withinMilesWords(request.withinMiles)} of ${outward}`);
+  else if (outward && request.sort === "distance") parts.push(`nearest ${outward} first`);
   return parts.join(" · ");
+}
+
+function withinMilesWords(miles: number): string {
+  return miles === 1 ? "1 mile" : `${miles.toLocaleString("en-GB")} miles`;
 }
 
 function lowerFirst(text: string): string {

@@ -237,6 +237,25 @@ describe("alert rounds through the days", () => {
     expect(mailTo("once@example.com").map(({ subject }) => subject)).toEqual(["New match: Ford Transit Custom, £18,000"]);
   });
 
+  it("alerts a search within N miles of a postcode only when the vehicle's branch is that near, keeping the outward code alone", async () => {
+    // The dealer stands in Liverpool (L3): L1 is a mile away, Chester (CH2) about 15 miles.
+    await confirmed("near@example.com", { query: `${TRANSITS}&postcode=L1 8JQ&withinMiles=10&sort=distance` });
+    await confirmed("far@example.com", { query: `${TRANSITS}&postcode=CH2 1AA&withinMiles=5&sort=distance` });
+    const refused = await alerts.save({ email: "nowhere@example.com", type: "van", query: `${TRANSITS}&postcode=BT1 1AA&withinMiles=25` });
+    expect(refused).toMatchObject({ ok: false, errors: { query: expect.stringContaining("We cannot find the postcode BT1") } });
+    await change([van("transit-near", "Ford", "Transit Custom", 18500)]);
+    await roundAt(at(4, 10));
+    expect(mailTo("near@example.com").map(({ subject }) => subject)).toEqual(["New match: Ford Transit Custom, £18,500"]);
+    expect(mailTo("far@example.com")).toEqual([]);
+    const secret = await store.secret();
+    const [near] = await store.ofRecipient(recipientKeyOf(secret, "near@example.com"));
+    expect(near).toMatchObject({
+      query: "make=Ford&model=Transit+Custom&price=-20000&postcode=L1&withinMiles=10&sort=distance",
+      description: "Vans · Ford Transit Custom · up to £20,000 · within 10 miles of L1",
+    });
+    expect(JSON.stringify(await store.ofRecipient(recipientKeyOf(secret, "far@example.com")))).not.toContain("CH2 1AA");
+  });
+
   /** The manage token in the confirmation-page answer for an address's first search. */
   async function manageTokenOf(email: string): Promise<string> {
     const confirmation = sink.received.find((mail: ReceivedMail) => mail.to.includes(email) && mail.subject.startsWith("Confirm"))!;

@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { OutgoingMail } from "../mail/mail-outbox";
 import { FoldedRuns } from "../folded-runs";
 import { MemoryLoneRounds, type LoneRounds } from "../store/lone-rounds";
+import type { BranchPlaces } from "../branches/branch-places";
 import type { SoldVehicle, VehicleStore } from "../store/vehicle-store";
 import { alertMail, endedMail, soldMail, type AlertMailContext, type AlertSection, type AlertVehicle } from "./alert-mail";
 import {
@@ -46,11 +47,13 @@ export interface AlertRoundSettings {
   ALERT_CONFIRM_DAYS: number;
 }
 
-/** What a round reads of the stock beyond its changes: records by id, a sold vehicle, and the vehicles most like one. */
+/** What a round reads of the stock beyond its changes: records by id, a sold vehicle, the vehicles most like one, and where each stands. */
 export interface AlertStock {
   getMany(ids: readonly string[]): Promise<VehicleRecord[]>;
   sold(id: string): Promise<Omit<SoldVehicle, "listing"> | undefined>;
   similarTo(like: Pick<SoldVehicle, "id" | "vehicleType" | "make" | "model" | "bodyType" | "priceGBP">): Promise<VehicleRecord[]>;
+  /** The dealer's branches, placed as the search engines place them: what "within N miles" measures to. */
+  places: BranchPlaces;
 }
 
 /** Where a round's e-mails go: admitted against their addresses' allowances, then queued. */
@@ -187,7 +190,7 @@ export class AlertRounds {
     let matcher = this.compiled.get(key);
     if (!matcher) {
       if (this.compiled.size >= MOST_COMPILED) this.compiled.clear();
-      this.compiled.set(key, (matcher = compileSearch(search.type, search.query)));
+      this.compiled.set(key, (matcher = compileSearch(search.type, search.query, this.vehicles.places)));
     }
     return matcher;
   }

@@ -17,7 +17,9 @@ import type { SearchRequest } from "../../domain/search-request";
 import type { VehicleRecord } from "../../domain/vehicle";
 import { VEHICLE_ID_PATTERN } from "../../domain/vehicle-id";
 import { VEHICLE_TYPES, type VehicleType } from "../../domain/vehicle-types";
+import { branchPlacesOf } from "../branches/branch-places";
 import type { Catalogue } from "../catalogue";
+import { buyerLocation, UnknownPostcodeError } from "../geo/buyer-location";
 import { publicOrigin, type Config } from "../config";
 import type { Logger } from "../logger";
 import type { OutgoingMail, MailOutbox } from "../mail/mail-outbox";
@@ -40,6 +42,7 @@ export type AlertSettings = Pick<
   | "ALERT_DIGEST_HOUR"
   | "ALERT_IDLE_MONTHS"
   | "ALERT_CONFIRM_DAYS"
+  | "DEALER_CONFIG"
   | "MAIL_CONFIRMATIONS_PER_DAY"
   | "SITE_URL"
   | "HOST"
@@ -140,7 +143,12 @@ export function alertServices({
   const alertRounds = new AlertRounds(
     store,
     vehicles,
-    { getMany: (ids) => vehicles.getMany(ids), sold: (id) => catalogue.sold(id), similarTo: (like) => catalogue.similarTo(like) },
+    {
+      getMany: (ids) => vehicles.getMany(ids),
+      sold: (id) => catalogue.sold(id),
+      similarTo: (like) => catalogue.similarTo(like),
+      places: branchPlacesOf(settings),
+    },
     outboxPost(outbox, settings.ALERT_MAILS_PER_DAY, mail.sendSoon),
     context,
     settings satisfies AlertRoundSettings,
@@ -170,11 +178,13 @@ export function alertServices({
       if (!mail.sending) return { ok: false, unavailable: true, errors: { email: "Sorry, we can't send e-mail alerts just now." } };
       const { email, frequency, type, query, vehicleId, page } = parsed.data;
       const what = vehicleId ? await watchedVehicle(catalogue, vehicleId) : await searchOf(catalogue, type, query);
-      if (!what)
+      if (!what || "problem" in what)
         return {
           ok: false,
           errors: {
-            [vehicleId ? "vehicleId" : "query"]: vehicleId ? "That vehicle is no longer for sale" : "That search could not be read",
+            [vehicleId ? "vehicleId" : "query"]: vehicleId
+              ? "That vehicle is no longer for sale"
+              : (what?.problem ?? "That search could not be read"),
           },
         };
       const secret = await store.secret();
@@ -223,7 +233,8 @@ export function alertServices({
     async describe(wanted) {
       if ("vehicleId" in wanted) return VEHICLE_ID_PATTERN.test(wanted.vehicleId) ? watchedVehicle(catalogue, wanted.vehicleId) : undefined;
       const type = VEHICLE_TYPES.find((candidate) => candidate === wanted.type);
-      return type && searchOf(catalogue, type, wanted.query ?? "");
+      const what = type && (await searchOf(catalogue, type, wanted.query ?? ""));
+      return what && !("problem" in what) ? what : undefined;
     },
     async toConfirm(token) {
       const link = await linked(token, "confirm");
@@ -330,11 +341,23 @@ export function outboxPost(outbox: MailOutbox, mostPerDay: number, queued: () =>
   };
 }
 
-/** What a saved search of the page's filters keeps: its canonical query, its words, and what it is counted and indexed under. */
+/**
+ * What a saved search of the page's filters keeps: its canonical query (the area as an
+ * outward code alone), its words, and what it is counted and indexed under; or why it
+ * cannot be kept (a postcode the site cannot measure from).
+ */
 async function searchOf(catalogue: Pick<Catalogue, "search">, type: VehicleType, query: string) {
   const parsed = parseSearchRequest(new URLSearchParams(query));
   if (!parsed.ok) return undefined;
   const request: SearchRequest = { ...parsed.value, page: 1, pageSize: 1 };
+  if (request.postcode) {
+    try {
+      buyerLocation(request.postcode);
+    } catch (error) {
+      if (!(error instanceof UnknownPostcodeError)) throw error;
+      return { problem: error.message };
+    }
+  }
   // The options spell each make and model as the stock does: "ford" saved from an address reads "Ford".
   const { options } = await catalogue.search(type, request, true);
   const spelled = (name: "make" | "model") => {

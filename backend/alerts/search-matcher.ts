@@ -8,16 +8,20 @@ import {
   type NumericRange,
   type RecentFilterName,
 } from "../../domain/filters";
+import { radiusMetres, withinRadius } from "../../domain/distance";
 import { parseSearchRequest } from "../../domain/parse-search-request";
 import type { VehicleRecord } from "../../domain/vehicle";
 import type { VehicleType } from "../../domain/vehicle-types";
+import type { BranchPlaces } from "../branches/branch-places";
+import { placeOfPostcode } from "../geo/buyer-location";
 import { queryTerms, typosToMatch, type QueryTerm } from "../search/query-terms";
 import { queryWords, recordWords } from "../search/search-words";
 
 /**
  * Whether a vehicle matches a saved search, decided as the search engines decide it (text
  * filters by textKey, ranges inclusive, recent filters against the time of the check,
- * keywords by the engines' word and typo rules), but for one vehicle against many searches:
+ * keywords by the engines' word and typo rules, "within N miles" from the outward code's
+ * centre to the vehicle's branch as BranchPlaces measures it), but for one vehicle against many searches:
  * each vehicle's filter values are read once (`prepareVehicle`), and each search compiled
  * once into the few checks it makes (`compileSearch`), so checking one against the other is
  * a handful of comparisons.
@@ -55,11 +59,18 @@ export type SearchMatcher = ((vehicle: PreparedVehicle, nowMs: number) => boolea
 
 const NEVER: SearchMatcher = () => false;
 
-/** A saved search compiled once; a query that no longer reads (saved by an older version) matches nothing. */
-export function compileSearch(type: VehicleType, query: string): SearchMatcher {
+/**
+ * A saved search compiled once, its radius measured to the branches' `places`. A query that
+ * no longer reads (saved by an older version) matches nothing, nor does a radius around an
+ * outward code the site cannot place.
+ */
+export function compileSearch(type: VehicleType, query: string, places: BranchPlaces): SearchMatcher {
   const parsed = parseSearchRequest(new URLSearchParams(query));
   if (!parsed.ok) return NEVER;
-  const { filters, q } = parsed.value;
+  const { filters, q, postcode, withinMiles } = parsed.value;
+  const centre = postcode && withinMiles !== undefined ? placeOfPostcode(postcode) : undefined;
+  if (postcode && withinMiles !== undefined && !centre) return NEVER;
+  const radius = withinMiles === undefined ? 0 : radiusMetres(withinMiles);
   const checks: Check[] = [];
   for (const [index, name] of FILTER_NAMES.entries()) {
     const wanted = filters[name as FilterName];
@@ -85,6 +96,7 @@ export function compileSearch(type: VehicleType, query: string): SearchMatcher {
         return false;
       }
     }
+    if (centre && !withinRadius(places.metresTo(centre, vehicle.record.branch), radius)) return false;
     if (!terms) return true;
     vehicle.words ??= recordWords(vehicle.record);
     return wordsMatch(words.length, terms, vehicle.words);

@@ -20,7 +20,7 @@ import { compareOptionValues } from "./option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
-import type { GeoPoint } from "../../domain/distance";
+import { withinRadius, type GeoPoint } from "../../domain/distance";
 import type { BranchPlaces } from "../branches/branch-places";
 import { Bitset } from "./bitset";
 import type { SearchQuery, SearchResult } from "./search-engine";
@@ -233,7 +233,7 @@ export class ColumnarIndex {
 
   /** The vehicles at branches at most `metres` away, as Meilisearch's _geoRadius counts them. */
   private branchesWithin(distances: Float64Array, metres: number): Bitset {
-    const codes = [...distances.keys()].filter((code) => distances[code]! <= metres + Number.EPSILON);
+    const codes = [...distances.keys()].filter((code) => withinRadius(distances[code]!, metres));
     return this.branchDocs(codes);
   }
 

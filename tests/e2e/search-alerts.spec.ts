@@ -129,6 +129,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("You have no alerts.")).toBeVisible();
   });
 
+  test("a search within 25 miles of a postcode is saved as its outward code and radius, and described so", async ({ page }) => {
+    await page.goto(`${site.url}/car-search?postcode=CH2+1AA&sort=distance&withinMiles=25`);
+    await page.getByRole("button", { name: /^(Save this search|Tell me when one arrives)$/ }).click();
+    await expect(page).toHaveURL(/\/alerts\?type=car&query=postcode%3DCH2%26withinMiles%3D25%26sort%3Ddistance$/);
+    await expect(page.getByText("Cars · within 25 miles of CH2")).toBeVisible();
+    await page.getByLabel("Email address").fill("nearby@example.com");
+    await page.getByRole("button", { name: "Save this search" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
+    const mail = await sink.waitFor((received) => received.to.includes("nearby@example.com"));
+    expect(mail.subject).toMatch(/within 25 miles of CH2$/);
+    expect(mail.text).not.toContain("CH2 1AA");
+  });
+
   test("a mistyped address comes back with the problem beside it and the search kept", async ({ page }) => {
     await page.goto(`${site.url}/van-search?price=-100`);
     await page.getByRole("button", { name: "Tell me when one arrives" }).click();
