@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -70,10 +71,11 @@ const catalogue = {
   },
 } as unknown as PageCatalogue;
 
-async function siteWith(thread: keyof typeof THREADS) {
+async function siteWith(thread: keyof typeof THREADS, idleStopMs?: number) {
   const pool = new RenderPool({
     threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)),
     threads: 1,
+    idleStopMs,
     data: { content: {} as never, siteUrl: undefined },
     catalogue,
     logger: createLogger("silent"),
@@ -97,10 +99,11 @@ async function siteWith(thread: keyof typeof THREADS) {
     await pool.stop();
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return async (address: string) => {
+  const get = async (address: string) => {
     const response = await fetch(`${url}${address}`);
     return { status: response.status, nonce: response.headers.get("x-nonce"), text: await response.text() };
   };
+  return Object.assign(get, { pool });
 }
 
 describe("RenderPool", () => {
@@ -122,6 +125,25 @@ describe("RenderPool", () => {
   it("answers only the calls pages make", async () => {
     const get = await siteWith("asking");
     expect((await get("/forbidden")).text).toBe("refused Error reindex is not a page's call");
+  });
+
+  it("starts its threads with the first shared page", async () => {
+    const get = await siteWith("asking");
+    await sleep(100);
+    expect(get.pool.load.threads).toBe(0);
+    expect((await get("/private")).text).toBe("rendered here");
+    expect(get.pool.load.threads).toBe(0);
+    expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
+    expect(get.pool.load.threads).toBe(1);
+  });
+
+  it("stops its threads after a while without a page, and starts them again with the next", async () => {
+    const get = await siteWith("asking", 200);
+    expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
+    for (const deadline = Date.now() + 10_000; get.pool.load.threads > 0 && Date.now() < deadline;) await sleep(20);
+    expect(get.pool.load.threads).toBe(0);
+    expect((await get("/def")).text).toBe('got {"_id":"def"}');
+    expect(get.pool.load.threads).toBe(1);
   });
 
   it("renders here the page of a thread that stopped, and starts another thread, which renders the next", async () => {

@@ -27,6 +27,10 @@ import { traced } from "../observability/tracing";
  * on a render thread asks the main thread's catalogue for what it shows (render-protocol.ts),
  * so there is one copy of the index in memory and nothing to keep in step between processes.
  * Pages that read a visitor's own data (forms, the staff area) render on the main thread.
+ *
+ * Threads start with the first public page and stop once no page has come for a while: each
+ * holds some 45 MB (the pages' code and its own heap), which a site at rest, or one used only
+ * by its staff, need not keep. The first page waits for its thread to load the pages' code.
  */
 
 export interface RenderPoolOptions {
@@ -39,6 +43,8 @@ export interface RenderPoolOptions {
   logger: Logger;
   /** Told how long each page took, from being handed to a thread to coming back (the metrics). */
   onRendered?: (seconds: number) => void;
+  /** How long the threads are kept without a page before they stop; IDLE_THREADS_STOP_MS by default. */
+  idleStopMs?: number;
 }
 
 /**
@@ -48,6 +54,9 @@ export interface RenderPoolOptions {
  * that ran out would stop, and its page be rendered on the main thread while another starts.
  */
 const RENDER_THREAD_HEAP_MB = 128;
+
+/** Long enough that a site with visitors keeps its threads, and starting them again is rare. */
+const IDLE_THREADS_STOP_MS = 10 * 60_000;
 
 interface PendingJob {
   resolve(page: RenderedPage): void;
@@ -133,9 +142,10 @@ export class RenderPool {
   private readonly threads: RenderThread[] = [];
   private nextJob = 1;
   private stopping = false;
+  private readonly idleTimer: NodeJS.Timeout;
 
   constructor(private readonly options: RenderPoolOptions) {
-    for (let i = 0; i < options.threads; i++) this.threads.push(this.startThread());
+    this.idleTimer = setTimeout(() => this.stopIdleThreads(), options.idleStopMs ?? IDLE_THREADS_STOP_MS).unref();
   }
 
   /**
@@ -144,7 +154,9 @@ export class RenderPool {
    */
   handler(shared: (req: Request, res: Response) => boolean, renderHere: RequestHandler): RequestHandler {
     return (req, res, next) => {
-      if (this.threads.length === 0 || !shared(req, res)) return renderHere(req, res, next);
+      if (this.stopping || this.options.threads === 0 || !shared(req, res)) return renderHere(req, res, next);
+      if (this.threads.length === 0) for (let i = 0; i < this.options.threads; i++) this.threads.push(this.startThread());
+      this.idleTimer.refresh();
       traced("render page", { "dealer.render.threads": this.threads.length }, () => this.render(req, res)).then(
         (page) => sendRendered(res, page),
         (error: unknown) => {
@@ -169,7 +181,14 @@ export class RenderPool {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.idleTimer);
     await Promise.all(this.threads.map((thread) => thread.stop()));
+  }
+
+  /** No page for IDLE_THREADS_STOP_MS: the threads stop (taken off the list first, so none is started again in its place). */
+  private stopIdleThreads(): void {
+    if (this.threads.some((thread) => thread.jobs.size > 0)) return void this.idleTimer.refresh();
+    for (const thread of this.threads.splice(0)) void thread.stop();
   }
 
   private render(req: Request, res: Response): Promise<RenderedPage> {
