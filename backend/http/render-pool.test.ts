@@ -22,6 +22,7 @@ const THREADS = {
   /** Asks the catalogue for the vehicle the address names, and shows what it was told. */
   asking: `
     import { parentPort } from "node:worker_threads";
+    parentPort.postMessage({ type: "ready" });
     const waiting = new Map();
     parentPort.on("message", (message) => {
       if (message.type === "render") {
@@ -40,6 +41,7 @@ const THREADS = {
     import { existsSync, writeFileSync } from "node:fs";
     import { parentPort } from "node:worker_threads";
     const failed = new URL("./failed-once", import.meta.url);
+    parentPort.postMessage({ type: "ready" });
     parentPort.on("message", (message) => {
       if (message.type !== "render") return;
       if (!existsSync(failed)) {
@@ -71,7 +73,8 @@ const catalogue = {
   },
 } as unknown as PageCatalogue;
 
-async function siteWith(thread: keyof typeof THREADS, idleStopMs?: number) {
+/** A site whose pool has its threads loaded already, unless `cold`. */
+async function siteWith(thread: keyof typeof THREADS, { idleStopMs, cold = false }: { idleStopMs?: number; cold?: boolean } = {}) {
   const pool = new RenderPool({
     threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)),
     threads: 1,
@@ -98,6 +101,7 @@ async function siteWith(thread: keyof typeof THREADS, idleStopMs?: number) {
     await new Promise((resolve) => server.close(resolve));
     await pool.stop();
   });
+  if (!cold) await pool.warm();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async (address: string) => {
     const response = await fetch(`${url}${address}`);
@@ -127,28 +131,33 @@ describe("RenderPool", () => {
     expect((await get("/forbidden")).text).toBe("refused Error reindex is not a page's call");
   });
 
-  it("starts its threads with the first shared page", async () => {
-    const get = await siteWith("asking");
+  it("starts its threads with the first shared page, which is rendered here rather than wait for them to load", async () => {
+    const get = await siteWith("asking", { cold: true });
     await sleep(100);
     expect(get.pool.load.threads).toBe(0);
     expect((await get("/private")).text).toBe("rendered here");
     expect(get.pool.load.threads).toBe(0);
-    expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
+    expect((await get("/abc")).text).toBe("rendered here");
     expect(get.pool.load.threads).toBe(1);
+    await get.pool.warm();
+    expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
   });
 
   it("stops its threads after a while without a page, and starts them again with the next", async () => {
-    const get = await siteWith("asking", 200);
+    const get = await siteWith("asking", { idleStopMs: 200 });
     expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
     for (const deadline = Date.now() + 10_000; get.pool.load.threads > 0 && Date.now() < deadline;) await sleep(20);
     expect(get.pool.load.threads).toBe(0);
-    expect((await get("/def")).text).toBe('got {"_id":"def"}');
+    expect((await get("/def")).text).toBe("rendered here");
     expect(get.pool.load.threads).toBe(1);
+    await get.pool.warm();
+    expect((await get("/def")).text).toBe('got {"_id":"def"}');
   });
 
   it("renders here the page of a thread that stopped, and starts another thread, which renders the next", async () => {
     const get = await siteWith("failingOnce");
     expect((await get("/abc")).text).toBe("rendered here");
+    await get.pool.warm();
     expect((await get("/def")).text).toBe("rendered by another thread");
   });
 });
