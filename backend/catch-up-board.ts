@@ -2,16 +2,17 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "./logger";
 
 /**
- * Long work the embedded stores do beside the site's own once it has started: an index built
- * from its log, a file rewritten. Appends and requests go on meanwhile; /healthz and the log
- * say what is still catching up.
+ * Long work done beside the site's own once it has started: an embedded store's index built
+ * from its log, a file rewritten, the render threads loading the pages' code. Appends and
+ * requests go on meanwhile; /healthz and the log say what is still catching up.
  */
-export type CatchUpTask = "audit-index" | "audit-retention" | "leads-journal";
+export type CatchUpTask = "audit-index" | "audit-retention" | "leads-journal" | "render-threads";
 
 const DESCRIPTIONS: Record<CatchUpTask, string> = {
   "audit-index": "indexing the staff audit log (staff/audit.idx)",
   "audit-retention": "rewriting the staff audit log without its expired entries",
   "leads-journal": "writing the leads journal (leads/index.ndjson)",
+  "render-threads": "starting the render threads (public pages are rendered on the main thread meanwhile)",
 };
 
 /** What /healthz shows of a task under way: since when, and the share done (0 to 1). */

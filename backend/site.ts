@@ -196,6 +196,7 @@ export async function startSite({
           catalogue,
           logger,
           onRendered: (seconds) => metrics.pageRendered(seconds),
+          catchUps: engines.catchUps,
         })
       : undefined;
   metrics.watch(metricSourcesOf(config, catalogue, engines, renderPool), logger);

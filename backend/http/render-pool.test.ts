@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ const THREADS = {
   /** Asks the catalogue for the vehicle the address names, and shows what it was told. */
   asking: `
     import { parentPort } from "node:worker_threads";
+    parentPort.postMessage({ type: "ready" });
     const waiting = new Map();
     parentPort.on("message", (message) => {
       if (message.type === "render") {
@@ -39,6 +41,7 @@ const THREADS = {
     import { existsSync, writeFileSync } from "node:fs";
     import { parentPort } from "node:worker_threads";
     const failed = new URL("./failed-once", import.meta.url);
+    parentPort.postMessage({ type: "ready" });
     parentPort.on("message", (message) => {
       if (message.type !== "render") return;
       if (!existsSync(failed)) {
@@ -70,10 +73,12 @@ const catalogue = {
   },
 } as unknown as PageCatalogue;
 
-async function siteWith(thread: keyof typeof THREADS) {
+/** A site whose pool has its threads loaded already, unless `cold`. */
+async function siteWith(thread: keyof typeof THREADS, { idleStopMs, cold = false }: { idleStopMs?: number; cold?: boolean } = {}) {
   const pool = new RenderPool({
     threadModule: pathToFileURL(path.join(folder, `${thread}.mjs`)),
     threads: 1,
+    idleStopMs,
     data: { content: {} as never, siteUrl: undefined },
     catalogue,
     logger: createLogger("silent"),
@@ -96,11 +101,13 @@ async function siteWith(thread: keyof typeof THREADS) {
     await new Promise((resolve) => server.close(resolve));
     await pool.stop();
   });
+  if (!cold) await pool.warm();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return async (address: string) => {
+  const get = async (address: string) => {
     const response = await fetch(`${url}${address}`);
     return { status: response.status, nonce: response.headers.get("x-nonce"), text: await response.text() };
   };
+  return Object.assign(get, { pool });
 }
 
 describe("RenderPool", () => {
@@ -124,9 +131,33 @@ describe("RenderPool", () => {
     expect((await get("/forbidden")).text).toBe("refused Error reindex is not a page's call");
   });
 
+  it("starts its threads with the first shared page, which is rendered here rather than wait for them to load", async () => {
+    const get = await siteWith("asking", { cold: true });
+    await sleep(100);
+    expect(get.pool.load.threads).toBe(0);
+    expect((await get("/private")).text).toBe("rendered here");
+    expect(get.pool.load.threads).toBe(0);
+    expect((await get("/abc")).text).toBe("rendered here");
+    expect(get.pool.load.threads).toBe(1);
+    await get.pool.warm();
+    expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
+  });
+
+  it("stops its threads after a while without a page, and starts them again with the next", async () => {
+    const get = await siteWith("asking", { idleStopMs: 200 });
+    expect((await get("/abc")).text).toBe('got {"_id":"abc"}');
+    for (const deadline = Date.now() + 10_000; get.pool.load.threads > 0 && Date.now() < deadline;) await sleep(20);
+    expect(get.pool.load.threads).toBe(0);
+    expect((await get("/def")).text).toBe("rendered here");
+    expect(get.pool.load.threads).toBe(1);
+    await get.pool.warm();
+    expect((await get("/def")).text).toBe('got {"_id":"def"}');
+  });
+
   it("renders here the page of a thread that stopped, and starts another thread, which renders the next", async () => {
     const get = await siteWith("failingOnce");
     expect((await get("/abc")).text).toBe("rendered here");
+    await get.pool.warm();
     expect((await get("/def")).text).toBe("rendered by another thread");
   });
 });

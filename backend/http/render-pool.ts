@@ -1,6 +1,8 @@
 import { AsyncResource } from "node:async_hooks";
+import { finished } from "node:stream/promises";
 import { Worker } from "node:worker_threads";
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { CatchUpBoard } from "../catch-up-board";
 import { PAGE_CATALOGUE_CALLS, type PageCatalogue } from "../catalogue";
 import type { SiteContent } from "../../domain/content/site-content";
 import type { Logger } from "../logger";
@@ -27,6 +29,11 @@ import { traced } from "../observability/tracing";
  * on a render thread asks the main thread's catalogue for what it shows (render-protocol.ts),
  * so there is one copy of the index in memory and nothing to keep in step between processes.
  * Pages that read a visitor's own data (forms, the staff area) render on the main thread.
+ *
+ * Threads start with the first public page and stop once no page has come for a while: each
+ * holds some 45 MB (the pages' code and its own heap), which a site at rest, or one used only
+ * by its staff, need not keep. No visitor waits for a thread to load the pages' code: until
+ * one has, pages are rendered on the main thread, as with no threads at all.
  */
 
 export interface RenderPoolOptions {
@@ -39,6 +46,10 @@ export interface RenderPoolOptions {
   logger: Logger;
   /** Told how long each page took, from being handed to a thread to coming back (the metrics). */
   onRendered?: (seconds: number) => void;
+  /** How long the threads are kept without a page before they stop; IDLE_THREADS_STOP_MS by default. */
+  idleStopMs?: number;
+  /** Where /healthz shows the threads loading. */
+  catchUps?: CatchUpBoard;
 }
 
 /**
@@ -48,6 +59,9 @@ export interface RenderPoolOptions {
  * that ran out would stop, and its page be rendered on the main thread while another starts.
  */
 const RENDER_THREAD_HEAP_MB = 128;
+
+/** Long enough that a site with visitors keeps its threads, and starting them again is rare. */
+const IDLE_THREADS_STOP_MS = 10 * 60_000;
 
 interface PendingJob {
   resolve(page: RenderedPage): void;
@@ -59,12 +73,17 @@ interface PendingJob {
 
 class RenderThread {
   readonly jobs = new Map<number, PendingJob>();
+  /** Settles when the thread has loaded the pages' code (or has stopped before it could). */
+  readonly loaded: Promise<void>;
+  ready = false;
   private worker: Worker;
+  private whenLoaded!: () => void;
 
   constructor(
     private readonly options: RenderPoolOptions,
     private readonly whenExited: (thread: RenderThread) => void,
   ) {
+    this.loaded = new Promise((resolve) => (this.whenLoaded = resolve));
     this.worker = this.start();
   }
 
@@ -84,6 +103,7 @@ class RenderThread {
     worker.on("message", (message: FromRenderThread) => this.receive(message));
     worker.on("error", (error) => this.options.logger.error({ err: error }, "A render thread failed"));
     worker.on("exit", () => {
+      this.whenLoaded();
       for (const job of this.jobs.values()) job.reject(new Error("The render thread stopped"));
       this.jobs.clear();
       this.whenExited(this);
@@ -93,6 +113,10 @@ class RenderThread {
 
   private receive(message: FromRenderThread): void {
     switch (message.type) {
+      case "ready":
+        this.ready = true;
+        this.whenLoaded();
+        return;
       case "call": {
         const answer = () => this.answer(message.call, message.method, message.args);
         const job = this.jobs.get(message.job);
@@ -133,18 +157,23 @@ export class RenderPool {
   private readonly threads: RenderThread[] = [];
   private nextJob = 1;
   private stopping = false;
+  private readonly idleTimer: NodeJS.Timeout;
 
   constructor(private readonly options: RenderPoolOptions) {
-    for (let i = 0; i < options.threads; i++) this.threads.push(this.startThread());
+    this.idleTimer = setTimeout(() => this.stopIdleThreads(), options.idleStopMs ?? IDLE_THREADS_STOP_MS).unref();
   }
 
   /**
-   * Renders the pages `shared` picks on a render thread; any other request, or one whose
-   * thread stopped before answering, goes on to `renderHere`, on this thread.
+   * Renders the pages `shared` picks on a render thread; any other request, one that comes
+   * while the threads are still loading, or one whose thread stopped before answering, goes
+   * on to `renderHere`, on this thread.
    */
   handler(shared: (req: Request, res: Response) => boolean, renderHere: RequestHandler): RequestHandler {
     return (req, res, next) => {
-      if (this.threads.length === 0 || !shared(req, res)) return renderHere(req, res, next);
+      if (this.stopping || this.options.threads === 0 || !shared(req, res)) return renderHere(req, res, next);
+      this.idleTimer.refresh();
+      if (this.threads.length === 0) this.startThreads();
+      if (!this.threads.some((thread) => thread.ready)) return this.renderMeanwhile(req, res, next, renderHere);
       traced("render page", { "dealer.render.threads": this.threads.length }, () => this.render(req, res)).then(
         (page) => sendRendered(res, page),
         (error: unknown) => {
@@ -167,14 +196,44 @@ export class RenderPool {
     return { pending: this.threads.reduce((pages, thread) => pages + thread.jobs.size, 0), threads: this.threads.length };
   }
 
+  /** Starts the threads now rather than with the first page; settles once each has loaded. */
+  async warm(): Promise<void> {
+    if (this.threads.length === 0) this.startThreads();
+    await Promise.all(this.threads.map((thread) => thread.loaded));
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.idleTimer);
     await Promise.all(this.threads.map((thread) => thread.stop()));
   }
 
+  /** No page for IDLE_THREADS_STOP_MS: the threads stop (taken off the list first, so none is started again in its place). */
+  private stopIdleThreads(): void {
+    if (this.threads.some((thread) => thread.jobs.size > 0)) return void this.idleTimer.refresh();
+    for (const thread of this.threads.splice(0)) void thread.stop();
+  }
+
+  private startThreads(): void {
+    for (let i = 0; i < this.options.threads; i++) this.threads.push(this.startThread());
+    const loading = Promise.all(this.threads.map((thread) => thread.loaded));
+    void this.options.catchUps?.run("render-threads", () => loading);
+  }
+
+  /** A page that came while the threads load: rendered here, and timed and traced as theirs are. */
+  private renderMeanwhile(req: Request, res: Response, next: NextFunction, renderHere: RequestHandler): void {
+    const started = performance.now();
+    void traced("render page", { "dealer.render.threads": 0 }, () => {
+      void renderHere(req, res, next);
+      return finished(res).catch(() => undefined);
+    }).then(() => this.options.onRendered?.((performance.now() - started) / 1000));
+  }
+
   private render(req: Request, res: Response): Promise<RenderedPage> {
-    // The thread with the fewest pages in hand.
-    const thread = this.threads.reduce((least, candidate) => (candidate.jobs.size < least.jobs.size ? candidate : least));
+    // The ready thread with the fewest pages in hand.
+    const thread = this.threads
+      .filter((candidate) => candidate.ready)
+      .reduce((least, candidate) => (candidate.jobs.size < least.jobs.size ? candidate : least));
     const job = this.nextJob++;
     const message: RenderJob = {
       type: "render",

@@ -69,8 +69,13 @@ export interface RenderFailure {
   error: SentError;
 }
 
+/** Render thread to main thread: the pages' code is loaded, and pages may be sent. */
+export interface ThreadReady {
+  type: "ready";
+}
+
 export type ToRenderThread = RenderJob | CallAnswer | ContentChange;
-export type FromRenderThread = CatalogueCall | RenderLog | RenderedPage | RenderFailure;
+export type FromRenderThread = ThreadReady | CatalogueCall | RenderLog | RenderedPage | RenderFailure;
 
 /** An error as it crosses between threads: its class survives for an engine outage, which pages answer with 503. */
 export interface SentError {

@@ -56,6 +56,8 @@ function send(message: FromRenderThread, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
 }
 
+send({ type: "ready" });
+
 async function render({ job, method, url, headers, nonce }: RenderJob): Promise<void> {
   try {
     const requestLog = {

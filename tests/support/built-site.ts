@@ -142,5 +142,20 @@ export async function startBuiltSite(
     await stopSite(site);
     if (ownFolder) await rm(dataDir, { recursive: true, force: true });
   };
+  if (env.RENDER_THREADS !== "0") await renderThreadsLoaded(get);
   return { get, send, dataDir, log: () => log, port, stop };
+}
+
+/**
+ * Render threads start with the site's first public page, which is rendered on the main
+ * thread while they load: a test of what threads render starts once they have loaded. The
+ * page asked to start them is a 404, which the page cache does not keep.
+ */
+async function renderThreadsLoaded(get: (address: string) => Promise<BuiltAnswer>): Promise<void> {
+  await get("/render-threads-start-here");
+  const loading = async () => {
+    const health = JSON.parse((await get("/healthz")).body) as { catchingUp?: { task: string }[] };
+    return (health.catchingUp ?? []).some(({ task }) => task === "render-threads");
+  };
+  for (const deadline = Date.now() + 30_000; (await loading()) && Date.now() < deadline;) await sleep(100);
 }
