@@ -246,7 +246,7 @@ export class StaffAccess {
   async changeAccount(
     actor: Actor,
     account: StaffAccount,
-    changes: Pick<AccountChanges, "name" | "role" | "disabled">,
+    changes: Pick<AccountChanges, "name" | "role" | "disabled" | "branches">,
     address?: string,
   ): Promise<StaffAccount | undefined> {
     const updated = await this.store.updateAccount(account.id, changes);
@@ -440,9 +440,11 @@ function actorOf(actor: Actor): Pick<AuditEntry, "actorId" | "actorEmail" | "ori
 }
 
 /** What changed, for the audit log: which fields, and the role or state they took, never a name. */
-function auditableChanges(changes: Pick<AccountChanges, "name" | "role" | "disabled">): Record<string, string | boolean> {
+function auditableChanges(changes: Pick<AccountChanges, "name" | "role" | "disabled" | "branches">): Record<string, string | boolean> {
   return {
     ...(changes.role ? { role: changes.role } : {}),
+    // Branch codes are the dealer's, not personal data.
+    ...(changes.branches !== undefined ? { branches: changes.branches === null ? "every" : changes.branches.join(" ") } : {}),
     ...(changes.disabled !== undefined ? { disabled: changes.disabled } : {}),
     ...(changes.name !== undefined ? { renamed: true } : {}),
   };
