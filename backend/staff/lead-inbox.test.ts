@@ -9,7 +9,7 @@ import { signedInMember } from "../../tests/support/staff-accounts";
 import { FileLeadStore } from "../leads/file-lead-store";
 import { LeadForwarder } from "../leads/lead-forwarder";
 import type { LeadKindName } from "../../domain/lead-kinds";
-import { LeadInbox } from "./lead-inbox";
+import { AssigneeOutOfReachError, LeadInbox } from "./lead-inbox";
 import { NotAllowedError } from "./permissions";
 
 /** The inbox over the embedded lead store, as a member of the sales team uses it: finding and erasing leads by a phone number. */
@@ -173,6 +173,16 @@ describe("a member limited to one branch", () => {
     const opened = await inbox.open(member, bolton.id, "127.0.0.1");
     expect(opened?.sameContact).toEqual([]);
     expect((await inbox.open(staff.member, bolton.id, "127.0.0.1"))?.sameContact.map(({ id }) => id)).toEqual([wigan.id]);
+  });
+
+  it("may not be given another branch's lead, which they could not open", async () => {
+    const wigan = await leadAt("wigan");
+    const general = await leadAt(undefined);
+    await staff.access.changeAccount("command line", staff.member.account, { branches: ["bolton"] });
+    const giveTo = (id: string) => inbox.change(staff.member, id, { type: "assignee", assigneeId: staff.member.account.id }, "127.0.0.1");
+    await expect(giveTo(wigan.id)).rejects.toThrow(AssigneeOutOfReachError);
+    expect((await leads.get(wigan.id))?.work.assigneeId).toBeUndefined();
+    expect((await giveTo(general.id))?.work.assigneeId).toBe(staff.member.account.id);
   });
 
   it("leaves an erasure, which reaches every branch, to an admin", async () => {

@@ -25,6 +25,13 @@ export interface Erasure {
   queuedMails: number;
 }
 
+/** A lead was to be given to a member of staff whose branches leave it out: they could not open it. */
+export class AssigneeOutOfReachError extends Error {
+  constructor() {
+    super("That member of staff works other branches: give the lead to someone who works its branch");
+  }
+}
+
 /** How many of a person's other leads their lead's page lists. */
 const SAME_CONTACT_LIMIT = 20;
 
@@ -114,7 +121,12 @@ export class LeadInbox {
     address: string,
   ): Promise<StoredLead | undefined> {
     requireRole(member, "sales");
-    if (!(await this.reachable(member, id))) return undefined;
+    const before = await this.reachable(member, id);
+    if (!before) return undefined;
+    if (edit.type === "assignee" && edit.assigneeId) {
+      const assignee = await this.access.account(edit.assigneeId);
+      if (assignee && !mayReachLead({ account: assignee }, before)) throw new AssigneeOutOfReachError();
+    }
     const lead = await this.leads.applyWork(id, edit, member.account.id, new Date());
     if (lead)
       await this.audit(member, "lead-changed", address, id, {

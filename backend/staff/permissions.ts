@@ -1,6 +1,6 @@
 import type { LeadFilters, StoredLead } from "../leads/lead-store";
 import type { StaffMember } from "./staff-access";
-import type { StaffRole } from "./staff-accounts";
+import type { StaffAccount, StaffRole } from "./staff-accounts";
 
 /**
  * What each role may do, asked here and nowhere else: by each staff service before it does
@@ -42,16 +42,19 @@ export function worksEveryBranch(member: StaffMember): boolean {
  * branches; otherwise only a lead of one of theirs. A lead of no branch (no vehicle: a general
  * enquiry, or a dealer with one branch) is for every member.
  */
-export function mayReachLead(member: StaffMember, lead: Pick<StoredLead, "vehicle">): boolean {
+export function mayReachLead(member: BranchesOf, lead: Pick<StoredLead, "vehicle">): boolean {
   const branch = lead.vehicle?.branch;
   return branch === undefined || mayReachBranch(member, branch);
 }
 
 /** Whether the member may reach the leads of the branch with this code. */
-export function mayReachBranch(member: StaffMember, code: string): boolean {
+export function mayReachBranch(member: BranchesOf, code: string): boolean {
   const { branches } = member.account;
   return branches === undefined || branches.includes(code);
 }
+
+/** A member of staff, signed in or not (one a lead may be given to), as far as their branches go. */
+type BranchesOf = { account: Pick<StaffAccount, "branches"> };
 
 /** The filters narrowed to the leads the member may reach (mayReachLead's rule, for a lead store to apply). */
 export function withinReach<F extends LeadFilters>(member: StaffMember, filters: F): F {

@@ -348,11 +348,12 @@ export class StaffAccess {
   }
 
   /** Every account by name, marking those a lead may be given to: accounts that work leads and can sign in. */
-  async accountNames(): Promise<{ id: string; name: string; assignable: boolean }[]> {
-    return (await this.store.listAccounts()).map(({ id, name, disabled, role }) => ({
+  async accountNames(): Promise<{ id: string; name: string; assignable: boolean; branches?: string[] }[]> {
+    return (await this.store.listAccounts()).map(({ id, name, disabled, role, branches }) => ({
       id,
       name,
       assignable: !disabled && (role === "sales" || role === "admin"),
+      ...(branches ? { branches } : {}),
     }));
   }
 

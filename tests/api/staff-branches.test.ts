@@ -159,6 +159,21 @@ describe("a member limited to Bolton", () => {
     expect(changed.status).toBe(200);
   });
 
+  it("cannot be given a Wigan lead, nor offered it on the lead's page", async () => {
+    const asAdmin = (id: string, body: unknown) =>
+      site.send(`/api/staff/leads/${id}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": admin.csrf, Origin: origin(), Cookie: admin.cookie },
+        body: JSON.stringify(body),
+      });
+    const refused = await asAdmin(leads.wigan.id, { type: "assignee", assigneeId: sales.accountId });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: "invalid_change", field: "assigneeId" } });
+    expect((await site.get(`/staff/leads/${leads.wigan.id}`, { Cookie: admin.cookie })).body).not.toContain(`value="${sales.accountId}"`);
+    expect((await site.get(`/staff/leads/${leads.bolton.id}`, { Cookie: admin.cookie })).body).toContain(`value="${sales.accountId}"`);
+    expect((await asAdmin(leads.bolton.id, { type: "assignee", assigneeId: sales.accountId })).status).toBe(200);
+  });
+
   it("leaves an erasure, which reaches every branch, to an admin", async () => {
     const answer = await asSales("/api/staff/erasure", "POST", { contact: "07700 900123", confirm: true });
     expect(answer.status).toBe(403);
