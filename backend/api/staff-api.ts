@@ -4,7 +4,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { z } from "zod";
 import { LEAD_STATUSES, type LeadQuery, type StoredLead } from "../leads/lead-store";
 import { inboxQueryOf } from "../staff/inbox-query";
-import type { LeadInbox } from "../staff/lead-inbox";
+import { AssigneeOutOfReachError, type LeadInbox } from "../staff/lead-inbox";
 import { NotAllowedError } from "../staff/permissions";
 import type { StaffMember } from "../staff/staff-access";
 import { sameSecret } from "../staff/staff-cookies";
@@ -66,7 +66,10 @@ export function staffApi(inbox: LeadInbox): Router {
       const edit = workEditSchema.safeParse(req.body);
       if (!edit.success)
         throw new ApiError(400, "invalid_change", edit.error.issues[0]!.message, String(edit.error.issues[0]!.path[0] ?? "type"));
-      const lead = await inbox.change(member, String(req.params.id), edit.data, addressOf(req));
+      const lead = await inbox.change(member, String(req.params.id), edit.data, addressOf(req)).catch((error: unknown) => {
+        if (error instanceof AssigneeOutOfReachError) throw new ApiError(400, "invalid_change", error.message, "assigneeId");
+        throw error;
+      });
       if (!lead) throw new ApiError(404, "lead_not_found", "There is no lead with that id; it may have been deleted.", "id");
       res.json(leadJson(lead));
     }),

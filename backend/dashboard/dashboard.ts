@@ -1,5 +1,5 @@
 import { LEAD_KIND_NAMES, type LeadKindName } from "../../domain/lead-kinds";
-import { mayActAs, mayOpenDashboard, NotAllowedError } from "../staff/permissions";
+import { mayActAs, mayOpenDashboard, NotAllowedError, seesDashboardLeads } from "../staff/permissions";
 import type { StaffMember } from "../staff/staff-access";
 import { addDays, AGE_BANDS, daysFrom, PRICE_BANDS } from "./insight-days";
 import type { Insight } from "./insight";
@@ -68,7 +68,7 @@ export class Dashboard {
 
   async report(member: StaffMember, range: DayRange, now = new Date()): Promise<DashboardReport> {
     if (!mayOpenDashboard(member)) throw new NotAllowedError("sales");
-    const seesLeads = mayActAs(member, "sales");
+    const seesLeads = seesDashboardLeads(member);
     const seesStock = mayActAs(member, "stock");
     // This instance's counts of the last seconds are written first, or a search just made would not show for up to ten seconds (insight.ts).
     await this.insight.flush();

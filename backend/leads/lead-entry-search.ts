@@ -60,6 +60,7 @@ function matcherOf({
   to,
   vehicleId,
   branches,
+  reachableFrom,
   unreadOnly,
   assigneeId,
   unassigned,
@@ -75,6 +76,7 @@ function matcherOf({
     (!to || entry.receivedAt < to.getTime()) &&
     (!vehicleId || entry.vehicleId === vehicleId) &&
     (!branches || (entry.branch !== undefined && branches.includes(entry.branch))) &&
+    (!reachableFrom || entry.branch === undefined || reachableFrom.includes(entry.branch)) &&
     (!unreadOnly || !entry.read) &&
     (!assigneeId || entry.assigneeId === assigneeId) &&
     (!unassigned || entry.assigneeId === undefined) &&

@@ -130,6 +130,11 @@ export interface LeadQuery {
   vehicleId?: string;
   /** About a vehicle at one of these branches (LeadVehicle.branch): a lead of no branch is in none. */
   branches?: readonly string[];
+  /**
+   * Of one of these branches or of none (a general enquiry, or a dealer with one branch): the
+   * leads a member of staff limited to these branches may reach (staff/permissions.ts).
+   */
+  reachableFrom?: readonly string[];
   /** Name, e-mail address, phone number or registration, as staff type it (lead-search.ts). */
   search?: string;
   unreadOnly?: boolean;

@@ -252,6 +252,7 @@ function filterOf({
   to,
   vehicleId,
   branches,
+  reachableFrom,
   search,
   unreadOnly,
   assigneeId,
@@ -271,6 +272,8 @@ function filterOf({
     ...(from || to ? { receivedAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
     ...(vehicleId ? { "vehicle.id": vehicleId } : {}),
     ...(branches ? { "vehicle.branch": { $in: [...branches] } } : {}),
+    // $nor, as no other filter here uses it: "vehicle.branch", $or and $and may be taken already.
+    ...(reachableFrom ? { $nor: [{ "vehicle.branch": { $exists: true, $nin: [...reachableFrom] } }] } : {}),
     ...(unreadOnly ? { "work.readAt": { $exists: false } } : {}),
     ...(assigneeId ? { "work.assigneeId": assigneeId } : unassigned ? { "work.assigneeId": { $exists: false } } : {}),
     ...(followUpFrom || followUpBefore

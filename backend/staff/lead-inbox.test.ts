@@ -9,7 +9,8 @@ import { signedInMember } from "../../tests/support/staff-accounts";
 import { FileLeadStore } from "../leads/file-lead-store";
 import { LeadForwarder } from "../leads/lead-forwarder";
 import type { LeadKindName } from "../../domain/lead-kinds";
-import { LeadInbox } from "./lead-inbox";
+import { AssigneeOutOfReachError, LeadInbox } from "./lead-inbox";
+import { NotAllowedError } from "./permissions";
 
 /** The inbox over the embedded lead store, as a member of the sales team uses it: finding and erasing leads by a phone number. */
 let dataDir: string;
@@ -130,5 +131,63 @@ describe("a person's leads", () => {
     await addLead("enquiry", "Sam", "07700 900125");
     const opened = await inbox.open(staff.member, first.id, "127.0.0.1");
     expect(opened?.sameContact.map(({ id }) => id)).toEqual([second.id]);
+  });
+});
+
+describe("a member limited to one branch", () => {
+  const inBolton = () => ({ ...staff.member, account: { ...staff.member.account, branches: ["bolton"] } });
+  const leadAt = (branch: string | undefined, kind: LeadKindName = "enquiry") =>
+    leads.add({
+      kind,
+      receivedAt: new Date(),
+      ...(branch ? { vehicle: { id: `fiesta-${branch}`, inStock: true, branch } } : {}),
+      data: { name: "Jo", email: "jo@example.com", phone: ukPhoneSchema.parse("07700 900124"), day: "2026-12-01", time: "10:00" },
+      forwarded: false,
+    });
+
+  it("lists, counts, exports and books only their branch's leads and those of no branch", async () => {
+    const bolton = await leadAt("bolton", "test-drive");
+    const wigan = await leadAt("wigan", "test-drive");
+    const general = await leadAt(undefined);
+    const member = inBolton();
+    const listed = (await inbox.list(member, { page: 1, pageSize: 25 })).leads.map(({ id }) => id);
+    expect(listed).toEqual([general.id, bolton.id]);
+    expect((await inbox.list(member, { branches: ["wigan"], page: 1, pageSize: 25 })).total).toBe(0);
+    expect(await inbox.unreadCount(member)).toBe(2);
+    expect(await inbox.unreadCount(staff.member)).toBe(3);
+    const rows = [];
+    for await (const chunk of inbox.exportCsv(member, {}, "127.0.0.1")) rows.push(chunk);
+    expect(rows.join("").trim().split("\r\n")).toHaveLength(1 + 2);
+    expect((await inbox.diary(member, "2026-12-01", "2026-12-02")).map(({ id }) => id)).toEqual([bolton.id]);
+    expect((await inbox.diary(staff.member, "2026-12-01", "2026-12-02")).map(({ id }) => id).sort()).toEqual([bolton.id, wigan.id].sort());
+  });
+
+  it("finds another branch's lead as one that does not exist, and leaves it as it was", async () => {
+    const wigan = await leadAt("wigan");
+    const bolton = await leadAt("bolton");
+    const member = inBolton();
+    expect(await inbox.open(member, wigan.id, "127.0.0.1")).toBeUndefined();
+    expect(await inbox.change(member, wigan.id, { type: "status", status: "contacted" }, "127.0.0.1")).toBeUndefined();
+    expect(await inbox.forwardNow(member, wigan.id, "127.0.0.1")).toBe("not waiting");
+    expect((await leads.get(wigan.id))?.work).toMatchObject({ status: "new", history: [] });
+    const opened = await inbox.open(member, bolton.id, "127.0.0.1");
+    expect(opened?.sameContact).toEqual([]);
+    expect((await inbox.open(staff.member, bolton.id, "127.0.0.1"))?.sameContact.map(({ id }) => id)).toEqual([wigan.id]);
+  });
+
+  it("may not be given another branch's lead, which they could not open", async () => {
+    const wigan = await leadAt("wigan");
+    const general = await leadAt(undefined);
+    await staff.access.changeAccount("command line", staff.member.account, { branches: ["bolton"] });
+    const giveTo = (id: string) => inbox.change(staff.member, id, { type: "assignee", assigneeId: staff.member.account.id }, "127.0.0.1");
+    await expect(giveTo(wigan.id)).rejects.toThrow(AssigneeOutOfReachError);
+    expect((await leads.get(wigan.id))?.work.assigneeId).toBeUndefined();
+    expect((await giveTo(general.id))?.work.assigneeId).toBe(staff.member.account.id);
+  });
+
+  it("leaves an erasure, which reaches every branch, to an admin", async () => {
+    await leadAt("wigan");
+    await expect(inbox.erase(inBolton(), "jo@example.com", "127.0.0.1")).rejects.toThrow(NotAllowedError);
+    expect((await inbox.list(staff.member, { page: 1, pageSize: 25 })).total).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { normalPhone } from "../../domain/uk-formats";
 import { contactsOf, normalEmail } from "../leads/lead-search";
 import type { LeadFilters, LeadQuery, LeadStore, StoredLead, WorkEdit } from "../leads/lead-store";
 import { csvLine } from "./csv-export";
-import { requireRole } from "./permissions";
+import { mayReachBranch, mayReachLead, requireRole, withinReach, worksEveryBranch } from "./permissions";
 import type { StaffAccess, StaffMember } from "./staff-access";
 
 export interface OpenedLead {
@@ -25,6 +25,13 @@ export interface Erasure {
   queuedMails: number;
 }
 
+/** A lead was to be given to a member of staff whose branches leave it out: they could not open it. */
+export class AssigneeOutOfReachError extends Error {
+  constructor() {
+    super("That member of staff works other branches: give the lead to someone who works its branch");
+  }
+}
+
 /** How many of a person's other leads their lead's page lists. */
 const SAME_CONTACT_LIMIT = 20;
 
@@ -34,8 +41,9 @@ const DIARY_LIMIT = 1000;
 /**
  * The sales team's side of leads: listing, opening, working, forwarding again, exporting and
  * erasing them. Every one checks the role here, whatever the page or call in front did, and
- * every one that shows or changes personal data is written to the audit log, with ids and
- * counts only.
+ * keeps a member limited to branches to the leads they may reach (permissions.ts): a lead
+ * beyond them is as one that does not exist. Every one that shows or changes personal data is
+ * written to the audit log, with ids and counts only.
  */
 export class LeadInbox {
   constructor(
@@ -55,32 +63,38 @@ export class LeadInbox {
     private readonly branchCodes: () => readonly string[] = () => [],
   ) {}
 
-  /** The branches whose leads a member may pick out in the inbox. */
+  /** The branches whose leads a member may pick out in the inbox: the dealer's, or those of theirs still among them. */
   branchesFor(member: StaffMember): readonly string[] {
     requireRole(member, "sales");
-    return this.branchCodes();
+    return this.branchCodes().filter((code) => mayReachBranch(member, code));
   }
 
   list(member: StaffMember, query: LeadQuery): Promise<{ total: number; leads: StoredLead[] }> {
     requireRole(member, "sales");
-    return this.leads.list(query);
+    return this.leads.list(withinReach(member, query));
   }
 
-  unreadCount(member: StaffMember): Promise<number> {
+  async unreadCount(member: StaffMember): Promise<number> {
     requireRole(member, "sales");
-    return this.leads.countUnread();
+    if (worksEveryBranch(member)) return this.leads.countUnread();
+    return (await this.leads.list(withinReach(member, { unreadOnly: true, page: 1, pageSize: 1 }))).total;
   }
 
   /** Opens a lead, marking it read by this member the first time. */
   async open(member: StaffMember, id: string, address: string): Promise<OpenedLead | undefined> {
     requireRole(member, "sales");
+    if (!(await this.reachable(member, id))) return undefined;
     const lead = await this.leads.applyWork(id, { type: "read" }, member.account.id, new Date());
     if (!lead) return undefined;
     await this.audit(member, "lead-viewed", address, id);
     const vehicleNow = lead.vehicle ? await this.lookUpVehicle(lead.vehicle.id) : undefined;
     const contacts = contactsOf(lead.kind, lead.data);
     const sameContact =
-      contacts.length === 0 ? [] : (await this.leads.withContacts(contacts, SAME_CONTACT_LIMIT + 1)).filter((other) => other.id !== id);
+      contacts.length === 0
+        ? []
+        : (await this.leads.withContacts(contacts, SAME_CONTACT_LIMIT + 1)).filter(
+            (other) => other.id !== id && mayReachLead(member, other),
+          );
     return {
       lead,
       ...(vehicleNow ? { vehicleNow } : {}),
@@ -92,7 +106,7 @@ export class LeadInbox {
   /** The test drives booked for days from `from` up to, not including, `to` (YYYY-MM-DD), in the order of their slots. */
   async diary(member: StaffMember, from: string, to: string): Promise<StoredLead[]> {
     requireRole(member, "sales");
-    const { leads } = await this.leads.list({ booked: { from, to }, page: 1, pageSize: DIARY_LIMIT });
+    const { leads } = await this.leads.list(withinReach(member, { booked: { from, to }, page: 1, pageSize: DIARY_LIMIT }));
     const slotOf = (lead: StoredLead) => {
       const { day, time } = lead.data as { day?: unknown; time?: unknown };
       return `${String(day)} ${String(time)}`;
@@ -107,6 +121,12 @@ export class LeadInbox {
     address: string,
   ): Promise<StoredLead | undefined> {
     requireRole(member, "sales");
+    const before = await this.reachable(member, id);
+    if (!before) return undefined;
+    if (edit.type === "assignee" && edit.assigneeId) {
+      const assignee = await this.access.account(edit.assigneeId);
+      if (assignee && !mayReachLead({ account: assignee }, before)) throw new AssigneeOutOfReachError();
+    }
     const lead = await this.leads.applyWork(id, edit, member.account.id, new Date());
     if (lead)
       await this.audit(member, "lead-changed", address, id, {
@@ -125,6 +145,8 @@ export class LeadInbox {
    */
   async forwardNow(member: StaffMember, id: string, address: string): Promise<"retried" | "not waiting" | "not forwarding"> {
     requireRole(member, "sales");
+    // One beyond the member's branches answers as one that does not exist.
+    if (!(await this.reachable(member, id))) return "not waiting";
     const nudge = this.nudgeForwarder;
     if (!nudge) return (await this.leads.get(id))?.nextAttemptAt ? "not forwarding" : "not waiting";
     if (!(await this.leads.forwardNow(id, member.account.id, new Date()))) return "not waiting";
@@ -150,7 +172,7 @@ export class LeadInbox {
       yield csvLine(CSV_COLUMNS);
       // Rows go a hundred at a time: one write each would cost more than the row.
       let rows = "";
-      for await (const lead of this.leads.each(filters)) {
+      for await (const lead of this.leads.each(withinReach(member, filters))) {
         rows += csvLine(csvRowOf(lead));
         if (++leads % ROWS_PER_CHUNK === 0) {
           yield rows;
@@ -167,10 +189,11 @@ export class LeadInbox {
   /**
    * UK GDPR's right to erasure: every lead of every kind holding this e-mail address or
    * phone number goes, the newsletter sign-up included. The audit log records that an
-   * erasure happened and how many leads went, never whose.
+   * erasure happened and how many leads went, never whose. It reaches every branch's leads, so
+   * a member limited to branches leaves it to an admin.
    */
   async erase(member: StaffMember, contact: string, address: string): Promise<Erasure> {
-    requireRole(member, "sales");
+    requireRole(member, worksEveryBranch(member) ? "sales" : "admin");
     const email = contact.includes("@");
     const normalised = email ? normalEmail(contact) : normalPhone(contact);
     const counts = await this.leads.eraseContact(normalised);
@@ -178,6 +201,12 @@ export class LeadInbox {
     const { searches, mails } = email ? await this.eraseAddress(normalised) : { searches: 0, mails: 0 };
     await this.audit(member, "erasure", address, undefined, { leads: total, ...counts, savedSearches: searches, queuedMails: mails });
     return { leads: total, savedSearches: searches, queuedMails: mails };
+  }
+
+  /** The lead, when there is one with the id and the member may reach it. */
+  private async reachable(member: StaffMember, id: string): Promise<StoredLead | undefined> {
+    const lead = await this.leads.get(id);
+    return lead && mayReachLead(member, lead) ? lead : undefined;
   }
 
   private audit(

@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, mayActAs, mayOpenDashboard, NotAllowedError, requireRole } from "./permissions";
+import {
+  hasRole,
+  mayActAs,
+  mayOpenDashboard,
+  mayReachBranch,
+  mayReachLead,
+  NotAllowedError,
+  requireRole,
+  seesDashboardLeads,
+  withinReach,
+  worksEveryBranch,
+} from "./permissions";
 import type { StaffMember } from "./staff-access";
 import { STAFF_ROLES, type StaffRole } from "./staff-accounts";
 
-const member = (role: StaffRole, change: Partial<StaffMember> = {}) =>
-  ({ account: { role }, needsCode: false, mustSetUpSecondFactor: false, ...change }) as StaffMember;
+const member = (role: StaffRole, change: Partial<StaffMember> = {}, branches?: string[]) =>
+  ({ account: { role, ...(branches ? { branches } : {}) }, needsCode: false, mustSetUpSecondFactor: false, ...change }) as StaffMember;
 
 describe("roles", () => {
   it("let each role do its own work, and admins everything", () => {
@@ -31,5 +42,37 @@ describe("roles", () => {
     expect(STAFF_ROLES.filter((role) => mayOpenDashboard(member(role)))).toEqual(["sales", "stock", "admin"]);
     expect(mayOpenDashboard(member("sales", { needsCode: true }))).toBe(false);
     expect(mayOpenDashboard(member("stock", { mustSetUpSecondFactor: true }))).toBe(false);
+  });
+});
+
+describe("branches", () => {
+  const everyBranch = member("sales");
+  const bolton = member("sales", {}, ["bolton"]);
+  const leadAt = (branch?: string) => ({ vehicle: { id: "fiesta", inStock: true, ...(branch ? { branch } : {}) } });
+
+  it("keep a member limited to some to their leads, and those of no branch (general enquiries) for everyone", () => {
+    expect(mayReachLead(bolton, leadAt("bolton"))).toBe(true);
+    expect(mayReachLead(bolton, leadAt("wigan"))).toBe(false);
+    expect(mayReachLead(bolton, leadAt())).toBe(true);
+    expect(mayReachLead(bolton, {})).toBe(true);
+    expect(mayReachLead(everyBranch, leadAt("wigan"))).toBe(true);
+    expect(mayReachLead(member("admin", {}, ["wigan"]), leadAt("bolton"))).toBe(false);
+    expect(["wigan", "bolton", "warrington"].filter((code) => mayReachBranch(bolton, code))).toEqual(["bolton"]);
+    expect(mayReachBranch(everyBranch, "warrington")).toBe(true);
+  });
+
+  it("narrow a store's filters the same way, leaving an unlimited member's as they were", () => {
+    const filters = { branches: ["wigan"], unreadOnly: true };
+    expect(withinReach(bolton, filters)).toEqual({ ...filters, reachableFrom: ["bolton"] });
+    expect(withinReach(everyBranch, filters)).toBe(filters);
+  });
+
+  it("show the dashboard's dealer-wide lead figures only to a member of every branch", () => {
+    expect(worksEveryBranch(everyBranch)).toBe(true);
+    expect(worksEveryBranch(bolton)).toBe(false);
+    expect(seesDashboardLeads(everyBranch)).toBe(true);
+    expect(seesDashboardLeads(bolton)).toBe(false);
+    expect(mayOpenDashboard(bolton)).toBe(false);
+    expect(mayOpenDashboard(member("admin", {}, ["bolton"]))).toBe(true);
   });
 });

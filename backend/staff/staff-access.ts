@@ -246,7 +246,7 @@ export class StaffAccess {
   async changeAccount(
     actor: Actor,
     account: StaffAccount,
-    changes: Pick<AccountChanges, "name" | "role" | "disabled">,
+    changes: Pick<AccountChanges, "name" | "role" | "disabled" | "branches">,
     address?: string,
   ): Promise<StaffAccount | undefined> {
     const updated = await this.store.updateAccount(account.id, changes);
@@ -348,11 +348,12 @@ export class StaffAccess {
   }
 
   /** Every account by name, marking those a lead may be given to: accounts that work leads and can sign in. */
-  async accountNames(): Promise<{ id: string; name: string; assignable: boolean }[]> {
-    return (await this.store.listAccounts()).map(({ id, name, disabled, role }) => ({
+  async accountNames(): Promise<{ id: string; name: string; assignable: boolean; branches?: string[] }[]> {
+    return (await this.store.listAccounts()).map(({ id, name, disabled, role, branches }) => ({
       id,
       name,
       assignable: !disabled && (role === "sales" || role === "admin"),
+      ...(branches ? { branches } : {}),
     }));
   }
 
@@ -440,9 +441,11 @@ function actorOf(actor: Actor): Pick<AuditEntry, "actorId" | "actorEmail" | "ori
 }
 
 /** What changed, for the audit log: which fields, and the role or state they took, never a name. */
-function auditableChanges(changes: Pick<AccountChanges, "name" | "role" | "disabled">): Record<string, string | boolean> {
+function auditableChanges(changes: Pick<AccountChanges, "name" | "role" | "disabled" | "branches">): Record<string, string | boolean> {
   return {
     ...(changes.role ? { role: changes.role } : {}),
+    // Branch codes are the dealer's, not personal data.
+    ...(changes.branches !== undefined ? { branches: changes.branches === null ? "every" : changes.branches.join(" ") } : {}),
     ...(changes.disabled !== undefined ? { disabled: changes.disabled } : {}),
     ...(changes.name !== undefined ? { renamed: true } : {}),
   };

@@ -25,6 +25,16 @@ export const staffNameSchema = z
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: `Choose a role: ${STAFF_ROLES.join(", ")}` });
 
+/**
+ * The branches a member of staff works, as an admin picks them among the dealer group's
+ * `codes`: none picked is every branch (stored as no limit at all).
+ */
+export function staffBranchesSchema(codes: readonly string[]) {
+  return z
+    .array(z.string().refine((code) => codes.includes(code), { error: `Choose branches from: ${codes.join(", ")}` }))
+    .transform((picked) => (picked.length === 0 ? null : [...new Set(picked)]));
+}
+
 export interface StaffAccount {
   id: string;
   /** Lower-cased: addresses are compared that way. */
@@ -38,6 +48,11 @@ export interface StaffAccount {
   createdAt: Date;
   /** The authenticator app's shared secret (base32), once a second factor is set up. */
   totpSecret?: string;
+  /**
+   * The codes of the branches whose leads they see and work (staff/permissions.ts); absent for
+   * every branch, as for every account made before branches could be picked.
+   */
+  branches?: string[];
   /** The time step of the last code accepted: a code is taken once, and never one older than it. */
   totpLastStep?: number;
 }

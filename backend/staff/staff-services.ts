@@ -38,6 +38,8 @@ import type { StaffStore } from "./staff-store";
 export interface StaffServices {
   access: StaffAccess;
   inbox: LeadInbox;
+  /** The codes of a dealer group's branches, as last published; none for a dealer with one. */
+  branchCodes: () => readonly string[];
   cookies: StaffCookies;
   /** The stock console: imports, and the search index's health and rebuilds. */
   stock: StockImports;
@@ -113,6 +115,10 @@ export function staffServices(
     timeoutMs: config.PHOTO_FETCH_TIMEOUT_SECONDS * 1000,
     allowHosts: config.PHOTO_FETCH_ALLOW_HOSTS,
   };
+  const branchCodes = () => {
+    const published = content.published.current().dealer;
+    return isDealerGroup(published) ? dealerBranches(published).map(({ code }) => code) : [];
+  };
   const { STOCK_FEED_URL: url, STOCK_FEED_TOKEN_FILE: tokenFile, STOCK_FEED_SCHEDULE: everyMinutes, STOCK_FEED_MODE: mode } = config;
   return {
     access,
@@ -123,11 +129,9 @@ export function staffServices(
       forwardLeadsNow,
       (lead) => mail.leadAssigned(lead),
       (email) => alerts.erase(email),
-      () => {
-        const published = content.published.current().dealer;
-        return isDealerGroup(published) ? dealerBranches(published).map(({ code }) => code) : [];
-      },
+      branchCodes,
     ),
+    branchCodes,
     cookies: staffCookies(config.NODE_ENV === "production"),
     stock: imports,
     searchIndex: new SearchIndexConsole(catalogue, backgroundStore, meili, access, logger, shared.rebuilds),

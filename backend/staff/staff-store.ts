@@ -25,6 +25,7 @@ export interface AccountChanges {
   name?: string;
   role?: StaffRole;
   disabled?: boolean;
+  branches?: string[] | null;
   passwordHash?: string | null;
   passwordSetAt?: Date;
   totpSecret?: string | null;

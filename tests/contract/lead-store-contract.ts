@@ -202,6 +202,10 @@ export function describeLeadStoreContract(name: string, open: () => Promise<Lead
       expect(await ids({ vehicleId: "fiesta-2019" })).toEqual([jo.id]);
       expect(await ids({ branches: ["bolton", "leigh"] })).toEqual([jo.id]);
       expect(await ids({ branches: ["wigan"] })).toEqual([]);
+      expect(await ids({ reachableFrom: ["wigan"] })).toEqual([signUp.id, sam.id]);
+      expect(await ids({ reachableFrom: ["bolton"] })).toEqual([signUp.id, sam.id, jo.id]);
+      expect(await ids({ reachableFrom: ["wigan"], search: "jo", kinds: ["newsletter", "finance-application"] })).toEqual([signUp.id]);
+      expect(await ids({ reachableFrom: ["bolton"], branches: ["bolton"] })).toEqual([jo.id]);
       expect(await ids({ search: "jo" })).toEqual([signUp.id, jo.id]);
       expect(await ids({ search: "Bloggs jo" })).toEqual([jo.id]);
       expect(await ids({ search: "o'neill" })).toEqual([sam.id]);

@@ -76,6 +76,16 @@ export function describeStaffStoreContract(name: string, open: () => Promise<Sta
       expect(await store.updateAccount("nobody", { disabled: true })).toBeUndefined();
     });
 
+    it("keeps the branches an account works, an account made before them reading as every branch (none kept)", async () => {
+      const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
+      expect(await store.getAccount(id)).not.toHaveProperty("branches");
+      await store.updateAccount(id, { branches: ["bolton", "wigan"] });
+      expect(await store.getAccount(id)).toMatchObject({ branches: ["bolton", "wigan"] });
+      expect((await store.listAccounts()).find((account) => account.id === id)).toMatchObject({ branches: ["bolton", "wigan"] });
+      await store.updateAccount(id, { branches: null });
+      expect(await store.getAccount(id)).not.toHaveProperty("branches");
+    });
+
     it("takes each second-factor code's step once, and never one older than the last taken", async () => {
       const { id } = await store.createAccount({ email: "jo@dealer.example", name: "Jo", role: "sales" }, at(0));
       const taken = await together([() => store.takeCodeStep(id, 100), () => store.takeCodeStep(id, 100)]);

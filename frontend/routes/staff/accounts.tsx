@@ -1,7 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
 import { Field } from "../../components/forms/form-parts";
 import { AccountExistsError } from "../../../backend/staff/staff-store";
-import { STAFF_ROLES, staffEmailSchema, staffNameSchema, staffRoleSchema } from "../../../backend/staff/staff-accounts";
+import {
+  STAFF_ROLES,
+  staffBranchesSchema,
+  staffEmailSchema,
+  staffNameSchema,
+  staffRoleSchema,
+} from "../../../backend/staff/staff-accounts";
+import { dealerContext } from "../../../backend/http/request-context";
+import { dealerBranches } from "../../../domain/branches";
 import { londonTime } from "../../staff/lead-views.server";
 import { staffPageMeta } from "../../staff/staff-meta";
 import { Choice } from "../../staff/Choice";
@@ -14,13 +22,14 @@ export function meta() {
 
 /**
  * Admins' page: every account with its state (disabled, new browsers waiting after failed
- * sign-ins, no password yet, second factor), adding one, and changing a role, disabling,
- * letting new browsers in, resetting a password or removing a lost second factor. Each
- * change is audited.
+ * sign-ins, no password yet, second factor), adding one, and changing a role, the branches
+ * whose leads it works (a dealer group's only), disabling, letting new browsers in, resetting
+ * a password or removing a lost second factor. Each change is audited.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const member = requireMember(context, url, "admin");
-  const { access } = staffOf(context).services;
+  const { access, branchCodes } = staffOf(context).services;
+  const codes = branchCodes();
   const accounts = await access.accounts();
   const now = new Date();
   const waits = await Promise.all(accounts.map((account) => access.newBrowsersWaitFor(account, now)));
@@ -28,11 +37,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     csrf: member.session.csrfToken,
     self: member.account.id,
     roles: [...STAFF_ROLES],
+    // Offered only to a dealer group: one branch's leads are every lead.
+    branches:
+      codes.length > 1
+        ? dealerBranches(context.get(dealerContext))
+            .filter(({ code }) => codes.includes(code))
+            .map(({ code, name }) => ({ code, name }))
+        : [],
     accounts: accounts.map((account, i) => ({
       id: account.id,
       email: account.email,
       name: account.name,
       role: account.role,
+      branches: account.branches ?? [],
       disabled: account.disabled,
       passwordSet: account.passwordHash !== undefined,
       secondFactor: account.totpSecret !== undefined,
@@ -86,6 +103,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       await services.access.changeAccount(actor, account, { role: role.data }, address);
       return { message: `${account.email} is now ${role.data}.`, link: undefined, errors: {} };
     }
+    case "branches": {
+      const branches = staffBranchesSchema(services.branchCodes()).safeParse(form.getAll("branches"));
+      if (!branches.success) {
+        const problem = `branches: ${branches.error.issues[0]!.message}`;
+        return data({ message: problem, link: undefined, errors: { branches: problem } }, { status: 400 });
+      }
+      await services.access.changeAccount(actor, account, { branches: branches.data }, address);
+      const works = branches.data ? `the leads of ${branches.data.join(", ")} and those of no branch` : "the leads of every branch";
+      return { message: `${account.email} works ${works}.`, link: undefined, errors: {} };
+    }
     case "disable":
     case "enable":
       await services.access.changeAccount(actor, account, { disabled: intent === "disable" }, address);
@@ -126,7 +153,7 @@ const ROLE_WORK: Record<string, string> = { sales: "works the leads", stock: "lo
 
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { csrf, accounts, roles, self } = loaderData;
+  const { csrf, accounts, roles, self, branches } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   return (
     <section className="staff-page">
@@ -150,6 +177,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             <p>
               {[
                 account.role,
+                account.branches.length > 0 ? `branches: ${account.branches.join(", ")}` : undefined,
                 account.disabled ? "disabled" : "active",
                 account.passwordSet ? undefined : "no password set",
                 account.secondFactor ? "second factor on" : "no second factor",
@@ -180,6 +208,23 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                     Change role
                   </button>
                 </Form>
+                {branches.length > 0 && (
+                  <Form method="post" className="staff-form--inline">
+                    <input type="hidden" name="csrf" value={csrf} />
+                    <input type="hidden" name="account" value={account.id} />
+                    <fieldset className="staff-choices">
+                      <legend>Branches whose leads they work (none ticked: every branch)</legend>
+                      {branches.map(({ code, name }) => (
+                        <label key={code} className="staff-check">
+                          <input type="checkbox" name="branches" value={code} defaultChecked={account.branches.includes(code)} /> {name}
+                        </label>
+                      ))}
+                    </fieldset>
+                    <button type="submit" name="intent" value="branches" className="button button--quiet" disabled={busy}>
+                      Save branches
+                    </button>
+                  </Form>
+                )}
                 <Form method="post" className="staff-form--inline">
                   <input type="hidden" name="csrf" value={csrf} />
                   <input type="hidden" name="account" value={account.id} />

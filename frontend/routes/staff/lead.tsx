@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { dealerContext } from "../../../backend/http/request-context";
 import { LEAD_STATUSES } from "../../../backend/leads/lead-store";
+import { AssigneeOutOfReachError } from "../../../backend/staff/lead-inbox";
+import { mayReachLead } from "../../../backend/staff/permissions";
 import { isCalendarDate, minutesOf, showroomInstant } from "../../../domain/opening-hours";
 import { Choice } from "../../staff/Choice";
 import { statusLabel } from "../../staff/lead-labels";
@@ -22,7 +24,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const accounts = await services.access.accountNames();
   return {
     lead: leadDetail(opened, accounts, { dealerName: context.get(dealerContext).name, staffName: member.account.name }),
-    assignable: accounts.filter(({ assignable }) => assignable),
+    // Only those who may open the lead: the server refuses anyone else (LeadInbox.change).
+    assignable: accounts
+      .filter((account) => account.assignable && mayReachLead({ account }, opened.lead))
+      .map(({ id, name }) => ({ id, name })),
     me: member.account.id,
     csrf: member.session.csrfToken,
     statuses: [...LEAD_STATUSES],
@@ -73,7 +78,12 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   }
   if (intent === "assignee") {
     const assigneeId = formText(form, "assignee") || undefined;
-    await asMember(() => services.inbox.change(member, params.id, { type: "assignee", assigneeId }, address));
+    try {
+      await asMember(() => services.inbox.change(member, params.id, { type: "assignee", assigneeId }, address));
+    } catch (error) {
+      if (error instanceof AssigneeOutOfReachError) return data({ message: error.message }, { status: 400 });
+      throw error;
+    }
     return { message: assigneeId ? "Assigned." : "No longer assigned." };
   }
   const status = formText(form, "status");
