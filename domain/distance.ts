@@ -34,3 +34,28 @@ export function milesAway(miles: number): string {
   if (whole < 1) return "under a mile";
   return whole === 1 ? "1 mile" : `${whole.toLocaleString("en-GB")} miles`;
 }
+
+/** Meilisearch's geo sort took distances this close for one (its distance_error_margin); both engines still do. */
+const SAME_DISTANCE_METRES = 1;
+
+/**
+ * Places nearest first, those within a metre of the same distance together as one, the
+ * order a "Distance" search walks the dealer's branches in. Places measured NaN (unknown)
+ * are left out.
+ */
+export function nearestFirstGroups<T>(places: readonly T[], metresTo: (place: T) => number): T[][] {
+  const measured = places
+    .map((place) => ({ place, metres: metresTo(place) }))
+    .filter(({ metres }) => !Number.isNaN(metres))
+    .sort((a, b) => a.metres - b.metres);
+  const groups: { nearest: number; places: T[] }[] = [];
+  for (const { place, metres } of measured) {
+    const last = groups.at(-1);
+    if (last && metres - last.nearest <= SAME_DISTANCE_METRES) last.places.push(place);
+    else groups.push({ nearest: metres, places: [place] });
+  }
+  return groups.map((group) => group.places);
+}
+
+/** Whether a place `metres` away is within a radius, as Meilisearch's _geoRadius counted it. */
+export const isWithin = (metres: number, radiusMetres: number) => metres <= radiusMetres + Number.EPSILON;
