@@ -168,8 +168,13 @@ export class MeiliSearchEngine implements SearchEngine {
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
     if (kept && (await this.currentVersion()) === kept.version) return kept.answer;
 
-    const queries = this.queriesFor(query, now);
     const nearest = this.nearestFirst(query);
+    const start = (query.page - 1) * query.pageSize;
+    // The nearest branches' part of the page is asked with the counts: most often it is the whole page.
+    const queries = [
+      ...this.queriesFor(query, now),
+      ...(nearest ? [this.atBranchesQuery(query, now, branchCondition(nearest[0]!), start, query.pageSize)] : []),
+    ];
     const versioned = this.versioned();
     const results = await this.multiSearch(versioned ? [this.versionQuery(), ...queries] : queries).catch((error: unknown) => {
       if (!versioned || !isVersionIndexRefused(error)) throw error;
@@ -177,9 +182,10 @@ export class MeiliSearchEngine implements SearchEngine {
       return this.multiSearch(queries).then((answered) => [undefined, ...answered]);
     });
     const version = versioned ? versionOf(results[0]) : undefined;
-    const answered = versioned ? results.slice(1) : results;
+    const answered = versioned ? results.slice(1) : [...results];
+    const atNearest = nearest ? answered.pop()!.hits : undefined;
     const page = answered[0]!;
-    const hits = nearest ? await this.nearestPage(query, now, nearest, page) : page.hits;
+    const hits = nearest ? await this.nearestPage(query, now, nearest, page, atNearest!) : page.hits;
     const answer = this.answerFrom(query, answered, hits);
     if (version !== undefined) this.answers.set(key, version, answer);
     return answer;
@@ -295,38 +301,48 @@ export class MeiliSearchEngine implements SearchEngine {
   /**
    * The page of a nearest-first search: the matches at the nearest branches first, then at
    * the next, each branch's in the relevance order, then those at no branch the dealer has
-   * (an index built without the branches). From the counts at each branch, only the
-   * branches the page spans are asked, in one multi-search.
+   * (an index built without the branches). `atNearest` is the nearest branches' part, asked
+   * with the counts; from the counts at each branch, only the further branches the page
+   * spans are asked, in one more multi-search.
    */
-  private async nearestPage(query: SearchQuery, now: number, groups: string[][], counted: SearchResponse): Promise<SearchResponse["hits"]> {
+  private async nearestPage(
+    query: SearchQuery,
+    now: number,
+    groups: string[][],
+    counted: SearchResponse,
+    atNearest: SearchResponse["hits"],
+  ): Promise<SearchResponse["hits"]> {
     const atBranch = new Map(Object.entries(counted.facetDistribution?.branch ?? {}).map(([value, count]) => [textKey(value), count]));
     const countAt = (codes: readonly string[]) => codes.reduce((sum, code) => sum + (atBranch.get(textKey(code)) ?? 0), 0);
     const everyBranch = groups.flat();
-    const slices = [
-      ...groups.map((codes) => ({ filter: branchCondition(codes), count: countAt(codes) })),
+    const further = [
+      ...groups.slice(1).map((codes) => ({ filter: branchCondition(codes), count: countAt(codes) })),
       { filter: branchCondition(everyBranch, { not: true }), count: (counted.totalHits ?? 0) - countAt(everyBranch) },
     ];
     const start = (query.page - 1) * query.pageSize;
     const end = start + query.pageSize;
-    const base = this.pageQuery(query, now);
-    const sort = this.sortFor("relevance", base.q !== "");
     const queries: MultiSearchQuery[] = [];
-    let first = 0;
-    for (const { filter, count } of slices) {
+    let first = countAt(groups[0]!);
+    for (const { filter, count } of further) {
       const from = Math.max(start, first);
       const to = Math.min(end, first + count);
-      if (to > from)
-        queries.push({
-          ...base,
-          filter: [...((base.filter as string[] | undefined) ?? []), filter],
-          sort,
-          offset: from - first,
-          limit: to - from,
-        });
+      if (to > from) queries.push(this.atBranchesQuery(query, now, filter, from - first, to - from));
       first += count;
     }
-    if (queries.length === 0) return [];
-    return (await this.multiSearch(queries)).flatMap((result) => result.hits);
+    if (queries.length === 0) return atNearest;
+    return [...atNearest, ...(await this.multiSearch(queries)).flatMap((result) => result.hits)];
+  }
+
+  /** Hits of the page's query at some branches only (`branches`, a branch condition), in the relevance order. */
+  private atBranchesQuery(query: SearchQuery, now: number, branches: string, offset: number, limit: number): MultiSearchQuery {
+    const base = this.pageQuery(query, now);
+    return {
+      ...base,
+      filter: [...this.conditions(query, now, []), branches],
+      sort: this.sortFor("relevance", base.q !== ""),
+      offset,
+      limit,
+    };
   }
 
   /** A keyword search under the relevance order is sent without `sort`, so it ranks by how well vehicles match. */
