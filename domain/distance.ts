@@ -35,7 +35,7 @@ export function milesAway(miles: number): string {
   return whole === 1 ? "1 mile" : `${whole.toLocaleString("en-GB")} miles`;
 }
 
-/** Meilisearch's geo sort took distances this close for one (its distance_error_margin); both engines still do. */
+/** Distances this close are one, as Meilisearch's geo sort took them (its distance_error_margin). */
 const SAME_DISTANCE_METRES = 1;
 
 /**
@@ -57,5 +57,5 @@ export function nearestFirstGroups<T>(places: readonly T[], metresTo: (place: T)
   return groups.map((group) => group.places);
 }
 
-/** Whether a place `metres` away is within a radius, as Meilisearch's _geoRadius counted it. */
+/** Whether a place `metres` away is within a radius, as Meilisearch's _geoRadius counts it. */
 export const isWithin = (metres: number, radiusMetres: number) => metres <= radiusMetres + Number.EPSILON;

@@ -28,7 +28,7 @@ import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 export interface MeiliVehicleDocument {
   id: string;
   type: VehicleType;
-  /** Where the vehicle's branch is, for Meilisearch's _geoPoint sort and _geoRadius filter. */
+  /** Where the vehicle's branch is, for the distance each result shows. */
   _geo?: { lat: number; lng: number };
   [attribute: string]: string | number | string[] | { lat: number; lng: number } | undefined;
 }
