@@ -29,7 +29,7 @@ export function radiusMetres(miles: number): number {
   return miles * METRES_PER_MILE;
 }
 
-/** Whether a distance lies within a radius, its edge included, as Meilisearch's _geoRadius counts. */
+/** Whether a distance lies within a radius, its edge included, in both engines and in alerts. */
 export function withinRadius(metres: number, radius: number): boolean {
   return metres <= radius + Number.EPSILON;
 }
@@ -43,4 +43,26 @@ export function milesAway(miles: number): string {
   const whole = Math.round(miles);
   if (whole < 1) return "under a mile";
   return whole === 1 ? "1 mile" : `${whole.toLocaleString("en-GB")} miles`;
+}
+
+/** Distances this close are one, as Meilisearch's geo sort took them (its distance_error_margin). */
+const SAME_DISTANCE_METRES = 1;
+
+/**
+ * Places nearest first, those within a metre of the same distance together as one, the
+ * order a "Distance" search walks the dealer's branches in. Places measured NaN (unknown)
+ * are left out.
+ */
+export function nearestFirstGroups<T>(places: readonly T[], metresTo: (place: T) => number): T[][] {
+  const measured = places
+    .map((place) => ({ place, metres: metresTo(place) }))
+    .filter(({ metres }) => !Number.isNaN(metres))
+    .sort((a, b) => a.metres - b.metres);
+  const groups: { nearest: number; places: T[] }[] = [];
+  for (const { place, metres } of measured) {
+    const last = groups.at(-1);
+    if (last && metres - last.nearest <= SAME_DISTANCE_METRES) last.places.push(place);
+    else groups.push({ nearest: metres, places: [place] });
+  }
+  return groups.map((group) => group.places);
 }

@@ -20,7 +20,7 @@ import { compareOptionValues } from "./option-order";
 import { compareIds, ranksByKeywords, SORT_STEPS, SORT_VALUES, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
 import { VEHICLE_TYPES, type VehicleRecord, type VehicleType } from "../../domain/vehicle";
 import { eventLoopTurns, sortTakingTurns } from "../event-loop-turns";
-import { withinRadius, type GeoPoint } from "../../domain/distance";
+import { nearestFirstGroups, withinRadius, type GeoPoint } from "../../domain/distance";
 import type { BranchPlaces } from "../branches/branch-places";
 import { Bitset } from "./bitset";
 import type { SearchQuery, SearchResult } from "./search-engine";
@@ -58,9 +58,6 @@ interface RangeColumn {
 /** Filters whose options are counted per code or band; an on/off filter's one count depends on the time of the search. */
 type CountedFilterName = TextFilterName | RangeFilterName;
 const COUNTED_FILTER_NAMES: readonly CountedFilterName[] = [...TEXT_FILTER_NAMES, ...RANGE_FILTER_NAMES];
-
-/** Meilisearch's geo sort takes distances this close for one (its distance_error_margin). */
-const SAME_DISTANCE_METRES = 1;
 
 const SORT_KEYS: readonly SortKey[] = ["price", "mileage", "year", "createdAt", "hasImages", "available"];
 
@@ -231,7 +228,7 @@ export class ColumnarIndex {
     return Float64Array.from(values, (code, i) => (i === 0 ? Number.NaN : places.metresTo(point, code)));
   }
 
-  /** The vehicles at branches at most `metres` away, as Meilisearch's _geoRadius counts them. */
+  /** The vehicles at branches at most `metres` away. */
   private branchesWithin(distances: Float64Array, metres: number): Bitset {
     const codes = [...distances.keys()].filter((code) => withinRadius(distances[code]!, metres));
     return this.branchDocs(codes);
@@ -239,16 +236,10 @@ export class ColumnarIndex {
 
   /**
    * The vehicles of each distance, nearest first: branches within a metre of the same
-   * distance are one group, as Meilisearch's geo sort buckets them.
+   * distance are one group, as in the Meilisearch adapter (meili-search.ts).
    */
   private distanceGroups(distances: Float64Array): Bitset[] {
-    const codes = [...distances.keys()].filter((code) => !Number.isNaN(distances[code]!)).sort((a, b) => distances[a]! - distances[b]!);
-    const groups: number[][] = [];
-    for (const code of codes) {
-      const last = groups.at(-1);
-      if (last && distances[code]! - distances[last[0]!]! <= SAME_DISTANCE_METRES) last.push(code);
-      else groups.push([code]);
-    }
+    const groups = nearestFirstGroups([...distances.keys()], (code) => distances[code]!);
     // A vehicle at no known branch (an index built without the dealer's branches) comes last.
     return [...groups.map((group) => this.branchDocs(group)), this.branchDocs([0])];
   }

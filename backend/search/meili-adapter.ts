@@ -15,7 +15,11 @@ import type { SearchEngineAdapter } from "./search-engine";
 export const meilisearch: SearchEngineAdapter = {
   async openSearch(config) {
     // Read first: a site without its key would start, and answer every search with an error.
-    return new MeiliSearchEngine(meiliSearchClient(config.MEILI_URL!, await siteSearchKey(config)), config.MEILI_INDEX);
+    return new MeiliSearchEngine(
+      meiliSearchClient(config.MEILI_URL!, await siteSearchKey(config)),
+      config.MEILI_INDEX,
+      branchPlacesOf(config),
+    );
   },
   openWriter(config, logger, user) {
     // The console sends imports to Meilisearch and rebuilds it only when the site holds the admin key; otherwise stock:sync and stock:reindex do.

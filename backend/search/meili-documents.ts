@@ -13,7 +13,6 @@ import {
   type TextFilterName,
 } from "../../domain/filters";
 import { compareIds, SORT_STEPS, sortKeyValue, type SortKey, type SortValue } from "../../domain/sort";
-import type { GeoPoint } from "../../domain/distance";
 import type { VehicleRecord, VehicleType } from "../../domain/vehicle";
 import type { BranchPlaces } from "../branches/branch-places";
 import { MIN_LENGTH_ONE_TYPO, MIN_LENGTH_TWO_TYPOS } from "./query-terms";
@@ -29,7 +28,7 @@ import { SEARCHABLE_ATTRIBUTES, SEARCHABLE_TEXT } from "./search-words";
 export interface MeiliVehicleDocument {
   id: string;
   type: VehicleType;
-  /** Where the vehicle's branch is, for Meilisearch's _geoPoint sort and _geoRadius filter. */
+  /** Where the vehicle's branch is, for the distance each result shows. */
   _geo?: { lat: number; lng: number };
   [attribute: string]: string | number | string[] | { lat: number; lng: number } | undefined;
 }
@@ -68,11 +67,6 @@ const SORT_ATTRIBUTES: Record<SortKey, string> = {
 /** Meilisearch's sort for an order: the order's steps, then the id, as the embedded engine ties. */
 export function meiliSort(sort: SortValue): string[] {
   return [...SORT_STEPS[sort].map(({ key, direction }) => `${SORT_ATTRIBUTES[key]}:${direction}`), "id:asc"];
-}
-
-/** Nearest first from a point: Meilisearch's geo sort, whose equally near vehicles the next steps order. */
-export function geoPointSort({ lat, lon }: GeoPoint): string {
-  return `_geoPoint(${lat}, ${lon}):asc`;
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   type NumericRange,
   type RecentFilterName,
 } from "../../domain/filters";
-import type { GeoPoint } from "../../domain/distance";
 import type { VehicleType } from "../../domain/vehicle";
 
 /**
@@ -52,9 +51,9 @@ export function filterConditions(
   return conditions;
 }
 
-/** Vehicles whose branch is at most `metres` from a point. */
-export function radiusCondition({ lat, lon }: GeoPoint, metres: number): string {
-  return `_geoRadius(${formatNumber(lat)}, ${formatNumber(lon)}, ${formatNumber(metres)})`;
+/** Vehicles standing at one of these branches (`not`: at none of them, or at no branch). */
+export function branchCondition(codes: readonly string[], { not = false } = {}): string {
+  return `branch ${not ? "NOT IN" : "IN"} [${codes.map(quoteFilterValue).join(", ")}]`;
 }
 
 /** One filter's conditions. */

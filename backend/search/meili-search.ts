@@ -13,18 +13,20 @@ import {
   formatRange,
   RECENT_FILTER_NAMES,
   recentSince,
+  textKey,
   type FacetOption,
   type FilterName,
 } from "../../domain/filters";
-import { metresBetween, type GeoPoint } from "../../domain/distance";
+import { metresBetween, nearestFirstGroups, withinRadius, type GeoPoint } from "../../domain/distance";
+import type { BranchPlaces } from "../branches/branch-places";
 import { compareOptionValues } from "./option-order";
 import { ENGINE_DEADLINES_MS, EngineNeedsSetUpError, EngineUnavailableError } from "../engine-health";
 import { withRetry } from "../retry";
 import { AnswerCache } from "./answer-cache";
 import { isMeiliOutage, isMeiliTransient } from "./meili-errors";
 import { HitRecords } from "./hit-records";
-import { DISPLAYED_ATTRIBUTES, facetAttribute, geoPointSort, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
-import { filterCondition, filterConditions, quoteFilterValue, radiusCondition } from "./meili-filter";
+import { DISPLAYED_ATTRIBUTES, facetAttribute, meiliSort, RECORD_ATTRIBUTE } from "./meili-documents";
+import { branchCondition, filterCondition, filterConditions, quoteFilterValue } from "./meili-filter";
 import { versionIndexUid, type IndexVersionDocument } from "./meili-index-version";
 import { queryWords } from "./search-words";
 import { ranksByKeywords } from "../../domain/sort";
@@ -58,6 +60,12 @@ const OLD_INDEX_REMEDY = "run npm run stock:sync (or stock:setup), which rebuild
  * per filter in use that leaves that filter (and those that depend on it) out, so each
  * counts its options disjunctively.
  *
+ * Nearest first is not Meilisearch's `_geoPoint` sort, which walks a tree of every
+ * document's place on each search (docs/benchmarks.md), however few branches the vehicles
+ * stand at: the first multi-search counts the matches at each branch (the `branch` option
+ * counts), and a second fetches the page from the branches it spans, nearest first, each in
+ * the relevance order. A radius is a filter on the branches within it, for the same reason.
+ *
  * Answers are kept with the index's version (meili-index-version.ts), read in the same
  * multi-search, and a query asked again costs only a read of the version while the index is
  * unchanged. Where the version index is missing or the key may not read it (a key made before
@@ -79,9 +87,11 @@ export class MeiliSearchEngine implements SearchEngine {
    */
   private oldIndex: { version: string | undefined; askAgainAt: number; error: EngineNeedsSetUpError } | undefined;
 
+  /** Without `places` (the dealer's branches), a search's `near` is not measured, as in the embedded engine. */
   constructor(
     private readonly client: Meilisearch,
     private readonly indexUid: string,
+    private readonly places?: BranchPlaces,
   ) {}
 
   /**
@@ -158,7 +168,13 @@ export class MeiliSearchEngine implements SearchEngine {
     const kept = this.versioned() ? this.answers.peek(key) : undefined;
     if (kept && (await this.currentVersion()) === kept.version) return kept.answer;
 
-    const queries = this.queriesFor(query, now);
+    const nearest = this.nearestFirst(query);
+    const start = (query.page - 1) * query.pageSize;
+    // The nearest branches' part of the page is asked with the counts: most often it is the whole page.
+    const queries = [
+      ...this.queriesFor(query, now),
+      ...(nearest ? [this.atBranchesQuery(query, now, branchCondition(nearest[0]!), start, query.pageSize)] : []),
+    ];
     const versioned = this.versioned();
     const results = await this.multiSearch(versioned ? [this.versionQuery(), ...queries] : queries).catch((error: unknown) => {
       if (!versioned || !isVersionIndexRefused(error)) throw error;
@@ -166,7 +182,11 @@ export class MeiliSearchEngine implements SearchEngine {
       return this.multiSearch(queries).then((answered) => [undefined, ...answered]);
     });
     const version = versioned ? versionOf(results[0]) : undefined;
-    const answer = this.answerFrom(query, versioned ? results.slice(1) : results);
+    const answered = versioned ? results.slice(1) : [...results];
+    const atNearest = nearest ? answered.pop()!.hits : undefined;
+    const page = answered[0]!;
+    const hits = nearest ? await this.nearestPage(query, now, nearest, page, atNearest!) : page.hits;
+    const answer = this.answerFrom(query, answered, hits);
     if (version !== undefined) this.answers.set(key, version, answer);
     return answer;
   }
@@ -201,25 +221,20 @@ export class MeiliSearchEngine implements SearchEngine {
     const { counted, onOff } = splitFacets(query.facets);
     const countedTogether = counted.filter((facet) => leftOutBy(facet).length === 0);
     const countedApart = counted.filter((facet) => leftOutBy(facet).length > 0);
-    // The query's words as the embedded engine reads them (no quoted phrases, no "-word"
-    // exclusions), every one required.
-    const q = queryWords(query.q).join(" ");
-    const text: Pick<MultiSearchQuery, "q" | "matchingStrategy" | "locales"> = { q, matchingStrategy: "all", locales: ["eng"] };
-    const { near } = query;
-    // As keywords do, a radius narrows every count.
-    const radius = near?.withinMetres === undefined ? [] : [radiusCondition(near.point, near.withinMetres)];
-    const conditions = (except: readonly FilterName[]) => [...filterConditions(query.type, query.filters, except, now), ...radius];
+    const text = textOf(query);
+    const conditions = (except: readonly FilterName[]) => this.conditions(query, now, except);
+    const together = countedTogether.map(facetAttribute);
     return [
-      {
-        indexUid: this.indexUid,
-        ...text,
-        filter: orNothing(conditions([])),
-        sort: this.sortFor(query, q !== ""),
-        page: query.page,
-        hitsPerPage: query.pageSize,
-        attributesToRetrieve: query.records ? DISPLAYED_ATTRIBUTES : near ? ["id", "_geo"] : ["id"],
-        facets: countedTogether.map(facetAttribute),
-      },
+      this.nearestFirst(query)
+        ? // Only the counts, at each branch too: nearestPage fetches the page.
+          { ...this.pageQuery(query, now), page: 1, hitsPerPage: 0, facets: [...new Set([...together, "branch"])] }
+        : {
+            ...this.pageQuery(query, now),
+            sort: this.sortFor(query.sort, text.q !== ""),
+            page: query.page,
+            hitsPerPage: query.pageSize,
+            facets: together,
+          },
       ...countedApart.map((facet) => ({
         indexUid: this.indexUid,
         ...text,
@@ -238,17 +253,104 @@ export class MeiliSearchEngine implements SearchEngine {
     ];
   }
 
-  /**
-   * A keyword search under the relevance order is sent without `sort`, so it ranks by how
-   * well vehicles match; nearest first is the geo sort, then the relevance order (after how
-   * well they match, when there are keywords).
-   */
-  private sortFor(query: SearchQuery, keywords: boolean): string[] | undefined {
-    if (query.sort === "distance" && query.near) return [geoPointSort(query.near.point), ...(keywords ? [] : meiliSort("relevance"))];
-    return keywords && ranksByKeywords(query.sort) ? undefined : meiliSort(query.sort);
+  /** The query's words, filters and radius, and what to retrieve of each hit: a page's query less its order, paging and counts. */
+  private pageQuery(query: SearchQuery, now: number): MultiSearchQuery {
+    const near = this.measured(query);
+    return {
+      indexUid: this.indexUid,
+      ...textOf(query),
+      filter: orNothing(this.conditions(query, now, [])),
+      attributesToRetrieve: query.records ? DISPLAYED_ATTRIBUTES : near ? ["id", "_geo"] : ["id"],
+    };
   }
 
-  private answerFrom(query: SearchQuery, [page, ...rest]: (SearchResponse | undefined)[]): SearchResult {
+  /** The filters' conditions, less `except`, and the radius, which (as keywords do) narrows every count. */
+  private conditions(query: SearchQuery, now: number, except: readonly FilterName[]): string[] {
+    const near = this.measured(query);
+    const places = this.places;
+    const radius =
+      places && near?.withinMetres !== undefined
+        ? [
+            branchCondition(
+              places.branches.map(({ code }) => code).filter((code) => withinRadius(places.metresTo(near.point, code), near.withinMetres!)),
+            ),
+          ]
+        : [];
+    return [...filterConditions(query.type, query.filters, except, now), ...radius];
+  }
+
+  /** Where the buyer is, when this engine knows the branches to measure to. */
+  private measured(query: SearchQuery): SearchQuery["near"] {
+    return this.places && query.near;
+  }
+
+  /**
+   * The dealer's branches nearest first from the buyer (those equally near together), when
+   * the search is nearest first; undefined for any other order.
+   */
+  private nearestFirst(query: SearchQuery): string[][] | undefined {
+    const near = this.measured(query);
+    const places = this.places;
+    if (!near || !places || query.sort !== "distance") return undefined;
+    return nearestFirstGroups(
+      places.branches.map(({ code }) => code),
+      (code) => places.metresTo(near.point, code),
+    );
+  }
+
+  /**
+   * The page of a nearest-first search: the matches at the nearest branches first, then at
+   * the next, each branch's in the relevance order, then those at no branch the dealer has
+   * (an index built without the branches). `atNearest` is the nearest branches' part, asked
+   * with the counts; from the counts at each branch, only the further branches the page
+   * spans are asked, in one more multi-search.
+   */
+  private async nearestPage(
+    query: SearchQuery,
+    now: number,
+    groups: string[][],
+    counted: SearchResponse,
+    atNearest: SearchResponse["hits"],
+  ): Promise<SearchResponse["hits"]> {
+    const atBranch = new Map(Object.entries(counted.facetDistribution?.branch ?? {}).map(([value, count]) => [textKey(value), count]));
+    const countAt = (codes: readonly string[]) => codes.reduce((sum, code) => sum + (atBranch.get(textKey(code)) ?? 0), 0);
+    const everyBranch = groups.flat();
+    const further = [
+      ...groups.slice(1).map((codes) => ({ filter: branchCondition(codes), count: countAt(codes) })),
+      { filter: branchCondition(everyBranch, { not: true }), count: (counted.totalHits ?? 0) - countAt(everyBranch) },
+    ];
+    const start = (query.page - 1) * query.pageSize;
+    const end = start + query.pageSize;
+    const queries: MultiSearchQuery[] = [];
+    let first = countAt(groups[0]!);
+    for (const { filter, count } of further) {
+      const from = Math.max(start, first);
+      const to = Math.min(end, first + count);
+      if (to > from) queries.push(this.atBranchesQuery(query, now, filter, from - first, to - from));
+      first += count;
+    }
+    if (queries.length === 0) return atNearest;
+    return [...atNearest, ...(await this.multiSearch(queries)).flatMap((result) => result.hits)];
+  }
+
+  /** Hits of the page's query at some branches only (`branches`, a branch condition), in the relevance order. */
+  private atBranchesQuery(query: SearchQuery, now: number, branches: string, offset: number, limit: number): MultiSearchQuery {
+    const base = this.pageQuery(query, now);
+    return {
+      ...base,
+      filter: [...this.conditions(query, now, []), branches],
+      sort: this.sortFor("relevance", base.q !== ""),
+      offset,
+      limit,
+    };
+  }
+
+  /** A keyword search under the relevance order is sent without `sort`, so it ranks by how well vehicles match. */
+  private sortFor(sort: SearchQuery["sort"], keywords: boolean): string[] | undefined {
+    return keywords && ranksByKeywords(sort) ? undefined : meiliSort(sort);
+  }
+
+  private answerFrom(query: SearchQuery, [page, ...rest]: (SearchResponse | undefined)[], hits: SearchResponse["hits"]): SearchResult {
     const { onOff } = splitFacets(query.facets);
     const apart = rest.slice(0, rest.length - onOff.length);
     const distribution = { ...page!.facetDistribution };
@@ -261,15 +363,15 @@ export class MeiliSearchEngine implements SearchEngine {
       const count = rest[apart.length + i]!.totalHits ?? 0;
       facets[facet] = count > 0 ? [{ value: FILTER_ON, count }] : [];
     });
-    const ids = page!.hits.map((hit) => String(hit.id));
-    const records = query.records ? recordsOf(page!.hits) : undefined;
-    const near = query.near;
+    const ids = hits.map((hit) => String(hit.id));
+    const records = query.records ? recordsOf(hits) : undefined;
+    const near = this.measured(query);
     return {
       total: page!.totalHits ?? 0,
       ids,
       facets,
       ...(records && { records }),
-      ...(near ? { distancesMetres: page!.hits.map((hit) => distanceToHit(near.point, hit as { _geo?: GeoHit })) } : {}),
+      ...(near ? { distancesMetres: hits.map((hit) => distanceToHit(near.point, hit as { _geo?: GeoHit })) } : {}),
     };
   }
 
@@ -341,6 +443,14 @@ function recordsOf(hits: SearchResponse["hits"]): HitRecords | undefined {
 type GeoHit = { lat: number; lng: number };
 function distanceToHit(point: GeoPoint, hit: { _geo?: GeoHit }): number {
   return hit._geo ? metresBetween(point, { lat: hit._geo.lat, lon: hit._geo.lng }) : Number.NaN;
+}
+
+/**
+ * The query's words as the embedded engine reads them (no quoted phrases, no "-word"
+ * exclusions), every one required.
+ */
+function textOf(query: SearchQuery): Required<Pick<MultiSearchQuery, "q" | "matchingStrategy" | "locales">> {
+  return { q: queryWords(query.q).join(" "), matchingStrategy: "all", locales: ["eng"] };
 }
 
 /** No conditions means no filter parameter at all. */

@@ -45,7 +45,7 @@ export async function openMeiliSandbox(
     admin,
     indexer: new MeiliIndexer(admin, name, logger, { batchSize: 50, taskTimeoutMs: 60_000, ...(places ? { places } : {}) }),
     searchKey,
-    search: new MeiliSearchEngine(meiliSearchClient(server.url, searchKey), name),
+    search: new MeiliSearchEngine(meiliSearchClient(server.url, searchKey), name, places),
     async makeIndexAsBeforeRecentlyReduced() {
       const index = admin.index(name);
       const filterable = (await index.getFilterableAttributes()) ?? [];
