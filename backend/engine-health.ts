@@ -1,4 +1,4 @@
-import { MongoNetworkError, MongoServerSelectionError, MongoTopologyClosedError } from "mongodb";
+import { MongoBulkWriteError, MongoNetworkError, MongoServerSelectionError, MongoTopologyClosedError } from "mongodb";
 import type { Logger } from "./logger";
 import { isTransientFailure } from "./retry";
 import { traced } from "./observability/tracing";
@@ -68,8 +68,19 @@ export function isEngineOutage(error: unknown): boolean {
     (error instanceof Error && error.name === "MongoWaitQueueTimeoutError") ||
     // The client's first connection failed (MongoDB was down when the site started) and it has not connected since.
     error instanceof MongoTopologyClosedError ||
+    isUnsentBulkWrite(error) ||
     isTransientFailure(error)
   );
+}
+
+/**
+ * A bulk write (a lead's insertMany, say) that failed before the server judged any document:
+ * the driver wraps its own failure to reach the server (no free connection in time, a dropped
+ * one) in MongoBulkWriteError with no write error and no server code, and without the
+ * original error's class, which a write the server refused always has.
+ */
+function isUnsentBulkWrite(error: unknown): boolean {
+  return error instanceof MongoBulkWriteError && [error.writeErrors].flat().length === 0 && typeof error.code !== "number";
 }
 
 export type CallOutcome = "ok" | "unavailable" | "error";
