@@ -98,14 +98,14 @@ async function main() {
             const html = await fetchText(`${url}${page}`);
             const styles = elementsMatching(html, /<style[\s>]/).join("");
             const unstyled = html.replace(styles, "");
-            console.log(
+            process.stdout.write(
               `\n${size.toLocaleString("en-GB")} vehicles, ${entry}, ${page}: ${kb(Buffer.byteLength(html))} raw, ${kb(gzipped(html))} gzipped; ` +
-                `without the inline stylesheet ${kb(Buffer.byteLength(unstyled))}, ${kb(gzipped(unstyled))} gzipped`,
+                `without the inline stylesheet ${kb(Buffer.byteLength(unstyled))}, ${kb(gzipped(unstyled))} gzipped\n`,
             );
             for (const part of partsOf(html)) {
               if (part.html.length === 0) continue;
               const gzip = part.name === "the rest" ? "" : `, ${kb(gzipped(part.html))} gzipped alone`;
-              console.log(`  ${part.name.padEnd(26)} ${kb(Buffer.byteLength(part.html)).padStart(9)}${gzip}`);
+              process.stdout.write(`  ${part.name.padEnd(26)} ${kb(Buffer.byteLength(part.html)).padStart(9)}${gzip}\n`);
             }
           }
         } finally {
