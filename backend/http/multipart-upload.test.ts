@@ -57,6 +57,27 @@ describe("receiveUpload", () => {
     expect(await readdir(directory)).toEqual([]);
   });
 
+  it("reads the rest of a body refused part-way, so that its sender is answered rather than cut off", async () => {
+    const body = `${BODY.slice(0, BODY.indexOf(FILE))}${"x".repeat(10_000)}\r\n--${BOUNDARY}--\r\n`;
+    const source = arriving(body, 64).getReader();
+    let pulled = 0;
+    let cancelled = false;
+    const watched = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await source.read();
+        if (done) return controller.close();
+        pulled += value.length;
+        controller.enqueue(value);
+      },
+      cancel: () => void (cancelled = true),
+    });
+    const filePath = path.join(directory, "over");
+    await expect(receiveUpload(watched, BOUNDARY, { filePath, maxFileBytes: 100 })).rejects.toBeInstanceOf(UploadTooLargeError);
+    expect(cancelled).toBe(false);
+    expect(pulled).toBe(Buffer.byteLength(body));
+    expect(await readdir(directory)).toEqual([]);
+  });
+
   it("refuses a body cut short, leaving nothing on disk", async () => {
     const filePath = path.join(directory, "cut");
     await expect(

@@ -5,7 +5,7 @@ import { rm } from "node:fs/promises";
 /**
  * Reads a form posted as multipart/form-data (RFC 7578) as it arrives: the file in it (or
  * each of several, up to `maxFiles`) goes straight to disk, so a 50 MB stock feed is never
- * held in memory, and the small text fields are kept. Reading stops as soon as a file passes
+ * held in memory, and the small text fields are kept. Nothing more is kept once a file passes
  * its limit.
  */
 
@@ -173,7 +173,20 @@ async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8
       yield value;
     }
   } finally {
-    // Stops reading the rest of a body refused part-way (a file over the limit).
-    await reader.cancel().catch(() => undefined);
+    await dropTheRest(reader);
+  }
+}
+
+/**
+ * The rest of a body refused part-way (a file over its limit) is read and dropped rather
+ * than cut off: a connection closed with data unread is reset, and the browser would show
+ * "connection reset" instead of the answer saying the file is too large. It is no more than
+ * the page's limit, which body-limit.ts has already held the declared length to.
+ */
+async function dropTheRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The sender went away: there is nobody left to answer.
   }
 }
