@@ -2,11 +2,10 @@ import { createHash } from "node:crypto";
 import type { Schedule } from "../../domain/opening-hours";
 import { ENGINE_DEADLINES_MS, type EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
-import type { ArrivedLead } from "../mail/mail-notices";
 import type { LeadKindName } from "../../domain/lead-kinds";
 import { LEAD_HANDLING, type LeadHandling } from "./lead-handling";
 import { contactsOf } from "./lead-search";
-import type { DuplicateOf, LeadStore, LeadVehicle } from "./lead-store";
+import type { ArrivedLead, DuplicateOf, LeadStore, LeadVehicle } from "./lead-store";
 
 /** How far back a lead is looked for that a new one repeats. */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60_000;

@@ -2,12 +2,11 @@ import type { Schedule } from "../../domain/opening-hours";
 import type { Config } from "../config";
 import { EngineHealth } from "../engine-health";
 import type { Logger } from "../logger";
-import type { ArrivedLead } from "../mail/mail-notices";
 import { LeadForwarder, type ForwardingTiming } from "./lead-forwarder";
 import { LeadIntake } from "./lead-intake";
 import type { RetentionSettings } from "./lead-handling";
 import { LeadRetention } from "./lead-retention";
-import type { LeadStore, LeadVehicle } from "./lead-store";
+import type { ArrivedLead, LeadStore, LeadVehicle } from "./lead-store";
 
 export type LeadSettings = RetentionSettings & Pick<Config, "LEAD_WEBHOOK_URL">;
 

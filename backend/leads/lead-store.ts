@@ -10,6 +10,16 @@ import type { OutboxBacklog } from "../outbox-worker";
  * both take in the leads stored before the family was one (lead-legacy.ts).
  */
 
+/** A lead as it arrived: what the notices about it (mail/mail-notices.ts) are written from. */
+export interface ArrivedLead {
+  id: string;
+  kind: LeadKindName;
+  reference: string;
+  receivedAt: Date;
+  vehicle?: LeadVehicle;
+  data: unknown;
+}
+
 /** The vehicle a lead is about, as the stock described it when the lead arrived. */
 export interface LeadVehicle {
   id: string;

@@ -12,8 +12,8 @@ import {
   telHref,
   vehicleText,
   waitingDigest,
-  type ArrivedLead,
 } from "./mail-notices";
+import type { ArrivedLead } from "../leads/lead-store";
 import { escapeHtml } from "./mail-layout";
 
 const dealer = await loadDealer("dealer.json");

@@ -6,7 +6,7 @@ import { DEALER_TIME_ZONE, openingHoursText } from "../../domain/opening-hours";
 import { normalPhone } from "../../domain/uk-formats";
 import { LEAD_KINDS, type LeadKindName } from "../../domain/lead-kinds";
 import { personOf } from "../../domain/lead-person";
-import type { LeadVehicle } from "../leads/lead-store";
+import type { ArrivedLead, LeadVehicle } from "../leads/lead-store";
 import { renderMail, type MailBlock, type MailFact } from "./mail-layout";
 import type { GatheredEntry, OutgoingMail } from "./mail-outbox";
 
@@ -17,16 +17,6 @@ import type { GatheredEntry, OutgoingMail } from "./mail-outbox";
  * else they sent: no finance details, address or message, which are one click away behind
  * the staff sign-in; the buyer's confirmation and the digest name no one.
  */
-
-/** A lead as it arrived: what the notices about it are written from. */
-export interface ArrivedLead {
-  id: string;
-  kind: LeadKindName;
-  reference: string;
-  receivedAt: Date;
-  vehicle?: LeadVehicle;
-  data: unknown;
-}
 
 export interface MailContext {
   dealer: Dealer;

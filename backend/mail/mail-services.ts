@@ -5,7 +5,7 @@ import type { VehicleRecord } from "../../domain/vehicle";
 import { PHOTO_WIDTHS, photoUrl, shownImages, widthsOf } from "../../domain/vehicle-photos";
 import { publicOrigin, type Config } from "../config";
 import { LEAD_KIND_NAMES, LEAD_KINDS } from "../../domain/lead-kinds";
-import type { LeadStore, LeadVehicle, StoredLead } from "../leads/lead-store";
+import type { ArrivedLead, LeadStore, LeadVehicle, StoredLead } from "../leads/lead-store";
 import type { Logger } from "../logger";
 import type { OutboxTiming } from "../outbox-worker";
 import {
@@ -19,7 +19,6 @@ import {
   passwordLinkMail,
   receivedWhen,
   waitingDigest,
-  type ArrivedLead,
   type MailContext,
   type MailPhoto,
 } from "./mail-notices";
