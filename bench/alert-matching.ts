@@ -23,6 +23,7 @@ import { SMTPServer } from "smtp-server";
 import { spawnBuiltSite } from "../tests/support/built-site";
 import { freePort } from "../tests/support/free-port";
 import { runCli } from "../tests/support/run-cli";
+import { cpuSecondsOfPid } from "./process-cpu";
 import { searchScreenQueries, stats, type Stats } from "./search-queries";
 
 /**
@@ -274,6 +275,10 @@ export interface PagesWhileFigures {
   asked: number;
   /** From the end of the import to the end of the alerts' round, seen in the site's log. */
   roundMs?: number;
+  /** The site's CPU (all its threads) while the pages "during" were asked: the round's work shows here. */
+  siteCpuDuringS: number;
+  /** E-mails the SMTP server took while they were asked. */
+  mailsDuring: number;
 }
 
 const PAGES_BEFORE = 200;
@@ -341,6 +346,8 @@ export async function benchPagesWhileAlerting(
           const { status } = await runCli(["import", feedFile], dataDir).done;
           if (status !== 0) throw new Error(`The import ended with ${status}`);
           const imported = performance.now();
+          const cpuBefore = await cpuSecondsOfPid(server.pid!);
+          const mailsBefore = sink.received();
           const during: number[] = [];
           let roundMs: number | undefined;
           while (during.length < (alerts === "on" ? MOST_PAGES_DURING : roundAsked)) {
@@ -350,8 +357,18 @@ export async function benchPagesWhileAlerting(
               break;
             }
           }
+          const siteCpuDuringS = (await cpuSecondsOfPid(server.pid!)) - cpuBefore;
+          const mailsDuring = sink.received() - mailsBefore;
           if (alerts === "on") roundAsked = during.length;
-          figures.push({ alerts, before: stats(before), during: stats(during), asked: during.length, ...(roundMs ? { roundMs } : {}) });
+          figures.push({
+            alerts,
+            before: stats(before),
+            during: stats(during),
+            asked: during.length,
+            siteCpuDuringS,
+            mailsDuring,
+            ...(roundMs ? { roundMs } : {}),
+          });
         } finally {
           const exited = once(server, "exit");
           server.kill("SIGTERM");
@@ -370,18 +387,24 @@ export async function benchPagesWhileAlerting(
 }
 
 /** An SMTP server on loopback that takes every message and keeps nothing, so that sending costs the bench nothing to read. */
-async function discardingSmtp(): Promise<{ url: string; close(): Promise<void> }> {
+async function discardingSmtp(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
   const port = await freePort();
+  let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, _session, callback) {
+      received++;
       stream.on("end", () => callback()).resume();
     },
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function until(done: () => Promise<boolean>): Promise<void> {
@@ -397,11 +420,11 @@ export function pagesWhileRows(figures: readonly PagesWhileFigures[]): string[] 
   return [
     "First view of vehicle and search pages (alternately, each address once, one at a time) before a stock:import of the feed and from its end until the alerts' round ended:",
     "",
-    "| alerts | before, median | before, p95 | during, median | during, p95 | pages asked during | round ended after |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| alerts | before, median | before, p95 | during, median | during, p95 | pages asked during | site CPU during | e-mails sent during | round ended after |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...figures.map(
       (f) =>
-        `| ${f.alerts} | ${ms(f.before.median)} | ${ms(f.before.p95)} | ${ms(f.during.median)} | ${ms(f.during.p95)} | ${f.asked} | ${f.roundMs === undefined ? "(no round)" : `${(f.roundMs / 1000).toFixed(1)} s`} |`,
+        `| ${f.alerts} | ${ms(f.before.median)} | ${ms(f.before.p95)} | ${ms(f.during.median)} | ${ms(f.during.p95)} | ${f.asked} | ${f.siteCpuDuringS.toFixed(1)} s | ${f.mailsDuring} | ${f.roundMs === undefined ? "(no round)" : `${(f.roundMs / 1000).toFixed(1)} s`} |`,
     ),
     "",
   ];
