@@ -2,8 +2,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, publicOrigin } from "../config";
 import { loadDealer } from "../dealer-config";
 import { dealerBranches, isDealerGroup } from "../../domain/branches";
-import { publishedDealer } from "../content/site-content";
-import { openContentStore, openMailOutbox, openStaffStore, openStore } from "../engines";
+import { openMailOutbox, openStaffStore, openStore, publishedDealerIn } from "../engines";
 import { createLogger } from "../logger";
 import { siteAddressIn } from "../site-address";
 import { queuePasswordLink } from "../mail/mail-services";
@@ -58,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   const outbox = await openMailOutbox(config, opened.mongo);
   const hours = config.STAFF_SET_PASSWORD_LINK_HOURS;
   /** The dealer's details (and branches) as the staff area last published them. */
-  const published = async () => publishedDealer(await (await openContentStore(config, opened.mongo)).get("dealer"), dealer, new Date());
+  const published = () => publishedDealerIn(config, opened.mongo, dealer);
   /** The link e-mailed too, when mail is sent: the line that says so. The message gives the dealer's details as published. */
   const mailed = async (to: string, link: string) => {
     const queued = await queuePasswordLink(config, await published(), outbox, { to, link });

@@ -131,19 +131,28 @@ export const siteNoticeSchema = z
   .refine(({ from, until }) => until > from, { message: "must end after it starts", path: ["until"] });
 
 /**
- * The dealer's details the staff area owns: how to reach the showroom and when it is open.
- * Who the dealer is in law (names, FCA and company numbers) stays in the dealer file.
+ * The dealer's details the staff area owns: how to reach the showroom, when it is open, and
+ * a dealer group's branches (the dealer file's are the first start's). Who the dealer is in
+ * law (names, FCA and company numbers) stays in the dealer file. No branches (the form's
+ * list emptied) is a dealer with one branch, made from the details above.
  */
-export const dealerDetailsSchema = dealerSchema.pick({
-  phone: true,
-  email: true,
-  messagingUrl: true,
-  address: true,
-  openingHours: true,
-  closedOn: true,
-  replyTime: true,
-  leadReplyTime: true,
-});
+export const dealerDetailsSchema = dealerSchema
+  .pick({
+    phone: true,
+    email: true,
+    messagingUrl: true,
+    address: true,
+    openingHours: true,
+    closedOn: true,
+    replyTime: true,
+    leadReplyTime: true,
+  })
+  .extend({
+    branches: z.preprocess(
+      (branches) => (Array.isArray(branches) && branches.length === 0 ? undefined : branches),
+      dealerSchema.shape.branches,
+    ),
+  });
 
 /** Addresses the editor sends elsewhere for good (301). */
 export const redirectListSchema = z.object({
