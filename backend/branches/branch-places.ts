@@ -94,9 +94,9 @@ export function placeOfPostcode(postcode: string): GeoPoint | undefined {
  * dealer with one branch is placed by its own postcode. A branch with a location needs none.
  */
 export function unplacedPostcodes(details: Pick<Dealer, "address" | "branches">): Record<string, string> {
-  const places = details.branches?.map((branch, i) => ({ path: `branches.${i}.address.postcode`, branch })) ?? [
-    { path: "address.postcode", branch: { address: details.address, location: undefined } },
-  ];
+  const places = details.branches?.length
+    ? details.branches.map((branch, i) => ({ path: `branches.${i}.address.postcode`, branch }))
+    : [{ path: "address.postcode", branch: { address: details.address, location: undefined } }];
   const problems: Record<string, string> = {};
   for (const { path, branch } of places) {
     if (branch.location || placeOfPostcode(branch.address.postcode)) continue;

@@ -1,5 +1,4 @@
 import { dealerBranches } from "../../domain/branches";
-import type { DealerDetails } from "../../domain/content/content-schemas";
 import type { Dealer } from "../../domain/dealer";
 import { formatCount } from "../../domain/format";
 import type { StockView } from "../store/vehicle-store";
@@ -9,18 +8,10 @@ import type { StockView } from "../store/vehicle-store";
  * (`branches`): a branch whose code vehicles in stock still name cannot be removed, since
  * they would stand at the first branch, and their leads go to its address, unseen; the
  * message says how many stand there, to move (their feed's branch) or sell first. Vehicles
- * that name no branch stand at whichever is first, and follow it. A dealer file that lists
- * branches keeps at least one in the details, for the file's would otherwise come back.
+ * that name no branch stand at whichever is first, and follow it.
  */
-export async function branchRemovalProblems(
-  published: Dealer,
-  next: { details: DealerDetails; dealer: Dealer },
-  stock: StockView,
-): Promise<Record<string, string>> {
-  if (!next.details.branches && next.dealer.branches) {
-    return { branches: "must keep at least one branch: a dealer group with one branch shows none of them" };
-  }
-  const kept = new Set(dealerBranches(next.dealer).map(({ code }) => code));
+export async function branchRemovalProblems(published: Dealer, next: Dealer, stock: StockView): Promise<Record<string, string>> {
+  const kept = new Set(dealerBranches(next).map(({ code }) => code));
   const removed = dealerBranches(published).filter(({ code }) => !kept.has(code));
   if (removed.length === 0) return {};
   const counts = await vehiclesNaming(

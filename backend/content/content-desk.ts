@@ -6,7 +6,6 @@ import type { AuditAction } from "../staff/staff-store";
 import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
 import { checkedBody, ContentConflictError, ContentEditing, ContentInvalidError, type ContentSave } from "./content-editing";
 import { branchRemovalProblems } from "../branches/branch-removal";
-import type { DealerDetails } from "../../domain/content/content-schemas";
 import type { StockView } from "../store/vehicle-store";
 import type { PublishedContent } from "./published-content";
 
@@ -115,8 +114,7 @@ export class ContentDesk {
    */
   private async refuseRemovingStockedBranches(key: string, body: unknown): Promise<void> {
     if (kindOf(key) !== "dealer") return;
-    const details = checkedBody(key, body) as DealerDetails;
-    const next = { details, dealer: this.published.previewWith(key, details).dealer };
+    const next = this.published.previewWith(key, checkedBody(key, body)).dealer;
     const problems = await branchRemovalProblems(this.published.current().dealer, next, this.stock);
     const first = Object.keys(problems)[0];
     if (first) throw new ContentInvalidError(first, problems);

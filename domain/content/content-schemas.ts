@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dealerSchema } from "../dealer";
+import { branchListSchema, dealerSchema } from "../dealer";
 import { photoSchema } from "../vehicle-photo-schema";
 
 /**
@@ -133,8 +133,9 @@ export const siteNoticeSchema = z
 /**
  * The dealer's details the staff area owns: how to reach the showroom, when it is open, and
  * a dealer group's branches (the dealer file's are the first start's). Who the dealer is in
- * law (names, FCA and company numbers) stays in the dealer file. No branches (the form's
- * list emptied) is a dealer with one branch, made from the details above.
+ * law (names, FCA and company numbers) stays in the dealer file. An empty list (the form's
+ * emptied) is a dealer with one branch, made from the details above; no list at all
+ * (details stored before branches were edited here), the dealer file's branches.
  */
 export const dealerDetailsSchema = dealerSchema
   .pick({
@@ -147,12 +148,7 @@ export const dealerDetailsSchema = dealerSchema
     replyTime: true,
     leadReplyTime: true,
   })
-  .extend({
-    branches: z.preprocess(
-      (branches) => (Array.isArray(branches) && branches.length === 0 ? undefined : branches),
-      dealerSchema.shape.branches,
-    ),
-  });
+  .extend({ branches: branchListSchema.optional() });
 
 /** Addresses the editor sends elsewhere for good (301). */
 export const redirectListSchema = z.object({
