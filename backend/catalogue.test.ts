@@ -10,6 +10,9 @@ import { Catalogue } from "./catalogue";
 import { ENGINE_DEADLINES_MS, EngineUnavailableError } from "./engine-health";
 import { createLogger } from "./logger";
 import { EmbeddedSearch } from "./search/embedded-search";
+import { BranchPlaces } from "./branches/branch-places";
+import { loadDealerNow } from "./dealer-config";
+import { dealerBranches } from "../domain/branches";
 import { HitRecords } from "./search/hit-records";
 import type { SearchEngine } from "./search/search-engine";
 import { FileVehicleStore } from "./store/file-vehicle-store";
@@ -210,5 +213,28 @@ describe("Catalogue", () => {
     expect(catalogue.knownStatus()).toMatchObject({ vehicles: KNOWN_VEHICLES.length, rebuilding: false, indexedAt: expect.any(String) });
     expect(counts).not.toHaveBeenCalled();
     expect(searches).not.toHaveBeenCalled();
+  });
+
+  it("offers a branch published after it started, its vehicles standing there once the index is built again", async () => {
+    const [wigan] = dealerBranches(loadDealerNow("dealer-group.json"));
+    const chorley = { ...wigan!, code: "chorley", name: "Chorley", address: { ...wigan!.address, postcode: "PR7 1AA" } };
+    const places = BranchPlaces.of([wigan!]);
+    const atChorley = knownStockChange().map(({ id, record }, i) => ({ id, record: i % 2 ? { ...record, branch: "chorley" } : record }));
+    await store.applyChange({ records: atChorley, mode: "upsert" });
+    const group = new Catalogue(store, new EmbeddedSearch(places), createLogger("silent"));
+    await group.start();
+    try {
+      const request = { filters: {}, sort: "relevance", page: 1, pageSize: 50 } as const;
+      expect((await group.search(undefined, request, true)).options.branch).toBeUndefined();
+
+      places.follow([wigan!, chorley]);
+      group.branchesChanged(2);
+      await group.reindex();
+
+      const options = (await group.search(undefined, request, true)).options.branch!;
+      expect(options.find(({ value }) => value === "chorley")?.count).toBe(Math.floor(KNOWN_VEHICLES.length / 2));
+    } finally {
+      await group.stop();
+    }
   });
 });

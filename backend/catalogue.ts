@@ -77,7 +77,7 @@ export class Catalogue {
   onNothingFound?: (type: VehicleType | undefined, request: SearchRequest) => void;
 
   readonly health: EngineHealth;
-  private readonly offersBranches: boolean;
+  private offersBranches: boolean;
 
   constructor(
     private readonly store: VehicleStore,
@@ -333,6 +333,21 @@ export class Catalogue {
       this.rebuild = undefined;
     });
     return this.rebuild;
+  }
+
+  /**
+   * The dealer's branches were published anew (their places already followed): the Branch
+   * filter is offered by their count, and an in-process index is built again, so that each
+   * vehicle stands at the branch its record names among them; pages made before are stale.
+   */
+  branchesChanged(count: number): void {
+    this.offersBranches = count > 1;
+    if (!this.stopWatching) return;
+    if (!this.engine.rebuild) {
+      this.servedVersion++;
+      return;
+    }
+    this.reindex().catch((error: unknown) => this.logger.error({ err: error }, "Re-indexing after the branches changed failed"));
   }
 
   async stop(): Promise<void> {

@@ -14,6 +14,8 @@ import { FileStaffStore } from "./staff/file-staff-store";
 import { MongoStaffStore } from "./staff/mongo-staff-store";
 import type { StaffStore } from "./staff/staff-store";
 import type { ContentStore } from "./content/content-store";
+import { publishedDealer } from "./content/site-content";
+import type { Dealer } from "../domain/dealer";
 import { FileContentStore } from "./content/file-content-store";
 import { MongoContentStore } from "./content/mongo-content-store";
 import type { Logger } from "./logger";
@@ -313,6 +315,12 @@ export function openStaffStore(config: Config, mongo: MongoClient | undefined): 
 /** The site's content, kept where the stock is: `npm run staff` reads the dealer's published details from it. */
 export function openContentStore(config: Config, mongo: MongoClient | undefined): Promise<ContentStore> {
   return mongo ? MongoContentStore.open(mongo.db(config.MONGODB_DB)) : FileContentStore.open(config.DATA_DIR);
+}
+
+/** The dealer as the staff area last published it (the dealer file's details until it has): for a tool run beside the site. */
+export async function publishedDealerIn(config: Config, mongo: MongoClient | undefined, dealerFile: Dealer): Promise<Dealer> {
+  const details = await (await openContentStore(config, mongo)).get("dealer");
+  return publishedDealer(details, dealerFile, new Date());
 }
 
 /** The mail outbox, kept where the stock is: `npm run staff` queues password links in it for the site to send. */

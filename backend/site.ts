@@ -13,6 +13,8 @@ import type { Request, Response } from "express";
 import { Catalogue } from "./catalogue";
 import { dealerBranches } from "../domain/branches";
 import { loadDealer } from "./dealer-config";
+import { branchPlacesOf } from "./branches/branch-places";
+import { branchFollower } from "./branches/published-branches";
 import { readSettingFile, type Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
@@ -89,6 +91,10 @@ export async function startSite({
   const engines = await openEngines(config, logger);
   const catalogue = new Catalogue(engines.store, engines.search, logger, { branches: dealerBranches(dealer).length });
   const content = new PublishedContent(engines.content, dealer, logger);
+  const followBranches = branchFollower(branchPlacesOf(config), dealerBranches(dealer), logger, (branches) =>
+    catalogue.branchesChanged(branches.length),
+  );
+  content.onChange((published) => followBranches(published.dealer));
   // Read beside the stock's first load, not before it: with the store unreachable, each waits out the driver's server selection.
   const contentStarted = content.start();
   const insight = new Insight(engines.insight, engines.backgroundStore, engines.leads, dealer.leadReplyTargetHours, logger);
@@ -122,6 +128,7 @@ export async function startSite({
     logger,
   );
   await contentStarted;
+  followBranches(content.current().dealer);
 
   if (config.NODE_ENV === "production" && !config.SITE_URL) {
     logger.warn(

@@ -53,6 +53,11 @@ export const branchSchema = z.object({
   closedOn: closedOnSchema,
 });
 
+/** A dealer's branches, each with a code of its own. */
+export const branchListSchema = z
+  .array(branchSchema)
+  .refine((branches) => new Set(branches.map((branch) => branch.code)).size === branches.length, "gives one code to two branches");
+
 export const dealerSchema = z.object({
   name: z.string().min(1),
   legalName: z.string().min(1),
@@ -100,11 +105,7 @@ export const dealerSchema = z.object({
    * A dealer group's sites, the first being where a vehicle whose feed names no branch
    * stands. Absent: one branch, made from the fields above (domain/branches.ts).
    */
-  branches: z
-    .array(branchSchema)
-    .min(1)
-    .refine((branches) => new Set(branches.map((branch) => branch.code)).size === branches.length, "gives one code to two branches")
-    .optional(),
+  branches: branchListSchema.min(1).optional(),
 });
 
 export type Dealer = z.infer<typeof dealerSchema>;

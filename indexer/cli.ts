@@ -7,7 +7,9 @@ import { ConfigError, loadConfig, type Config } from "../backend/config";
 import { generateDemoStock } from "../backend/demo-stock/generate-demo-stock";
 import { csvLine } from "../backend/staff/csv-export";
 import { CSV_HEADER, recordToCsvRow } from "../backend/stock/csv-columns";
-import { openIndexWriter, openStore, type OpenStore } from "../backend/engines";
+import { openIndexWriter, openStore, publishedDealerIn, type OpenStore } from "../backend/engines";
+import { loadDealer } from "../backend/dealer-config";
+import { dealerBranches } from "../domain/branches";
 import { createLogger } from "../backend/logger";
 import { isSearchEngineFailure } from "../backend/search/engine-failures";
 import { branchPlacesOf } from "../backend/branches/branch-places";
@@ -69,6 +71,9 @@ async function withStock(work: (opened: OpenStore, config: Config) => Promise<nu
   const config = loadConfig();
   const opened = await openStore(config, cliLogger(config));
   try {
+    // Vehicles are indexed at the branches as the staff area last published them, not the dealer file's.
+    const published = await publishedDealerIn(config, opened.mongo, await loadDealer(config.DEALER_CONFIG));
+    branchPlacesOf(config).follow(dealerBranches(published));
     return await work(opened, config);
   } finally {
     await opened.close();

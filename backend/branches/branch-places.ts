@@ -14,29 +14,47 @@ export interface PlacedBranch extends Branch {
 /**
  * Where each of the dealer's branches is, and so where each vehicle stands: what the search
  * engines index (a vehicle's branch, Meilisearch's `_geo`) and measure distances to. Made
- * from the dealer's branches (domain/branches.ts), whatever their source.
+ * from the dealer's branches (domain/branches.ts), whatever their source; one instance per
+ * dealer file is shared by everything in the process that measures, and `follow`s the
+ * branches the staff area publishes, so that every engine and the alert matcher measure to
+ * the branches as published from the next search on, without a restart.
  */
 export class BranchPlaces {
-  private readonly byCode: ReadonlyMap<string, PlacedBranch>;
+  private placedBranches: readonly PlacedBranch[] = [];
+  private byCode: ReadonlyMap<string, PlacedBranch> = new Map();
+  /** Rises each time the branches are followed: an answer measured before is stale. */
+  revision = 0;
 
-  private constructor(readonly branches: readonly PlacedBranch[]) {
-    this.byCode = new Map(branches.map((branch) => [branch.code, branch]));
+  private constructor(branches: readonly Branch[]) {
+    this.follow(branches);
   }
 
   /** Each branch at its `location`, or else its postcode's outward-code centre; a branch with neither is a mistake in the dealer file. */
   static of(branches: readonly Branch[]): BranchPlaces {
-    return new BranchPlaces(
-      branches.map((branch) => {
-        const outward = outwardCodeOf(branch.address.postcode);
-        const location = branch.location ?? (outward ? outcodeCentre(outward) : undefined);
-        if (!location) {
-          throw new ConfigError(
-            `The branch ${branch.code}'s postcode ${branch.address.postcode} is not one the site can place: give its location (lat, lon) in the dealer file`,
-          );
-        }
-        return { ...branch, location };
-      }),
-    );
+    return new BranchPlaces(branches);
+  }
+
+  get branches(): readonly PlacedBranch[] {
+    return this.placedBranches;
+  }
+
+  /**
+   * Measures to these branches from now on. All are placed before any is replaced: a branch
+   * the site cannot place throws ConfigError and leaves the branches as they were.
+   */
+  follow(branches: readonly Branch[]): void {
+    const placed = branches.map((branch) => {
+      const location = branch.location ?? placeOfPostcode(branch.address.postcode);
+      if (!location) {
+        throw new ConfigError(
+          `The branch ${branch.code}'s postcode ${branch.address.postcode} is not one the site can place: give its location (lat, lon) in the dealer file`,
+        );
+      }
+      return { ...branch, location };
+    });
+    this.placedBranches = placed;
+    this.byCode = new Map(placed.map((branch) => [branch.code, branch]));
+    this.revision++;
   }
 
   static ofDealer(dealer: Dealer): BranchPlaces {
@@ -64,9 +82,38 @@ export class BranchPlaces {
   }
 }
 
+/** The centre of a postcode's outward code, when the site knows it. */
+export function placeOfPostcode(postcode: string): GeoPoint | undefined {
+  const outward = outwardCodeOf(postcode);
+  return outward ? outcodeCentre(outward) : undefined;
+}
+
+/**
+ * Each branch's postcode the site cannot place, by the path of the dealer's details it is
+ * at ("branches.1.address.postcode"), for the staff area to refuse before publishing it; a
+ * dealer with one branch is placed by its own postcode. A branch with a location needs none.
+ */
+export function unplacedPostcodes(details: Pick<Dealer, "address" | "branches">): Record<string, string> {
+  const places = details.branches?.length
+    ? details.branches.map((branch, i) => ({ path: `branches.${i}.address.postcode`, branch }))
+    : [{ path: "address.postcode", branch: { address: details.address, location: undefined } }];
+  const problems: Record<string, string> = {};
+  for (const { path, branch } of places) {
+    if (branch.location || placeOfPostcode(branch.address.postcode)) continue;
+    problems[path] = outwardCodeOf(branch.address.postcode)
+      ? "is not a postcode the site can place on the map: check it"
+      : "must be a UK postcode, like WN3 5AB";
+  }
+  return problems;
+}
+
 const placesByFile = new Map<string, BranchPlaces>();
 
-/** The branches of the dealer file the configuration names, read once per file. */
+/**
+ * The branches of the dealer file the configuration names, read once per file: the places
+ * every engine of the process shares, which then follow the published branches
+ * (backend/branches/published-branches.ts).
+ */
 export function branchPlacesOf(config: Pick<Config, "DEALER_CONFIG">): BranchPlaces {
   let places = placesByFile.get(config.DEALER_CONFIG);
   if (!places) {

@@ -4,7 +4,9 @@ import { requireRole } from "../staff/permissions";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import type { AuditAction } from "../staff/staff-store";
 import { PhotoRefusedError, type PhotoLibrary } from "../media/photo-library";
-import { ContentConflictError, ContentEditing, type ContentSave } from "./content-editing";
+import { checkedBody, ContentConflictError, ContentEditing, ContentInvalidError, type ContentSave } from "./content-editing";
+import { branchRemovalProblems } from "../branches/branch-removal";
+import type { StockView } from "../store/vehicle-store";
 import type { PublishedContent } from "./published-content";
 
 /**
@@ -20,6 +22,7 @@ export class ContentDesk {
     private readonly access: StaffAccess,
     readonly published: PublishedContent,
     private readonly library: PhotoLibrary,
+    private readonly stock: StockView,
   ) {
     this.editing = editing;
   }
@@ -31,6 +34,7 @@ export class ContentDesk {
 
   async save(member: StaffMember, address: string, key: string, save: ContentSave, now = new Date()): Promise<ContentRecord> {
     requireRole(member, "editor");
+    if (save.publish) await this.refuseRemovingStockedBranches(key, save.body);
     const record = await this.editing.save(key, save, authorOf(member), now);
     const version = record.versions.at(-1)!;
     await this.audit(member, address, save.publish ? "content-published" : "content-drafted", key, {
@@ -44,6 +48,8 @@ export class ContentDesk {
 
   async restore(member: StaffMember, address: string, key: string, number: number, basedOn: number, now = new Date()) {
     requireRole(member, "editor");
+    const earlier = (await this.editing.get(key))?.versions.find((version) => version.number === number);
+    if (earlier) await this.refuseRemovingStockedBranches(key, earlier.body);
     const record = await this.editing.restore(key, number, basedOn, authorOf(member), now);
     await this.audit(member, address, "content-restored", key, { version: record.versions.at(-1)!.number, restoredFrom: number });
     await this.published.poll();
@@ -99,6 +105,19 @@ export class ContentDesk {
   async list(member: StaffMember): Promise<ContentRecord[]> {
     requireRole(member, "editor");
     return (await this.editing.all()).filter(({ key }) => kindOf(key) !== undefined);
+  }
+
+  /**
+   * The dealer's details published with fewer branches: refused while vehicles in stock
+   * still stand at one left out (backend/branches/branch-removal.ts). Taking a version down
+   * is not refused: the one it replaced shows again, as it was.
+   */
+  private async refuseRemovingStockedBranches(key: string, body: unknown): Promise<void> {
+    if (kindOf(key) !== "dealer") return;
+    const next = this.published.previewWith(key, checkedBody(key, body)).dealer;
+    const problems = await branchRemovalProblems(this.published.current().dealer, next, this.stock);
+    const first = Object.keys(problems)[0];
+    if (first) throw new ContentInvalidError(first, problems);
   }
 
   private audit(member: StaffMember, address: string, action: AuditAction, key: string, details: Record<string, string | number>) {

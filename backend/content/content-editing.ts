@@ -6,6 +6,8 @@ import { REDIRECTS } from "../../domain/redirects";
 import { contentDiff, type DiffLine } from "./content-diff";
 import { markdownProblems } from "./markdown";
 import { StaleContentError, type ContentStore } from "./content-store";
+import { unplacedPostcodes } from "../branches/branch-places";
+import type { DealerDetails } from "../../domain/content/content-schemas";
 
 /** What a save asks for: keep it as a draft, or publish it (now, or from `publishAt`), optionally until `takeDownAt`. */
 export interface ContentSave {
@@ -125,7 +127,11 @@ export function checkedBody(key: string, body: unknown): unknown {
     const first = error.issues[0]!.path.join(".") || "body";
     throw new ContentInvalidError(first, fields);
   }
-  const problems = { ...contentRuleProblems(key, parsed, REDIRECTS), ...markdownFieldProblems(parsed) };
+  const problems = {
+    ...contentRuleProblems(key, parsed, REDIRECTS),
+    ...markdownFieldProblems(parsed),
+    ...(kindOf(key) === "dealer" && unplacedPostcodes(parsed as DealerDetails)),
+  };
   const first = Object.keys(problems)[0];
   if (first) throw new ContentInvalidError(first, problems);
   return parsed;

@@ -5,6 +5,7 @@ import type { ContentRecord } from "../../domain/content/content-versions";
 import { contentSeeds } from "./seed/content-seeds";
 import { HOME_SEED } from "./seed/home-seed";
 import { buildSiteContent } from "./site-content";
+import type { DealerDetails } from "../../domain/content/content-schemas";
 
 const dealer = dealerSchema.parse(JSON.parse(readFileSync(new URL("../../dealer.json", import.meta.url), "utf8")));
 const seeds = contentSeeds(dealer);
@@ -68,5 +69,20 @@ describe("the content buyers see", () => {
     expect(content.dealer.phone).toBe("0151 496 0999");
     expect(content.dealer.legalName).toBe(dealer.legalName);
     expect(content.home.faq[2]!.answerHtml).toContain('We are open Saturday, 9am to 1pm. Call us on <a href="tel:01514960999">');
+  });
+
+  it("takes a group's branches from the published details, the dealer file's when the details name none, and one site when emptied", () => {
+    const group = dealerSchema.parse(JSON.parse(readFileSync(new URL("../../dealer-group.json", import.meta.url), "utf8")));
+    const groupSeeds = contentSeeds(group);
+    const details = groupSeeds.get("dealer") as DealerDetails;
+    const [wigan, bolton] = group.branches!;
+    const moved = { ...bolton!, leadEmail: "bolton-sales@example.com" };
+    const shown = (body: unknown) => buildSiteContent(new Map([["dealer", published("dealer", body, at(1))]]), groupSeeds, group, at(2), 2);
+
+    expect(buildSiteContent(new Map(), groupSeeds, group, at(1), 1).content.dealer.branches).toEqual(group.branches);
+    expect(shown({ ...details, branches: [wigan, moved] }).content.dealer.branches).toEqual([wigan, moved]);
+    const { branches: _branches, ...storedBeforeBranches } = details;
+    expect(shown(storedBeforeBranches).content.dealer.branches).toEqual(group.branches);
+    expect(shown({ ...details, branches: [] }).content.dealer).not.toHaveProperty("branches");
   });
 });

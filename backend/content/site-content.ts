@@ -138,8 +138,18 @@ export function buildSiteContent(
   };
 }
 
-/** The dealer file with the details the staff area owns (phone, hours, …) in place of its own. */
-const withDetails = (dealerFile: Dealer, details: DealerDetails | undefined): Dealer => ({ ...dealerFile, ...details });
+/**
+ * The dealer file with the details the staff area owns (phone, hours, branches, …) in place
+ * of its own: branches emptied there make a dealer with one branch, and details stored
+ * before branches were edited there keep the file's.
+ */
+function withDetails(dealerFile: Dealer, details: DealerDetails | undefined): Dealer {
+  if (!details) return dealerFile;
+  const { branches, ...contact } = details;
+  const { branches: filed, ...dealer } = { ...dealerFile, ...contact };
+  const shown = branches ?? filed;
+  return shown && shown.length > 0 ? { ...dealer, branches: shown } : dealer;
+}
 
 /**
  * The dealer as published at `now`, from the stored details alone: for what writes to buyers

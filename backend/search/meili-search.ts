@@ -158,6 +158,8 @@ export class MeiliSearchEngine implements SearchEngine {
       query.q,
       query.filters,
       query.near,
+      // Nearest first, the radius and the miles are measured to the branches as published when asked.
+      query.near && this.places?.revision,
       query.sort,
       query.page,
       query.pageSize,
@@ -371,7 +373,7 @@ export class MeiliSearchEngine implements SearchEngine {
       ids,
       facets,
       ...(records && { records }),
-      ...(near ? { distancesMetres: hits.map((hit) => distanceToHit(near.point, hit as { _geo?: GeoHit })) } : {}),
+      ...(near && this.places ? { distancesMetres: hits.map((hit) => distanceToHit(near.point, hit, this.places!)) } : {}),
     };
   }
 
@@ -439,10 +441,19 @@ function recordsOf(hits: SearchResponse["hits"]): HitRecords | undefined {
   return new HitRecords(json);
 }
 
-/** Metres to a vehicle's branch; NaN for a document indexed without the dealer's branches. */
+/**
+ * Metres to a vehicle's branch as the branches are published now, found by the code its
+ * record names (a branch whose postcode changed since the document was indexed is measured
+ * where it is now); by the document's `_geo` when the hit brings no record; NaN for a
+ * document indexed without the dealer's branches.
+ */
 type GeoHit = { lat: number; lng: number };
-function distanceToHit(point: GeoPoint, hit: { _geo?: GeoHit }): number {
-  return hit._geo ? metresBetween(point, { lat: hit._geo.lat, lon: hit._geo.lng }) : Number.NaN;
+function distanceToHit(point: GeoPoint, hit: SearchResponse["hits"][number], places: BranchPlaces): number {
+  const geo = hit._geo as GeoHit | undefined;
+  if (!geo) return Number.NaN;
+  const text: unknown = hit[RECORD_ATTRIBUTE];
+  if (typeof text === "string") return places.metresTo(point, (JSON.parse(text) as Pick<VehicleRecord, "branch">).branch);
+  return metresBetween(point, { lat: geo.lat, lon: geo.lng });
 }
 
 /**

@@ -35,6 +35,11 @@ export function staffBranchesSchema(codes: readonly string[]) {
     .transform((picked) => (picked.length === 0 ? null : [...new Set(picked)]));
 }
 
+/** Whose leads a member of staff with these branches (null: every branch) works, as words. */
+export function leadsWorked(branches: readonly string[] | null): string {
+  return branches ? `the leads of ${branches.join(", ")} and those of no branch` : "the leads of every branch";
+}
+
 export interface StaffAccount {
   id: string;
   /** Lower-cased: addresses are compared that way. */

@@ -1,13 +1,13 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, publicOrigin } from "../config";
 import { loadDealer } from "../dealer-config";
-import { publishedDealer } from "../content/site-content";
-import { openContentStore, openMailOutbox, openStaffStore, openStore } from "../engines";
+import { dealerBranches, isDealerGroup } from "../../domain/branches";
+import { openMailOutbox, openStaffStore, openStore, publishedDealerIn } from "../engines";
 import { createLogger } from "../logger";
 import { siteAddressIn } from "../site-address";
 import { queuePasswordLink } from "../mail/mail-services";
 import { StaffAccess } from "./staff-access";
-import { staffEmailSchema, staffNameSchema, staffRoleSchema, type StaffAccount } from "./staff-accounts";
+import { leadsWorked, staffBranchesSchema, staffEmailSchema, staffNameSchema, staffRoleSchema, type StaffAccount } from "./staff-accounts";
 import { staffSettingsOf } from "./staff-services";
 import { AccountExistsError, type StaffStore } from "./staff-store";
 
@@ -21,6 +21,10 @@ const USAGE = `Staff accounts for the dealer site's staff area (/staff).
   npm run staff -- disable --email ADDRESS      Stops the account signing in, and ends its sessions.
   npm run staff -- enable --email ADDRESS       Lets a disabled account sign in again.
   npm run staff -- remove-2fa --email ADDRESS   Removes the second factor (a lost phone).
+  npm run staff -- branches --email ADDRESS --branches CODE[,CODE…]
+      Limits a dealer group's member of staff to the leads of those branches (and of none).
+  npm run staff -- branches --email ADDRESS --every
+      Lets them work the leads of every branch again.
   npm run staff -- list                         Lists every account.
 
 Settings come from the environment (DATA_DIR or MONGODB_URL, SITE_URL for the links), as for the site;
@@ -32,7 +36,16 @@ class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      name: { type: "string" },
+      branches: { type: "string" },
+      every: { type: "boolean" },
+    },
+  });
   const config = loadConfig();
   const logger = createLogger("warn", { toStderr: true });
   const dealer = await loadDealer(config.DEALER_CONFIG);
@@ -43,10 +56,11 @@ async function main(argv: string[]): Promise<number> {
   const access = new StaffAccess(store, { ...staffSettingsOf(config, dealer), siteOrigin });
   const outbox = await openMailOutbox(config, opened.mongo);
   const hours = config.STAFF_SET_PASSWORD_LINK_HOURS;
+  /** The dealer's details (and branches) as the staff area last published them. */
+  const published = () => publishedDealerIn(config, opened.mongo, dealer);
   /** The link e-mailed too, when mail is sent: the line that says so. The message gives the dealer's details as published. */
   const mailed = async (to: string, link: string) => {
-    const details = await (await openContentStore(config, opened.mongo)).get("dealer");
-    const queued = await queuePasswordLink(config, publishedDealer(details, dealer, new Date()), outbox, { to, link });
+    const queued = await queuePasswordLink(config, await published(), outbox, { to, link });
     return queued ? `\nThe site is also e-mailing it to ${to}.\n` : "";
   };
   try {
@@ -82,6 +96,20 @@ async function main(argv: string[]): Promise<number> {
         print(`${account.email} signs in with a password alone until they set up a second factor again.\n`);
         return 0;
       }
+      case "branches": {
+        const account = await accountNamed(store, values.email);
+        if (Boolean(values.every) === (values.branches !== undefined))
+          throw new UsageError("Give either --branches CODE[,CODE…] or --every");
+        const group = await published();
+        const codes = isDealerGroup(group) ? dealerBranches(group).map(({ code }) => code) : [];
+        if (values.branches !== undefined && codes.length === 0)
+          throw new UsageError("--branches: this dealer has one branch; there are none to choose");
+        const picked = values.every ? [] : values.branches!.split(",").map((code) => code.trim());
+        const branches = checked(staffBranchesSchema(codes), picked, "--branches");
+        await access.changeAccount("command line", account, { branches });
+        print(`${account.email} works ${leadsWorked(branches)}.\n`);
+        return 0;
+      }
       case "list": {
         const accounts = await store.listAccounts();
         if (accounts.length === 0) print("No staff accounts yet: add one with npm run staff -- add --email ADDRESS --role admin\n");
@@ -103,6 +131,7 @@ function stateOf(account: StaffAccount): string {
     account.disabled ? "disabled" : "active",
     account.passwordHash ? undefined : "password not set",
     account.totpSecret ? "second factor on" : undefined,
+    account.branches ? `branches ${account.branches.join(" ")}` : undefined,
   ];
   return states.filter(Boolean).join(", ");
 }

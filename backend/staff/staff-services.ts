@@ -144,7 +144,7 @@ export function staffServices(
     feedPictures: new FeedPictures(backgroundStore, library, fetchLimits, logger, indexer, shared.pictureRounds),
     stockTable: new StockTable(stock, views, leads, logger),
     mail,
-    content: new ContentDesk(new ContentEditing(content.store), access, content.published, library),
+    content: new ContentDesk(new ContentEditing(content.store), access, content.published, library, backgroundStore),
     demand: new BuyerDemand(alerts),
     feeds: new FeedDesk(
       new OutgoingFeeds(backgroundStore, feedSettings, { origin: publicOrigin(config), dealer }, { folder: config.FEEDS_OUT_DIR, logger }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dealerSchema } from "../dealer";
+import { branchListSchema, dealerSchema } from "../dealer";
 import { photoSchema } from "../vehicle-photo-schema";
 
 /**
@@ -131,19 +131,24 @@ export const siteNoticeSchema = z
   .refine(({ from, until }) => until > from, { message: "must end after it starts", path: ["until"] });
 
 /**
- * The dealer's details the staff area owns: how to reach the showroom and when it is open.
- * Who the dealer is in law (names, FCA and company numbers) stays in the dealer file.
+ * The dealer's details the staff area owns: how to reach the showroom, when it is open, and
+ * a dealer group's branches (the dealer file's are the first start's). Who the dealer is in
+ * law (names, FCA and company numbers) stays in the dealer file. An empty list (the form's
+ * emptied) is a dealer with one branch, made from the details above; no list at all
+ * (details stored before branches were edited here), the dealer file's branches.
  */
-export const dealerDetailsSchema = dealerSchema.pick({
-  phone: true,
-  email: true,
-  messagingUrl: true,
-  address: true,
-  openingHours: true,
-  closedOn: true,
-  replyTime: true,
-  leadReplyTime: true,
-});
+export const dealerDetailsSchema = dealerSchema
+  .pick({
+    phone: true,
+    email: true,
+    messagingUrl: true,
+    address: true,
+    openingHours: true,
+    closedOn: true,
+    replyTime: true,
+    leadReplyTime: true,
+  })
+  .extend({ branches: branchListSchema.optional() });
 
 /** Addresses the editor sends elsewhere for good (301). */
 export const redirectListSchema = z.object({

@@ -10,7 +10,7 @@ import { addDays, showroomInstant, showroomMoment } from "../../domain/opening-h
  * entry left wholly empty is dropped. Works without JavaScript.
  */
 export type FormField =
-  | { type: "text" | "longText" | "markdown" | "date" | "datetime" | "checkbox"; name: string; label: string; hint?: string }
+  | { type: "text" | "longText" | "markdown" | "date" | "datetime" | "checkbox" | "number"; name: string; label: string; hint?: string }
   | { type: "lines"; name: string; label: string; hint?: string }
   | { type: "photo"; name: string; label: string; hint?: string }
   | { type: "group"; name: string; label: string; fields: FormField[]; optional?: true }
@@ -41,6 +41,32 @@ const faq: FormField = {
   ],
 };
 const linkHint = "A page of this site, like /vans/used, or a full https:// address.";
+const address: FormField = {
+  type: "group",
+  name: "address",
+  label: "Address",
+  fields: [
+    { type: "lines", name: "lines", label: "Street address", hint: "One line each." },
+    { type: "text", name: "town", label: "Town" },
+    { type: "text", name: "postcode", label: "Postcode" },
+  ],
+};
+const openingHours: FormField = {
+  type: "list",
+  name: "openingHours",
+  label: "Opening hours",
+  item: "Days",
+  fields: [
+    { type: "text", name: "days", label: "Days", hint: "Like “Monday to Friday” or “Saturday”." },
+    { type: "text", name: "hours", label: "Hours", hint: "Like “9am to 5pm”." },
+  ],
+};
+const closedOn: FormField = {
+  type: "lines",
+  name: "closedOn",
+  label: "Closed on",
+  hint: "Bank holidays and other days closed, one a line, as 2026-12-25.",
+};
 
 export const CONTENT_FORMS: Record<ContentKind, FormField[]> = {
   home: [
@@ -174,33 +200,45 @@ export const CONTENT_FORMS: Record<ContentKind, FormField[]> = {
     { type: "text", name: "phone", label: "Phone" },
     { type: "text", name: "email", label: "E-mail address" },
     { type: "text", name: "messagingUrl", label: "Messaging link", hint: "An https:// address, like https://wa.me/44…" },
-    {
-      type: "group",
-      name: "address",
-      label: "Address",
-      fields: [
-        { type: "lines", name: "lines", label: "Street address", hint: "One line each." },
-        { type: "text", name: "town", label: "Town" },
-        { type: "text", name: "postcode", label: "Postcode" },
-      ],
-    },
-    {
-      type: "list",
-      name: "openingHours",
-      label: "Opening hours",
-      item: "Days",
-      fields: [
-        { type: "text", name: "days", label: "Days", hint: "Like “Monday to Friday” or “Saturday”." },
-        { type: "text", name: "hours", label: "Hours", hint: "Like “9am to 5pm”." },
-      ],
-    },
-    { type: "lines", name: "closedOn", label: "Closed on", hint: "Bank holidays and other days closed, one a line, as 2026-12-25." },
+    address,
+    openingHours,
+    closedOn,
     { type: "text", name: "replyTime", label: "How soon we reply", hint: "Words after “We usually reply”: “within 3 business days”." },
     {
       type: "text",
       name: "leadReplyTime",
       label: "How soon we answer a question about a vehicle (optional)",
       hint: "Words after “We will be in touch”.",
+    },
+    {
+      type: "list",
+      name: "branches",
+      label: "Branches (a dealer group's sites)",
+      item: "Branch",
+      fields: [
+        {
+          type: "text",
+          name: "code",
+          label: "Code",
+          hint: "Lower-case letters, digits and hyphens, like st-helens: the branch's page is /branches/{code}, and stock feeds name the branch by it.",
+        },
+        { type: "text", name: "name", label: "Name" },
+        address,
+        {
+          type: "group",
+          name: "location",
+          label: "Where it is on the map (optional)",
+          optional: true,
+          fields: [
+            { type: "number", name: "lat", label: "Latitude", hint: "Like 53.5448; empty, distances are measured to its postcode's area." },
+            { type: "number", name: "lon", label: "Longitude", hint: "Like -2.6319." },
+          ],
+        },
+        { type: "text", name: "phone", label: "Phone" },
+        { type: "text", name: "leadEmail", label: "E-mail address for its leads" },
+        openingHours,
+        closedOn,
+      ],
     },
   ],
   // Added to by uploading on the photos page, not by a form.
@@ -239,6 +277,12 @@ export function bodyFromForm(fields: readonly FormField[], form: FormData, prefi
         if (instant !== undefined) body[field.name] = instant;
         break;
       }
+      case "number": {
+        // Words that are no number go on as they are, for the schema to name the field.
+        const value = text();
+        if (value !== "") body[field.name] = Number.isFinite(Number(value)) ? Number(value) : value;
+        break;
+      }
       case "lines":
         body[field.name] = text()
           .split("\n")
@@ -262,7 +306,7 @@ export function bodyFromForm(fields: readonly FormField[], form: FormData, prefi
         const items: Body[] = [];
         for (let i = 0; i < count; i++) {
           const item = bodyFromForm(field.fields, form, `${path}.${i}.`);
-          if (Object.values(item).some((value) => value !== "" && value !== false && value !== undefined)) items.push(item);
+          if (!isEmpty(item)) items.push(item);
         }
         body[field.name] = items;
         break;
@@ -274,6 +318,13 @@ export function bodyFromForm(fields: readonly FormField[], form: FormData, prefi
     }
   }
   return body;
+}
+
+/** Whether a list's entry was left wholly empty: no words, no box ticked, in it or in any group or list inside it. */
+function isEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(isEmpty);
+  if (value && typeof value === "object") return Object.values(value).every(isEmpty);
+  return value === "" || value === false || value === undefined;
 }
 
 /** "2026-12-24T09:00" on the showroom's clock as an instant; undefined when empty or not a time. */

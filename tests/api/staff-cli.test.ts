@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { FileStaffStore } from "../../backend/staff/file-staff-store";
 import { EMBEDDED_ENGINES } from "../support/embedded-engines";
 import { startTestSite, type TestSite } from "../support/start-test-site";
 
@@ -60,5 +61,56 @@ describe("npm run staff -- add", () => {
       HOST: "127.0.0.2",
     });
     expect(new URL(linkIn(fromPort.stdout)!).origin).toBe("http://127.0.0.2:4123");
+  });
+});
+
+describe("npm run staff -- branches", () => {
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  });
+
+  it("limits an account to a dealer group's branches, refuses codes it does not have, clears them with --every, and audits each change", async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "staff-cli-"));
+    const env = { DATA_DIR: dataDir, DEALER_CONFIG: "dealer-group.json", SITE_URL: "https://www.example.com" };
+    expect((await staffCli(["add", "--email", "kim@dealer.example", "--role", "sales"], env)).status).toBe(0);
+
+    const unknown = await staffCli(["branches", "--email", "kim@dealer.example", "--branches", "wigan,leeds"], env);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("--branches: Choose branches from: ");
+    const neither = await staffCli(["branches", "--email", "kim@dealer.example"], env);
+    expect(neither.status).toBe(2);
+    expect(neither.stderr).toContain("Give either --branches");
+
+    const limited = await staffCli(["branches", "--email", "kim@dealer.example", "--branches", "wigan, bolton"], env);
+    expect(limited.stderr).toBe("");
+    expect(limited.stdout).toBe("kim@dealer.example works the leads of wigan, bolton and those of no branch.\n");
+    expect((await staffCli(["list"], env)).stdout).toContain("branches wigan bolton");
+
+    const every = await staffCli(["branches", "--email", "kim@dealer.example", "--every"], env);
+    expect(every.stdout).toBe("kim@dealer.example works the leads of every branch.\n");
+
+    const store = await FileStaffStore.open(dataDir);
+    try {
+      const account = await store.findAccountByEmail("kim@dealer.example");
+      expect(account?.branches).toBeUndefined();
+      const { entries } = await store.listAudit({ action: "account-changed", targetId: account!.id, page: 1, pageSize: 10 });
+      expect(entries.map(({ origin, details }) => [origin, details])).toEqual([
+        ["command line", { branches: "every" }],
+        ["command line", { branches: "wigan bolton" }],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses branches for a dealer with one", async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "staff-cli-"));
+    const env = { DATA_DIR: dataDir, SITE_URL: "https://www.example.com" };
+    await staffCli(["add", "--email", "kim@dealer.example", "--role", "sales"], env);
+    const refused = await staffCli(["branches", "--email", "kim@dealer.example", "--branches", "liverpool"], env);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("this dealer has one branch");
   });
 });

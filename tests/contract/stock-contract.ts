@@ -15,6 +15,7 @@ import { feedRecord, KNOWN_VEHICLES, knownStockChange, knownVehicleRepriced } fr
 import { pausingHalfway } from "../support/pausing-scan";
 import { referenceSearch } from "../support/reference-search";
 import { BranchPlaces } from "../../backend/branches/branch-places";
+import { dealerBranches } from "../../domain/branches";
 import { loadDealerNow } from "../../backend/dealer-config";
 import { outcodeCentre } from "../../backend/geo/outcode-locations";
 import { METRES_PER_MILE, milesFromMetres } from "../../domain/distance";
@@ -1133,6 +1134,30 @@ function searchByDistanceAndBranch(open: (places?: BranchPlaces) => Promise<Stoc
       await answersLikeTheReference(
         query({ q: "vauxhsll", type: "car", sort: "distance", near: { point: outcodeCentre("BL1")! }, page: 2, pageSize: 20 }),
       );
+    });
+
+    it("measures to the branches as published after the index was built, without rebuilding it", async () => {
+      const filed = dealerBranches(loadDealerNow("dealer-group.json"));
+      const nearLiverpool = query({
+        type: "car",
+        sort: "distance",
+        near: { point: liverpool, withinMetres: 5 * METRES_PER_MILE },
+        records: true,
+      });
+      expect((await grouped.search.search(nearLiverpool)).total).toBe(0);
+      places.follow(
+        filed.map((branch) => (branch.code === "bolton" ? { ...branch, address: { ...branch.address, postcode: "L3 4AQ" } } : branch)),
+      );
+      try {
+        const { actual, expected } = await answersLikeTheReference(nearLiverpool);
+        expect(actual.total).toBeGreaterThan(0);
+        for (const [i, metres] of actual.distancesMetres!.entries()) expect(metres).toBeCloseTo(expected.distancesMetres![i]!, 0);
+        await answersLikeTheReference(
+          query({ type: "car", sort: "distance", near: { point: liverpool }, records: true, page: 2, pageSize: 40 }),
+        );
+      } finally {
+        places.follow(filed);
+      }
     });
 
     it("without a postcode, orders distance as relevance and measures nothing", async () => {

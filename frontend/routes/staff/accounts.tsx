@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { Field } from "../../components/forms/form-parts";
 import { AccountExistsError } from "../../../backend/staff/staff-store";
 import {
+  leadsWorked,
   STAFF_ROLES,
   staffBranchesSchema,
   staffEmailSchema,
@@ -110,8 +111,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         return data({ message: problem, link: undefined, errors: { branches: problem } }, { status: 400 });
       }
       await services.access.changeAccount(actor, account, { branches: branches.data }, address);
-      const works = branches.data ? `the leads of ${branches.data.join(", ")} and those of no branch` : "the leads of every branch";
-      return { message: `${account.email} works ${works}.`, link: undefined, errors: {} };
+      return { message: `${account.email} works ${leadsWorked(branches.data)}.`, link: undefined, errors: {} };
     }
     case "disable":
     case "enable":
