@@ -19,7 +19,7 @@ import { readSettingFile, type Config } from "./config";
 import type { ForwardingTiming } from "./leads/lead-forwarder";
 import { leadServices } from "./leads/lead-services";
 import { findLeadVehicle } from "./leads/lead-vehicle";
-import { staffServices } from "./staff/staff-services";
+import { staffServices } from "./staff-services";
 import { answerClientErrors } from "./http/client-errors";
 import { isSharedPage } from "./http/cached-pages";
 import { createApp, type FrontendMount } from "./http/create-app";
@@ -206,7 +206,7 @@ export async function startSite({
           catchUps: engines.catchUps,
         })
       : undefined;
-  metrics.watch(metricSourcesOf(config, catalogue, engines, renderPool), logger);
+  metrics.watch(metricSourcesOf(config, catalogue, engines, renderPool && (() => renderPool.load)), logger);
   const metricsToken = config.METRICS_TOKEN_FILE && (await readSettingFile("METRICS_TOKEN_FILE", config.METRICS_TOKEN_FILE)).trim();
   const renderHere =
     pagesBuild &&

@@ -16,7 +16,7 @@ import type { PublishedContent } from "../content/published-content";
 import { CONTENT_PHOTO_PAGE } from "../content/content-desk";
 import type { Leads } from "../leads/lead-intake";
 import { hasRole } from "../staff/permissions";
-import type { StaffServices } from "../staff/staff-services";
+import type { StaffServices } from "../staff-services";
 import { STOCK_UPLOAD_PAGE, uploadLimitBytes } from "../stock/stock-upload";
 import type { VehicleViewCounter } from "../stock/vehicle-views";
 import type { Logger } from "../logger";

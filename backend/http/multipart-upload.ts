@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
+import { UPLOAD_FILE_MODE } from "../upload-file-mode";
 
 /**
  * Reads a form posted as multipart/form-data (RFC 7578) as it arrives: the file in it (or
@@ -39,9 +40,6 @@ export interface UploadLimits {
   /** How many files the form may hold; 1 unless said. */
   maxFiles?: number;
 }
-
-/** An uploaded file (a stock feed: the dealer's prices) is the site's own user's alone to read. */
-export const UPLOAD_FILE_MODE = 0o600;
 
 const MAX_FIELD_BYTES = 4096;
 const MAX_HEADER_BYTES = 8192;

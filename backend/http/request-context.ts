@@ -6,7 +6,7 @@ import type { SiteContent } from "../../domain/content/site-content";
 import type { Leads } from "../leads/lead-intake";
 import type { Logger } from "../logger";
 import type { StaffMember } from "../staff/staff-access";
-import type { StaffServices } from "../staff/staff-services";
+import type { StaffServices } from "../staff-services";
 
 /**
  * What the server hands every loader through React Router's request context: the catalogue

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { KNOWN_PARAMS } from "../../domain/parse-search-request";
 import type { Logger } from "../logger";
+import { loggableUrl } from "../observability/loggable-url";
 import { inRequest } from "../observability/request-scope";
 
 /** A balancer's id as HAProxy's unique-id-format, nginx's $request_id or a UUID writes it; anything else is made afresh, so a forged header cannot put text of its choosing in the log. */
@@ -38,25 +38,4 @@ export function requestLogging(logger: Logger): RequestHandler {
     },
   });
   return (req, res, next) => logRequest(req, res, () => inRequest(String(req.id), next));
-}
-
-const REDACTED = "[redacted]";
-/** Parameters the search reads whose values are a visitor's own words: their keywords, and where they live. */
-const TYPED_BY_VISITOR = new Set(["q", "postcode"]);
-
-/**
- * The address as logged: the values of search filters, sort and paging are kept, since they
- * explain a slow or failed search; every other query value is replaced, because some (a
- * postcode typed into a search form, a name in a link's tracking tag) are personal data,
- * which the log must never hold. So are the words typed into the search box (`q`), where a
- * visitor may type anything, and the buyer's postcode the search measures distances from.
- */
-export function loggableUrl(url: string): string {
-  const queryAt = url.indexOf("?");
-  if (queryAt < 0) return url;
-  const query = new URLSearchParams(url.slice(queryAt + 1));
-  for (const name of new Set(query.keys())) {
-    if (!KNOWN_PARAMS.has(name) || TYPED_BY_VISITOR.has(name)) query.set(name, REDACTED);
-  }
-  return `${url.slice(0, queryAt)}?${query}`;
 }

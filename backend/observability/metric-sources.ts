@@ -1,7 +1,6 @@
 import type { Catalogue } from "../catalogue";
 import type { Config } from "../config";
 import type { Engines } from "../engines";
-import type { RenderPool } from "../http/render-pool";
 import type { MetricSources, StockJobState } from "./site-metrics";
 import { searchTaskLag } from "./search-task-lag";
 
@@ -12,7 +11,8 @@ export function metricSourcesOf(
   config: Config,
   catalogue: Catalogue,
   engines: Pick<Engines, "mail" | "leads" | "shared">,
-  renderPool: RenderPool | undefined,
+  /** The render threads' load (the render pool's), when pages are rendered on threads. */
+  renderThreads: MetricSources["renderThreads"],
 ): MetricSources {
   const searchTasks = searchTaskLag(config);
   return {
@@ -41,7 +41,7 @@ export function metricSourcesOf(
         );
       },
     },
-    ...(renderPool ? { renderThreads: () => renderPool.load } : {}),
+    ...(renderThreads ? { renderThreads } : {}),
     ...(searchTasks ? { searchTasks } : {}),
   };
 }

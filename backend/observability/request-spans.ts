@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { loggableUrl } from "../http/request-logging";
+import { loggableUrl } from "./loggable-url";
 import { routeKindOf } from "./route-kinds";
 import { inServerSpan } from "./tracing";
 

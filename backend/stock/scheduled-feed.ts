@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { formatCount } from "../../domain/format";
-import { UPLOAD_FILE_MODE } from "../http/multipart-upload";
+import { UPLOAD_FILE_MODE } from "../upload-file-mode";
 import type { Logger } from "../logger";
 import { MemoryFeedTurns, type FeedRun, type FeedTurns } from "./feed-turns";
 import type { ImportMode } from "./import-job";

@@ -2,7 +2,7 @@ import { HAND_EDITABLE_FIELDS, HAND_EDITABLE_SPEC, type HandEditableField } from
 import { handValueOf, type HandValues } from "../../domain/hand-edits";
 import { retailAdvertSchema, vehicleDetailsSchema, type VehicleRecord } from "../../domain/vehicle";
 import type { StaffMember } from "../../backend/staff/staff-access";
-import type { StaffServices } from "../../backend/staff/staff-services";
+import type { StaffServices } from "../../backend/staff-services";
 import { formText } from "./staff-guard.server";
 
 /**

@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 function staffCli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const { SITE_URL: _siteUrl, PORT: _port, HOST: _host, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "backend", "staff", "staff-cli.ts"), ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "backend", "staff-cli.ts"), ...args], {
     cwd: root,
     env: { ...inherited, ...EMBEDDED_ENGINES, LOG_LEVEL: "warn", ...env },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loggableUrl } from "./request-logging";
+import { loggableUrl } from "./loggable-url";
 
 describe("loggableUrl", () => {
   it("keeps a search's filters, sort and paging", () => {

@@ -1,15 +1,22 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, publicOrigin } from "../config";
-import { loadDealer } from "../dealer-config";
-import { dealerBranches, isDealerGroup } from "../../domain/branches";
-import { openMailOutbox, openStaffStore, openStore, publishedDealerIn } from "../engines";
-import { createLogger } from "../logger";
-import { siteAddressIn } from "../site-address";
-import { queuePasswordLink } from "../mail/mail-services";
-import { StaffAccess } from "./staff-access";
-import { leadsWorked, staffBranchesSchema, staffEmailSchema, staffNameSchema, staffRoleSchema, type StaffAccount } from "./staff-accounts";
+import { ConfigError, loadConfig, publicOrigin } from "./config";
+import { loadDealer } from "./dealer-config";
+import { dealerBranches, isDealerGroup } from "../domain/branches";
+import { openMailOutbox, openStaffStore, openStore, publishedDealerIn } from "./engines";
+import { createLogger } from "./logger";
+import { siteAddressIn } from "./site-address";
+import { queuePasswordLink } from "./mail/mail-services";
+import { StaffAccess } from "./staff/staff-access";
+import {
+  leadsWorked,
+  staffBranchesSchema,
+  staffEmailSchema,
+  staffNameSchema,
+  staffRoleSchema,
+  type StaffAccount,
+} from "./staff/staff-accounts";
 import { staffSettingsOf } from "./staff-services";
-import { AccountExistsError, type StaffStore } from "./staff-store";
+import { AccountExistsError, type StaffStore } from "./staff/staff-store";
 
 const USAGE = `Staff accounts for the dealer site's staff area (/staff).
 
