@@ -248,10 +248,12 @@ test("an editor changes the opening hours and phone, and the contact page, heade
     { days: "Monday to Friday", hours: "9am to 5pm" },
     { days: "Saturday", hours: "9am to 1pm" },
   ];
-  await page.getByRole("group", { name: "New days" }).getByLabel("Days", { exact: true }).fill("Saturday");
-  await page.getByRole("group", { name: "New days" }).getByLabel("Hours", { exact: true }).fill("9am to 1pm");
-  await page.getByLabel("Closed on").fill(today);
-  await page.getByLabel("Phone", { exact: true }).fill("0151 496 0999");
+  // The dealer's own details come first; the Branches list below repeats them for each branch.
+  const newDays = page.getByRole("group", { name: "New days" }).first();
+  await newDays.getByLabel("Days", { exact: true }).fill("Saturday");
+  await newDays.getByLabel("Hours", { exact: true }).fill("9am to 1pm");
+  await page.getByLabel("Closed on").first().fill(today);
+  await page.getByLabel("Phone", { exact: true }).first().fill("0151 496 0999");
   await publish(page);
 
   await page.goto(`${base()}/contact`);
