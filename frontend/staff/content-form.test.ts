@@ -51,6 +51,12 @@ describe("the dealer's details form", () => {
       "branches.0.leadEmail": expect.any(String),
       "branches.1.location.lat": expect.any(String),
     });
+    // Read as people write numbers: not as hexadecimal or with an exponent.
+    for (const lat of ["0x35", "5.3e1"]) {
+      const typed = (fields: [string, string][]) =>
+        fields.map(([name, value]): [string, string] => [name, name === "branches.0.location.lat" ? lat : value]);
+      expect(problemsOf(posted({ ...group, branches: [located, ...others] }, typed)), lat).toHaveProperty(["branches.0.location.lat"]);
+    }
     const unplaced = { ...group, branches: [{ ...wigan!, address: { ...wigan!.address, postcode: "ZZ99 9ZZ" } }] };
     expect(problemsOf(posted(unplaced))).toEqual({
       "branches.0.address.postcode": "is not a postcode the site can place on the map: check it",

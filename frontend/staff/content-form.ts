@@ -259,6 +259,9 @@ export const CONTENT_FORMS: Record<ContentKind, FormField[]> = {
 
 type Body = Record<string, unknown>;
 
+/** A number as people write one ("53.5448", "-2.6"): Number() alone would also take "0x10" as 16 and "1e1" as 10. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /** What the form posted, in the document's shape (not yet checked). */
 export function bodyFromForm(fields: readonly FormField[], form: FormData, prefix = ""): Body {
   const body: Body = {};
@@ -280,7 +283,7 @@ export function bodyFromForm(fields: readonly FormField[], form: FormData, prefi
       case "number": {
         // Words that are no number go on as they are, for the schema to name the field.
         const value = text();
-        if (value !== "") body[field.name] = Number.isFinite(Number(value)) ? Number(value) : value;
+        if (value !== "") body[field.name] = DECIMAL.test(value) ? Number(value) : value;
         break;
       }
       case "lines":
