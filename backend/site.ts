@@ -271,7 +271,11 @@ export async function startSite({
   const staffSweeps = setInterval(sweepStaff, STAFF_SWEEP_MS).unref();
   const url = addressOf(server, config.HOST);
   const metricsUrl = metricsServer && `${addressOf(metricsServer, config.METRICS_HOST)}/metrics`;
-  logger.info({ url, dataDir: config.DATA_DIR, ...(metricsUrl ? { metricsUrl } : {}) }, "Site is listening");
+  // Render threads start with the first public page (render-pool.ts); this says how many will.
+  logger.info(
+    { url, dataDir: config.DATA_DIR, renderThreads: renderPool ? config.RENDER_THREADS : 0, ...(metricsUrl ? { metricsUrl } : {}) },
+    "Site is listening",
+  );
   await noteSiteAddress(config.DATA_DIR, url, logger);
 
   return {

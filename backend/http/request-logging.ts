@@ -34,7 +34,11 @@ export function requestLogging(logger: Logger): RequestHandler {
     },
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      // Whether the page cache answered (X-Page-Cache: hit or miss), for pages it may keep.
+      res: (res: { statusCode: number; headers?: Record<string, unknown> }) => {
+        const pageCache = res.headers?.["x-page-cache"];
+        return { status: res.statusCode, ...(typeof pageCache === "string" ? { pageCache } : {}) };
+      },
     },
   });
   return (req, res, next) => logRequest(req, res, () => inRequest(String(req.id), next));

@@ -14,7 +14,7 @@ import { addStaffAccounts, signedInAs } from "../support/staff-accounts";
 let site: BuiltSite;
 let vehicle: VehicleRecord;
 beforeAll(async () => {
-  site = await startBuiltSite({});
+  site = await startBuiltSite({ LOG_LEVEL: "info", RENDER_THREADS: "2" });
   vehicle = (JSON.parse((await site.get("/api/vehicles/search/car?pageSize=1")).body) as VehicleRecord[])[0]!;
 });
 afterAll(async () => {
@@ -33,6 +33,30 @@ function checkedNonce(policy: string | null | undefined, html: string): string {
   expect(new Set(attributes)).toEqual(new Set([nonce]));
   return nonce!;
 }
+
+describe("the log", () => {
+  const linesOf = (fragment: string) =>
+    site
+      .log()
+      .split("\n")
+      .filter((line) => line.includes(fragment))
+      .map((line) => JSON.parse(line) as { msg: string; res?: { status: number; pageCache?: string }; renderThreads?: number });
+  const answerOf = (id: string) =>
+    linesOf(`"${id}"`)
+      .filter((line) => line.msg === "request completed")
+      .map((line) => line.res);
+
+  it("says how many render threads the site runs, and for each page whether the page cache answered it", async () => {
+    expect(linesOf("Site is listening").map((line) => line.renderThreads)).toEqual([2]);
+    for (const id of ["logged-1", "logged-2"]) await site.get("/van-search?make=Ford", { "X-Request-Id": id });
+    await site.get("/api/vehicles?pageSize=1", { "X-Request-Id": "logged-api" });
+    for (const deadline = Date.now() + 5000; linesOf('"logged-api"').length === 0 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answerOf("logged-1")).toEqual([{ status: 200, pageCache: "miss" }]);
+    expect(answerOf("logged-2")).toEqual([{ status: 200, pageCache: "hit" }]);
+    expect(answerOf("logged-api")).toEqual([{ status: 200 }]);
+  });
+});
 
 describe("a page kept once rendered", () => {
   it("is answered from memory, each time with a nonce of its own in the policy and in every nonce attribute", async () => {
