@@ -267,8 +267,10 @@ describe("with the SMTP server down", () => {
     const enquiry = await post(first.url, "enquiry", submission("enquiry", "one@example.com"));
     const finance = await post(first.url, "finance-application", submission("finance-application", "two@example.com"));
     // Several tries fail (connection refused) before the site stops with the four messages unsent.
+    // Each try rewrites its message through a temporary file beside it, which the count leaves out.
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await readdir(path.join(first.dataDir, "mail"))).toHaveLength(4);
+    const messages = (await readdir(path.join(first.dataDir, "mail"))).filter((name) => name.endsWith(".json"));
+    expect(messages).toHaveLength(4);
     await first.stop();
 
     const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, DEMO_STOCK_SIZE: "0", NODE_ENV: "test", ...env });
