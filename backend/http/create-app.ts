@@ -34,6 +34,7 @@ import { requireHost } from "./host-header";
 import { refuseOtherPageMethods } from "./page-methods";
 import { refuseAbsurdPaths } from "./path-limits";
 import { requestLogging } from "./request-logging";
+import { changesTakeTurns } from "./changes-take-turns";
 import { signedInStaff, staffArea } from "./staff-area";
 import { securityHeaders, type SecurityOptions } from "./security-headers";
 import { countRequests, metricsBehindToken } from "../observability/metrics-http";
@@ -84,6 +85,8 @@ export interface AppParts {
 
 /** Finance applications and the other forms are a few hundred bytes: anything near this is not one. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** Posts waiting their turn (changes-take-turns.ts): each holds a connection and at most a few KB of its body. */
+const MAX_CHANGES_WAITING = 1000;
 
 export function createApp(parts: AppParts): Express {
   const {
@@ -112,6 +115,8 @@ export function createApp(parts: AppParts): Express {
   app.set("etag", false);
   app.set("trust proxy", trustedProxies);
   app.use(requestLogging(logger));
+  // Second, so a flood of posts costs as little as possible before it waits, and the log still times the wait.
+  app.use(changesTakeTurns(staff.cookies, MAX_CHANGES_WAITING, metrics && (() => metrics.counter.postRefused())));
   app.use(traceRequests);
   if (draining) app.use(draining.closeConnections());
   if (metrics) app.use(countRequests(metrics.counter));

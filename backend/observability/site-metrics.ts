@@ -102,7 +102,7 @@ export class SiteMetrics {
   });
   private readonly rateLimited = new Counter({
     name: "dealer_rate_limit_refusals_total",
-    help: "POSTs refused with 429 by the per-client rate limit.",
+    help: "POSTs refused with 429 by the per-client rate limit, or with 503 when too many wait their turn.",
     registers: [this.registry],
   });
 
