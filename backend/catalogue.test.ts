@@ -237,4 +237,37 @@ describe("Catalogue", () => {
       await group.stop();
     }
   });
+
+  it("makes the home page's offers, make list and count once for each stock version", async () => {
+    const asked = vi.spyOn(search, "search");
+    const homePage = () => Promise.all([catalogue.shopWindow(), catalogue.distinct("car", {}), catalogue.forSale()]);
+    const first = await homePage();
+    const searches = asked.mock.calls.length;
+    expect(searches).toBeGreaterThan(0);
+    expect(await homePage()).toEqual(first);
+    expect(asked.mock.calls.length).toBe(searches);
+
+    // Half the stock sold: a new stock version, and answers made from it.
+    await store.applyChange({ records: knownStockChange().filter((_, i) => i % 2 === 0), mode: "replace" });
+    await catalogue.reindex();
+    const [, , forSale] = await homePage();
+    expect(asked.mock.calls.length).toBeGreaterThan(searches);
+    expect(forSale).toBe(Math.ceil(KNOWN_VEHICLES.length / 2));
+  });
+
+  it("counts a visitor's search that found nothing, not the home page's offers or make list", async () => {
+    const noTrucks = knownStockChange().filter(({ record }) => record.vehicle.vehicleType !== "truck");
+    await store.applyChange({ records: noTrucks, mode: "replace" });
+    await catalogue.reindex();
+    const nothingFound: Array<string | undefined> = [];
+    catalogue.onNothingFound = (type) => nothingFound.push(type);
+
+    const offers = await catalogue.shopWindow();
+    expect(offers.map(({ vehicle }) => vehicle.vehicleType).sort()).toEqual(["car", "van"]);
+    expect(await catalogue.distinct("truck", {})).toEqual({ make: [] });
+    expect(nothingFound).toEqual([]);
+
+    await catalogue.search("truck", { filters: {}, sort: "relevance", page: 1, pageSize: 24 });
+    expect(nothingFound).toEqual(["truck"]);
+  });
 });

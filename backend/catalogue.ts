@@ -41,6 +41,9 @@ export interface KnownStatus {
   rebuilding: boolean;
 }
 
+/** Answers kept for one stock version (Catalogue.forThisStock): the home page's, and a category page's make list for each condition. */
+const MAX_KEPT_FOR_STOCK = 16;
+
 /**
  * The stock as the site's pages and API see it: searches and their pages of results answered
  * by the search engine alone (from its documents, or the stock an in-process index was built
@@ -58,6 +61,9 @@ export class Catalogue {
   private stopWatching: (() => void) | undefined;
   private stopWatchingEngine: (() => void) | undefined;
   private servedVersion = 0;
+  /** Answers made from the stock at `keptForVersion` (forThisStock). */
+  private readonly keptForStock = new Map<string, Promise<unknown>>();
+  private keptForVersion = -1;
   private readonly recentlyRead = new Map<string, VehicleRecord>();
   /** The search engine's last count of the whole stock. */
   private counted: number | undefined;
@@ -129,7 +135,13 @@ export class Catalogue {
    * (backend/geo/buyer-location.ts).
    */
   async search(type: VehicleType | undefined, request: SearchRequest, withOptions = false): Promise<VehicleSearchPage> {
-    const { result, miles, options } = await this.query(type, request, withOptions && this.searchScreenFacets(request.filters), true);
+    return this.resultsPage(type, request, withOptions, true);
+  }
+
+  /** A page of results; `byVisitor` when a visitor asked for it, so that one finding nothing is counted. */
+  private async resultsPage(type: VehicleType | undefined, request: SearchRequest, withOptions: boolean, byVisitor: boolean) {
+    const facets = withOptions && this.searchScreenFacets(request.filters);
+    const { result, miles, options } = await this.query(type, request, facets, { records: true, byVisitor });
     const vehicles = await this.recordsOf(result).getMany(result.ids);
     return {
       total: result.total,
@@ -140,7 +152,8 @@ export class Catalogue {
 
   /** As `search`, with each vehicle as JSON text: what the API sends, without re-encoding it. */
   async searchJson(type: VehicleType | undefined, request: SearchRequest, withOptions = false) {
-    const { result, miles, options } = await this.query(type, request, withOptions && this.searchScreenFacets(request.filters), true);
+    const facets = withOptions && this.searchScreenFacets(request.filters);
+    const { result, miles, options } = await this.query(type, request, facets, { records: true, byVisitor: true });
     const vehiclesJson = await this.recordsOf(result).getManyJson(result.ids);
     return {
       total: result.total,
@@ -151,6 +164,13 @@ export class Catalogue {
 
   /** Each filter's options under the other filters (and the keywords), as the distinct-values call lists them. */
   async distinct(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
+    // Every make of a type, new or used or both, is what the home and category pages list on every view.
+    if (q === undefined && Object.keys(filters).every((name) => name === "condition"))
+      return this.forThisStock(`distinct ${type} ${filters.condition ?? ""}`, () => this.distinctNow(type, filters));
+    return this.distinctNow(type, filters, q);
+  }
+
+  private async distinctNow(type: VehicleType, filters: Filters, q?: string): Promise<Partial<Record<FilterName, string[]>>> {
     const request = { q, filters, sort: "relevance", page: 1, pageSize: 1 } as const;
     const { options } = await this.query(type, request, this.distinctFacets(filters));
     return Object.fromEntries(Object.entries(options).map(([name, list]) => [name, list.map((option) => option.value)])) as Partial<
@@ -166,8 +186,8 @@ export class Catalogue {
   }
 
   /** How many vehicles buyers can find: the search engine's total, which costs no count of the store. */
-  async forSale(): Promise<number> {
-    return (await this.ids(1, 1)).total;
+  forSale(): Promise<number> {
+    return this.forThisStock("for sale", async () => (await this.ids(1, 1)).total);
   }
 
   /**
@@ -264,7 +284,30 @@ export class Catalogue {
 
   /** The home page's offers: one vehicle of each type a buyer would want to see (see shop-window.ts for the rule). */
   shopWindow(now = new Date()): Promise<VehicleRecord[]> {
-    return shopWindow(this, now);
+    // Not a visitor's search: a tier that finds nothing is not counted as one.
+    const search = (type: VehicleType, request: SearchRequest) => this.resultsPage(type, request, false, false);
+    return this.forThisStock(`shop window ${now.getUTCFullYear()}`, () => shopWindow({ search }, now));
+  }
+
+  /**
+   * An answer that depends on the stock alone, made once for each stock version: the home
+   * page asks for the same few on every view. One that fails is forgotten, to be asked again.
+   * A visitor can choose a key (a condition in the distinct call), so only the first few are kept.
+   */
+  private forThisStock<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (this.keptForVersion !== this.servedVersion) {
+      this.keptForStock.clear();
+      this.keptForVersion = this.servedVersion;
+    }
+    const kept = this.keptForStock.get(key) as Promise<T> | undefined;
+    if (kept) return kept;
+    const answer = make();
+    if (this.keptForStock.size >= MAX_KEPT_FOR_STOCK) return answer;
+    this.keptForStock.set(key, answer);
+    answer.catch(() => {
+      if (this.keptForStock.get(key) === answer) this.keptForStock.delete(key);
+    });
+    return answer;
   }
 
   /** The search box's suggestions for what a buyer has typed so far (see suggestions.ts). */
@@ -360,13 +403,18 @@ export class Catalogue {
    * Options offered: `make` always, `model` once a make is chosen, and every other filter
    * that has at least one option under the current filters.
    */
-  private async query(type: VehicleType | undefined, request: SearchRequest, facets: readonly FilterName[] | false, records = false) {
+  private async query(
+    type: VehicleType | undefined,
+    request: SearchRequest,
+    facets: readonly FilterName[] | false,
+    { records = false, byVisitor = false } = {},
+  ) {
     const { postcode, withinMiles, ...asked } = request;
     const near = postcode
       ? { point: buyerLocation(postcode), ...(withinMiles === undefined ? {} : { withinMetres: radiusMetres(withinMiles) }) }
       : undefined;
     const result = await this.searchEngine({ type, ...asked, ...(near ? { near } : {}), facets: facets || [], records });
-    if (result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);
+    if (byVisitor && result.total === 0 && request.page === 1) this.onNothingFound?.(type, request);
     const options: VehicleSearchPage["options"] = {};
     for (const name of FILTER_NAMES) {
       const list = result.facets[name];
