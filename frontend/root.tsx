@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteNotice } from "./components/SiteNotice";
 import { CompareBar } from "./components/saved/CompareBar";
+import { useSiteLinks } from "./components/SiteLink";
 import { SiteStylesheet } from "./styles/SiteStylesheet";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Missing only when an error stopped the root's own loader: the page is then shown without
   // the header and footer, which need the dealer's details, rather than not at all.
   const rootData = useRootData();
+  useSiteLinks();
   const dealerLoaded = rootData !== undefined;
   // The staff area has a header of its own, and no public links or feedback button.
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./SiteLink";
 
 export interface Brand {
   name: string;
@@ -31,9 +31,9 @@ function tile(brand: Brand) {
   return (
     <li key={brand.name}>
       {brand.href ? (
-        <Link className="brand-tile" to={brand.href}>
+        <SiteLink className="brand-tile" to={brand.href}>
           {brand.name}
-        </Link>
+        </SiteLink>
       ) : (
         <span className="brand-tile">{brand.name}</span>
       )}

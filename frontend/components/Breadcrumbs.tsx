@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { BreadcrumbList, WithContext } from "schema-dts";
+import { SiteLink } from "./SiteLink";
 
 /** One step of the way to a page: the last is the page itself, with no link. */
 export interface Crumb {
@@ -13,7 +13,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>
         {crumbs.map(({ name, path }) => (
-          <li key={name}>{path ? <Link to={path}>{name}</Link> : <span aria-current="page">{name}</span>}</li>
+          <li key={name}>{path ? <SiteLink to={path}>{name}</SiteLink> : <span aria-current="page">{name}</span>}</li>
         ))}
       </ol>
     </nav>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { ShownOfferCard } from "../../domain/content/site-content";
 import { photoUrl } from "../../domain/vehicle-photos";
 import { FinanceDisclosure } from "./FinanceDisclosure";
 import { Picture } from "./vehicle/Picture";
+import { SiteLink } from "./SiteLink";
 
 /**
  * The dealer's own offers, written in the staff area, each shown between its start and end;
@@ -15,7 +15,7 @@ export function OfferCards({ cards }: { cards: readonly ShownOfferCard[] }) {
       <ul className="card-links offer-cards">
         {cards.map((card) => (
           <li key={`${card.title} ${card.link}`}>
-            <Link to={card.link} className="card-link">
+            <SiteLink to={card.link} className="card-link">
               {card.photo && (
                 <Picture
                   image={{ href: photoUrl(card.photo.id, 1024, "jpg"), photo: card.photo }}
@@ -29,7 +29,7 @@ export function OfferCards({ cards }: { cards: readonly ShownOfferCard[] }) {
               )}
               <strong>{card.title}</strong>
               <span>{card.text}</span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { openingHoursText } from "../../domain/opening-hours";
 import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
 import { FeedbackButton } from "./forms/FeedbackButton";
 import { isDealerGroup } from "../../domain/branches";
 import { useDealer } from "./use-dealer";
+import { SiteLink } from "./SiteLink";
 
 /**
  * The footer: legal links, four sections of links (one open at a time, native <details>),
@@ -22,13 +22,13 @@ export function SiteFooter() {
               <ul>
                 {section.links.map((link) => (
                   <li key={link.href}>
-                    <Link to={link.href}>{link.label}</Link>
+                    <SiteLink to={link.href}>{link.label}</SiteLink>
                   </li>
                 ))}
                 {/* A dealer with one site is its contact page; a group's sites each have a page. */}
                 {section.title === "Dealers" && isDealerGroup(dealer) && (
                   <li>
-                    <Link to="/branches">Our branches</Link>
+                    <SiteLink to="/branches">Our branches</SiteLink>
                   </li>
                 )}
               </ul>
@@ -43,7 +43,7 @@ export function SiteFooter() {
           <ul className="site-footer__legal">
             {LEGAL_LINKS.map((link) => (
               <li key={link.href}>
-                <Link to={link.href}>{link.label}</Link>
+                <SiteLink to={link.href}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

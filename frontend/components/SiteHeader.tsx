@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { CATEGORY_MENUS } from "../content/navigation";
 import { DialogOpener, FragmentButton } from "./FragmentButton";
 import { HeaderSearch } from "./HeaderSearch";
 import { PhoneLink } from "./PhoneLink";
 import { SavedLink } from "./saved/SavedLink";
+import { SiteLink } from "./SiteLink";
 import { useDealer } from "./use-dealer";
 import { useDialogOpenedByAddress } from "./use-dialog-opened-by-address";
 
@@ -17,15 +18,16 @@ import { useDialogOpenedByAddress } from "./use-dialog-opened-by-address";
  */
 export function SiteHeader() {
   const dealer = useDealer();
+  const { pathname } = useLocation();
   const menuRef = useRef<HTMLDialogElement>(null);
   const menusRef = useRef<HTMLElement>(null);
   useMenuDismissal(menusRef);
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="site-header__logo">
+        <SiteLink to="/" className="site-header__logo">
           {dealer.name}
-        </Link>
+        </SiteLink>
         <nav ref={menusRef} className="site-header__menus" aria-label="Main">
           <ul>
             {CATEGORY_MENUS.map((menu) => (
@@ -35,7 +37,9 @@ export function SiteHeader() {
                   <ul>
                     {menu.links.map((link) => (
                       <li key={link.href}>
-                        <NavLink to={link.href}>{link.label}</NavLink>
+                        <SiteLink to={link.href} aria-current={isCurrentSection(pathname, link.href) ? "page" : undefined}>
+                          {link.label}
+                        </SiteLink>
                       </li>
                     ))}
                   </ul>
@@ -122,6 +126,12 @@ function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
 }
 
 /** The vehicle type a page is about, from its address: /van-search, /vans/leasing; none for the rest. */
+/** A menu link is the current page's when it names the page, or a page above it: as React Router's NavLink says. */
+function isCurrentSection(pathname: string, href: string): boolean {
+  const linked = new URL(href, "http://site").pathname;
+  return pathname === linked || pathname.startsWith(`${linked}/`);
+}
+
 export function vehicleTypeOfPath(pathname: string): VehicleType | undefined {
   return /^\/(car|van|truck)(?:-search|s)(?:\/|$)/.exec(pathname)?.[1] as VehicleType | undefined;
 }
@@ -165,29 +175,29 @@ function MobileMenu({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | nu
         <ul key={menu.type} id={`menu-${menu.type}`} className="mobile-menu__links" hidden={enhanced && shown !== menu.type}>
           {menu.links.map((link) => (
             <li key={link.href}>
-              <Link to={link.href} onClick={() => dialogRef.current?.close()}>
+              <SiteLink to={link.href} onClick={() => dialogRef.current?.close()}>
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
       ))}
       <ul className="mobile-menu__links mobile-menu__links--always">
         <li>
-          <Link to="/about" onClick={() => dialogRef.current?.close()}>
+          <SiteLink to="/about" onClick={() => dialogRef.current?.close()}>
             About Us
-          </Link>
+          </SiteLink>
         </li>
         <li>
-          <Link to="/contact" onClick={() => dialogRef.current?.close()}>
+          <SiteLink to="/contact" onClick={() => dialogRef.current?.close()}>
             Contact Us
-          </Link>
+          </SiteLink>
         </li>
         <li>
           {/* As the site this one replaced had it: the phone menu's Sell Your Van opens the van search. */}
-          <Link to="/van-search" onClick={() => dialogRef.current?.close()}>
+          <SiteLink to="/van-search" onClick={() => dialogRef.current?.close()}>
             Sell Your Van
-          </Link>
+          </SiteLink>
         </li>
       </ul>
     </dialog>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { branchOf, dealerBranches, isDealerGroup } from "../../domain/branches";
 import { milesAway } from "../../domain/distance";
 import { monthlyPriceFrom } from "../../domain/finance";
@@ -9,6 +8,7 @@ import { shownImages, type ShownImage } from "../../domain/vehicle-photos";
 import type { VehicleType } from "../../domain/vehicle-types";
 import { FinanceDisclosure, useDisclosedByPage } from "./FinanceDisclosure";
 import { PriceReducedBadge } from "./PriceReducedBadge";
+import { SiteLink } from "./SiteLink";
 import { ReservedBadge } from "./ReservedBadge";
 import { CardTools } from "./saved/CardTools";
 import { useDealer } from "./use-dealer";
@@ -92,7 +92,7 @@ export function VehicleCard({ vehicle, eager = false }: { vehicle: VehicleCardDa
       <CardTools vehicle={vehicle} />
       <div className="vehicle-card__body">
         <h2 className="vehicle-card__title">
-          <Link to={`/vehicles/${vehicle.id}`}>{vehicle.title}</Link>
+          <SiteLink to={`/vehicles/${vehicle.id}`}>{vehicle.title}</SiteLink>
         </h2>
         {vehicle.derivative && <p className="vehicle-card__derivative">{vehicle.derivative}</p>}
         <p className="vehicle-card__price">

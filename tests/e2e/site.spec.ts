@@ -204,6 +204,42 @@ test.describe("on a phone", () => {
 test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  test("follows the header's, footer's and cards' links without reloading, and leaves a modified click to the browser", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    // Gone if the page is ever loaded afresh.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () => page.evaluate(() => "sameDocument" in window);
+
+    const footer = page.locator("footer");
+    await footer.locator("summary", { hasText: "Dealers" }).click();
+    await footer.getByRole("link", { name: "About us" }).click();
+    await expect(page).toHaveURL("/about");
+    expect(await sameDocument()).toBe(true);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("summary", { hasText: "Cars" }).click();
+    await nav.getByRole("link", { name: "Used cars" }).click();
+    await expect(page).toHaveURL("/cars/used");
+    await expect(nav.locator('a[href="/cars/used"]')).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator('a[href="/cars/new"]')).not.toHaveAttribute("aria-current");
+    expect(await sameDocument()).toBe(true);
+
+    await page.goto("/car-search");
+    await hydrated(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const title = page.locator(".vehicle-card__title a").first();
+    const [opened] = await Promise.all([page.context().waitForEvent("page"), title.click({ modifiers: ["ControlOrMeta"] })]);
+    await expect(page).toHaveURL("/car-search");
+    await opened.close();
+    const vehiclePath = await title.getAttribute("href");
+    await title.click();
+    await expect(page).toHaveURL(vehiclePath!);
+    expect(await sameDocument()).toBe(true);
+  });
+
   test("a header menu opens on click and closes on Escape or a click elsewhere", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { savedVehicles } from "./browser-lists";
 import { HeartIcon } from "./HeartIcon";
+import { SiteLink } from "../SiteLink";
 import { useVehicleList } from "./use-vehicle-list";
 
 /**
@@ -11,9 +11,9 @@ import { useVehicleList } from "./use-vehicle-list";
 export function SavedLink() {
   const count = useVehicleList(savedVehicles).length;
   return (
-    <Link to="/saved" className="site-header__saved" aria-label={count > 0 ? `Saved vehicles (${count})` : "Saved vehicles"}>
+    <SiteLink to="/saved" className="site-header__saved" aria-label={count > 0 ? `Saved vehicles (${count})` : "Saved vehicles"}>
       <HeartIcon filled={count > 0} />
       {count > 0 && <span className="site-header__saved-count">{count}</span>}
-    </Link>
+    </SiteLink>
   );
 }
