@@ -125,13 +125,13 @@ function useMenuDismissal(menusRef: RefObject<HTMLElement | null>) {
   }, [menusRef]);
 }
 
-/** The vehicle type a page is about, from its address: /van-search, /vans/leasing; none for the rest. */
 /** A menu link is the current page's when it names the page, or a page above it: as React Router's NavLink says. */
 function isCurrentSection(pathname: string, href: string): boolean {
   const linked = new URL(href, "http://site").pathname;
   return pathname === linked || pathname.startsWith(`${linked}/`);
 }
 
+/** The vehicle type a page is about, from its address: /van-search, /vans/leasing; none for the rest. */
 export function vehicleTypeOfPath(pathname: string): VehicleType | undefined {
   return /^\/(car|van|truck)(?:-search|s)(?:\/|$)/.exec(pathname)?.[1] as VehicleType | undefined;
 }

@@ -4,10 +4,10 @@ import { useNavigate } from "react-router";
 /**
  * A link to one of the site's pages, drawn as a plain <a>. React Router's <Link> resolves its
  * address and sets up its own click handler, with several hooks, for each link on every
- * render, on the server too: the header's, footer's and cards' 60–120 links a page cost about
- * 1 ms of the server's CPU for each page (docs/benchmarks.md). These are followed instead by
- * one click handler for the whole document (useSiteLinks): the page changes without a reload,
- * as with <Link>, and without JavaScript the link is an ordinary link.
+ * render, on the server too, and a page has 90–120 of them, most in the header and footer
+ * (docs/benchmarks.md, "Won back"). These are followed instead by one click handler for the
+ * whole document (useSiteLinks): the page changes without a reload, as with <Link>, and
+ * without JavaScript the link is an ordinary link.
  */
 export function SiteLink({ to, children, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
   return (
