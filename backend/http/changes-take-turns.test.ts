@@ -102,16 +102,17 @@ describe("changesTakeTurns", () => {
     expect(letOn).toEqual(["member", "stranger 0"]);
   });
 
-  it("skips a post whose sender has gone", async () => {
+  it("skips posts whose senders have gone, still letting on one a turn", async () => {
     const gate = changesTakeTurns(cookies, 10);
-    const letOn: string[] = [];
-    const gone = sent("POST");
-    const staying = sent("POST");
-    gate(gone.req, gone.res, () => letOn.push("gone"));
-    gate(staying.req, staying.res, () => letOn.push("staying"));
-    (gone.req.socket as { destroyed: boolean }).destroyed = true;
-    await turns(4);
-    expect(letOn).toEqual(["staying"]);
+    const counter = turnCounter();
+    const letOn: Array<[string, number]> = [];
+    const posts = ["gone 1", "gone 2", "staying 1", "staying 2", "staying 3", "staying 4"].map((name) => ({ name, ...sent("POST") }));
+    for (const { name, req, res } of posts) gate(req, res, () => letOn.push([name, counter.turn]));
+    for (const { name, req } of posts) if (name.startsWith("gone")) (req.socket as { destroyed: boolean }).destroyed = true;
+    await turns(8);
+    counter.stopped = true;
+    expect(letOn.map(([name]) => name)).toEqual(["staying 1", "staying 2", "staying 3", "staying 4"]);
+    expect(new Set(letOn.map(([, turn]) => turn)).size).toBe(4);
   });
 });
 

@@ -25,13 +25,14 @@ export function changesTakeTurns(cookies: StaffCookies, maxWaiting: number, onRe
 
   const letNextOn = () => {
     letting = false;
-    const next = queues.find((queue) => queue.length > 0)?.shift();
-    if (!next) return;
-    waiting--;
-    if (waiting > 0) letOneOn();
+    let next: Waiting | undefined;
     // A sender that has gone needs no answer, and its work is saved.
-    if (next.req.socket.destroyed) return letNextOn();
-    next.go();
+    do {
+      next = queues.find((queue) => queue.length > 0)?.shift();
+      if (next) waiting--;
+    } while (next?.req.socket.destroyed);
+    if (waiting > 0) letOneOn();
+    next?.go();
   };
   const letOneOn = () => {
     if (letting) return;
