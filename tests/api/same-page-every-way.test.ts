@@ -63,7 +63,7 @@ describe("a public page", () => {
 
   it("is the same compressed as a browser asks for it, first and later", async () => {
     const page = `/vehicles/${vehicles[2]!._id}`;
-    // A browser's name, as fetch's own ("node") reads as a crawler's, which gets the page whole rather than streamed.
+    // A browser's name, as a browser asks: the page cache keeps crawlers' and browsers' pages apart.
     const browser = { "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36" };
     const asked = () => fetch(`http://127.0.0.1:${threaded.port}${page}`, { headers: browser });
     const compressed = [await asked(), await asked()];
@@ -86,5 +86,19 @@ describe("a public page", () => {
     const [rendered, elsewhere] = [await threaded.get(page, fromSearch), await plain.get(page, fromSearch)];
     expect(rendered.body).toContain(`href="/car-search?make=${encodeURIComponent(vehicles[3]!.vehicle.make)}"`);
     expect(withoutNonce(rendered)).toBe(withoutNonce(elsewhere));
+  });
+
+  it("carries its loaders' data for the browser whole, and its stylesheet under the response's nonce", async () => {
+    // The page is rendered to a string after the data is read (frontend/hydration-data.server.ts):
+    // a React Router that stopped taking the data that way would leave the page without it.
+    const vehicle = vehicles[0]!;
+    const answer = await plain.get(`/vehicles/${vehicle._id}`);
+    const page = withoutNonce(answer);
+    const data = [...page.matchAll(/<script nonce="NONCE">window\.__reactRouterContext\.streamController\.enqueue\((.*?)\);<\/script>/g)];
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.map(([, chunk]) => chunk).join("")).toContain(vehicle._id);
+    expect(page).toContain('<script nonce="NONCE">window.__reactRouterContext.streamController.close();</script>');
+    expect(page).toMatch(/^<!DOCTYPE html><html lang="en-GB"><head>/);
+    expect(page).toMatch(/<style nonce="NONCE" data-href="\/assets\/app-[\w-]+\.css">\.site-header\{/);
   });
 });
