@@ -9,12 +9,21 @@
 /** "12,495", "1,234.5", "-0.25": at most `maxFractionDigits` decimals, trailing zeros dropped below `minFractionDigits`. */
 export function formatNumber(value: number, maxFractionDigits = 3, minFractionDigits = 0): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? "NaN" : value > 0 ? "∞" : "-∞";
+  // Counts and whole pounds, most of what a page shows (a search page formats a few hundred), need no rounding.
+  if (Number.isSafeInteger(value)) {
+    const fraction = "0".repeat(Math.min(minFractionDigits, maxFractionDigits));
+    return `${value < 0 ? "-" : ""}${withThousands(String(Math.abs(value)))}${fraction ? `.${fraction}` : ""}`;
+  }
   const digits = roundedDigits(Math.abs(value), maxFractionDigits);
-  const whole = digits.slice(0, digits.length - maxFractionDigits).replace(/\B(?=(\d{3})+$)/g, ",");
+  const whole = withThousands(digits.slice(0, digits.length - maxFractionDigits));
   let fraction = digits.slice(digits.length - maxFractionDigits);
   while (fraction.length > minFractionDigits && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
   const sign = value < 0 && /[1-9]/.test(digits) ? "-" : "";
   return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+function withThousands(digits: string): string {
+  return digits.length > 3 ? digits.replace(/\B(?=(\d{3})+$)/g, ",") : digits;
 }
 
 /**
