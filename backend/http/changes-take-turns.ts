@@ -1,5 +1,6 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { cookieValue, type StaffCookies } from "../staff/staff-cookies";
+import { SAFE_METHODS } from "./page-methods";
 import { refuse } from "./refusal";
 
 /**
@@ -68,11 +69,9 @@ export function changesTakeTurns(cookies: StaffCookies, maxWaiting: number, onRe
 
 interface Waiting {
   req: Request;
-  res: Parameters<RequestHandler>[1];
+  res: Response;
   go: () => void;
 }
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** 0 for a staff session, 1 for a browser an account has signed in on, 2 for anyone else. */
 function rankOf(req: Request, cookies: StaffCookies): number {

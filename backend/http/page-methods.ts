@@ -1,6 +1,9 @@
 import type { RequestHandler } from "express";
 import { refuse } from "./refusal";
 
+/** The methods that only read (HTTP's safe methods): no CSRF check, no waiting turn. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
  * Pages are read with GET or HEAD and forms post to theirs; the page renderer answers any
  * other method with its own error page. Here they get the contract's 405 instead. (The API

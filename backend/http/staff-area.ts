@@ -1,14 +1,13 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { StaffAccess, StaffMember } from "../staff/staff-access";
 import { cookieValue, type StaffCookies } from "../staff/staff-cookies";
+import { SAFE_METHODS } from "./page-methods";
 import { refuse } from "./refusal";
 
 /** /staff, everything under it (with the .data of React Router's data requests), and the staff JSON API. */
 export function isStaffPath(path: string): boolean {
   return /^\/(?:api\/)?staff(?:\/|\.data$|$)/.test(path);
 }
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The member of staff this request comes from, once wholly signed in (past the second factor, and set up for one when required). */
 export function signedInStaff(res: Response): StaffMember | undefined {
