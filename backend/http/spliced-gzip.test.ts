@@ -33,6 +33,16 @@ describe("splicePage and gzipJoined", () => {
     }
   });
 
+  it("store a short piece as it is, and compress a long one", () => {
+    const longText = "Ford Focus 1.0 EcoBoost Titanium 5dr, 2019, 23,000 miles. ".repeat(20);
+    const spliced = splicePage(Buffer.from(page(NONCE, stylesheet("p"), longText)), NONCE);
+    const gzip = gzipJoined(spliced, Buffer.from("x"));
+    expect(gzip.includes(Buffer.from('">a()</script></head><body><p>'))).toBe(false);
+    expect(gzip.includes(Buffer.from('">b()</script></body></html>'))).toBe(true);
+    expect(gzip.includes(Buffer.from(longText))).toBe(false);
+    expect(gunzipSync(gzip).toString()).toBe(page("x", stylesheet("p"), longText));
+  });
+
   it("refuse a joint longer than one stored block", () => {
     expect(() => gzipJoined(splicePage(Buffer.from(page(NONCE, "")), NONCE), Buffer.alloc(70_000))).toThrow(RangeError);
   });
