@@ -2,8 +2,7 @@ import { renderToString } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext, requestLogContext } from "../backend/http/request-context";
 import { readHydrationData } from "./hydration-data.server";
-import { InlineStylesheetContext } from "./styles/SiteStylesheet";
-import stylesheetText from "./styles/app.css?inline";
+import { withInlineStylesheet } from "./styles/inline-stylesheet.server";
 
 /**
  * React Router's own server entry, plus the Content-Security-Policy nonce: React Router puts
@@ -38,11 +37,7 @@ export default async function handleRequest(
   const nonce = loadContext.get(cspNonceContext);
   // Every page is kept whole (the page cache, its gzip) before a byte is sent, so nothing is gained by streaming it.
   await readHydrationData(routerContext);
-  const html = renderToString(
-    <InlineStylesheetContext value={{ css: stylesheetText, nonce }}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </InlineStylesheetContext>,
-  );
+  const html = withInlineStylesheet(renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />), nonce);
   responseHeaders.set("Content-Type", "text/html");
   // The string renderer leaves out the doctype the stream renderer writes before <html>. Bytes,
   // not the string: a Response checks a string's every character (0.4 ms for a vehicle page).

@@ -80,6 +80,21 @@ test("the browser refuses nothing while a visitor searches and opens a vehicle",
   await expect(page.locator(".site-header")).toHaveCSS("position", "relative");
 });
 
+test.describe("after a page that was not found", () => {
+  test.use({ expectedConsoleErrors: /status of 404/ });
+
+  test("the stylesheet stays as the visitor goes on", async ({ page }) => {
+    // The not-found page is drawn by the root's error boundary: leaving it builds the page's layout afresh.
+    await page.goto("/no-such-page");
+    await hydrated(page);
+    await page.getByRole("main").getByRole("link", { name: "Search vans" }).click();
+    await expect(page).toHaveURL(/\/van-search$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vans for sale");
+    expect(await page.locator("style[data-href]").count()).toBe(1);
+    await expect(page.locator(".site-header")).toHaveCSS("position", "relative");
+  });
+});
+
 test("a page's form that cannot be read, or is too large, is refused plainly, never with a 500", async ({ request }) => {
   const vehicle = await aVehiclePage(request);
   for (const path of ["/newsletter", "/feedback", "/part-exchange", `${vehicle}/finance`]) {
