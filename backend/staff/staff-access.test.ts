@@ -258,10 +258,14 @@ describe("password hashes during a flood", () => {
 
   it("are never made for an attempt the guard holds back: it answers while every hashing place is taken", async () => {
     const { held, release } = withHashingHeld(10);
-    const checked = Array.from({ length: 10 }, (_, i) => held.signIn(`guess${i}@dealer.example`, "anything at all here", ADDRESS));
-    expect(await held.signIn("guess@dealer.example", "anything at all here", ADDRESS)).toEqual({ ok: false, waitSeconds: 30 });
+    // Eleven at once from one address: whichever the guard counts last (each first reads the
+    // accounts file, so not always the last sent) is held back, and answered at once.
+    const attempts = Array.from({ length: 11 }, (_, i) => held.signIn(`guess${i}@dealer.example`, "anything at all here", ADDRESS));
+    expect(await Promise.race(attempts)).toEqual({ ok: false, waitSeconds: 30 });
     release();
-    expect(await Promise.all(checked)).toEqual(Array.from({ length: 10 }, () => ({ ok: false })));
+    const answers = await Promise.all(attempts);
+    expect(answers.filter((answer) => "waitSeconds" in answer)).toEqual([{ ok: false, waitSeconds: 30 }]);
+    expect(answers.filter((answer) => !("waitSeconds" in answer))).toEqual(Array.from({ length: 10 }, () => ({ ok: false })));
   });
 
   it("go first for a browser the account has signed in on, before strangers' waiting", async () => {
