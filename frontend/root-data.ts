@@ -12,6 +12,8 @@ export interface RootData {
   notice: SiteContent["notice"];
   origin: string;
   previewOf: SiteContent["previewOf"];
+  /** The year by the server's clock, for the footer: a browser's clock may read another, and the page would not hydrate as drawn. */
+  year: number;
 }
 
 /** The root route's data; undefined when an error stopped its loader. */

@@ -28,7 +28,13 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function loader({ url, context }: Route.LoaderArgs): RootData {
   const dealer = context.get(dealerContext);
   const content = context.get(contentContext);
-  return { dealer, notice: content.notice, origin: siteOrigin(context.get(siteUrlContext), url), previewOf: content.previewOf };
+  return {
+    dealer,
+    notice: content.notice,
+    origin: siteOrigin(context.get(siteUrlContext), url),
+    previewOf: content.previewOf,
+    year: new Date().getUTCFullYear(),
+  };
 }
 
 export const headers = retryAfterHeaders;

@@ -2,6 +2,7 @@ import { openingHoursText } from "../../domain/opening-hours";
 import { FOOTER_SECTIONS, LEGAL_LINKS } from "../content/navigation";
 import { FeedbackButton } from "./forms/FeedbackButton";
 import { isDealerGroup } from "../../domain/branches";
+import { useRootData } from "../root-data";
 import { useDealer } from "./use-dealer";
 import { SiteLink } from "./SiteLink";
 
@@ -12,6 +13,7 @@ import { SiteLink } from "./SiteLink";
  */
 export function SiteFooter() {
   const dealer = useDealer();
+  const year = useRootData()?.year;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -59,7 +61,8 @@ export function SiteFooter() {
             Registered in {dealer.registeredIn}, company number {dealer.companyNumber}. Registered office: {dealer.registeredOffice}.
           </p>
           <p>
-            © {new Date().getFullYear()} {dealer.legalName}
+            © {year === undefined ? "" : `${year} `}
+            {dealer.legalName}
           </p>
         </div>
       </div>

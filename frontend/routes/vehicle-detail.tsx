@@ -5,9 +5,8 @@ import { postalAddress } from "../../domain/dealer-address";
 import { monthlyPriceFrom, priceExcludesVat, priceIncludingVat } from "../../domain/finance";
 import { calculatorChoice } from "../../domain/finance-calculator";
 import { formatMiles, formatPounds } from "../../domain/format";
-import { mileageAgainstAverage } from "../../domain/mileage";
+import { mileageAgainstAverage, type MileageComparison } from "../../domain/mileage";
 import { openingStatus, scheduleOf } from "../../domain/opening-hours";
-import type { VehicleRecord } from "../../domain/vehicle";
 import type { SoldVehicle as SoldVehicleRecord } from "../../backend/store/vehicle-store";
 import { VEHICLE_NOUNS } from "../../domain/vehicle-types";
 import { catalogueContext, dealerContext, siteUrlContext } from "../../backend/http/request-context";
@@ -95,6 +94,8 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
     choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     similar: (await unlessEngineDown(catalogue.similar(record), [])).map(cardOf),
     reducedBy: shownReduction(record, new Date()),
+    // By the server's clock, as the rest: a browser's (or a month turning since the page was kept) would read another age.
+    mileage: mileageAgainstAverage(vehicle.vehicleType, vehicle.yearOfManufacture, vehicle.odometerReadingMiles, new Date()),
   };
 }
 
@@ -141,7 +142,7 @@ function SoldVehicle({ sold, similar }: SoldVehiclePage) {
 }
 
 function ListedVehicle(loaderData: ListedVehiclePage) {
-  const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar, reducedBy } = loaderData;
+  const { record, pageUrl, crumbs, backTo, openNow, messageHref, choice, similar, reducedBy, mileage } = loaderData;
   const { vehicle, adverts } = record;
   const make = vehicle.make || "Unknown";
   const model = vehicle.model || "Unknown";
@@ -176,7 +177,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         <FigureList figures={keyFacts(vehicle)} className="key-facts" />
         <p className="vehicle-page__vat">{vatStatement(price, vatStatus)}</p>
         <WhereAndWhen openNow={openNow} branch={record.branch} />
-        <MileageNote record={record} />
+        <MileageNote miles={record.vehicle.odometerReadingMiles} comparison={mileage} />
         <VehicleActions vehicle={{ id: record._id, make, model, registration: vehicle.registration }} messageHref={messageHref} />
         <FinancePanel
           price={price}
@@ -261,16 +262,14 @@ function vatStatement(price: number, vatStatus: string | undefined): string {
   return "Price includes VAT where it applies.";
 }
 
-function MileageNote({ record }: { record: VehicleRecord }) {
-  const { vehicle } = record;
-  const comparison = mileageAgainstAverage(vehicle.vehicleType, vehicle.yearOfManufacture, vehicle.odometerReadingMiles);
-  if (!comparison || vehicle.odometerReadingMiles === undefined) return null;
+function MileageNote({ miles, comparison }: { miles: number | undefined; comparison: MileageComparison | undefined }) {
+  if (!comparison || miles === undefined) return null;
   const { difference, averageForAge, averagePerYear } = comparison;
   const verdict =
     difference === 0 ? "exactly the average" : `${formatMiles(Math.abs(difference))} ${difference > 0 ? "above" : "below"} average`;
   return (
     <p className="mileage-note">
-      <strong>{formatMiles(vehicle.odometerReadingMiles)}</strong>, {verdict}{" "}
+      <strong>{formatMiles(miles)}</strong>, {verdict}{" "}
       <span className="mileage-note__basis">
         (the average for its age is {formatMiles(averageForAge)}, at {formatMiles(averagePerYear)} a year: Department for Transport figures)
       </span>
