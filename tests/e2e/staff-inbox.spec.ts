@@ -111,9 +111,11 @@ test("a salesperson finds a lead by its reference however it is typed, reads it 
   // so none is sooner (on a Sunday, that is the week ahead, not the one ending).
   const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(`Week of ${dayText(mondayOf(booked.day))}`);
+  const thisWeek = mondayOf(showroomMoment(new Date()).date);
   await diary.getByRole("link", { name: "This week" }).click();
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(`Week of ${dayText(mondayOf(showroomMoment(new Date()).date))}`);
-  await page.goBack();
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(`Week of ${dayText(thisWeek)}`);
+  // On a weekday the drive's week is this week: the link led to the page already shown, which adds no history.
+  if (thisWeek !== mondayOf(booked.day)) await page.goBack();
   await page.getByRole("link", { name: dayText(booked.day) }).click();
   await expect(page).toHaveURL(new RegExp(`view=day&date=${booked.day}`));
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(dayText(booked.day));
