@@ -368,3 +368,23 @@ test("car leasing shows hire purchase prices for the chosen make and keeps it ch
   await expect(page.getByLabel("Make", { exact: true })).toHaveValue(make);
   await expect(page.getByLabel("Model")).toBeEnabled();
 });
+
+test.describe("a page that hydrates unlike its HTML", () => {
+  test.use({ expectedConsoleErrors: /Minified React error #418/ });
+
+  test("is reported with the components it differed in, not only React's error number", async ({ page }) => {
+    // The heading changed on its way to the browser, as a device clock or a stale copy might change a text.
+    await page.route("**/contact", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace("<h1>Contact us", "<h1>Contact us today");
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)),
+      );
+      await route.fulfill({ response, headers, body });
+    });
+    const reported = page.waitForEvent("console", (message) => message.type() === "error" && /#418/.test(message.text()));
+    await page.goto("/contact");
+    expect((await reported).text()).toMatch(/\nIn:[\s\S]*\bat h1\b/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
+  });
+});
