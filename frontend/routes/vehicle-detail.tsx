@@ -81,6 +81,8 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
   const name = [vehicle.make, vehicle.model, vehicle.derivative].filter(Boolean).join(" ");
   const crumbs = vehicleCrumbs(vehicle.vehicleType, vehicle.make, vehicle.model, name);
   const named = [vehicle.make, vehicle.model, vehicle.registration].filter(Boolean).join(" ");
+  // One moment, the server's, for every judgement by the clock: a browser's (or a month turning since the page was kept) would read another.
+  const now = new Date();
   return {
     record,
     pageUrl,
@@ -89,13 +91,12 @@ async function load({ params, request, url, context }: Route.LoaderArgs) {
     breadcrumbData: breadcrumbStructuredData(crumbs, pageUrl),
     backTo: searchCameFrom(request.headers.get("Referer"), [url.host, ...(siteUrl ? [new URL(siteUrl).host] : [])]),
     // A group's vehicle is seen at its branch, on the branch's hours.
-    openNow: openingStatus(scheduleOf(branchOf(dealerBranches(dealer), record.branch)), new Date()),
+    openNow: openingStatus(scheduleOf(branchOf(dealerBranches(dealer), record.branch)), now),
     messageHref: messageLink(dealer.messagingUrl, `Hello, I'm interested in the ${named}: ${pageUrl}`),
     choice: calculatorChoice(url.searchParams, adverts.retailAdverts.totalPrice.amountGBP, adverts.retailAdverts.vatStatus),
     similar: (await unlessEngineDown(catalogue.similar(record), [])).map(cardOf),
-    reducedBy: shownReduction(record, new Date()),
-    // By the server's clock, as the rest: a browser's (or a month turning since the page was kept) would read another age.
-    mileage: mileageAgainstAverage(vehicle.vehicleType, vehicle.yearOfManufacture, vehicle.odometerReadingMiles, new Date()),
+    reducedBy: shownReduction(record, now),
+    mileage: mileageAgainstAverage(vehicle.vehicleType, vehicle.yearOfManufacture, vehicle.odometerReadingMiles, now),
   };
 }
 
