@@ -133,12 +133,17 @@ function VehiclePlace({ distanceMiles, branch }: Pick<VehicleCardData, "distance
   );
 }
 
+/** The cards whose pictures load at once when a grid opens the page: what a phone shows first. */
+const EAGER_CARDS = 2;
+
 /**
  * Cards in a responsive grid; the first row loads its pictures at once, the rest as they
- * near the screen. Every card quotes a monthly price, so the finance disclosure follows
- * the cards, unless the page shows it once for all its grids.
+ * near the screen. A grid `belowTheFold` (similar vehicles under a vehicle, the home page's
+ * offers) loads none at once: its pictures would take a slow phone's bandwidth from the
+ * photo or text it sees first. Every card quotes a monthly price, so the finance
+ * disclosure follows the cards, unless the page shows it once for all its grids.
  */
-export function VehicleGrid({ vehicles }: { vehicles: readonly VehicleCardData[] }) {
+export function VehicleGrid({ vehicles, belowTheFold = false }: { vehicles: readonly VehicleCardData[]; belowTheFold?: boolean }) {
   const disclosedByPage = useDisclosedByPage();
   if (vehicles.length === 0) return null;
   return (
@@ -146,7 +151,7 @@ export function VehicleGrid({ vehicles }: { vehicles: readonly VehicleCardData[]
       <ol className="vehicle-grid">
         {vehicles.map((vehicle, i) => (
           <li key={vehicle.id}>
-            <VehicleCard vehicle={vehicle} eager={i < 2} />
+            <VehicleCard vehicle={vehicle} eager={!belowTheFold && i < EAGER_CARDS} />
           </li>
         ))}
       </ol>

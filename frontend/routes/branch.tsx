@@ -79,7 +79,7 @@ export default function Branch({ loaderData: { branch, openNow, closedDays, tota
         <h2 id="branch-stock-heading">
           {formatCount(total)} {total === 1 ? "vehicle" : "vehicles"} at {branch.name}
         </h2>
-        <VehicleGrid vehicles={vehicles} />
+        <VehicleGrid vehicles={vehicles} belowTheFold />
         <ul className="branch-page__searches">
           {byType.map(({ type, total: count }) => (
             <li key={type}>

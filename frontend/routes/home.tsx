@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             car, a van and a truck.
           </p>
           <div className="offer-carousel">
-            <VehicleGrid vehicles={offers} />
+            <VehicleGrid vehicles={offers} belowTheFold />
           </div>
         </section>
       )}

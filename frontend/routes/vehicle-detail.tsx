@@ -195,7 +195,7 @@ function ListedVehicle(loaderData: ListedVehiclePage) {
         <section className="vehicle-page__similar" aria-labelledby="similar-heading">
           <h2 id="similar-heading">Similar {nouns.many}</h2>
           <DisclosedAbove>
-            <VehicleGrid vehicles={similar} />
+            <VehicleGrid vehicles={similar} belowTheFold />
           </DisclosedAbove>
         </section>
       )}

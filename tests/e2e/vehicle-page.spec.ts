@@ -114,6 +114,22 @@ test("the first photo, a phone's largest paint, is asked for from the head as AV
   expect(fetchedFirst).toBe("preload");
 });
 
+test("similar vehicles' pictures wait until scrolled near, while a search's first cards load at once", async ({ page }) => {
+  // Under the vehicle, eight pictures loaded at once would share a slow phone's bandwidth with its first photo.
+  await openAVehicle(page);
+  const similar = page.locator(".vehicle-page__similar .vehicle-card img");
+  expect(await similar.count()).toBeGreaterThanOrEqual(4);
+  expect(new Set(await similar.evaluateAll((images) => images.map((image) => image.getAttribute("loading"))))).toEqual(new Set(["lazy"]));
+
+  await page.goto("/car-search");
+  const results = page.locator(".vehicle-grid .vehicle-card img");
+  expect(await results.evaluateAll((images) => images.map((image) => image.getAttribute("loading")).slice(0, 3))).toEqual([
+    "eager",
+    "eager",
+    "lazy",
+  ]);
+});
+
 test.describe("on a wide screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -36,7 +36,7 @@ export function RecentlyViewed({ except, className }: { except?: string; classNa
   return (
     <section className={className} aria-labelledby="recently-viewed-heading">
       <h2 id="recently-viewed-heading">Recently viewed</h2>
-      <VehicleGrid vehicles={cards} />
+      <VehicleGrid vehicles={cards} belowTheFold />
     </section>
   );
 }
