@@ -12,7 +12,7 @@ import { SiteLink } from "./SiteLink";
 import { ReservedBadge } from "./ReservedBadge";
 import { CardTools } from "./saved/CardTools";
 import { useDealer } from "./use-dealer";
-import { Picture } from "./vehicle/Picture";
+import { Picture, preloadPicture } from "./vehicle/Picture";
 
 /** What a results card shows: enough to choose which vehicle to open, and no more. */
 export interface VehicleCardData {
@@ -146,6 +146,9 @@ const EAGER_CARDS = 2;
 export function VehicleGrid({ vehicles, belowTheFold = false }: { vehicles: readonly VehicleCardData[]; belowTheFold?: boolean }) {
   const disclosedByPage = useDisclosedByPage();
   if (vehicles.length === 0) return null;
+  // A phone's largest paint: asked for from the head, before the HTML above it (the filters) is read.
+  const firstImage = vehicles[0]!.image;
+  if (!belowTheFold && firstImage) preloadPicture(firstImage, CARD_SIZES);
   return (
     <>
       <ol className="vehicle-grid">

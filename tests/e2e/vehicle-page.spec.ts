@@ -114,7 +114,9 @@ test("the first photo, a phone's largest paint, is asked for from the head as AV
   expect(fetchedFirst).toBe("preload");
 });
 
-test("similar vehicles' pictures wait until scrolled near, while a search's first cards load at once", async ({ page }) => {
+test("similar vehicles' pictures wait until scrolled near, while a search's first cards load at once, the first from the head", async ({
+  page,
+}) => {
   // Under the vehicle, eight pictures loaded at once would share a slow phone's bandwidth with its first photo.
   await openAVehicle(page);
   const similar = page.locator(".vehicle-page__similar .vehicle-card img");
@@ -122,6 +124,12 @@ test("similar vehicles' pictures wait until scrolled near, while a search's firs
   expect(new Set(await similar.evaluateAll((images) => images.map((image) => image.getAttribute("loading"))))).toEqual(new Set(["lazy"]));
 
   await page.goto("/car-search");
+  // The first card's photo, a phone's largest paint there, is asked for from the head, ahead of the filters' HTML.
+  const firstAvif = page.locator(".vehicle-grid .vehicle-card picture").first().locator('source[type="image/avif"]');
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute(
+    "imagesrcset",
+    (await firstAvif.getAttribute("srcset"))!,
+  );
   const results = page.locator(".vehicle-grid .vehicle-card img");
   expect(await results.evaluateAll((images) => images.map((image) => image.getAttribute("loading")).slice(0, 3))).toEqual([
     "eager",
