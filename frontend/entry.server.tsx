@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext, requestLogContext } from "../backend/http/request-context";
 import { readHydrationData } from "./hydration-data.server";
+import { withScriptsAfterPaint } from "./scripts-after-paint.server";
 import { withInlineStylesheet } from "./styles/inline-stylesheet.server";
 
 /**
@@ -37,7 +38,11 @@ export default async function handleRequest(
   const nonce = loadContext.get(cspNonceContext);
   // Every page is kept whole (the page cache, its gzip) before a byte is sent, so nothing is gained by streaming it.
   await readHydrationData(routerContext);
-  const html = withInlineStylesheet(renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />), nonce);
+  // The scripts first, while the head is still short of the stylesheet's 40 KB.
+  const html = withInlineStylesheet(
+    withScriptsAfterPaint(renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />)),
+    nonce,
+  );
   responseHeaders.set("Content-Type", "text/html");
   // The string renderer leaves out the doctype the stream renderer writes before <html>. Bytes,
   // not the string: a Response checks a string's every character (0.4 ms for a vehicle page).

@@ -16,6 +16,7 @@ async function distinct(page: Page, type: string, make?: string): Promise<{ make
 test.describe("the home page search", () => {
   test("lists the chosen type's makes, waits for a make before models, and searches that type", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const form = page.locator("form.make-model-search");
     await expect(form.getByLabel("Vehicle type")).toHaveValue("car");
     await expect(form.getByLabel("Model")).toBeDisabled();
@@ -39,6 +40,7 @@ test.describe("the home page search", () => {
 
   test("changing the type clears the make and model", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const form = page.locator("form.make-model-search");
     const carMakes = (await distinct(page, "car")).make;
     await expect.poll(() => makesOf(page)).toEqual(carMakes);
@@ -81,6 +83,7 @@ test.describe("the home page search", () => {
     test("says so and fetches again on request", async ({ page }) => {
       await page.route("**/api/vehicles/distinct/**", (route) => route.abort());
       await page.goto("/");
+      await hydrated(page);
       const form = page.locator("form.make-model-search");
       await form.getByLabel("Vehicle type").selectOption("van");
       await expect(form.getByRole("alert")).toHaveText(/We couldn't load the makes just now/);
@@ -387,4 +390,26 @@ test.describe("a page that hydrates unlike its HTML", () => {
     expect((await reported).text()).toMatch(/\nIn:[\s\S]*\bat h1\b/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
   });
+});
+
+test("a page's scripts are asked for only once its HTML is in and drawn, and then it hydrates", async ({ page }) => {
+  // On a slow phone the first paint then waits for neither the scripts' bytes nor their running.
+  for (const address of ["/contact", "/car-search"]) {
+    const html = await (await page.request.get(address)).text();
+    expect(html, address).not.toMatch(/rel="modulepreload"|type="module"/);
+    await page.goto(address);
+    await hydrated(page);
+    const { parsed, firstPaint, scriptsAskedFrom } = await page.evaluate(() => ({
+      parsed: performance.getEntriesByType("navigation")[0]!.toJSON().domContentLoadedEventEnd as number,
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scriptsAskedFrom: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter(({ name }) => name.endsWith(".js"))
+          .map(({ startTime }) => startTime),
+      ),
+    }));
+    expect(firstPaint, address).toBeGreaterThan(0);
+    expect(scriptsAskedFrom, address).toBeGreaterThan(parsed);
+  }
 });
