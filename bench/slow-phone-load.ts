@@ -97,16 +97,23 @@ try {
       }
     }
   }
-  console.log(`Slow 4G (150 ms, 1.6 Mbps) and ${CPU_SLOWDOWN}x CPU, applied; medians of ${rounds} loads, in milliseconds.\n`);
-  console.log("| site | page | first contentful paint | largest contentful paint | hydrated |");
-  console.log("|---|---|---:|---:|---:|");
-  for (const page of pages) {
-    for (const site of sites) {
+  const rows = pages.flatMap((page) =>
+    sites.map((site) => {
       const all = results.get(`${site} ${page}`)!;
       const of = (pick: (timings: Timings) => number) => Math.round(median(all.map(pick)));
-      console.log(`| ${site} | ${page} | ${of((t) => t.fcp)} | ${of((t) => t.lcp)} | ${of((t) => t.hydrated)} |`);
-    }
-  }
+      return `| ${site} | ${page} | ${of((t) => t.fcp)} | ${of((t) => t.lcp)} | ${of((t) => t.hydrated)} |`;
+    }),
+  );
+  process.stdout.write(
+    [
+      `Slow 4G (150 ms, 1.6 Mbps) and ${CPU_SLOWDOWN}x CPU, applied; medians of ${rounds} loads, in milliseconds.`,
+      "",
+      "| site | page | first contentful paint | largest contentful paint | hydrated |",
+      "|---|---|---:|---:|---:|",
+      ...rows,
+      "",
+    ].join("\n"),
+  );
 } finally {
   await browser.close();
 }

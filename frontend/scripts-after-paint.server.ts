@@ -7,9 +7,9 @@
  * the module script runs as soon as they have arrived: on a fast connection before the first
  * paint, so a slow phone shows a blank screen while it compiles and runs them; on a slow one
  * they share the bandwidth with the HTML and the first photo. Held back, the page paints
- * first, with the photo its head preloads, and hydrates a little later (docs/benchmarks.md,
- * "Scripts after the first paint"). The site works without the scripts meanwhile: links and
- * forms are plain HTML until the page hydrates.
+ * first, with the photo its head preloads, and hydrates later: 0.3–0.6 s later on a slow
+ * phone (docs/benchmarks.md, "Scripts after the first paint"). The site works without the
+ * scripts meanwhile: links and forms are plain HTML until the page hydrates.
  *
  * The module script becomes a plain one carrying the module's text and the preloads'
  * addresses. After the next paint (at once in a tab not shown, which paints nothing) it asks
